@@ -1,0 +1,265 @@
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+/** A named group of shows with its own page, e.g. Epic Dads (/epicdads). */
+export const collections = sqliteTable("collections", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  slug: text("slug").notNull().unique(),
+  title: text("title").notNull(),
+  /** Badge shown on the collection's shows, e.g. "Father's Day Special". */
+  badge: text("badge"),
+  description: text("description"),
+  createdAt: createdAt(),
+});
+
+/**
+ * A show. Dates are Toronto wall-clock values: `date` is YYYY-MM-DD and `time` HH:MM (24 h).
+ * A show with rows in `event_dates` is recurring; each row falls back to the show's values.
+ */
+export const events = sqliteTable(
+  "events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** The ticketing platform's event id for synced shows (upsert key). */
+    externalId: text("external_id").unique(),
+    source: text("source", { enum: ["manual", "eventbrite"] }).notNull().default("manual"),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    summary: text("summary"),
+    details: text("details"),
+    date: text("date").notNull(),
+    time: text("time").notNull().default("19:00"),
+    /** Optional end of the show, used for the contestant "can attend" window. */
+    endTime: text("end_time"),
+    venue: text("venue").notNull().default("TBA"),
+    imageUrl: text("image_url"),
+    ticketUrl: text("ticket_url"),
+    price: text("price"),
+    soldOut: integer("sold_out", { mode: "boolean" }).notNull().default(false),
+    archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
+    collectionId: integer("collection_id").references(() => collections.id, {
+      onDelete: "set null",
+    }),
+    /** "SUBMIT YOUR ENTRY" link (e.g. the 2 Minutes to Kill entry form). */
+    entryFormUrl: text("entry_form_url"),
+    parentEventId: integer("parent_event_id"),
+    hasSeatingMap: integer("has_seating_map", { mode: "boolean" }).notNull().default(false),
+    seatingMapUrl: text("seating_map_url"),
+    /** Contestant applications: open when true, until applicationsCloseAt (UTC instant). */
+    acceptsApplications: integer("accepts_applications", { mode: "boolean" })
+      .notNull()
+      .default(false),
+    applicationsCloseAt: integer("applications_close_at", { mode: "timestamp_ms" }),
+    /** YYYY-MM-DD on which selected contestants are e-mailed. */
+    contestantsNotifiedOn: text("contestants_notified_on"),
+    applicationMinimumAge: integer("application_minimum_age").notNull().default(19),
+    /** Ticketing sync bookkeeping: staff edits of a synced show win until staff reset them. */
+    lastSyncedAt: integer("last_synced_at", { mode: "timestamp_ms" }),
+    staffEditedAt: integer("staff_edited_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [
+    index("events_active_date_idx").on(t.archivedAt, t.date),
+    index("events_collection_idx").on(t.collectionId),
+  ],
+);
+
+export const eventDates = sqliteTable(
+  "event_dates",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    date: text("date").notNull(),
+    time: text("time"),
+    ticketUrl: text("ticket_url"),
+    price: text("price"),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("event_dates_event_idx").on(t.eventId, t.date), index("event_dates_date_idx").on(t.date)],
+);
+
+export const staffUsers = sqliteTable("staff_users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  username: text("username").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: createdAt(),
+  lastLoginAt: integer("last_login_at", { mode: "timestamp_ms" }),
+});
+
+/** Server-side sessions: the cookie carries only the id, so logout and expiry are real. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    data: text("data", { mode: "json" }).notNull().$type<Record<string, unknown>>(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const comedians = sqliteTable("comedians", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  bio: text("bio"),
+  /** Deleted comedians leave every list but past rounds' results stay readable. */
+  deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+});
+
+export const votingRounds = sqliteTable("voting_rounds", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  title: text("title").notNull(),
+  eventId: integer("event_id").references(() => events.id, { onDelete: "set null" }),
+  openedAt: integer("opened_at", { mode: "timestamp_ms" }),
+  /** Open while openedAt is set and closedAt is null. */
+  closedAt: integer("closed_at", { mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+});
+
+export const roundComedians = sqliteTable(
+  "round_comedians",
+  {
+    roundId: integer("round_id")
+      .notNull()
+      .references(() => votingRounds.id, { onDelete: "cascade" }),
+    comedianId: integer("comedian_id")
+      .notNull()
+      .references(() => comedians.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.roundId, t.comedianId] })],
+);
+
+export const votes = sqliteTable(
+  "votes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    roundId: integer("round_id")
+      .notNull()
+      .references(() => votingRounds.id, { onDelete: "cascade" }),
+    comedianId: integer("comedian_id")
+      .notNull()
+      .references(() => comedians.id),
+    /** Lower-cased and trimmed. */
+    email: text("email").notNull(),
+    /** Generated when the form was rendered: a retried post is recognised by it. */
+    voteToken: text("vote_token").notNull(),
+    ipAddress: text("ip_address"),
+    deviceId: text("device_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("votes_round_email_unique").on(t.roundId, t.email),
+    uniqueIndex("votes_token_unique").on(t.voteToken),
+    index("votes_round_comedian_idx").on(t.roundId, t.comedianId),
+  ],
+);
+
+export const contactMessages = sqliteTable("contact_messages", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  subject: text("subject").notNull(),
+  message: text("message").notNull(),
+  /** Generated when the form was rendered: a replayed post stores nothing new. */
+  submissionToken: text("submission_token").unique(),
+  ipAddress: text("ip_address"),
+  emailedAt: integer("emailed_at", { mode: "timestamp_ms" }),
+  readAt: integer("read_at", { mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+});
+
+export const contestantApplications = sqliteTable(
+  "contestant_applications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull(),
+    mobileNumber: text("mobile_number").notNull(),
+    isOver19: integer("is_over_19", { mode: "boolean" }).notNull(),
+    canAttendEvent: integer("can_attend_event", { mode: "boolean" }).notNull(),
+    willAttendIfNotSelected: integer("will_attend_if_not_selected", { mode: "boolean" }),
+    funBio: text("fun_bio").notNull().default(""),
+    acceptsTerms: integer("accepts_terms", { mode: "boolean" }).notNull(),
+    submissionToken: text("submission_token").unique(),
+    ipAddress: text("ip_address"),
+    emailedAt: integer("emailed_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("applications_event_idx").on(t.eventId)],
+);
+
+export const newsletterSignups = sqliteTable("newsletter_signups", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** Lower-cased and trimmed. */
+  email: text("email").notNull().unique(),
+  source: text("source").notNull().default("merch"),
+  createdAt: createdAt(),
+});
+
+/** `/{name}` short links. */
+export const redirects = sqliteTable("redirects", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull().unique(),
+  targetUrl: text("target_url").notNull(),
+  createdAt: createdAt(),
+});
+
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    staffUserId: integer("staff_user_id").references(() => staffUsers.id, {
+      onDelete: "set null",
+    }),
+    /** Kept as text so the entry survives the account. */
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id"),
+    before: text("before", { mode: "json" }),
+    after: text("after", { mode: "json" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_created_idx").on(t.createdAt)],
+);
+
+/** Last good copies of outside data (the booking sheet), served when the source fails. */
+export const externalCache = sqliteTable("external_cache", {
+  key: text("key").primaryKey(),
+  body: text("body").notNull(),
+  fetchedAt: integer("fetched_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+export type Event = typeof events.$inferSelect;
+export type NewEvent = typeof events.$inferInsert;
+export type EventDate = typeof eventDates.$inferSelect;
+export type Collection = typeof collections.$inferSelect;
+export type StaffUser = typeof staffUsers.$inferSelect;
+export type Comedian = typeof comedians.$inferSelect;
+export type VotingRound = typeof votingRounds.$inferSelect;
+export type Vote = typeof votes.$inferSelect;
+export type ContactMessage = typeof contactMessages.$inferSelect;
+export type ContestantApplication = typeof contestantApplications.$inferSelect;
+export type NewsletterSignup = typeof newsletterSignups.$inferSelect;
+export type Redirect = typeof redirects.$inferSelect;
+export type AuditEntry = typeof auditLog.$inferSelect;

@@ -1,0 +1,290 @@
+import { sql } from "drizzle-orm";
+import { addDaysIso, formatInZone, parseIsoDate, zonedInstant } from "~/lib/dates";
+import type { DB } from "~/utils/db.server";
+import {
+  collections,
+  comedians,
+  eventDates,
+  events,
+  redirects,
+  roundComedians,
+  votes,
+  votingRounds,
+  type NewEvent,
+} from "./schema";
+
+const EB = (slug: string, id: number) => `https://www.eventbrite.ca/e/${slug}-tickets-${id}`;
+
+/** The Sunday that is Father's Day (third Sunday of June) on or after `today`. */
+export function nextFathersDay(today: string): string {
+  for (let year = Number(today.slice(0, 4)); ; year++) {
+    const june1 = parseIsoDate(`${year}-06-01`);
+    const firstSunday = 1 + ((7 - june1.getDay()) % 7);
+    const day = `${year}-06-${String(firstSunday + 14).padStart(2, "0")}`;
+    if (day >= today) return day;
+  }
+}
+
+/**
+ * Demo data for an empty database, with dates relative to `today` (Toronto), covering
+ * every case the spec names. Refuses to touch a database that already has shows.
+ */
+export function seedDemoData(database: DB, today: string, zone = "America/Toronto") {
+  const existing = database.select({ n: sql<number>`count(*)` }).from(events).get()?.n ?? 0;
+  if (existing > 0) return { seeded: false as const, reason: `the database already has ${existing} shows` };
+
+  const d = (days: number) => addDaysIso(today, days);
+
+  return database.transaction((tx) => {
+    const epicDads = tx
+      .insert(collections)
+      .values({
+        slug: "epicdads",
+        title: "Epic Dads Comedy Weekend",
+        badge: "Father's Day Special",
+        description: "Treat Dad to a night out: Father's Day weekend comedy at a distillery, a pub and a winery.",
+      })
+      .returning()
+      .get();
+
+    const insertShow = (show: NewEvent, dates: { date: string; time?: string; ticketUrl?: string; price?: string }[] = []) => {
+      const row = tx.insert(events).values(show).returning().get();
+      dates.forEach((entry, position) =>
+        tx.insert(eventDates).values({ eventId: row.id, position, ...entry }).run(),
+      );
+      return row;
+    };
+
+    // A recurring club series with several dates (each falls back to the show's own values).
+    insertShow(
+      {
+        title: "Tuesday Night Stand-Up at Tipsy Toucan",
+        description:
+          "Windsor's weekly club night. A rotating line-up of headliners and the region's sharpest up-and-comers, hosted live at the Tipsy Toucan.\nDoors open one hour before showtime. 19+.",
+        date: d(3),
+        time: "20:00",
+        venue: "Tipsy Toucan",
+        imageUrl: "/images/shows/club-night.svg",
+        ticketUrl: EB("tuesday-night-stand-up-at-tipsy-toucan", 700000000101),
+        price: "$20",
+      },
+      [
+        { date: d(3) },
+        { date: d(10) },
+        { date: d(17), price: "$25" },
+        { date: d(24), time: "21:00" },
+        { date: d(31) },
+      ],
+    );
+    insertShow({
+      title: "Headliner Friday: Club Special",
+      description: "A full-length headliner set with two features. The club's biggest night of the month.",
+      date: d(5),
+      time: "21:30",
+      venue: "Tipsy Toucan",
+      imageUrl: "/images/shows/headliner.svg",
+      ticketUrl: EB("headliner-friday-club-special", 700000000102),
+      price: "$30",
+    });
+
+    // Two platform rows with the same title: merged into one recurring show for display.
+    for (const [days, id] of [[6, 700000000201], [20, 700000000202]] as const) {
+      insertShow({
+        externalId: String(id),
+        source: "eventbrite",
+        title: "Laughs on the Waterfront",
+        description: "Riverside comedy with a view of the Detroit skyline. Bring a friend, grab a drink, laugh a lot.",
+        summary: "Riverside stand-up in downtown Windsor.",
+        date: d(days),
+        time: "19:30",
+        venue: "Downtown Windsor Riverfront Hall",
+        imageUrl: "/images/shows/waterfront.svg",
+        ticketUrl: EB("laughs-on-the-waterfront", id),
+        price: "$28",
+        lastSyncedAt: new Date(),
+      });
+    }
+
+    // Winery shows: one sold out.
+    insertShow({
+      title: "Sip & Giggle at the Winery",
+      description: "Wine, cheese and stand-up among the vines. Includes a tasting flight.",
+      date: d(8),
+      time: "19:00",
+      venue: "Mastronardi Estate Winery",
+      imageUrl: "/images/shows/winery.svg",
+      ticketUrl: EB("sip-and-giggle-at-the-winery", 700000000301),
+      price: "$45",
+      soldOut: true,
+    });
+    insertShow({
+      title: "Comedy in the Vines",
+      // A description with markup: rendered through the allow-list sanitizer.
+      description:
+        '<p><strong>Comedy in the Vines</strong> is back for another season!</p><ul><li>Three comics</li><li>A glass of house wine on arrival</li></ul><p>Details at <a href="https://example.com/vines">the winery</a>.</p><script>alert("never runs")</script>',
+      date: d(14),
+      time: "19:30",
+      venue: "Mastronardi Estate Winery",
+      imageUrl: "/images/shows/winery.svg",
+      ticketUrl: EB("comedy-in-the-vines", 700000000302),
+      price: "$40",
+    });
+
+    // A show with no price (TBA) and no image (stock fallback).
+    insertShow({
+      title: "New Material Night",
+      description: "Comics try out brand-new jokes. Some will soar, some will crash: that's the fun.",
+      date: d(9),
+      time: "20:00",
+      venue: "Walkerville Brewery",
+      ticketUrl: "https://walkervillebrewery.com/events/new-material-night",
+      price: null,
+    });
+    insertShow({
+      title: "Wolfhead Late Show",
+      description: "Craft cocktails and late-night stand-up at the distillery, about 20 minutes from downtown.",
+      date: d(11),
+      time: "21:00",
+      venue: "Wolfhead Distillery",
+      imageUrl: "/images/shows/distillery.svg",
+      ticketUrl: EB("wolfhead-late-show", 700000000401),
+      price: "$35",
+    });
+    insertShow({
+      title: "Farm Fresh Funny at Colasanti's",
+      description: "Family-friendly early show (ages 12+) then a late show for grown-ups.",
+      date: d(16),
+      time: "18:00",
+      venue: "Colasanti's Tropical Gardens",
+      imageUrl: "/images/shows/farm.svg",
+      ticketUrl: EB("farm-fresh-funny-at-colasantis", 700000000501),
+      price: "$25",
+    });
+
+    // Contestant applications (the spec's "Game On" case): show 7:30-10 PM, applications
+    // close two days before at 11:59 PM, selected contestants told the day before.
+    const gameOnDate = d(21);
+    insertShow({
+      title: "Game On! Comedy Game Show with host Danny Vega",
+      description:
+        "Contestants from the audience compete in ridiculous comedy games for glory and prizes. Apply below to play!",
+      date: gameOnDate,
+      time: "19:30",
+      endTime: "22:00",
+      venue: "The Manchester Pub",
+      imageUrl: "/images/shows/game-on.svg",
+      ticketUrl: EB("game-on-comedy-game-show", 700000000601),
+      price: "$15",
+      acceptsApplications: true,
+      applicationsCloseAt: zonedInstant(addDaysIso(gameOnDate, -2), "23:59", zone),
+      contestantsNotifiedOn: addDaysIso(gameOnDate, -1),
+      applicationMinimumAge: 19,
+    });
+
+    // "2 Minutes to Kill" with an entry-form link ("SUBMIT YOUR ENTRY").
+    const killShow = insertShow({
+      title: "2 Minutes to Kill - Comedy Competition",
+      description:
+        "Comics get exactly two minutes to win the room. You vote for the winner on your phone.\nDoors 6:30 PM, show 7:30 PM.",
+      date: d(12),
+      time: "19:30",
+      venue: "Comedy Bar, Toronto",
+      imageUrl: "/images/shows/two-minutes.svg",
+      ticketUrl: EB("2-minutes-to-kill", 700000000701),
+      price: "$18",
+      entryFormUrl: "https://forms.example.com/2-minutes-to-kill-entry",
+    });
+
+    // Title-range fallback: a dash and "(Month 5th - 19th)", times read from the description.
+    const rangeMonth = addDaysIso(today, 45).slice(0, 7);
+    const monthName = formatInZone(parseIsoDate(`${rangeMonth}-15`), "MMMM", zone);
+    insertShow({
+      title: `Patio Comedy Series - Walkerville Brewery (${monthName} 5th - 19th)`,
+      description: "Two patio shows this season: early show at 7:00 PM, late show at 9:30 PM.",
+      date: `${rangeMonth}-05`,
+      time: "19:00",
+      venue: "Walkerville Brewery",
+      imageUrl: "/images/shows/patio.svg",
+      ticketUrl: EB("patio-comedy-series", 700000000801),
+      price: "$22",
+    });
+
+    // Epic Dads: Father's Day weekend shows in the collection.
+    const fathersDay = nextFathersDay(today);
+    [
+      { title: "Epic Dads Comedy Night - Wolfhead Distillery", venue: "Wolfhead Distillery", days: -2, id: 700000000901 },
+      { title: "Epic Dads Comedy Night - The Manchester Pub", venue: "The Manchester Pub", days: -1, id: 700000000902 },
+      { title: "Epic Dads Comedy Brunch - Mastronardi Winery", venue: "Mastronardi Estate Winery", days: 0, id: 700000000903 },
+    ].forEach((s) =>
+      insertShow({
+        title: s.title,
+        description: "A Father's Day special: bring Dad for a night of stand-up about the joys and horrors of parenting.",
+        date: addDaysIso(fathersDay, s.days),
+        time: s.days === 0 ? "12:00" : "20:00",
+        venue: s.venue,
+        imageUrl: "/images/shows/epic-dads.svg",
+        ticketUrl: EB(s.title.toLowerCase().replace(/[^a-z0-9]+/g, "-"), s.id),
+        price: "$35",
+        collectionId: epicDads.id,
+      }),
+    );
+
+    // The past: a show that ended two days ago (auto-archived on the dashboard) and an archived one.
+    insertShow({
+      title: "Late Night Roast Battle",
+      description: "Comics roast each other. Nobody is safe.",
+      date: d(-2),
+      time: "21:00",
+      venue: "Tipsy Toucan",
+      imageUrl: "/images/shows/headliner.svg",
+      ticketUrl: EB("late-night-roast-battle", 700000001001),
+      price: "$20",
+    });
+    insertShow({
+      title: "Summer Patio Send-Off",
+      description: "The last patio show of the summer.",
+      date: d(-30),
+      time: "19:00",
+      venue: "Walkerville Brewery",
+      imageUrl: "/images/shows/patio.svg",
+      ticketUrl: EB("summer-patio-send-off", 700000001002),
+      price: "$20",
+      archivedAt: zonedInstant(d(-29), "09:00", zone),
+    });
+
+    // Comedians and an open voting round for the 2 Minutes to Kill show.
+    const names = [
+      ["Priya Nair", "Former accountant. Still counting the laughs."],
+      ["Marcus Bell", "Windsor born, Detroit adjacent."],
+      ["Sofia Reyes", "Tells stories about her abuela that are 90% true."],
+      ["Tom Kowalski", "Dad jokes, but make them dark."],
+      ["Jade Thompson", null],
+      ["Omar Haddad", "Crowd work specialist. Sit in the front row at your own risk."],
+    ] as const;
+    const comics = names.map(([name, bio]) => tx.insert(comedians).values({ name, bio }).returning().get());
+    const round = tx
+      .insert(votingRounds)
+      .values({ title: "2 Minutes to Kill - Vote For Your Favorite", eventId: killShow.id, openedAt: new Date() })
+      .returning()
+      .get();
+    comics.slice(0, 5).forEach((c) => tx.insert(roundComedians).values({ roundId: round.id, comedianId: c.id }).run());
+    [0, 0, 1, 2].forEach((i, n) =>
+      tx
+        .insert(votes)
+        .values({
+          roundId: round.id,
+          comedianId: comics[i].id,
+          email: `demo-voter-${n + 1}@example.com`,
+          voteToken: `demo-vote-${n + 1}`,
+          ipAddress: "127.0.0.1",
+        })
+        .run(),
+    );
+
+    tx.insert(redirects)
+      .values({ name: "summer", targetUrl: "https://www.eventbrite.ca/o/laugh-windsor-summer-shows-70000000000" })
+      .run();
+
+    return { seeded: true as const, fathersDay };
+  });
+}

@@ -1,0 +1,70 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useNonce } from "~/components/nonce";
+import { ProgressBar } from "~/components/progress-bar";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { Toaster } from "~/components/toaster";
+import { SITE } from "~/lib/site";
+import appStyles from "~/styles/app.css";
+import { readFlash } from "~/utils/session.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: appStyles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: `${SITE.name}: ${SITE.tagline}` },
+  { name: "description", content: SITE.description },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { flash, setCookie } = await readFlash(request);
+  return json({ flash }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en-CA">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#141217" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#main" className="skip-link">Skip to content</a>
+        <ProgressBar />
+        <SiteHeader />
+        <Toaster flash={data?.flash ?? null}>
+          <main id="main" className="site-main">{children}</main>
+        </Toaster>
+        <SiteFooter />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

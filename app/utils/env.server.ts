@@ -1,0 +1,155 @@
+import fs from "node:fs";
+import { z } from "zod";
+
+/**
+ * The configuration contract of DECISIONS.md, validated once at start.
+ * Development gets working defaults; production refuses to start without the secrets.
+ */
+const DEV_SESSION_SECRET = "dev-only-session-secret-change-me";
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const boolFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_PATH: z.string().trim().min(1).default("./data/app.db"),
+  SESSION_SECRET: optionalText,
+  ADMIN_USERNAME: optionalText,
+  ADMIN_PASSWORD: optionalText,
+  BOOKING_PASSWORD: optionalText,
+  RESULTS_PASSWORD: optionalText,
+  APP_TIMEZONE: z
+    .string()
+    .trim()
+    .default("America/Toronto")
+    .refine(isValidTimeZone, "must be an IANA time zone such as America/Toronto"),
+  EVENTBRITE_API_URL: z.url().default("https://www.eventbriteapi.com/v3"),
+  EVENTBRITE_TOKEN: optionalText,
+  EVENTBRITE_ORGANIZATION_ID: optionalText,
+  BOOKING_SHEET_URL: optionalUrl,
+  SMTP_URL: optionalText,
+  CONTACT_EMAIL: z.email().default("info@laughwindsor.ca"),
+  /** The flagship club venue ("Club Show" badge, /club-shows) and the winery ("Winery Event"). */
+  CLUB_VENUE: z.string().trim().min(1).default("Tipsy Toucan"),
+  WINERY_VENUE: z.string().trim().min(1).default("Mastronardi"),
+  /** Public origin used for canonical links, sitemaps and feeds. */
+  PUBLIC_URL: optionalUrl,
+  /** Trust the proxy's client-IP header (Fly-Client-IP / X-Forwarded-For) only when set. */
+  TRUST_PROXY: boolFlag,
+  /** Lets outbound fetches reach loopback/private addresses: for local fakes in tests only. */
+  ALLOW_PRIVATE_FETCH: boolFlag,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+function isValidTimeZone(zone: string) {
+  try {
+    new Intl.DateTimeFormat("en-CA", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type Env = z.infer<typeof envSchema> & {
+  SESSION_SECRET: string;
+  ADMIN_USERNAME: string;
+  ADMIN_PASSWORD: string;
+  BOOKING_PASSWORD: string;
+  RESULTS_PASSWORD: string;
+  /** Which values fell back to development defaults (printed at start). */
+  defaulted: string[];
+};
+
+export const DEV_DEFAULTS = {
+  SESSION_SECRET: DEV_SESSION_SECRET,
+  ADMIN_USERNAME: "admin",
+  ADMIN_PASSWORD: "laughs-admin",
+  BOOKING_PASSWORD: "booking-demo",
+  RESULTS_PASSWORD: "results-demo",
+} as const;
+
+export class EnvError extends Error {
+  constructor(public problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/** Parses a set of variables; throws EnvError listing every problem at once. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((i) => `${i.path.join(".") || "env"}: ${i.message}`),
+    );
+  }
+  const parsed = result.data;
+  const production = parsed.NODE_ENV === "production";
+  const problems: string[] = [];
+  if (production && !parsed.SESSION_SECRET) {
+    problems.push("SESSION_SECRET is required in production (a long random string)");
+  }
+  if (parsed.SESSION_SECRET && parsed.SESSION_SECRET.length < 16) {
+    problems.push("SESSION_SECRET must be at least 16 characters");
+  }
+  if (production && parsed.SESSION_SECRET === DEV_SESSION_SECRET) {
+    problems.push("SESSION_SECRET must not be the development default in production");
+  }
+  for (const gate of ["BOOKING_PASSWORD", "RESULTS_PASSWORD"] as const) {
+    if (production && !parsed[gate]) problems.push(`${gate} is required in production`);
+  }
+  if (problems.length) throw new EnvError(problems);
+
+  const defaulted: string[] = [];
+  const pick = <K extends keyof typeof DEV_DEFAULTS>(key: K): string => {
+    const value = parsed[key];
+    if (value) return value;
+    // Production never falls back to a published password: without ADMIN_PASSWORD no
+    // first account is created (use `npm run staff -- add NAME`).
+    if (production) return "";
+    defaulted.push(key);
+    return DEV_DEFAULTS[key];
+  };
+  return {
+    ...parsed,
+    SESSION_SECRET: pick("SESSION_SECRET"),
+    ADMIN_USERNAME: pick("ADMIN_USERNAME"),
+    ADMIN_PASSWORD: pick("ADMIN_PASSWORD"),
+    BOOKING_PASSWORD: pick("BOOKING_PASSWORD"),
+    RESULTS_PASSWORD: pick("RESULTS_PASSWORD"),
+    defaulted,
+  };
+}
+
+let cached: Env | undefined;
+
+/** The process configuration, parsed on first use. */
+export function getEnv(): Env {
+  if (!cached && !process.env.VITEST && fs.existsSync(".env")) {
+    // Local overrides; variables already set in the environment win.
+    process.loadEnvFile(".env");
+  }
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** For tests that change process.env between cases. */
+export function resetEnvCache() {
+  cached = undefined;
+}

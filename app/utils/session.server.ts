@@ -1,0 +1,120 @@
+import crypto from "node:crypto";
+import { createCookie, createSessionStorage, redirect, type Session } from "@remix-run/node";
+import { eq, lt } from "drizzle-orm";
+import { sessions } from "~/db/schema";
+import type { Flash } from "~/lib/flash";
+import { db } from "./db.server";
+import { getEnv } from "./env.server";
+
+/** Staff sessions last a working week; gate-only sessions end with the browser. */
+export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
+
+export type SessionData = {
+  staffId?: number;
+  /** Shared-password gates passed in this session. */
+  bookingGate?: boolean;
+  resultsGate?: boolean;
+};
+type SessionFlash = { flash: Flash };
+
+let storage: ReturnType<typeof build> | undefined;
+
+function build() {
+  const env = getEnv();
+  const cookie = createCookie("__session", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: env.NODE_ENV === "production",
+    secrets: [env.SESSION_SECRET],
+  });
+  // Sessions live in SQLite: the cookie holds a signed random id, so logging out or
+  // expiring really ends the session (a copied cookie stops working).
+  return createSessionStorage<SessionData, SessionFlash>({
+    cookie,
+    async createData(data, expires) {
+      const id = crypto.randomBytes(24).toString("base64url");
+      db()
+        .insert(sessions)
+        .values({ id, data: data as Record<string, unknown>, expiresAt: expires ?? defaultExpiry() })
+        .run();
+      return id;
+    },
+    async readData(id) {
+      const row = db().select().from(sessions).where(eq(sessions.id, id)).get();
+      if (!row) return null;
+      if (row.expiresAt.getTime() <= Date.now()) {
+        db().delete(sessions).where(eq(sessions.id, id)).run();
+        return null;
+      }
+      return row.data as Partial<SessionData & SessionFlash>;
+    },
+    async updateData(id, data, expires) {
+      db()
+        .update(sessions)
+        .set({ data: data as Record<string, unknown>, expiresAt: expires ?? defaultExpiry() })
+        .where(eq(sessions.id, id))
+        .run();
+    },
+    async deleteData(id) {
+      db().delete(sessions).where(eq(sessions.id, id)).run();
+    },
+  });
+}
+
+function defaultExpiry() {
+  return new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
+}
+
+export function sessionStorage() {
+  storage ??= build();
+  return storage;
+}
+
+export type AppSession = Session<SessionData, SessionFlash>;
+
+export function getSession(request: Request): Promise<AppSession> {
+  return sessionStorage().getSession(request.headers.get("Cookie"));
+}
+
+export function commitSession(session: AppSession, maxAge = SESSION_MAX_AGE_SECONDS) {
+  return sessionStorage().commitSession(session, {
+    maxAge,
+    expires: new Date(Date.now() + maxAge * 1000),
+  });
+}
+
+export function destroySession(session: AppSession) {
+  return sessionStorage().destroySession(session);
+}
+
+/** Drops expired sessions; run at start and now and then. */
+export function purgeExpiredSessions(now = new Date()) {
+  return db().delete(sessions).where(lt(sessions.expiresAt, now)).run().changes;
+}
+
+/**
+ * Post/redirect/get with an outcome: the message rides in the session across the
+ * redirect and the next page shows it (as a banner, and as a toast with JavaScript).
+ */
+export async function redirectWithFlash(
+  request: Request,
+  to: string,
+  flash: Flash,
+  init: ResponseInit = {},
+) {
+  const session = await getSession(request);
+  session.flash("flash", flash);
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await commitSession(session));
+  return redirect(to, { ...init, headers });
+}
+
+/** Reads (and so consumes) the flash message; returns the Set-Cookie to send back. */
+export async function readFlash(request: Request): Promise<{ flash: Flash | null; setCookie: string | null }> {
+  if (!request.headers.get("Cookie")?.includes("__session")) return { flash: null, setCookie: null };
+  const session = await getSession(request);
+  const flash = (session.get("flash") as Flash | undefined) ?? null;
+  if (!flash) return { flash: null, setCookie: null };
+  return { flash, setCookie: await commitSession(session) };
+}

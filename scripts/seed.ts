@@ -1,0 +1,15 @@
+/** npm run db:seed — demo data for an empty database (dates relative to today in Toronto). */
+import { seedDemoData } from "~/db/seed.server";
+import { todayIn } from "~/lib/dates";
+import { closeDatabase, db, runMigrations } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+
+const env = getEnv();
+runMigrations(db());
+const result = seedDemoData(db(), todayIn(env.APP_TIMEZONE), env.APP_TIMEZONE);
+console.log(
+  result.seeded
+    ? `Seeded demo data into ${env.DATABASE_PATH}.`
+    : `Left ${env.DATABASE_PATH} alone: ${result.reason}.`,
+);
+closeDatabase();

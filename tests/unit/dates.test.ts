@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import {
+  addDaysIso,
+  formatLongDate,
+  formatTime12,
+  isIsoDate,
+  normalizeTime,
+  todayIn,
+  zonedIso,
+} from "~/lib/dates";
+
+describe("today in Toronto", () => {
+  it("is still yesterday in Toronto late at night UTC", () => {
+    // 03:30 UTC on 1 March is 22:30 on 28 February in Toronto (EST, UTC-5).
+    expect(todayIn("America/Toronto", new Date("2026-03-01T03:30:00Z"))).toBe("2026-02-28");
+    expect(todayIn("UTC", new Date("2026-03-01T03:30:00Z"))).toBe("2026-03-01");
+  });
+
+  it("turns over at Toronto midnight across daylight saving time", () => {
+    // EDT is UTC-4: midnight in Toronto on 1 July is 04:00 UTC.
+    expect(todayIn("America/Toronto", new Date("2026-07-01T03:59:59Z"))).toBe("2026-06-30");
+    expect(todayIn("America/Toronto", new Date("2026-07-01T04:00:00Z"))).toBe("2026-07-01");
+  });
+
+  it("does not depend on the server's own zone", () => {
+    const before = process.env.TZ;
+    process.env.TZ = "Asia/Tokyo";
+    try {
+      expect(todayIn("America/Toronto", new Date("2026-11-22T02:00:00Z"))).toBe("2026-11-21");
+    } finally {
+      process.env.TZ = before;
+    }
+  });
+});
+
+describe("times and dates", () => {
+  it("normalises 12- and 24-hour input to HH:MM", () => {
+    expect(normalizeTime("7:00 PM")).toBe("19:00");
+    expect(normalizeTime("7 pm")).toBe("19:00");
+    expect(normalizeTime("12:15 AM")).toBe("00:15");
+    expect(normalizeTime("12:00 p.m.")).toBe("12:00");
+    expect(normalizeTime("19:30:00")).toBe("19:30");
+    expect(normalizeTime("9:05")).toBe("09:05");
+    expect(normalizeTime("25:00")).toBeNull();
+    expect(normalizeTime("13 pm")).toBeNull();
+    expect(normalizeTime("soon")).toBeNull();
+  });
+
+  it("shows times as 12-hour clock", () => {
+    expect(formatTime12("19:00")).toBe("7:00 PM");
+    expect(formatTime12("00:30")).toBe("12:30 AM");
+    expect(formatTime12("12:00")).toBe("12:00 PM");
+    expect(formatTime12("7:00 PM")).toBe("7:00 PM");
+  });
+
+  it("validates and formats ISO dates", () => {
+    expect(isIsoDate("2026-02-28")).toBe(true);
+    expect(isIsoDate("2026-02-30")).toBe(false);
+    expect(isIsoDate("2026-2-3")).toBe(false);
+    expect(formatLongDate("2026-05-16")).toBe("Saturday, May 16, 2026");
+    expect(addDaysIso("2026-12-31", 1)).toBe("2027-01-01");
+  });
+
+  it("gives the Toronto offset of each date", () => {
+    expect(zonedIso("2026-05-16", "19:30")).toBe("2026-05-16T19:30:00-04:00");
+    expect(zonedIso("2026-12-16", "19:30")).toBe("2026-12-16T19:30:00-05:00");
+  });
+});
