@@ -1,0 +1,44 @@
+/**
+ * The shape of a show as pages see it (plain JSON, safe to send to the browser).
+ * Built by app/models/events.server.ts; the display rules in app/lib work on it.
+ */
+export type ShowDate = {
+  date: string;
+  /** HH:MM, or null to fall back to the show's time. */
+  time: string | null;
+  ticketUrl: string | null;
+  price: string | null;
+};
+
+export type ShowCollection = { slug: string; title: string; badge: string | null };
+
+export type Show = {
+  id: number;
+  externalId: string | null;
+  title: string;
+  description: string;
+  summary: string | null;
+  details: string | null;
+  /** YYYY-MM-DD (Toronto). */
+  date: string;
+  /** HH:MM (24 h). */
+  time: string;
+  endTime: string | null;
+  venue: string;
+  imageUrl: string | null;
+  ticketUrl: string | null;
+  price: string | null;
+  soldOut: boolean;
+  /** ISO instant when archived, else null. */
+  archivedAt: string | null;
+  isEventbrite: boolean;
+  entryFormUrl: string | null;
+  collection: ShowCollection | null;
+  acceptsApplications: boolean;
+  /** ISO instant after which applications are refused. */
+  applicationsCloseAt: string | null;
+  contestantsNotifiedOn: string | null;
+  applicationMinimumAge: number;
+  /** The recurring dates (empty for a one-off show), ordered. */
+  dates: ShowDate[];
+};

@@ -1,0 +1,127 @@
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { collections, eventDates, events, type Event, type EventDate } from "~/db/schema";
+import type { Show, ShowDate } from "~/lib/shows";
+import { db, type DB } from "~/utils/db.server";
+
+export type ShowQuery = {
+  /** Only shows with the show date or any recurring date on or after this day. */
+  from?: string;
+  /** Only shows with the show date or any recurring date on or before this day. */
+  to?: string;
+  /** Archived shows instead of active ones ("only"), both ("include"), or none (default). */
+  archived?: "exclude" | "include" | "only";
+  /** Case-insensitive substring of the venue. */
+  venueContains?: string;
+  collectionSlug?: string;
+};
+
+/**
+ * Shows with their dates and collection in two queries, whatever the number of shows.
+ * A recurring show counts as in range when any of its dates is.
+ */
+export function listShows(query: ShowQuery = {}, database: DB = db()): Show[] {
+  const where: SQL[] = [];
+  const archived = query.archived ?? "exclude";
+  if (archived === "exclude") where.push(isNull(events.archivedAt));
+  if (archived === "only") where.push(isNotNull(events.archivedAt));
+  if (query.from || query.to) {
+    const own = and(
+      query.from ? gte(events.date, query.from) : undefined,
+      query.to ? lte(events.date, query.to) : undefined,
+    )!;
+    const child = database
+      .select({ id: eventDates.eventId })
+      .from(eventDates)
+      .where(
+        and(
+          query.from ? gte(eventDates.date, query.from) : undefined,
+          query.to ? lte(eventDates.date, query.to) : undefined,
+        ),
+      );
+    where.push(or(own, inArray(events.id, child))!);
+  }
+  if (query.venueContains) {
+    where.push(sql`instr(lower(${events.venue}), ${query.venueContains.toLowerCase()}) > 0`);
+  }
+  if (query.collectionSlug) where.push(eq(collections.slug, query.collectionSlug));
+
+  const rows = database
+    .select({ event: events, collection: collections })
+    .from(events)
+    .leftJoin(collections, eq(events.collectionId, collections.id))
+    .where(and(...where))
+    .orderBy(asc(events.date), asc(events.time), asc(events.id))
+    .all();
+  return attachDates(rows, database);
+}
+
+/** One show by id (archived included), or null. */
+export function getShow(id: number, database: DB = db()): Show | null {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const rows = database
+    .select({ event: events, collection: collections })
+    .from(events)
+    .leftJoin(collections, eq(events.collectionId, collections.id))
+    .where(eq(events.id, id))
+    .all();
+  return attachDates(rows, database)[0] ?? null;
+}
+
+function attachDates(
+  rows: { event: Event; collection: typeof collections.$inferSelect | null }[],
+  database: DB,
+): Show[] {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.event.id);
+  const byEvent = new Map<number, EventDate[]>();
+  // One query for every show's dates (chunked below SQLite's variable limit).
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    const dates = database
+      .select()
+      .from(eventDates)
+      .where(inArray(eventDates.eventId, chunk))
+      .orderBy(asc(eventDates.date), asc(eventDates.position))
+      .all();
+    for (const d of dates) {
+      const list = byEvent.get(d.eventId) ?? [];
+      list.push(d);
+      byEvent.set(d.eventId, list);
+    }
+  }
+  return rows.map(({ event, collection }) => toShow(event, collection, byEvent.get(event.id) ?? []));
+}
+
+export function toShow(
+  e: Event,
+  collection: typeof collections.$inferSelect | null,
+  dates: EventDate[],
+): Show {
+  return {
+    id: e.id,
+    externalId: e.externalId,
+    title: e.title,
+    description: e.description,
+    summary: e.summary,
+    details: e.details,
+    date: e.date,
+    time: e.time,
+    endTime: e.endTime,
+    venue: e.venue,
+    imageUrl: e.imageUrl,
+    ticketUrl: e.ticketUrl,
+    price: e.price,
+    soldOut: e.soldOut,
+    archivedAt: e.archivedAt ? e.archivedAt.toISOString() : null,
+    isEventbrite: e.source === "eventbrite",
+    entryFormUrl: e.entryFormUrl,
+    collection: collection ? { slug: collection.slug, title: collection.title, badge: collection.badge } : null,
+    acceptsApplications: e.acceptsApplications,
+    applicationsCloseAt: e.applicationsCloseAt ? e.applicationsCloseAt.toISOString() : null,
+    contestantsNotifiedOn: e.contestantsNotifiedOn,
+    applicationMinimumAge: e.applicationMinimumAge,
+    dates: dates.map(
+      (d): ShowDate => ({ date: d.date, time: d.time, ticketUrl: d.ticketUrl, price: d.price }),
+    ),
+  };
+}

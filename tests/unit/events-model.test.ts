@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { seedDemoData } from "~/db/seed.server";
+import { getShow, listShows } from "~/models/events.server";
+import { createTestDb } from "./helpers/db";
+
+const TODAY = "2026-11-22";
+
+describe("events model", () => {
+  const db = createTestDb();
+  seedDemoData(db, TODAY);
+
+  it("lists active shows from a day on, with their recurring dates, in date order", () => {
+    const shows = listShows({ from: TODAY }, db);
+    expect(shows.length).toBeGreaterThan(6);
+    expect(shows.every((s) => s.archivedAt === null)).toBe(true);
+    expect(shows.map((s) => s.date)).toEqual([...shows.map((s) => s.date)].sort());
+    const series = shows.find((s) => s.title.startsWith("Tuesday Night"));
+    expect(series?.dates.length).toBe(5);
+    expect(shows.some((s) => s.title === "Late Night Roast Battle")).toBe(false);
+  });
+
+  it("filters by venue, collection and archive state", () => {
+    expect(listShows({ from: TODAY, venueContains: "tipsy toucan" }, db).every((s) => s.venue.includes("Tipsy Toucan"))).toBe(true);
+    const dads = listShows({ collectionSlug: "epicdads" }, db);
+    expect(dads).toHaveLength(3);
+    expect(dads[0].collection?.badge).toBe("Father's Day Special");
+    const archived = listShows({ archived: "only" }, db);
+    expect(archived.map((s) => s.title)).toEqual(["Summer Patio Send-Off"]);
+  });
+
+  it("gets one show by id and refuses nonsense ids", () => {
+    const first = listShows({ from: TODAY }, db)[0];
+    expect(getShow(first.id, db)?.title).toBe(first.title);
+    expect(getShow(999999, db)).toBeNull();
+    expect(getShow(Number.NaN, db)).toBeNull();
+    expect(getShow(-1, db)).toBeNull();
+  });
+});
