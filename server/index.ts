@@ -16,6 +16,7 @@ import { EnvError, getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { securityHeaders } from "~/utils/security-headers.server";
 import { prepareApp, startupBanner } from "~/utils/startup.server";
+import { isSameSiteWrite } from "~/utils/request-guards.server";
 
 installGlobals({ nativeFetch: true });
 
@@ -67,6 +68,22 @@ async function main() {
     const length = Number(req.get("content-length") ?? 0);
     if (length > MAX_BODY_BYTES) {
       res.status(413).type("text/plain").send("That request is too large.");
+      return;
+    }
+    next();
+  });
+
+  // Cross-site writes are refused here, before Remix (whose own check would answer 500).
+  app.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const ok = isSameSiteWrite({
+      origin: req.get("origin"),
+      referer: req.get("referer"),
+      host: req.get("host"),
+      publicUrl: env.PUBLIC_URL,
+    });
+    if (!ok) {
+      res.status(403).type("text/plain").send("This form must be sent from this site.");
       return;
     }
     next();

@@ -7,33 +7,45 @@ import { getEnv } from "./env.server";
  */
 export function requireSameOrigin(request: Request) {
   if (request.method === "GET" || request.method === "HEAD") return;
-  const origin = request.headers.get("Origin");
-  const allowed = allowedOrigins(request);
-  if (origin && origin !== "null" && allowed.has(origin)) return;
-  if (!origin) {
-    // Old clients without Origin: fall back to Referer; refuse when neither is present.
-    const referer = request.headers.get("Referer");
-    if (referer) {
-      try {
-        if (allowed.has(new URL(referer).origin)) return;
-      } catch {
-        /* refused below */
-      }
-    }
-  }
-  throw new Response("This form must be sent from this site.", { status: 403 });
+  const ok = isSameSiteWrite({
+    origin: request.headers.get("Origin"),
+    referer: request.headers.get("Referer"),
+    host: request.headers.get("Host"),
+    requestOrigin: new URL(request.url).origin,
+    publicUrl: getEnv().PUBLIC_URL,
+  });
+  if (!ok) throw new Response("This form must be sent from this site.", { status: 403 });
 }
 
-function allowedOrigins(request: Request) {
-  const set = new Set<string>([new URL(request.url).origin]);
-  const host = request.headers.get("Host");
-  if (host) {
-    set.add(`http://${host}`);
-    set.add(`https://${host}`);
+/**
+ * The origin rule shared by the server middleware (which answers 403 before Remix runs)
+ * and requireSameOrigin (defence in depth inside each action). Browsers send Origin on
+ * every POST; when it is absent, Referer must be ours; when both are absent, refuse.
+ */
+export function isSameSiteWrite(input: {
+  origin: string | null | undefined;
+  referer: string | null | undefined;
+  host: string | null | undefined;
+  requestOrigin?: string;
+  publicUrl?: string;
+}) {
+  const allowed = new Set<string>();
+  if (input.requestOrigin) allowed.add(input.requestOrigin);
+  if (input.host) {
+    allowed.add(`http://${input.host}`);
+    allowed.add(`https://${input.host}`);
   }
-  const publicUrl = getEnv().PUBLIC_URL;
-  if (publicUrl) set.add(new URL(publicUrl).origin);
-  return set;
+  if (input.publicUrl) allowed.add(new URL(input.publicUrl).origin);
+  if (input.origin && input.origin !== "null") return allowed.has(input.origin);
+  if (input.origin === "null") return false;
+  if (input.referer) {
+    try {
+      return allowed.has(new URL(input.referer).origin);
+    } catch {
+      return false;
+    }
+  }
+  return false;
 }
 
 /** The honeypot field on every public form: people leave it empty, bots fill it in. */
