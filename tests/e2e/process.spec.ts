@@ -1,0 +1,79 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { E2E_ENV } from "./env";
+import { expect, test } from "./fixtures";
+
+// Server-process behaviour, not a page: run once, in the "js" project.
+test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "process test runs once");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(extraEnv: Record<string, string> = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "laugh-proc-"));
+  const port = await freePort();
+  let output = "";
+  const child = spawn(process.execPath, ["build/server.js"], {
+    env: { ...process.env, ...E2E_ENV, PORT: String(port), DATABASE_PATH: path.join(dir, "app.db"), ...extraEnv },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  return { child, port, dir, output: () => output };
+}
+
+test("production refuses to start without SESSION_SECRET and says what is missing", async () => {
+  const { child, output, dir } = await startServer({ SESSION_SECRET: "", BOOKING_PASSWORD: "" });
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  expect(code).toBe(1);
+  expect(output()).toContain("SESSION_SECRET is required in production");
+  expect(output()).toContain("BOOKING_PASSWORD is required in production");
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test("SIGTERM stops accepting, lets the in-flight request finish, closes the database and exits 0", async () => {
+  const { child, port, dir } = await startServer();
+  const base = `http://127.0.0.1:${port}`;
+  await expect.poll(async () => (await fetch(`${base}/healthcheck`).catch(() => null))?.status, { timeout: 20_000 }).toBe(200);
+  // A request in flight when the signal arrives (its body still arriving) gets its answer.
+  const body = "username=nobody&password=wrong-password";
+  const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = http.request(
+      { host: "127.0.0.1", port, path: "/admin/login", method: "POST", agent: false,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": body.length, Origin: base } },
+      (res) => {
+        let text = "";
+        res.on("data", (d) => (text += d));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    req.on("error", reject);
+    req.write(body.slice(0, 10));
+    setTimeout(() => {
+      child.kill("SIGTERM");
+      setTimeout(() => req.end(body.slice(10)), 300);
+    }, 300);
+  });
+  const response = await answer;
+  expect(response.status).toBe(401);
+  expect(response.text).toContain("Invalid credentials");
+  // New connections are refused once shutdown began.
+  await expect(fetch(`${base}/healthcheck`)).rejects.toThrow();
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  expect(code).toBe(0);
+  // The database was closed cleanly: no WAL left to replay.
+  const wal = path.join(dir, "app.db-wal");
+  expect(!fs.existsSync(wal) || fs.statSync(wal).size === 0).toBe(true);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
