@@ -29,17 +29,19 @@ export function runMigrations(database: DB = db()) {
   migrate(database, { migrationsFolder: migrationsFolder() });
 }
 
-let instance: DB | undefined;
+// The server bundle and the Remix build each include this module: keeping the
+// connection on globalThis gives the process exactly one connection to close at shutdown.
+const holder = globalThis as typeof globalThis & { __laughDb?: DB };
 
 /** The process-wide connection, opened on first use. */
 export function db(): DB {
-  instance ??= openDatabase(getEnv().DATABASE_PATH);
-  return instance;
+  holder.__laughDb ??= openDatabase(getEnv().DATABASE_PATH);
+  return holder.__laughDb;
 }
 
 export function closeDatabase() {
-  if (instance) {
-    instance.$client.close();
-    instance = undefined;
+  if (holder.__laughDb) {
+    holder.__laughDb.$client.close();
+    holder.__laughDb = undefined;
   }
 }
