@@ -93,18 +93,19 @@ async function main() {
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
 
-  app.all("*", (req, res, next) => {
-    const handler = createRequestHandler({
+  // Built once: the per-request values reach loaders through getLoadContext.
+  app.all(
+    "*",
+    createRequestHandler({
       build: production ? build : () => loadBuild(),
       mode: production ? "production" : "development",
-      getLoadContext: () => ({
+      getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
         requestId: res.locals.requestId as string,
         clientIp: clientIp(req, env.TRUST_PROXY),
       }),
-    });
-    return handler(req, res, next);
-  });
+    }),
+  );
 
   app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
     log.error({ err: error, reqId: res.locals.requestId }, "unhandled error");
