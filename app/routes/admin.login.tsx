@@ -2,7 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { authenticator, getStaff, InvalidCredentials } from "~/utils/auth.server";
-import { consume, reset, retryText } from "~/utils/rate-limit.server";
+import { consume, peek, reset, retryText } from "~/utils/rate-limit.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { commitSession, destroySession, getSession, sessionStorage } from "~/utils/session.server";
 
@@ -21,8 +21,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const username = String(form.get("username") ?? "").trim().toLowerCase();
   const redirectTo = safeRedirect(form.get("redirectTo"), "/admin");
 
-  for (const [limit, key] of [["loginIp", context.clientIp], ["loginUser", username]] as const) {
-    const result = await consume(limit, key);
+  // Only failed attempts count against the budgets (per IP and per username).
+  const budgets = [["loginIp", context.clientIp], ["loginUser", username]] as const;
+  for (const [limit, key] of budgets) {
+    const result = await peek(limit, key);
     if (!result.ok) {
       return json(
         { error: `Too many login attempts. ${retryText(result.retryAfterSeconds)}` },
@@ -35,7 +37,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     staff = await authenticator.authenticate("staff-form", request);
   } catch (error) {
-    if (error instanceof InvalidCredentials) return json({ error: "Invalid credentials" }, { status: 401 });
+    if (error instanceof InvalidCredentials) {
+      await Promise.all(budgets.map(([limit, key]) => consume(limit, key)));
+      return json({ error: "Invalid credentials" }, { status: 401 });
+    }
     throw error;
   }
   await reset("loginUser", username);

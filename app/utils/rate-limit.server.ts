@@ -47,6 +47,18 @@ export async function consume(name: LimitName, key: string): Promise<LimitResult
   }
 }
 
+/**
+ * For budgets that count only failures (login, gates): says whether the key is already
+ * blocked without spending a point; call `consume` when the attempt fails.
+ */
+export async function peek(name: LimitName, key: string): Promise<LimitResult> {
+  const state = await limiter(name).get(key);
+  if (state && state.consumedPoints >= LIMITS[name].points) {
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) };
+  }
+  return { ok: true };
+}
+
 /** Forgets a key (e.g. the username after a successful login). */
 export async function reset(name: LimitName, key: string) {
   await limiter(name).delete(key);

@@ -63,7 +63,7 @@ function build() {
 }
 
 function defaultExpiry() {
-  return new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
+  return new Date(Date.now() + BROWSER_SESSION_MAX_AGE_SECONDS * 1000);
 }
 
 export function sessionStorage() {
@@ -77,10 +77,24 @@ export function getSession(request: Request): Promise<AppSession> {
   return sessionStorage().getSession(request.headers.get("Cookie"));
 }
 
-export function commitSession(session: AppSession, maxAge = SESSION_MAX_AGE_SECONDS) {
+/** Sessions without a staff sign-in (gates, flash) end with the browser; the row with this. */
+export const BROWSER_SESSION_MAX_AGE_SECONDS = 60 * 60 * 12;
+
+/**
+ * Saves the session. A staff session lasts SESSION_MAX_AGE_SECONDS; any other (a passed
+ * shared-password gate, a flash message) is a browser-session cookie whose server-side
+ * row expires after 12 hours, so a gate never outlives the browser.
+ */
+export function commitSession(session: AppSession) {
+  if (typeof session.get("staffId") === "number") {
+    return sessionStorage().commitSession(session, {
+      maxAge: SESSION_MAX_AGE_SECONDS,
+      expires: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
+    });
+  }
   return sessionStorage().commitSession(session, {
-    maxAge,
-    expires: new Date(Date.now() + maxAge * 1000),
+    maxAge: undefined,
+    expires: undefined,
   });
 }
 
