@@ -48,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
       closed ? { type: "success", message: `Closed round: ${closed.title}` } : { type: "error", message: "That round is not open." },
     );
   }
-  return json({ fieldErrors: { title: "Unknown action" }, values: { title: "", comedianIds: [] as string[] } }, { status: 400 });
+  return json({ fieldErrors: { title: "Unknown action" } as Record<string, string>, values: { title: "", comedianIds: [] as string[] } }, { status: 400 });
 }
 
 export default function AdminRounds() {
