@@ -2,10 +2,9 @@ import { json, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { filterByName, retryDelayMs, voteFieldErrors, VOTE_MESSAGES, type VoteFieldErrors } from "~/lib/vote";
-import { formatInZone } from "~/lib/dates";
-import { getOpenRound, getRound, receiptFor, roundComediansFor, type Receipt } from "~/models/votes.server";
+import { getOpenRound, getRound, receiptFor, roundComediansFor } from "~/models/votes.server";
 import { getDeviceId, newVoteToken } from "~/utils/vote-device.server";
-import { submitVote, thanksUrl } from "~/utils/vote-submission.server";
+import { receiptView, submitVote, thanksUrl } from "~/utils/vote-submission.server";
 import styles from "~/styles/vote.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -14,16 +13,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && "round" in data && data.round ? `${data.round.title} | Laugh Windsor` : "Vote | Laugh Windsor" },
   { name: "description", content: "Vote for your favourite comedian at 2 Minutes to Kill." },
 ];
-
-function receiptView(r: Receipt | undefined) {
-  if (!r) return null;
-  const [user, domain] = r.email.split("@");
-  return {
-    comedianName: r.comedianName,
-    email: `${user.slice(0, 1)}${"*".repeat(Math.max(1, Math.min(user.length - 1, 6)))}@${domain}`,
-    at: formatInZone(r.createdAt, "MMM d 'at' h:mm a"),
-  };
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -1,6 +1,7 @@
 import { voteSchema } from "~/lib/vote-schema";
 import { VOTE_MESSAGES, type VoteFieldErrors } from "~/lib/vote";
-import { castVote, receiptFor } from "~/models/votes.server";
+import { formatInZone } from "~/lib/dates";
+import { castVote, receiptFor, type Receipt } from "~/models/votes.server";
 import { logger } from "./logger.server";
 import { consume, retryText } from "./rate-limit.server";
 import { isHoneypotFilled, requireSameOrigin } from "./request-guards.server";
@@ -100,4 +101,15 @@ export async function submitVote(request: Request, clientIp: string): Promise<Vo
 export function thanksUrl(roundId: number, voteToken: string | null) {
   const params = new URLSearchParams({ round: String(roundId), thanks: voteToken ?? "1" });
   return `/vote?${params}`;
+}
+
+/** The receipt a voter is shown: who, when (Toronto time), and the e-mail half-hidden. */
+export function receiptView(r: Receipt | undefined) {
+  if (!r) return null;
+  const [user, domain] = r.email.split("@");
+  return {
+    comedianName: r.comedianName,
+    email: `${user.slice(0, 1)}${"*".repeat(Math.max(1, Math.min(user.length - 1, 6)))}@${domain}`,
+    at: formatInZone(r.createdAt, "MMM d 'at' h:mm a"),
+  };
 }
