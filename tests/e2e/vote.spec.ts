@@ -26,6 +26,14 @@ test("the ballot: title, filter, cards with name and bio, the e-mail note, and t
   await expect(page.getByText(/contact you about future tickets or promotions/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Submit Vote" })).toBeVisible();
 
+  // The cards are radio buttons: one choice at a time, chosen with the keyboard too.
+  await card(page, 0).focus();
+  await page.keyboard.press("Space");
+  await expect(card(page, 0)).toBeChecked();
+  await page.keyboard.press("ArrowDown");
+  await expect(card(page, 1)).toBeChecked();
+  await expect(card(page, 0)).not.toBeChecked();
+
   await filter.fill("bruno");
   if (!javaScriptOn) await page.getByRole("button", { name: "Filter" }).click();
   await expect(card(page, 1)).toBeVisible();
