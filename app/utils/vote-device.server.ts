@@ -15,7 +15,7 @@ function deviceCookie() {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
-    secure: env.NODE_ENV === "production" && Boolean(env.PUBLIC_URL?.startsWith("https:")),
+    secure: env.NODE_ENV === "production",
     maxAge: ONE_YEAR,
     secrets: [env.SESSION_SECRET],
   });
