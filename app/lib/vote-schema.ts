@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { isValidEmail, normalizeEmail, VOTE_MESSAGES, VOTE_TOKEN_PATTERN } from "./vote";
+
+/** The /vote form, parsed on the server. */
+export const voteSchema = z.object({
+  roundId: z.coerce.number().int().positive(),
+  voteToken: z.string().regex(VOTE_TOKEN_PATTERN),
+  comedianId: z.coerce
+    .number({ error: VOTE_MESSAGES.comedianRequired })
+    .int(VOTE_MESSAGES.comedianRequired)
+    .positive(VOTE_MESSAGES.comedianRequired),
+  email: z
+    .string({ error: VOTE_MESSAGES.emailRequired })
+    .trim()
+    .min(1, VOTE_MESSAGES.emailRequired)
+    .refine(isValidEmail, VOTE_MESSAGES.emailInvalid)
+    .transform(normalizeEmail),
+});
+export type VoteInput = z.infer<typeof voteSchema>;
+
+/** Add comedian (/manage-comedians). */
+export const comedianSchema = z.object({
+  name: z
+    .string({ error: "Comedian name is required" })
+    .trim()
+    .min(1, "Comedian name is required")
+    .max(100, "Please keep the name under 100 characters"),
+  bio: z
+    .string()
+    .trim()
+    .max(500, "Please keep the bio under 500 characters")
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+
+/** Open a voting round (/admin/rounds). */
+export const openRoundSchema = z.object({
+  title: z.string({ error: "Please give the round a title" }).trim().min(1, "Please give the round a title").max(120),
+  comedianIds: z
+    .array(z.coerce.number().int().positive(), { error: "Choose at least one comedian for the round" })
+    .min(1, "Choose at least one comedian for the round"),
+});
+
+/** The results gate (/results). */
+export const gateSchema = z.object({
+  password: z.string({ error: "Please enter the password" }).min(1, "Please enter the password"),
+});

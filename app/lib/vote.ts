@@ -1,0 +1,52 @@
+/**
+ * The vote form's rules, shared by the server (through the zod schema in vote-schema.ts)
+ * and the browser (plain functions, so /vote does not ship a validation library).
+ */
+export const VOTE_MESSAGES = {
+  comedianRequired: "Please select a comedian to vote for",
+  emailRequired: "Please enter your email address",
+  emailInvalid: "Please enter a valid email address",
+  alreadyVoted: "You have already voted in this round.",
+  roundClosed: "Voting for this round has closed.",
+  notInRound: "Please select a comedian to vote for",
+  failed: "Failed to submit your vote. Please try again later.",
+} as const;
+
+/** The spec's "simple pattern": text, an at sign, text, a dot, text (no spaces). */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** One vote per round and e-mail: the key is the address lower-cased and trimmed. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function isValidEmail(email: string): boolean {
+  return EMAIL_PATTERN.test(email.trim()) && email.trim().length <= 254;
+}
+
+export type VoteFieldErrors = { comedianId?: string; email?: string };
+
+/** The client-side check (the server's zod schema applies the same rules and texts). */
+export function voteFieldErrors(fields: { comedianId?: string | null; email?: string | null }): VoteFieldErrors {
+  const errors: VoteFieldErrors = {};
+  if (!fields.comedianId) errors.comedianId = VOTE_MESSAGES.comedianRequired;
+  const email = (fields.email ?? "").trim();
+  if (!email) errors.email = VOTE_MESSAGES.emailRequired;
+  else if (!isValidEmail(email)) errors.email = VOTE_MESSAGES.emailInvalid;
+  return errors;
+}
+
+/** Case-insensitive name filter for the vote cards (the ?q= parameter and the live box). */
+export function filterByName<T extends { name: string }>(items: T[], query: string | null | undefined): T[] {
+  const q = (query ?? "").trim().toLowerCase();
+  if (!q) return items;
+  return items.filter((item) => item.name.toLowerCase().includes(q));
+}
+
+/** A token looks like what the page generates (random, url-safe): anything else is refused. */
+export const VOTE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** Backoff for automatic retries of a failed vote post: 1 s, 2 s, 4 s, 8 s, then 10 s. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(10_000, 1000 * 2 ** Math.max(0, attempt));
+}

@@ -1,0 +1,41 @@
+import { and, asc, count, eq, isNull } from "drizzle-orm";
+import { comedians, votes, type Comedian } from "~/db/schema";
+import { recordAudit } from "~/models/audit.server";
+import type { StaffIdentity } from "~/models/staff.server";
+import { db, type DB } from "~/utils/db.server";
+
+/** Comedians who have not been deleted, ordered by name (the spec's order). */
+export function listComedians(database: DB = db()): Comedian[] {
+  return database.select().from(comedians).where(isNull(comedians.deletedAt)).orderBy(asc(comedians.name), asc(comedians.id)).all();
+}
+
+export function getComedian(id: number, database: DB = db()): Comedian | undefined {
+  return database.select().from(comedians).where(and(eq(comedians.id, id), isNull(comedians.deletedAt))).get();
+}
+
+/** Votes cast for a comedian in every round (deleting one with votes asks first). */
+export function countVotesFor(comedianId: number, database: DB = db()): number {
+  return database.select({ n: count() }).from(votes).where(eq(votes.comedianId, comedianId)).get()?.n ?? 0;
+}
+
+export function addComedian(input: { name: string; bio: string | null }, staff: StaffIdentity, database: DB = db()): Comedian {
+  return database.transaction((tx) => {
+    const row = tx.insert(comedians).values({ name: input.name, bio: input.bio }).returning().get();
+    recordAudit({ staff, action: "comedian.create", entityType: "comedian", entityId: row.id, after: row }, tx);
+    return row;
+  });
+}
+
+/**
+ * Deletes a comedian from every list and from rounds still to come. It is a soft delete
+ * (deleted_at): votes already cast keep their comedian, so past results stay readable.
+ */
+export function deleteComedian(id: number, staff: StaffIdentity, database: DB = db()): Comedian | null {
+  return database.transaction((tx) => {
+    const before = tx.select().from(comedians).where(and(eq(comedians.id, id), isNull(comedians.deletedAt))).get();
+    if (!before) return null;
+    const after = tx.update(comedians).set({ deletedAt: new Date() }).where(eq(comedians.id, id)).returning().get();
+    recordAudit({ staff, action: "comedian.delete", entityType: "comedian", entityId: id, before, after }, tx);
+    return after;
+  });
+}

@@ -1,0 +1,202 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { comedians, roundComedians, votes, votingRounds, type Comedian, type Vote, type VotingRound } from "~/db/schema";
+import { computeStandings, type Standings } from "~/lib/results";
+import { recordAudit } from "~/models/audit.server";
+import type { StaffIdentity } from "~/models/staff.server";
+import { db, type DB } from "~/utils/db.server";
+
+export function isOpen(round: Pick<VotingRound, "openedAt" | "closedAt">) {
+  return round.openedAt !== null && round.closedAt === null;
+}
+
+const openCondition = and(isNotNull(votingRounds.openedAt), isNull(votingRounds.closedAt));
+
+/** The round /vote shows: the one asked for when it is open, else the newest open round. */
+export function getOpenRound(roundId?: number | null, database: DB = db()): VotingRound | undefined {
+  if (roundId) {
+    return database.select().from(votingRounds).where(and(eq(votingRounds.id, roundId), openCondition)).get();
+  }
+  return database.select().from(votingRounds).where(openCondition).orderBy(desc(votingRounds.openedAt), desc(votingRounds.id)).get();
+}
+
+export function getRound(id: number, database: DB = db()): VotingRound | undefined {
+  return database.select().from(votingRounds).where(eq(votingRounds.id, id)).get();
+}
+
+export type RoundSummary = VotingRound & { votes: number; comedians: number; open: boolean };
+
+/** Every round, newest first, with its vote and comedian counts. */
+export function listRounds(database: DB = db()): RoundSummary[] {
+  const rows = database
+    .select({
+      round: votingRounds,
+      votes: sql<number>`(select count(*) from votes v where v.round_id = "voting_rounds"."id")`,
+      comedians: sql<number>`(select count(*) from round_comedians rc where rc.round_id = "voting_rounds"."id")`,
+    })
+    .from(votingRounds)
+    .orderBy(desc(votingRounds.openedAt), desc(votingRounds.id))
+    .all();
+  return rows.map((r) => ({ ...r.round, votes: r.votes, comedians: r.comedians, open: isOpen(r.round) }));
+}
+
+/** The comedians voters can choose in a round: those in it and not deleted, by name. */
+export function roundComediansFor(roundId: number, database: DB = db()): Comedian[] {
+  return database
+    .select({ c: comedians })
+    .from(roundComedians)
+    .innerJoin(comedians, eq(comedians.id, roundComedians.comedianId))
+    .where(and(eq(roundComedians.roundId, roundId), isNull(comedians.deletedAt)))
+    .orderBy(asc(comedians.name), asc(comedians.id))
+    .all()
+    .map((r) => r.c);
+}
+
+export function openRound(
+  input: { title: string; comedianIds: number[] },
+  staff: StaffIdentity,
+  database: DB = db(),
+): VotingRound {
+  return database.transaction((tx) => {
+    const ids = [...new Set(input.comedianIds)];
+    const known = tx
+      .select({ id: comedians.id })
+      .from(comedians)
+      .where(and(inArray(comedians.id, ids), isNull(comedians.deletedAt)))
+      .all()
+      .map((r) => r.id);
+    if (known.length === 0) throw new Error("Choose at least one comedian for the round");
+    const round = tx.insert(votingRounds).values({ title: input.title, openedAt: new Date() }).returning().get();
+    for (const comedianId of known) tx.insert(roundComedians).values({ roundId: round.id, comedianId }).run();
+    recordAudit({ staff, action: "round.open", entityType: "voting_round", entityId: round.id, after: { ...round, comedianIds: known } }, tx);
+    return round;
+  });
+}
+
+export function closeRound(id: number, staff: StaffIdentity, database: DB = db()): VotingRound | null {
+  return database.transaction((tx) => {
+    const before = tx.select().from(votingRounds).where(eq(votingRounds.id, id)).get();
+    if (!before || !isOpen(before)) return null;
+    const after = tx.update(votingRounds).set({ closedAt: new Date() }).where(eq(votingRounds.id, id)).returning().get();
+    recordAudit({ staff, action: "round.close", entityType: "voting_round", entityId: id, before, after }, tx);
+    return after;
+  });
+}
+
+export type CastVoteInput = {
+  roundId: number;
+  comedianId: number;
+  /** Already normalised (lower-cased, trimmed). */
+  email: string;
+  voteToken: string;
+  ipAddress: string | null;
+  deviceId: string | null;
+};
+
+export type CastVoteResult =
+  /** Stored now. */
+  | { status: "recorded"; vote: Vote }
+  /** The same vote again (same token, or same e-mail and choice): nothing new stored. */
+  | { status: "repeat"; vote: Vote }
+  /** This e-mail already chose someone else in this round. */
+  | { status: "already-voted"; vote: Vote }
+  /** The token was used for a vote with another e-mail (an edited, resubmitted page). */
+  | { status: "token-used" }
+  | { status: "round-closed" }
+  | { status: "not-in-round" };
+
+/**
+ * Stores one vote per round and e-mail. The database decides (INSERT ... ON CONFLICT DO
+ * NOTHING against the unique indexes on (round, email) and on the token); what was there
+ * is then read back to tell a harmless repeat from a different choice. No check-then-insert race.
+ */
+export function castVote(input: CastVoteInput, database: DB = db()): CastVoteResult {
+  return database.transaction((tx) => {
+    const round = tx.select().from(votingRounds).where(eq(votingRounds.id, input.roundId)).get();
+    const byToken = () => tx.select().from(votes).where(eq(votes.voteToken, input.voteToken)).get();
+    if (!round || !isOpen(round)) {
+      // A retry of a vote stored just before the round closed still gets its thank-you.
+      const earlier = byToken();
+      if (earlier && earlier.email === input.email) return { status: "repeat", vote: earlier };
+      return { status: "round-closed" };
+    }
+    const eligible = tx
+      .select({ id: comedians.id })
+      .from(roundComedians)
+      .innerJoin(comedians, eq(comedians.id, roundComedians.comedianId))
+      .where(and(eq(roundComedians.roundId, round.id), eq(roundComedians.comedianId, input.comedianId), isNull(comedians.deletedAt)))
+      .get();
+    if (!eligible) return { status: "not-in-round" };
+
+    const inserted = tx.insert(votes).values(input).onConflictDoNothing().returning().get();
+    if (inserted) return { status: "recorded", vote: inserted };
+
+    const sameToken = byToken();
+    if (sameToken) {
+      return sameToken.email === input.email && sameToken.roundId === input.roundId
+        ? { status: "repeat", vote: sameToken }
+        : { status: "token-used" };
+    }
+    const existing = tx
+      .select()
+      .from(votes)
+      .where(and(eq(votes.roundId, input.roundId), eq(votes.email, input.email)))
+      .get();
+    if (!existing) throw new Error("vote insert ignored but no conflicting row found");
+    return existing.comedianId === input.comedianId
+      ? { status: "repeat", vote: existing }
+      : { status: "already-voted", vote: existing };
+  }, { behavior: "immediate" });
+}
+
+export type Receipt = { comedianName: string; email: string; createdAt: Date; roundId: number };
+
+/** What a device (or a token) voted for in a round: shown to it as its receipt. */
+export function receiptFor(
+  roundId: number,
+  by: { deviceId?: string | null; voteToken?: string | null },
+  database: DB = db(),
+): Receipt | undefined {
+  const where = by.voteToken
+    ? eq(votes.voteToken, by.voteToken)
+    : by.deviceId
+      ? and(eq(votes.roundId, roundId), eq(votes.deviceId, by.deviceId))
+      : undefined;
+  if (!where) return undefined;
+  const row = database
+    .select({ comedianName: comedians.name, email: votes.email, createdAt: votes.createdAt, roundId: votes.roundId })
+    .from(votes)
+    .innerJoin(comedians, eq(comedians.id, votes.comedianId))
+    .where(and(where, eq(votes.roundId, roundId)))
+    .orderBy(desc(votes.createdAt), desc(votes.id))
+    .get();
+  return row;
+}
+
+/**
+ * A round's standings: every comedian in the round (deleted ones keep their name and
+ * votes, so past results stay readable) plus anyone who got votes without being listed.
+ */
+export function roundStandings(roundId: number, database: DB = db()): Standings {
+  const tallies = database
+    .select({ comedianId: votes.comedianId, n: count() })
+    .from(votes)
+    .where(eq(votes.roundId, roundId))
+    .groupBy(votes.comedianId)
+    .all();
+  const listed = database
+    .select({ id: roundComedians.comedianId })
+    .from(roundComedians)
+    .where(eq(roundComedians.roundId, roundId))
+    .all()
+    .map((r) => r.id);
+  const ids = [...new Set([...listed, ...tallies.map((t) => t.comedianId)])];
+  if (ids.length === 0) return { total: 0, rows: [] };
+  const people = database.select({ id: comedians.id, name: comedians.name, deletedAt: comedians.deletedAt }).from(comedians).where(inArray(comedians.id, ids)).all();
+  const byId = new Map(tallies.map((t) => [t.comedianId, t.n]));
+  return computeStandings(
+    people
+      // A comedian deleted before anyone voted for them has nothing to show.
+      .filter((p) => p.deletedAt === null || (byId.get(p.id) ?? 0) > 0)
+      .map((p) => ({ comedianId: p.id, name: p.name, votes: byId.get(p.id) ?? 0 })),
+  );
+}

@@ -1,0 +1,70 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { roundStandings } from "~/models/votes.server";
+import { hasGate } from "~/utils/auth.server";
+import { onRoundChanged } from "~/utils/vote-events.server";
+
+const HEARTBEAT_MS = 15_000;
+/** Votes arriving together (a room voting at once) are sent as one update. */
+const COALESCE_MS = 200;
+
+/**
+ * Live standings as server-sent events, behind the same gate as /results. The vote action
+ * notifies an in-process emitter; each stream re-reads its round's standings and sends them.
+ * "Cache-Control: no-transform" keeps the compression middleware from buffering the stream.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!(await hasGate(request, "resultsGate"))) return new Response("Enter the results password first.", { status: 401 });
+  const roundId = Number(new URL(request.url).searchParams.get("round"));
+  if (!Number.isInteger(roundId) || roundId <= 0) return new Response("Which round?", { status: 400 });
+
+  const encoder = new TextEncoder();
+  let cleanup = () => {};
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let closed = false;
+      let pending: ReturnType<typeof setTimeout> | null = null;
+      const write = (text: string) => {
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          cleanup();
+        }
+      };
+      const sendStandings = () => {
+        pending = null;
+        write(`event: standings\ndata: ${JSON.stringify(roundStandings(roundId))}\n\n`);
+      };
+      write("retry: 2000\n\n");
+      sendStandings();
+      const unsubscribe = onRoundChanged((changed) => {
+        if (changed === roundId && !pending) pending = setTimeout(sendStandings, COALESCE_MS);
+      });
+      const heartbeat = setInterval(() => write(": heartbeat\n\n"), HEARTBEAT_MS);
+      cleanup = () => {
+        if (closed) return;
+        closed = true;
+        unsubscribe();
+        clearInterval(heartbeat);
+        if (pending) clearTimeout(pending);
+        try {
+          controller.close();
+        } catch {
+          /* already closed */
+        }
+      };
+      request.signal.addEventListener("abort", () => cleanup(), { once: true });
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-store, no-transform",
+      Connection: "keep-alive",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}

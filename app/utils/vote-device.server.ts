@@ -1,0 +1,38 @@
+import crypto from "node:crypto";
+import { createCookie } from "@remix-run/node";
+import { getEnv } from "./env.server";
+
+const ONE_YEAR = 60 * 60 * 24 * 365;
+let cookie: ReturnType<typeof createCookie> | undefined;
+
+/**
+ * A random id per phone (signed, httpOnly, a year long): it lets a device see its receipt
+ * and gives the per-device vote budget a key. It identifies no one.
+ */
+function deviceCookie() {
+  const env = getEnv();
+  cookie ??= createCookie("vote_device", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: env.NODE_ENV === "production",
+    maxAge: ONE_YEAR,
+    secrets: [env.SESSION_SECRET],
+  });
+  return cookie;
+}
+
+const DEVICE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** This device's id, and the Set-Cookie to send when it is new. */
+export async function getDeviceId(request: Request): Promise<{ deviceId: string; setCookie: string | null }> {
+  const value = await deviceCookie().parse(request.headers.get("Cookie"));
+  if (typeof value === "string" && DEVICE_PATTERN.test(value)) return { deviceId: value, setCookie: null };
+  const deviceId = crypto.randomBytes(16).toString("base64url");
+  return { deviceId, setCookie: await deviceCookie().serialize(deviceId) };
+}
+
+/** A fresh vote token for each rendered form: the server recognises a retried post by it. */
+export function newVoteToken() {
+  return crypto.randomBytes(16).toString("base64url");
+}

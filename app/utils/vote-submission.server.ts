@@ -1,0 +1,115 @@
+import { voteSchema } from "~/lib/vote-schema";
+import { VOTE_MESSAGES, type VoteFieldErrors } from "~/lib/vote";
+import { formatInZone } from "~/lib/dates";
+import { castVote, receiptFor, type Receipt } from "~/models/votes.server";
+import { logger } from "./logger.server";
+import { consume, retryText } from "./rate-limit.server";
+import { isHoneypotFilled, requireSameOrigin } from "./request-guards.server";
+import { getDeviceId } from "./vote-device.server";
+import { notifyRoundChanged } from "./vote-events.server";
+
+export type VoteOutcome =
+  | { kind: "thanks"; roundId: number; voteToken: string | null; setCookie: string | null }
+  | {
+      kind: "invalid";
+      status: number;
+      fieldErrors: VoteFieldErrors;
+      formError: string | null;
+      values: { comedianId: string; email: string };
+      setCookie: string | null;
+    };
+
+/**
+ * Everything a vote post goes through, shared by the form action (no JavaScript) and the
+ * JSON endpoint the enhanced page retries against: origin, honeypot, rate limits, parse,
+ * then one idempotent insert. A retried post (same token) is answered as the first one was.
+ */
+export async function submitVote(request: Request, clientIp: string): Promise<VoteOutcome> {
+  requireSameOrigin(request);
+  const form = await request.formData();
+  const { deviceId, setCookie } = await getDeviceId(request);
+  const raw = {
+    roundId: String(form.get("roundId") ?? ""),
+    voteToken: String(form.get("voteToken") ?? ""),
+    comedianId: form.get("comedianId") ? String(form.get("comedianId")) : undefined,
+    email: String(form.get("email") ?? ""),
+  };
+  const values = { comedianId: raw.comedianId ?? "", email: raw.email };
+  const invalid = (status: number, fieldErrors: VoteFieldErrors, formError: string | null = null): VoteOutcome => ({
+    kind: "invalid",
+    status,
+    fieldErrors,
+    formError,
+    values,
+    setCookie,
+  });
+
+  const roundId = Number(raw.roundId);
+  if (isHoneypotFilled(form)) return { kind: "thanks", roundId, voteToken: null, setCookie };
+
+  const parsed = voteSchema.safeParse(raw);
+  if (!parsed.success) {
+    const fieldErrors: VoteFieldErrors = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0];
+      if ((key === "comedianId" || key === "email") && !fieldErrors[key]) fieldErrors[key] = issue.message;
+    }
+    if (!fieldErrors.comedianId && !fieldErrors.email) {
+      return invalid(400, {}, "This voting form is out of date. Please reload the page and vote again.");
+    }
+    return invalid(400, fieldErrors);
+  }
+  const input = parsed.data;
+
+  // A retry of a vote already stored is answered before any budget is spent on it.
+  const earlier = receiptFor(input.roundId, { voteToken: input.voteToken });
+  if (earlier && earlier.email === input.email) {
+    return { kind: "thanks", roundId: input.roundId, voteToken: input.voteToken, setCookie };
+  }
+
+  for (const [limit, key] of [
+    ["voteIp", clientIp],
+    ["voteDevice", deviceId],
+    ["voteEmail", input.email],
+  ] as const) {
+    const result = await consume(limit, key);
+    if (!result.ok) {
+      logger().warn({ limit, roundId: input.roundId }, "vote rate limited");
+      return invalid(429, {}, `Too many votes from here. ${retryText(result.retryAfterSeconds)}`);
+    }
+  }
+
+  const result = castVote({ ...input, ipAddress: clientIp, deviceId });
+  switch (result.status) {
+    case "recorded":
+      notifyRoundChanged(input.roundId);
+      return { kind: "thanks", roundId: input.roundId, voteToken: input.voteToken, setCookie };
+    case "repeat":
+      return { kind: "thanks", roundId: input.roundId, voteToken: result.vote.voteToken, setCookie };
+    case "already-voted":
+      return invalid(409, {}, VOTE_MESSAGES.alreadyVoted);
+    case "token-used":
+      return invalid(409, {}, "This form was already used to vote. Please reload the page to vote with another e-mail address.");
+    case "round-closed":
+      return invalid(409, {}, VOTE_MESSAGES.roundClosed);
+    case "not-in-round":
+      return invalid(400, { comedianId: VOTE_MESSAGES.comedianRequired });
+  }
+}
+
+/** Where a successful vote lands: its thank-you and receipt. */
+export function thanksUrl(roundId: number, voteToken: string | null) {
+  const params = new URLSearchParams({ round: String(roundId), thanks: voteToken ?? "1" });
+  return `/vote?${params}`;
+}
+
+/** The receipt a voter is shown: who, when (Toronto time), and the e-mail half-hidden. */
+export function receiptView(r: Receipt | undefined) {
+  if (!r) return null;
+  const [user, domain] = r.email.split("@");
+  return {
+    comedianName: r.comedianName,
+    email: `${user.slice(0, 1)}${"*".repeat(Math.max(1, Math.min(user.length - 1, 6)))}@${domain}`,
+    at: formatInZone(r.createdAt, "MMM d 'at' h:mm a"),
+  };
+}

@@ -1,0 +1,192 @@
+/**
+ * Shared by scripts/load-votes.ts and scripts/crash-votes.ts: a temporary database with an
+ * open round, the production build started on a free loopback port, and simulated phones
+ * that load /vote and post their vote the way the page does (JSON endpoint with JavaScript,
+ * the plain form without). Everything stays on 127.0.0.1 and is bounded in size and time.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { comedians, roundComedians, votes, votingRounds } from "~/db/schema";
+import { openDatabase, runMigrations } from "~/utils/db.server";
+
+export const VOTERS = 300;
+export const CONCURRENCY = 50;
+export const DUPLICATE_SHARE = 0.2;
+
+export function requireBuild() {
+  if (!fs.existsSync("build/server.js")) {
+    console.error("No build found: run `npm run build` first (this script builds nothing).");
+    process.exit(1);
+  }
+}
+
+export function prepareDatabase() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "laugh-votes-"));
+  const file = path.join(dir, "app.db");
+  const database = openDatabase(file);
+  runMigrations(database);
+  const round = database.insert(votingRounds).values({ title: "Load test round", openedAt: new Date() }).returning().get();
+  const ids = ["Ava", "Ben", "Cleo", "Dev", "Eli"].map((name) => {
+    const c = database.insert(comedians).values({ name: `${name} Loadtest` }).returning().get();
+    database.insert(roundComedians).values({ roundId: round.id, comedianId: c.id }).run();
+    return c.id;
+  });
+  database.$client.close();
+  return { dir, file, roundId: round.id, comedianIds: ids };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export type Server = { child: ChildProcess; base: string; log: string };
+
+export async function startServer(databasePath: string, dir: string): Promise<Server> {
+  const port = await freePort();
+  const log = path.join(dir, `server-${port}.log`);
+  const out = fs.openSync(log, "a");
+  const child = spawn(process.execPath, ["build/server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATABASE_PATH: databasePath,
+      SESSION_SECRET: "load-test-session-secret-0123456789",
+      ADMIN_USERNAME: "admin",
+      ADMIN_PASSWORD: "load-test-admin-password",
+      BOOKING_PASSWORD: "load-booking",
+      RESULTS_PASSWORD: "load-results",
+      LOG_LEVEL: "warn",
+      TRUST_PROXY: "false",
+    },
+    stdio: ["ignore", out, out],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(`${base}/healthcheck`)).ok) return { child, base, log };
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the server did not start:\n${fs.readFileSync(log, "utf8")}`);
+}
+
+export async function stopServer(server: Server, signal: NodeJS.Signals = "SIGTERM") {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  const exited = new Promise((r) => server.child.once("exit", r));
+  server.child.kill(signal);
+  await exited;
+}
+
+export type Voter = {
+  n: number;
+  email: string;
+  comedianId: number;
+  /** With JavaScript the page posts JSON to /vote/submit; without, the form posts to /vote. */
+  viaForm: boolean;
+  /** Sends its post twice: at once (double tap) or after the answer (lost response). */
+  duplicate: "none" | "double-tap" | "resend";
+  token?: string;
+  cookie?: string;
+  acked: boolean;
+  refused?: string;
+};
+
+export function makeVoters(comedianIds: number[], runTag: string): Voter[] {
+  const duplicates = Math.round(VOTERS * DUPLICATE_SHARE);
+  return Array.from({ length: VOTERS }, (_, n) => ({
+    n,
+    email: `voter-${runTag}-${n}@example.com`,
+    comedianId: comedianIds[n % comedianIds.length],
+    viaForm: n % 3 === 0,
+    duplicate: n < duplicates ? (n % 2 === 0 ? "double-tap" : "resend") : "none",
+    acked: false,
+  }));
+}
+
+/** Loads the ballot like a phone: the device cookie and a fresh vote token. */
+export async function loadBallot(base: string, roundId: number, voter: Voter) {
+  const res = await fetch(`${base}/vote?round=${roundId}`);
+  const html = await res.text();
+  const token = /name="voteToken" value="([^"]+)"/.exec(html)?.[1];
+  if (!res.ok || !token) throw new Error(`ballot did not load (${res.status})`);
+  voter.token = token;
+  voter.cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+/** One vote post; resolves true when the server acknowledged it (its thank-you). */
+export async function postVote(base: string, roundId: number, voter: Voter, latencies: number[]): Promise<boolean> {
+  const body = new URLSearchParams({
+    roundId: String(roundId),
+    voteToken: voter.token!,
+    comedianId: String(voter.comedianId),
+    email: voter.email,
+  });
+  const headers = { Origin: base, Cookie: voter.cookie ?? "", "Content-Type": "application/x-www-form-urlencoded" };
+  const start = performance.now();
+  const res = await fetch(`${base}${voter.viaForm ? "/vote" : "/vote/submit"}`, { method: "POST", body, headers, redirect: "manual" });
+  const text = await res.text();
+  latencies.push(performance.now() - start);
+  if (res.status === 429) voter.refused = `rate limited: ${text.slice(0, 120)}`;
+  if (voter.viaForm) return res.status === 302 && (res.headers.get("location") ?? "").includes(`thanks=${voter.token}`);
+  return res.status === 200 && JSON.parse(text).ok === true;
+}
+
+/** Runs `task` over `items` with at most `limit` at once. */
+export async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<void>) {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++];
+      await task(item);
+    }
+  });
+  await Promise.all(workers);
+}
+
+export function percentile(values: number[], p: number) {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** What the database holds for the round: every acknowledged vote exactly once, nothing else. */
+export function checkStored(file: string, roundId: number, voters: Voter[], mustInclude: Voter[]) {
+  const database = openDatabase(file);
+  try {
+    const integrity = database.$client.pragma("integrity_check", { simple: true });
+    const rows = database.select().from(votes).where(eq(votes.roundId, roundId)).all();
+    const byEmail = new Map<string, typeof rows>();
+    for (const row of rows) byEmail.set(row.email, [...(byEmail.get(row.email) ?? []), row]);
+    const problems: string[] = [];
+    if (integrity !== "ok") problems.push(`integrity_check: ${String(integrity)}`);
+    for (const v of mustInclude) {
+      const stored = byEmail.get(v.email) ?? [];
+      if (stored.length !== 1) problems.push(`${v.email}: stored ${stored.length} times`);
+      else if (stored[0].comedianId !== v.comedianId || stored[0].voteToken !== v.token) problems.push(`${v.email}: stored wrong`);
+    }
+    const known = new Set(voters.map((v) => v.email));
+    const strangers = rows.filter((r) => !known.has(r.email));
+    if (strangers.length) problems.push(`${strangers.length} rows from no voter`);
+    const duplicates = [...byEmail.values()].filter((list) => list.length > 1).length;
+    if (duplicates) problems.push(`${duplicates} e-mails stored more than once`);
+    return { rows: rows.length, integrity: String(integrity), problems };
+  } finally {
+    database.$client.close();
+  }
+}

@@ -1,0 +1,190 @@
+import { expect, test } from "./fixtures";
+import { closeTestRound, createRound, uniq, votesIn, type TestRound } from "./voting-helpers";
+
+const PEOPLE = [
+  { name: "Alice Vote", bio: "Observational comedy with a twist." },
+  { name: "Bruno Vote", bio: "Stories from the night shift." },
+  { name: "Carla Vote", bio: null },
+];
+
+let round: TestRound;
+test.beforeEach(({ db }) => {
+  round = createRound(db, "2 Minutes to Kill - Vote For Your Favorite", PEOPLE);
+});
+test.afterEach(({ db }) => closeTestRound(db, round.roundId));
+
+const voteUrl = () => `/vote?round=${round.roundId}`;
+const card = (page: import("@playwright/test").Page, i: number) => page.getByRole("radio", { name: new RegExp(round.comedians[i].name) });
+
+test("the ballot: title, filter, cards with name and bio, the e-mail note, and the empty filter text", async ({ page, javaScriptOn }) => {
+  await page.goto(voteUrl());
+  await expect(page.getByRole("heading", { level: 1, name: round.title })).toBeVisible();
+  const filter = page.getByPlaceholder("Filter comedians by name...");
+  await expect(filter).toBeVisible();
+  for (const c of round.comedians) await expect(page.getByRole("radio", { name: new RegExp(c.name) })).toBeVisible();
+  await expect(page.getByText("Observational comedy with a twist.")).toBeVisible();
+  await expect(page.getByText(/contact you about future tickets or promotions/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Submit Vote" })).toBeVisible();
+
+  // The cards are radio buttons: one choice at a time, chosen with the keyboard too.
+  await card(page, 0).focus();
+  await page.keyboard.press("Space");
+  await expect(card(page, 0)).toBeChecked();
+  await page.keyboard.press("ArrowDown");
+  await expect(card(page, 1)).toBeChecked();
+  await expect(card(page, 0)).not.toBeChecked();
+
+  await filter.fill("bruno");
+  if (!javaScriptOn) await page.getByRole("button", { name: "Filter" }).click();
+  await expect(card(page, 1)).toBeVisible();
+  await expect(card(page, 0)).toBeHidden();
+  await expect(card(page, 2)).toBeHidden();
+  if (!javaScriptOn) await expect(page).toHaveURL(/q=bruno/);
+
+  await filter.fill("nobody-like-this");
+  if (!javaScriptOn) await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page.getByText("No comedians found matching your search.")).toBeVisible();
+});
+
+test("the spec's validation texts; editing the e-mail clears its error", async ({ page, javaScriptOn, db }) => {
+  await page.goto(voteUrl());
+  const submit = page.getByRole("button", { name: "Submit Vote" });
+  const email = page.getByLabel("Email");
+  if (javaScriptOn) {
+    // Disabled until a comedian and an e-mail are given.
+    await expect(submit).toBeDisabled();
+    await card(page, 0).check();
+    await expect(submit).toBeDisabled();
+    await email.fill("not-an-address");
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await email.press("End");
+    await email.pressSequentially("@x");
+    await expect(page.getByText("Please enter a valid email address")).toBeHidden();
+  } else {
+    await submit.click();
+    await expect(page.getByText("Please select a comedian to vote for")).toBeVisible();
+    await expect(page.getByText("Please enter your email address")).toBeVisible();
+    await card(page, 0).check();
+    await email.fill("not-an-address");
+    await submit.click();
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(page.getByText("Please select a comedian to vote for")).toBeHidden();
+    // The values are kept after the 400.
+    await expect(card(page, 0)).toBeChecked();
+    await expect(email).toHaveValue("not-an-address");
+  }
+  expect(votesIn(db, round.roundId)).toHaveLength(0);
+});
+
+test("a good vote is thanked, stored once with the voter's IP and device, and the device sees its receipt", async ({ page, db }) => {
+  const address = `Voter-${uniq()}@Example.com `;
+  await page.goto(voteUrl());
+  await card(page, 1).check();
+  await page.getByLabel("Email").fill(address);
+  await page.getByRole("button", { name: "Submit Vote" }).click();
+  await expect(page.getByText("Thank you for voting!")).toBeVisible();
+  await expect(page.getByText("Your vote has been recorded.")).toBeVisible();
+  await expect(page.getByText(new RegExp(`You voted for ${round.comedians[1].name}`))).toBeVisible();
+
+  const stored = votesIn(db, round.roundId);
+  expect(stored).toHaveLength(1);
+  expect(stored[0]).toMatchObject({ comedianId: round.comedians[1].id, email: address.trim().toLowerCase() });
+  expect(stored[0].ipAddress).toMatch(/127\.0\.0\.1|::1/);
+  expect(stored[0].deviceId).toBeTruthy();
+
+  // Coming back on the same phone shows the receipt instead of a second ballot.
+  await page.goto(voteUrl());
+  await expect(page.getByRole("heading", { name: "You have already voted in this round" })).toBeVisible();
+  await expect(page.getByText(new RegExp(`You voted for ${round.comedians[1].name}`))).toBeVisible();
+  await expect(page.getByRole("button", { name: "Submit Vote" })).toHaveCount(0);
+});
+
+test("the same e-mail again: the same choice is thanked and stores nothing; another choice is refused", async ({ page, db }) => {
+  const address = `repeat-${uniq()}@example.com`;
+  const voteAs = async (i: number, mail: string) => {
+    await page.goto(`${voteUrl()}&another=1`);
+    await card(page, i).check();
+    await page.getByLabel("Email").fill(mail);
+    await page.getByRole("button", { name: "Submit Vote" }).click();
+  };
+  await voteAs(0, address);
+  await expect(page.getByText("Thank you for voting!")).toBeVisible();
+  await voteAs(0, `  ${address.toUpperCase()} `);
+  await expect(page.getByText("Thank you for voting!")).toBeVisible();
+  await voteAs(2, address);
+  await expect(page.getByRole("alert")).toContainText("You have already voted in this round.");
+  const stored = votesIn(db, round.roundId);
+  expect(stored).toHaveLength(1);
+  expect(stored[0].comedianId).toBe(round.comedians[0].id);
+});
+
+test("a retried post (lost response, double submit) is answered with the same thank-you and stored once", async ({ page, db, javaScriptOn }) => {
+  const address = `retry-${uniq()}@example.com`;
+  await page.goto(voteUrl());
+  if (javaScriptOn) {
+    // The first post reaches the server but its answer is lost; the page retries with the same token.
+    let calls = 0;
+    let sawRetry!: () => void;
+    const retryShown = new Promise<void>((resolve) => (sawRetry = resolve));
+    await page.route("**/vote/submit", async (route) => {
+      calls++;
+      if (calls === 1) {
+        await route.fetch();
+        await route.abort("failed");
+      } else {
+        await retryShown;
+        await route.continue();
+      }
+    });
+    await card(page, 2).check();
+    await page.getByLabel("Email").fill(address);
+    await page.getByRole("button", { name: "Submit Vote" }).click();
+    await expect(page.getByRole("status").filter({ hasText: /Retrying in/ })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+    sawRetry();
+    await expect(page.getByText("Thank you for voting!")).toBeVisible();
+    expect(calls).toBe(2);
+  } else {
+    const token = await page.locator('input[name="voteToken"]').inputValue();
+    await card(page, 2).check();
+    await page.getByLabel("Email").fill(address);
+    await page.getByRole("button", { name: "Submit Vote" }).click();
+    await expect(page.getByText("Thank you for voting!")).toBeVisible();
+    // The browser resending the same form (back + resubmit, or a reload of the POST).
+    const again = await page.request.post("/vote", {
+      form: { roundId: String(round.roundId), voteToken: token, comedianId: String(round.comedians[2].id), email: address },
+      headers: { Origin: new URL(page.url()).origin },
+      maxRedirects: 0,
+    });
+    expect(again.status()).toBe(302);
+    expect(again.headers()["location"]).toContain(`thanks=${token}`);
+  }
+  const stored = votesIn(db, round.roundId);
+  expect(stored).toHaveLength(1);
+  expect(stored[0].comedianId).toBe(round.comedians[2].id);
+});
+
+test("no open round: a clear page instead of a ballot", async ({ page, db }) => {
+  const closed = createRound(db, "Finished round", [{ name: "Past Comic" }], false);
+  await page.goto(`/vote?round=${closed.roundId}`);
+  await expect(page.getByRole("heading", { name: "Voting is closed" })).toBeVisible();
+  await expect(page.getByText(/There is no vote open right now/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Submit Vote" })).toHaveCount(0);
+});
+
+test("bots and other sites: a filled honeypot stores nothing; a cross-site post is refused", async ({ page, db }) => {
+  await page.goto(voteUrl());
+  const token = await page.locator('input[name="voteToken"]').inputValue();
+  const origin = new URL(page.url()).origin;
+  const form = { roundId: String(round.roundId), voteToken: token, comedianId: String(round.comedians[0].id), email: `bot-${uniq()}@example.com` };
+  const bot = await page.request.post("/vote", { form: { ...form, website: "http://spam.example" }, headers: { Origin: origin }, maxRedirects: 0 });
+  expect(bot.status()).toBe(302);
+  // Remix refuses a cross-site document post itself (an error status); the JSON endpoint says 403.
+  const foreign = await page.request.post("/vote", { form, headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
+  expect(foreign.status()).toBeGreaterThanOrEqual(400);
+  const foreignJson = await page.request.post("/vote/submit", { form, headers: { Origin: "https://evil.example" } });
+  expect(foreignJson.status()).toBe(403);
+  expect(votesIn(db, round.roundId)).toHaveLength(0);
+});
