@@ -165,6 +165,14 @@ export function venueToLookUp(ev: EventbriteEvent): string | null {
   return ev.venue_id && ev.venue_id !== "null" ? ev.venue_id : null;
 }
 
+/** What the dashboard's sync area shows (built by getSyncStatus in app/models/sync.server.ts). */
+export type SyncStatus = {
+  /** ISO instant of the latest sync that touched a show, or null. */
+  lastSyncedAt: string | null;
+  /** Active synced shows that staff edited: the sync leaves their fields alone. */
+  staffEdited: { id: number; title: string; date: string; staffEditedAt: string }[];
+};
+
 // ---- Outcome messages (the spec's texts) ----
 
 export type SyncFailure =

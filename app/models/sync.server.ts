@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, max } from "drizzle-orm";
 import { events } from "~/db/schema";
-import { SYNCED_FIELDS, type SyncedShow } from "~/lib/eventbrite-sync";
+import { SYNCED_FIELDS, type SyncedShow, type SyncStatus } from "~/lib/eventbrite-sync";
 import { recordAudit } from "~/models/audit.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { db, type DB } from "~/utils/db.server";
@@ -127,14 +127,6 @@ export function recordFailedSync(
   );
 }
 
-export type StaffEditedShow = { id: number; title: string; date: string; staffEditedAt: string };
-
-export type SyncStatus = {
-  /** ISO instant of the latest sync that touched a show, or null. */
-  lastSyncedAt: string | null;
-  /** Active synced shows that staff edited: the sync leaves their fields alone. */
-  staffEdited: StaffEditedShow[];
-};
 
 /** What the dashboard's sync area shows. */
 export function getSyncStatus(database: DB = db()): SyncStatus {
