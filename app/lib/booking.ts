@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * The booking schedule's rules: table shape, status colours, sample rows and the notices.
  * Pure; shared by the service (server) and the page (browser). CSV parsing lives in
@@ -57,3 +59,9 @@ export function describeAge(ms: number): string {
 export function staleCopyNotice(ageMs: number): string {
   return `The booking sheet could not be loaded just now. Showing the last good copy, from ${describeAge(ageMs)} ago.`;
 }
+
+// ---- The gate form (one schema; messages live here) ----
+
+export const bookingGateSchema = z.object({
+  password: z.string({ error: "Please enter the password" }).min(1, "Please enter the password"),
+});
