@@ -122,7 +122,9 @@ function Gate() {
   const [form, fields] = useForm({
     lastResult,
     constraint: getZodConstraint(bookingGateSchema),
-    shouldValidate: "onBlur",
+    // Validating on blur would drop the wrong-password message as the visitor moves to a
+    // button, shifting the layout under their pointer: errors change on submit only.
+    shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: bookingGateSchema }),
   });
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "login";
@@ -243,8 +245,9 @@ function Schedule({ view, viaGate }: Pick<Unlocked, "view" | "viaGate">) {
       {rows.length === 0 ? (
         <p className="booking__empty">{BOOKING_EMPTY_MESSAGE}</p>
       ) : (
-        <div className="booking__table-wrap" tabIndex={0} role="region" aria-label="Booking schedule">
+        <div className="booking__table-wrap" tabIndex={0} role="region" aria-label="Booking schedule table">
           <table className="booking__table">
+            <caption className="visually-hidden">Booking schedule</caption>
             <thead>
               <tr>
                 {columns.map((c) => (
