@@ -155,7 +155,8 @@ async function lookUpVenue(config: SyncConfig, venueId: string): Promise<string 
     );
     return eventbriteVenueSchema.parse(body).name?.trim() || null;
   } catch (error) {
-    logger().warn({ venueId, err: error instanceof Error ? error.message : String(error) }, "venue lookup failed");
+    const reason = error instanceof SyncError ? error.failure : error instanceof Error ? error.message : String(error);
+    logger().warn({ venueId, reason }, "venue lookup failed (venue shown as TBA)");
     return null;
   }
 }

@@ -1,6 +1,6 @@
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { RefreshCw } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { formatInZone, formatCardDate } from "~/lib/dates";
 import type { SyncStatus } from "~/lib/eventbrite-sync";
 
@@ -24,10 +24,13 @@ export function SyncButton({ status }: { status?: SyncStatus | null }) {
       : null;
   const syncing = pendingIntent === "sync";
 
-  const needsLoad = !status && fetcher.state === "idle" && fetcher.data === undefined;
+  // Loaded once when the page didn't pass it; Remix revalidates it after each sync.
+  const requested = useRef(false);
   useEffect(() => {
-    if (needsLoad) fetcher.load(SYNC_ACTION);
-  }, [needsLoad, fetcher]);
+    if (status || requested.current) return;
+    requested.current = true;
+    fetcher.load(SYNC_ACTION);
+  }, [status, fetcher]);
   const data = status ?? fetcher.data ?? null;
 
   return (
