@@ -13,7 +13,7 @@ import { redirectWithFlash } from "~/utils/session.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
-  return json(getSyncStatus());
+  return json(getSyncStatus(), { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

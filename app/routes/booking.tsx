@@ -197,7 +197,6 @@ function Schedule({ view, viaGate }: Pick<Unlocked, "view" | "viaGate">) {
     if (!view.refreshing) return;
     const timer = setTimeout(() => revalidator.revalidate(), 3000);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [view.refreshing, view.fetchedAt]);
 
   const { columns, rows } = view.table;
