@@ -6,6 +6,8 @@ import path from "node:path";
 import { seedDemoData } from "~/db/seed.server";
 import { todayIn } from "~/lib/dates";
 import { openDatabase, runMigrations } from "~/utils/db.server";
+import { FAKE_EVENTBRITE_ORG, FAKE_EVENTBRITE_TOKEN, startEventbriteOrgFake } from "../fakes/eventbrite-org";
+import { startSheetFake } from "../fakes/sheet";
 import { E2E_ENV } from "./env";
 
 async function freePort(): Promise<number> {
@@ -47,12 +49,25 @@ export default async function globalSetup() {
   seedDemoData(database, todayIn());
   database.$client.close();
 
+  // Issue 6: fakes of the ticketing platform (org list + single events) and the booking
+  // sheet; the server is pointed at them and the specs switch their modes over HTTP.
+  const eventbrite = await startEventbriteOrgFake();
+  const sheet = await startSheetFake();
+  const fakeEnv = {
+    EVENTBRITE_API_URL: eventbrite.url,
+    EVENTBRITE_TOKEN: FAKE_EVENTBRITE_TOKEN,
+    EVENTBRITE_ORGANIZATION_ID: FAKE_EVENTBRITE_ORG,
+    BOOKING_SHEET_URL: sheet.url,
+  };
+  process.env.E2E_EVENTBRITE_URL = eventbrite.url;
+  process.env.E2E_SHEET_URL = sheet.url;
+
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
   const logFile = path.join(dir, "server.log");
   const log = fs.openSync(logFile, "a");
   const child = spawn(process.execPath, ["build/server.js"], {
-    env: { ...process.env, ...E2E_ENV, PORT: String(port), DATABASE_PATH: databasePath },
+    env: { ...process.env, ...E2E_ENV, ...fakeEnv, PORT: String(port), DATABASE_PATH: databasePath },
     stdio: ["ignore", log, log],
   });
   await waitForHealthy(baseURL, child, logFile);
@@ -64,6 +79,7 @@ export default async function globalSetup() {
   return async () => {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
+    await Promise.all([eventbrite.close(), sheet.close()]);
     if (!process.env.E2E_KEEP) fs.rmSync(dir, { recursive: true, force: true });
   };
 }

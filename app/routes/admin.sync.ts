@@ -1,0 +1,41 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { getSyncStatus, resetStaffEdits } from "~/models/sync.server";
+import { runEventbriteSync } from "~/services/eventbrite-sync.server";
+import { requireStaff } from "~/utils/auth.server";
+import { requireSameOrigin } from "~/utils/request-guards.server";
+import { redirectWithFlash } from "~/utils/session.server";
+
+/**
+ * The ticketing sync as a resource route. POST intent=sync runs it; intent=reset hands a
+ * staff-edited show back to the sync. Both answer with a redirect to /admin carrying the
+ * outcome, so the button works the same without JavaScript.
+ * GET answers the sync status as JSON (the SyncButton loads it when the page didn't).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  return json(getSyncStatus(), { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const staff = await requireStaff(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "sync");
+
+  if (intent === "reset") {
+    const id = Number(form.get("eventId"));
+    const title = Number.isSafeInteger(id) ? resetStaffEdits(id, staff) : null;
+    return redirectWithFlash(
+      request,
+      "/admin",
+      title
+        ? { type: "success", message: `"${title}" will be updated by the next sync` }
+        : { type: "error", message: "That show has no staff edits to reset" },
+    );
+  }
+  if (intent !== "sync") throw new Response("Unknown action", { status: 400 });
+
+  const outcome = await runEventbriteSync({ staff });
+  const type = !outcome.ok ? "error" : outcome.counts.synced === 0 ? "info" : "success";
+  return redirectWithFlash(request, "/admin", { type, message: outcome.message });
+}

@@ -1,0 +1,277 @@
+import crypto from "node:crypto";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type SerializeFrom,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { Eye, EyeOff, LogOut, RefreshCw } from "lucide-react";
+import { useEffect, useState } from "react";
+import {
+  BOOKING_AUTO_REFRESH_MS,
+  BOOKING_EMPTY_MESSAGE,
+  BOOKING_WRONG_PASSWORD,
+  bookingGateSchema,
+  isStatusColumn,
+  statusTone,
+} from "~/lib/booking";
+import { formatInZone } from "~/lib/dates";
+import { getBookingSchedule } from "~/services/booking-sheet.server";
+import styles from "~/styles/booking.css";
+import { hasGate } from "~/utils/auth.server";
+import { getEnv } from "~/utils/env.server";
+import { consume, retryText } from "~/utils/rate-limit.server";
+import { requireSameOrigin } from "~/utils/request-guards.server";
+import { commitSession, getSession, redirectWithFlash } from "~/utils/session.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const meta: MetaFunction = () => [
+  { title: "Booking Schedule" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!(await hasGate(request, "bookingGate"))) {
+    return json({ unlocked: false as const });
+  }
+  const session = await getSession(request);
+  const view = await getBookingSchedule();
+  return json(
+    { unlocked: true as const, view, viaGate: session.get("bookingGate") === true },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+/** Compares without leaking how much of the password matched. */
+function passwordMatches(given: string, expected: string) {
+  const a = crypto.createHash("sha256").update(given).digest();
+  const b = crypto.createHash("sha256").update(expected).digest();
+  return expected !== "" && crypto.timingSafeEqual(a, b);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "login");
+
+  if (intent === "logout") {
+    const session = await getSession(request);
+    session.unset("bookingGate");
+    return redirect("/booking", { headers: { "Set-Cookie": await commitSession(session) } });
+  }
+
+  if (intent === "refresh") {
+    if (!(await hasGate(request, "bookingGate"))) throw new Response("Enter the booking password first.", { status: 401 });
+    const view = await getBookingSchedule({ force: true });
+    return redirectWithFlash(
+      request,
+      "/booking",
+      view.source === "sheet"
+        ? { type: "success", message: "Booking schedule refreshed" }
+        : { type: "error", message: view.notice ?? "Could not refresh the booking schedule" },
+    );
+  }
+
+  const submission = parseWithZod(formData, { schema: bookingGateSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const budget = await consume("gate", context.clientIp);
+  if (!budget.ok) {
+    return json(
+      submission.reply({ formErrors: [`Too many attempts. ${retryText(budget.retryAfterSeconds)}`] }),
+      { status: 429, headers: { "Retry-After": String(budget.retryAfterSeconds) } },
+    );
+  }
+  if (!passwordMatches(submission.value.password, getEnv().BOOKING_PASSWORD)) {
+    return json(submission.reply({ formErrors: [BOOKING_WRONG_PASSWORD], hideFields: ["password"] }), {
+      status: 401,
+    });
+  }
+  const session = await getSession(request);
+  session.set("bookingGate", true);
+  return redirect("/booking", { headers: { "Set-Cookie": await commitSession(session) } });
+}
+
+export default function BookingPage() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <section className="section container booking">
+      <h1>Booking Schedule</h1>
+      {data.unlocked ? <Schedule view={data.view} viaGate={data.viaGate} /> : <Gate />}
+    </section>
+  );
+}
+
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+function Gate() {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [visible, setVisible] = useState(false);
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(bookingGateSchema),
+    // Validating on blur would drop the wrong-password message as the visitor moves to a
+    // button, shifting the layout under their pointer: errors change on submit only.
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: bookingGateSchema }),
+  });
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "login";
+  const errors = [...(form.errors ?? []), ...(fields.password.errors ?? [])];
+  return (
+    <div className="panel booking__gate">
+      <p>Enter the booking password to see the schedule.</p>
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="login" />
+        {form.errors?.length ? (
+          <p className="form-error" role="alert" id={form.errorId}>
+            {form.errors.join(" ")}
+          </p>
+        ) : null}
+        <div className="field">
+          <label htmlFor={fields.password.id}>Password</label>
+          <div className="booking__password">
+            <input
+              {...getInputProps(fields.password, { type: "password" })}
+              type={visible ? "text" : "password"}
+              autoComplete="current-password"
+              aria-invalid={errors.length ? true : undefined}
+              aria-describedby={[fields.password.errors?.length ? fields.password.errorId : null, form.errors?.length ? form.errorId : null].filter(Boolean).join(" ") || undefined}
+            />
+            {hydrated ? (
+              <button
+                type="button"
+                className="booking__toggle"
+                aria-pressed={visible}
+                aria-controls={fields.password.id}
+                onClick={() => setVisible((v) => !v)}
+              >
+                {visible ? <EyeOff size={18} aria-hidden="true" /> : <Eye size={18} aria-hidden="true" />}
+                {visible ? "Hide password" : "Show password"}
+              </button>
+            ) : null}
+          </div>
+          {fields.password.errors?.length ? (
+            <p className="field__error" id={fields.password.errorId}>
+              {fields.password.errors.join(" ")}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? "Checking..." : "Access Schedule"}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+type Unlocked = Extract<SerializeFrom<typeof loader>, { unlocked: true }>;
+
+function Schedule({ view, viaGate }: Pick<Unlocked, "view" | "viaGate">) {
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const refreshing =
+    navigation.state !== "idle" && navigation.formAction === "/booking" && navigation.formData?.get("intent") === "refresh";
+
+  // Every 5 minutes while the page is open; the loader answers from the stored copy and
+  // refreshes it from the sheet when it is older than a minute.
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible" && revalidator.state === "idle") revalidator.revalidate();
+    }, BOOKING_AUTO_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [revalidator]);
+  // A background refresh started with this answer: look again once it has had time to land.
+  useEffect(() => {
+    if (!view.refreshing) return;
+    const timer = setTimeout(() => revalidator.revalidate(), 3000);
+    return () => clearTimeout(timer);
+  }, [view.refreshing, view.fetchedAt]);
+
+  const { columns, rows } = view.table;
+  return (
+    <div className="booking__schedule">
+      <div className="booking__bar">
+        <p className="booking__updated">
+          {view.fetchedAt ? (
+            <>
+              Last updated: <time dateTime={view.fetchedAt}>{formatInZone(new Date(view.fetchedAt), "MMM d, yyyy, h:mm a")}</time> (Toronto)
+            </>
+          ) : view.unconfigured ? (
+            <span className="muted">Sample rows: no booking sheet is configured.</span>
+          ) : (
+            <span className="muted">Sample rows</span>
+          )}
+          {revalidator.state === "loading" && !refreshing ? <span className="muted"> Updating...</span> : null}
+        </p>
+        <div className="booking__actions">
+          <Form method="post">
+            <input type="hidden" name="intent" value="refresh" />
+            <button type="submit" className="button button--dark button--small" disabled={refreshing} aria-busy={refreshing || undefined}>
+              <RefreshCw size={16} aria-hidden="true" className={refreshing ? "booking__spin" : undefined} />
+              {refreshing ? "Refreshing..." : "Refresh"}
+            </button>
+          </Form>
+          {viaGate ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="logout" />
+              <button type="submit" className="button button--outline button--small">
+                <LogOut size={16} aria-hidden="true" />
+                Logout
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      </div>
+
+      {view.notice ? (
+        <p className={view.source === "sample" ? "form-error" : "booking__notice"} role="status">
+          {view.notice}
+        </p>
+      ) : null}
+
+      {rows.length === 0 ? (
+        <p className="booking__empty">{BOOKING_EMPTY_MESSAGE}</p>
+      ) : (
+        <div className="booking__table-wrap" tabIndex={0} role="region" aria-label="Booking schedule table">
+          <table className="booking__table">
+            <caption className="visually-hidden">Booking schedule</caption>
+            <thead>
+              <tr>
+                {columns.map((c) => (
+                  <th key={c} scope="col">{c}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, i) => (
+                <tr key={i}>
+                  {columns.map((c) => {
+                    const value = row[c] ?? "";
+                    const tone = isStatusColumn(c) ? statusTone(value) : null;
+                    return (
+                      <td key={c}>
+                        {tone ? <span className={`booking__status booking__status--${tone}`}>{value}</span> : value}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

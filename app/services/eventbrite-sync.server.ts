@@ -1,0 +1,218 @@
+import {
+  eventbriteEventsPageSchema,
+  eventbriteVenueSchema,
+  mapEventbriteEvent,
+  syncFailureMessage,
+  syncSuccessMessage,
+  venueToLookUp,
+  type EventbriteEvent,
+  type SyncFailure,
+  type SyncedShow,
+} from "~/lib/eventbrite-sync";
+import { todayIn } from "~/lib/dates";
+import { SITE } from "~/lib/site";
+import type { StaffIdentity } from "~/models/staff.server";
+import { recordFailedSync, upsertSyncedShows, type UpsertCounts } from "~/models/sync.server";
+import { db, type DB } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import { OutboundFetchError, safeFetchText } from "~/utils/safe-fetch.server";
+
+/** Generous for one page of a slow API, short enough for a person waiting on a button. */
+const REQUEST_TIMEOUT_MS = 15_000;
+const VENUE_TIMEOUT_MS = 5_000;
+/** A safety stop: 100 pages of 50 events is far beyond any promoter's live list. */
+const MAX_PAGES = 100;
+
+export class SyncError extends Error {
+  constructor(public readonly failure: SyncFailure) {
+    super(syncFailureMessage(failure));
+    this.name = "SyncError";
+  }
+}
+
+export type SyncConfig = {
+  apiUrl: string;
+  token?: string;
+  organizationId?: string;
+  timeoutMs?: number;
+  venueTimeoutMs?: number;
+};
+
+export type SyncOutcome =
+  | { ok: true; message: string; counts: UpsertCounts; pages: number }
+  | { ok: false; message: string; failure: SyncFailure };
+
+function configFromEnv(): SyncConfig {
+  const env = getEnv();
+  return {
+    apiUrl: env.EVENTBRITE_API_URL,
+    token: env.EVENTBRITE_TOKEN,
+    organizationId: env.EVENTBRITE_ORGANIZATION_ID,
+  };
+}
+
+function endpoint(apiUrl: string, path: string, params: Record<string, string> = {}) {
+  const url = new URL(apiUrl.replace(/\/+$/, "") + path);
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  return url.href;
+}
+
+function fromFetchError(error: unknown, timeoutMs: number): SyncFailure {
+  if (!(error instanceof OutboundFetchError)) {
+    return { kind: "network", detail: error instanceof Error ? error.message : String(error) };
+  }
+  switch (error.kind) {
+    case "timeout":
+      return { kind: "timeout", seconds: Math.round(timeoutMs / 100) / 10 };
+    case "too-large":
+      return { kind: "too-large" };
+    case "refused":
+      return { kind: "refused", detail: error.message };
+    case "network":
+      return { kind: "network", detail: error.message };
+    case "http": {
+      const status = error.status ?? 0;
+      if (status === 401 || status === 403) return { kind: "unauthorized", status };
+      if (status === 404) return { kind: "not-found", status };
+      if (status === 429) return { kind: "rate-limited", retryAfterSeconds: error.retryAfterSeconds };
+      if (status >= 500) return { kind: "server-error", status };
+      return { kind: "http", status };
+    }
+  }
+}
+
+async function getJson(url: string, token: string, timeoutMs: number): Promise<unknown> {
+  let text: string;
+  try {
+    ({ text } = await safeFetchText(url, {
+      headers: { Authorization: `Bearer ${token}`, Accept: "application/json" },
+      timeoutMs,
+      maxBytes: 5 * 1024 * 1024,
+    }));
+  } catch (error) {
+    throw new SyncError(fromFetchError(error, timeoutMs));
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new SyncError({ kind: "malformed-json" });
+  }
+}
+
+/** Every live event of the organisation, following `continuation` to the last page. */
+export async function fetchOrganizationEvents(
+  config: SyncConfig,
+): Promise<{ events: EventbriteEvent[]; pages: number }> {
+  const missing = [
+    !config.token && "EVENTBRITE_TOKEN",
+    !config.organizationId && "EVENTBRITE_ORGANIZATION_ID",
+  ].filter((v): v is string => Boolean(v));
+  if (missing.length) throw new SyncError({ kind: "not-configured", missing });
+  const token = config.token!;
+  const timeoutMs = config.timeoutMs ?? REQUEST_TIMEOUT_MS;
+
+  const all: EventbriteEvent[] = [];
+  const seen = new Set<string>();
+  let continuation: string | undefined;
+  let pages = 0;
+  for (;;) {
+    if (pages >= MAX_PAGES) throw new SyncError({ kind: "endless-pagination", pages });
+    const params: Record<string, string> = { status: "live", expand: "venue,ticket_availability,logo" };
+    if (continuation) params.continuation = continuation;
+    const body = await getJson(
+      endpoint(config.apiUrl, `/organizations/${encodeURIComponent(config.organizationId!)}/events/`, params),
+      token,
+      timeoutMs,
+    );
+    const parsed = eventbriteEventsPageSchema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new SyncError({
+        kind: "unexpected-shape",
+        detail: `${issue.path.join(".") || "body"}: ${issue.message}`,
+      });
+    }
+    pages++;
+    all.push(...parsed.data.events);
+    const next = parsed.data.pagination;
+    if (!next?.has_more_items || !next.continuation) break;
+    // A continuation that comes back again would loop forever.
+    if (seen.has(next.continuation)) throw new SyncError({ kind: "endless-pagination", pages });
+    seen.add(next.continuation);
+    continuation = next.continuation;
+  }
+  return { events: all, pages };
+}
+
+/** A missing venue's name by id; any failure just means "TBA". */
+async function lookUpVenue(config: SyncConfig, venueId: string): Promise<string | null> {
+  try {
+    const body = await getJson(
+      endpoint(config.apiUrl, `/venues/${encodeURIComponent(venueId)}/`),
+      config.token!,
+      config.venueTimeoutMs ?? VENUE_TIMEOUT_MS,
+    );
+    return eventbriteVenueSchema.parse(body).name?.trim() || null;
+  } catch (error) {
+    const reason = error instanceof SyncError ? error.failure : error instanceof Error ? error.message : String(error);
+    logger().warn({ venueId, reason }, "venue lookup failed (venue shown as TBA)");
+    return null;
+  }
+}
+
+/** Fetches and maps; venue lookups run once per distinct missing venue. */
+export async function fetchSyncedShows(config: SyncConfig): Promise<{ shows: SyncedShow[]; pages: number }> {
+  const { events, pages } = await fetchOrganizationEvents(config);
+  const venueIds = [...new Set(events.map(venueToLookUp).filter((v): v is string => v !== null))];
+  const venues = new Map<string, string | null>();
+  await Promise.all(venueIds.map(async (id) => venues.set(id, await lookUpVenue(config, id))));
+  const shows = events.map((ev) => {
+    const id = venueToLookUp(ev);
+    return mapEventbriteEvent(ev, { fallbackImage: SITE.fallbackImage, venueName: id ? venues.get(id) : null });
+  });
+  return { shows, pages };
+}
+
+/**
+ * One sync run, as the dashboard button and `npm run sync` use it: never throws for the
+ * platform's failures, stores nothing unless every page arrived and parsed, logs one line.
+ */
+export async function runEventbriteSync(
+  options: { staff?: StaffIdentity | null; config?: SyncConfig; database?: DB; now?: Date } = {},
+): Promise<SyncOutcome> {
+  const config = options.config ?? configFromEnv();
+  const database = options.database ?? db();
+  const now = options.now ?? new Date();
+  const log = logger();
+  const started = Date.now();
+  try {
+    const { shows, pages } = await fetchSyncedShows(config);
+    const counts = upsertSyncedShows(
+      shows,
+      { today: todayIn(getEnv().APP_TIMEZONE, now), now, staff: options.staff, pages },
+      database,
+    );
+    const message = syncSuccessMessage(counts.synced);
+    log.info({ ...counts, pages, ms: Date.now() - started }, "eventbrite sync finished");
+    return { ok: true, message, counts, pages };
+  } catch (error) {
+    if (!(error instanceof SyncError)) {
+      log.error({ err: error }, "eventbrite sync crashed");
+      const message = `Failed to sync events: ${error instanceof Error ? error.message : String(error)}`;
+      safeRecordFailure(options.staff, message, database);
+      return { ok: false, message, failure: { kind: "network", detail: String(error) } };
+    }
+    log.warn({ failure: error.failure, ms: Date.now() - started }, "eventbrite sync failed");
+    safeRecordFailure(options.staff, error.message, database);
+    return { ok: false, message: error.message, failure: error.failure };
+  }
+}
+
+function safeRecordFailure(staff: StaffIdentity | null | undefined, message: string, database: DB) {
+  try {
+    recordFailedSync({ staff, message }, database);
+  } catch {
+    /* the audit is a record, not a reason to fail the request */
+  }
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import {
+  eventbriteEventsPageSchema,
+  formatMinimumPrice,
+  mapEventbriteEvent,
+  syncFailureMessage,
+  syncSuccessMessage,
+  venueToLookUp,
+  type EventbriteEvent,
+} from "~/lib/eventbrite-sync";
+import { fakeOrgEvents } from "../fakes/eventbrite-org";
+
+const FALLBACK = "/images/stock-show.svg";
+const { page1, page2 } = fakeOrgEvents("2026-11-22");
+const parse = (events: unknown[]): EventbriteEvent[] =>
+  eventbriteEventsPageSchema.parse({ pagination: {}, events }).events;
+const [headliner, soldOut, yesterday] = parse(page1);
+const [mystery, brewery] = parse(page2);
+
+describe("mapping a platform event", () => {
+  it("takes title, description, summary, date, time, venue, image, ticket URL and price", () => {
+    expect(mapEventbriteEvent(headliner, { fallbackImage: FALLBACK })).toEqual({
+      externalId: "9100000001",
+      title: "Fake Sync Headliner Night",
+      description: "A big night of stand-up.",
+      summary: "A big night",
+      date: "2027-09-19",
+      time: "19:30",
+      venue: "Sync Test Hall",
+      imageUrl: "https://img.example/original-1.jpg",
+      ticketUrl: "https://www.eventbrite.ca/e/fake-sync-headliner-night-tickets-9100000001",
+      price: "$25",
+      soldOut: false,
+      source: "eventbrite",
+    });
+  });
+
+  it("keeps cents, falls back to logo.url, and reads sold out", () => {
+    const show = mapEventbriteEvent(soldOut, { fallbackImage: FALLBACK });
+    expect(show.price).toBe("$30.50");
+    expect(show.imageUrl).toBe("https://img.example/small-2.jpg");
+    expect(show.soldOut).toBe(true);
+    expect(show.summary).toBeNull();
+  });
+
+  it("uses TBA for a missing venue and price, the stock image for a missing logo", () => {
+    const show = mapEventbriteEvent(yesterday, { fallbackImage: FALLBACK });
+    expect(show.price).toBe("TBA");
+    expect(show.imageUrl).toBe(FALLBACK);
+    expect(mapEventbriteEvent(mystery, { fallbackImage: FALLBACK }).venue).toBe("TBA");
+  });
+
+  it("takes a venue found by lookup when the event has none", () => {
+    expect(venueToLookUp(brewery)).toBe("777");
+    expect(venueToLookUp(headliner)).toBeNull();
+    expect(mapEventbriteEvent(brewery, { fallbackImage: FALLBACK, venueName: "Sync Test Brewery" }).venue).toBe(
+      "Sync Test Brewery",
+    );
+  });
+
+  it("sanitises an HTML-only description with an allow-list", () => {
+    const show = mapEventbriteEvent(mystery, { fallbackImage: FALLBACK });
+    expect(show.description).toBe("<p>Venue <strong>TBD</strong></p>");
+    expect(show.description).not.toContain("script");
+  });
+
+  it("formats minimum prices from major or minor units; zero is Free", () => {
+    const p = (min: unknown, isFree?: boolean) =>
+      formatMinimumPrice({ is_free: isFree, ticket_availability: { minimum_ticket_price: min as never } });
+    expect(p({ major_value: "20.00" })).toBe("$20");
+    expect(p({ major_value: "19.99" })).toBe("$19.99");
+    expect(p({ value: 1250 })).toBe("$12.50");
+    expect(p({ major_value: "0.00" })).toBe("Free");
+    expect(p(null)).toBe("TBA");
+    expect(p(null, true)).toBe("Free");
+  });
+
+  it("refuses an event without a start time or name", () => {
+    expect(() => parse([{ id: "1", name: { text: "x" }, start: { local: "soon" } }])).toThrow();
+    expect(() => parse([{ id: "1", name: "x", start: { local: "2026-01-01T19:00:00" } }])).toThrow();
+  });
+});
+
+describe("sync messages", () => {
+  it("says the spec's texts", () => {
+    expect(syncSuccessMessage(5)).toBe("Successfully synced 5 events from the external ticketing platform");
+    expect(syncSuccessMessage(0)).toBe(
+      "No events to sync from the external ticketing platform. The API server might be unavailable.",
+    );
+    expect(syncFailureMessage({ kind: "rate-limited", retryAfterSeconds: 42 })).toBe(
+      "Failed to sync events: the ticketing platform is limiting requests (HTTP 429). Try again in 42 seconds.",
+    );
+    expect(syncFailureMessage({ kind: "not-configured", missing: ["EVENTBRITE_TOKEN"] })).toMatch(
+      /^Failed to sync events: the ticketing platform is not configured \(set EVENTBRITE_TOKEN\)\.$/,
+    );
+  });
+});
