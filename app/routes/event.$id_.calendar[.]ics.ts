@@ -1,0 +1,23 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { buildCalendarFeed } from "~/lib/calendar-feed";
+import { getShow } from "~/models/events.server";
+import { getEnv } from "~/utils/env.server";
+import { publicOrigin } from "~/utils/origin.server";
+
+/** /event/{id}/calendar.ics: one show (each of its dates) for "Add to calendar". */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const show = getShow(Number(params.id));
+  if (!show || show.archivedAt) throw new Response("Not Found", { status: 404 });
+  const body = buildCalendarFeed([show], {
+    origin: publicOrigin(request),
+    zone: getEnv().APP_TIMEZONE,
+    name: show.title,
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="show-${show.id}.ics"`,
+      "Cache-Control": "public, max-age=300",
+    },
+  });
+}
