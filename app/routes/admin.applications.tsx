@@ -3,9 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { formatInZone, formatLongDate } from "~/lib/dates";
 import { listApplications, listApplicationShows } from "~/models/submissions.server";
 import { requireStaff } from "~/utils/auth.server";
-import { getEnv } from "~/utils/env.server";
-
 import contentStyles from "~/styles/content.css";
+import { getEnv } from "~/utils/env.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
 
