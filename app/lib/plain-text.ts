@@ -2,8 +2,8 @@
 export function plainText(html: string): string {
   return html
     .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
-    .replace(/<br\s*\/?>|<\/(p|div|li|h\d)>/gi, "\n")
-    .replace(/<[^>]*>/g, " ")
+    .replace(/<br\s*\/?>|<\/?(p|div|li|ul|ol|h\d|tr|table|section|article)\b[^>]*>/gi, "\n")
+    .replace(/<[^>]*>/g, "")
     .replace(/&nbsp;/g, " ")
     .replace(/&amp;/g, "&")
     .replace(/&lt;/g, "<")

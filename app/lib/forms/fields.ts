@@ -14,6 +14,7 @@ export const emailField = () =>
     .string({ error: "Email is required" })
     .trim()
     .toLowerCase()
+    .min(1, "Email is required")
     .max(254, "Email is too long")
     .pipe(z.email("Enter a valid email address"));
 
