@@ -6,7 +6,7 @@ import { makeShow } from "./show-fixture";
 const ORIGIN = "https://laughwindsor.ca";
 
 function parse(text: string): VEvent[] {
-  return Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c.type === "VEVENT");
+  return Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === "VEVENT");
 }
 
 describe("buildCalendarFeed", () => {
@@ -20,7 +20,7 @@ describe("buildCalendarFeed", () => {
     expect(event.summary).toBe("Game On! Comedy Game Show");
     // 7:30 PM EDT is 23:30 UTC; the end time is the show's own (10 PM).
     expect(event.start.toISOString()).toBe("2026-05-16T23:30:00.000Z");
-    expect(event.end.toISOString()).toBe("2026-05-17T02:00:00.000Z");
+    expect(event.end!.toISOString()).toBe("2026-05-17T02:00:00.000Z");
     expect(event.location).toBe("The Manchester Pub, Windsor, ON");
     expect(event.url).toBe("https://laughwindsor.ca/event/42");
     expect(event.description).toContain("Contestants compete & win prizes.");
@@ -29,7 +29,7 @@ describe("buildCalendarFeed", () => {
   it("uses EST in winter and a two-hour default length", () => {
     const [event] = parse(buildCalendarFeed([makeShow({ date: "2026-12-05", time: "20:00", endTime: null })], { origin: ORIGIN }));
     expect(event.start.toISOString()).toBe("2026-12-06T01:00:00.000Z");
-    expect(event.end.toISOString()).toBe("2026-12-06T03:00:00.000Z");
+    expect(event.end!.toISOString()).toBe("2026-12-06T03:00:00.000Z");
   });
 
   it("expands recurring dates, skips the past ones and keeps UIDs stable between builds", () => {
