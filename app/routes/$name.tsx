@@ -1,6 +1,7 @@
 import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ShowStructuredData } from "~/components/show-structured-data";
 import { VenueShows } from "~/components/venue-shows";
 import { todayIn } from "~/lib/dates";
 import { seoMeta } from "~/lib/seo";
@@ -45,7 +46,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export default function VenuePage() {
-  const { venue, shows, today } = useLoaderData<typeof loader>();
+  const { venue, shows, today, origin } = useLoaderData<typeof loader>();
   return (
     <article className="content-page container section venue-page">
       <p className="back-link">
@@ -69,6 +70,7 @@ export default function VenuePage() {
         ))}
       </div>
       {venue.match ? <VenueShows shows={shows} today={today} venueName={venue.name} /> : null}
+      <ShowStructuredData shows={shows} origin={origin} />
       {venue.links.length > 0 ? (
         <nav className="content-actions" aria-label={`More from ${SITE.name}`}>
           {venue.links.map((l) => (
