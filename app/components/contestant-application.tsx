@@ -1,15 +1,12 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { FieldErrors, FormErrors, Honeypot } from "~/components/form-parts";
-import { applicationsOpen, attendWindowText, closedText, thankYouLines } from "~/lib/contestant";
+import { APPLIED_PARAM, applicationsOpen, attendWindowText, closedText, thankYouLines } from "~/lib/contestant";
 import { contestantApplicationSchema, FUN_BIO_MAX } from "~/lib/forms/contestant-application";
 import type { Show } from "~/lib/shows";
 import { newSubmissionToken } from "~/lib/submission-token";
-
-/** Where the apply route sends the visitor back to; "?applied=1" shows the thank-you panel. */
-export const APPLIED_PARAM = "applied";
 
 /**
  * The contestant application on the page of a show that accepts applications
@@ -67,6 +64,7 @@ export function ContestantApplicationForm({
   returnTo?: string;
 }) {
   const action = `/event/${show.id}/apply`;
+  const location = useLocation();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction === action;
   // Generated once per rendered form; the server recognises a replay by it.
@@ -91,7 +89,8 @@ export function ContestantApplicationForm({
       <FormErrors id={form.errorId} errors={form.errors} />
       <Honeypot />
       <input type="hidden" name="submissionToken" value={submissionToken} />
-      <input type="hidden" name="returnTo" value={returnTo ?? `/event/${show.id}`} />
+      {/* Back to the page the form is on (/event/{id} or /show/{slug}) for the thank-you. */}
+      <input type="hidden" name="returnTo" value={returnTo ?? location.pathname} />
 
       <div className="field">
         <label htmlFor={fields.from_name.id}>Full name</label>

@@ -1,5 +1,6 @@
 import { format } from "date-fns";
 import { formatInZone, formatTime12, isIsoDate, parseIsoDate, BUSINESS_TIME_ZONE } from "./dates";
+import { safeRedirect } from "./safe-redirect";
 import type { Show } from "./shows";
 
 /** "19:30" → "7:30 PM", "22:00" → "10 PM" (the spec's "7:30 PM – 10 PM"). */
@@ -55,4 +56,18 @@ export function closedText(show: Pick<Show, "applicationsCloseAt">, zone: string
   return show.applicationsCloseAt
     ? `Applications for this show closed at ${closesAtText(show.applicationsCloseAt, zone)}.`
     : "Applications for this show are closed.";
+}
+
+/** The search parameter that shows the thank-you panel on the show page. */
+export const APPLIED_PARAM = "applied";
+
+/**
+ * Where a stored application sends the visitor: back to the show page the form was on
+ * (/event/{id} or /show/{slug}, nothing else), with the thank-you flag and anchor.
+ */
+export function applicationReturnUrl(returnTo: unknown, showId: number): string {
+  const fallback = `/event/${showId}`;
+  const path = safeRedirect(typeof returnTo === "string" ? returnTo : null, fallback);
+  const page = /^\/event\/\d+$|^\/show\/[^/?#]+$/.test(path) ? path : fallback;
+  return `${page}?${APPLIED_PARAM}=1#contestant-application`;
 }

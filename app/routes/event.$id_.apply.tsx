@@ -1,13 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { APPLIED_PARAM, ContestantApplicationForm } from "~/components/contestant-application";
+import { ContestantApplicationForm } from "~/components/contestant-application";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { applicationsOpen, closedText } from "~/lib/contestant";
+import { applicationReturnUrl, applicationsOpen, closedText } from "~/lib/contestant";
 import { formatLongDate } from "~/lib/dates";
 import { applicationErrorText, contestantApplicationSchema } from "~/lib/forms/contestant-application";
 import { applicationNotification } from "~/lib/notifications";
-import { safeRedirect } from "~/lib/safe-redirect";
 import { SITE } from "~/lib/site";
 import { newSubmissionToken } from "~/lib/submission-token";
 import { getShow } from "~/models/events.server";
@@ -37,14 +36,6 @@ function requireApplicationShow(id: string | undefined) {
   return show;
 }
 
-/** Back to the page the form was on (a show page of this site), with the thank-you flag. */
-function thankYouUrl(returnTo: unknown, showId: number) {
-  const fallback = `/event/${showId}`;
-  const path = safeRedirect(typeof returnTo === "string" ? returnTo : null, fallback);
-  const page = /^\/(event|show)\/[^?#]+$/.test(path) ? path : fallback;
-  return `${page}?${APPLIED_PARAM}=1#contestant-application`;
-}
-
 export async function loader({ params }: LoaderFunctionArgs) {
   const show = requireApplicationShow(params.id);
   return json({ show, token: newSubmissionToken() });
@@ -54,7 +45,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const show = requireApplicationShow(params.id);
   const formData = await request.formData();
-  if (isHoneypotFilled(formData)) return redirect(thankYouUrl(formData.get("returnTo"), show.id));
+  if (isHoneypotFilled(formData)) return redirect(applicationReturnUrl(formData.get("returnTo"), show.id));
 
   const submission = parseWithZod(formData, { schema: contestantApplicationSchema });
   const zone = getEnv().APP_TIMEZONE;
@@ -81,7 +72,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (saved.created && (await notifyPromoter(applicationNotification(show.title, submission.value)))) {
     markApplicationEmailed(saved.record.id);
   }
-  return redirect(thankYouUrl(submission.value.returnTo, show.id));
+  return redirect(applicationReturnUrl(submission.value.returnTo, show.id));
 }
 
 export default function ApplyPage() {
@@ -103,7 +94,7 @@ export default function ApplyPage() {
             show={show}
             lastResult={lastResult}
             token={token}
-            returnTo={typeof returnTo === "string" ? returnTo : undefined}
+            returnTo={typeof returnTo === "string" ? returnTo : `/event/${show.id}`}
           />
         ) : (
           <p className="application__closed" role="alert">{closedText(show)}</p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applicationsOpen, attendWindowText, closedText, closesAtText, thankYouLines } from "~/lib/contestant";
+import { applicationReturnUrl, applicationsOpen, attendWindowText, closedText, closesAtText, thankYouLines } from "~/lib/contestant";
 import { zonedInstant } from "~/lib/dates";
 
 const closeAt = zonedInstant("2026-05-14", "23:59", "America/Toronto").toISOString();
@@ -28,5 +28,18 @@ describe("contestant application texts", () => {
     expect(applicationsOpen({ acceptsApplications: false, applicationsCloseAt: null })).toBe(false);
     expect(applicationsOpen({ acceptsApplications: true, applicationsCloseAt: null })).toBe(true);
     expect(closedText(show)).toBe("Applications for this show closed at 11:59 PM, 14 May.");
+  });
+});
+
+describe("applicationReturnUrl", () => {
+  it("goes back to the show page the form was on, with the thank-you flag", () => {
+    expect(applicationReturnUrl("/show/game-on-comedy-game-2026-05-16", 7)).toBe("/show/game-on-comedy-game-2026-05-16?applied=1#contestant-application");
+    expect(applicationReturnUrl("/event/7", 7)).toBe("/event/7?applied=1#contestant-application");
+  });
+
+  it("refuses anything else (other sites, other pages)", () => {
+    for (const bad of ["https://evil.example/", "//evil.example", "/admin", "/event/7/apply", undefined, 42]) {
+      expect(applicationReturnUrl(bad, 7)).toBe("/event/7?applied=1#contestant-application");
+    }
   });
 });
