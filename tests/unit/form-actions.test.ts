@@ -88,6 +88,25 @@ describe("contact action", () => {
     expect(rows[0].emailedAt).toBeNull();
   });
 
+  it("answers the spec's error text, and e-mails nothing, when the message cannot be stored", async () => {
+    const { action } = await import("~/routes/contact");
+    const smtp = await withSmtp("accept");
+    db().$client.exec("ALTER TABLE contact_messages RENAME TO contact_messages_away");
+    try {
+      const response = (await action(post("/contact", contact("contact-token-broken-01")))) as Response;
+      expect(response.status).toBe(500);
+      const body = await response.json();
+      expect(body.error[""]).toEqual([
+        "There was an error sending your message. Please try again or email directly to promoter@example.com.",
+      ]);
+      expect(body.initialValue.message).toBe("Twelve of us on Friday?");
+    } finally {
+      db().$client.exec("ALTER TABLE contact_messages_away RENAME TO contact_messages");
+      await smtp.close();
+    }
+    expect(smtp.received).toHaveLength(0);
+  });
+
   it("stores and e-mails a replayed post once", async () => {
     const { action } = await import("~/routes/contact");
     const smtp = await withSmtp("accept");
