@@ -1,9 +1,13 @@
 import type { Show } from "~/lib/shows";
+import { serializeJsonLd, showJsonLd } from "~/lib/structured-data";
 
 /**
- * schema.org ComedyEvent JSON-LD for one or more shows (show pages and listings).
- * Issue 4 fills it in; pages place it now.
+ * schema.org ComedyEvent JSON-LD for one or more shows (show pages and listings),
+ * rendered as a <script type="application/ld+json"> data block.
  */
-export function ShowStructuredData(_props: { shows: Show[]; origin: string }) {
-  return null;
+export function ShowStructuredData({ shows, origin }: { shows: Show[]; origin: string }) {
+  if (shows.length === 0) return null;
+  const showsJsonLd = shows.flatMap((show) => showJsonLd(show, origin));
+  const json = serializeJsonLd(showsJsonLd.length === 1 ? showsJsonLd[0] : showsJsonLd);
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
 }

@@ -1,0 +1,72 @@
+import { createEvents, type EventAttributes } from "ics";
+import { addDaysIso, BUSINESS_TIME_ZONE, normalizeTime, zonedInstant } from "./dates";
+import { plainText } from "./plain-text";
+import type { Show } from "./shows";
+import { SITE } from "./site";
+import { occurrences } from "./upcoming";
+import { addressForVenue } from "./venues";
+
+/** Shows without an end time are put in calendars as two hours long. */
+const DEFAULT_LENGTH_HOURS = 2;
+const UID_DOMAIN = SITE.email.split("@")[1];
+
+/** A stable UID per show and date: re-importing the feed updates events instead of duplicating them. */
+export function occurrenceUid(showId: number, date: string): string {
+  return `show-${showId}-${date}@${UID_DOMAIN}`;
+}
+
+function locationText(venue: string): string {
+  const a = addressForVenue(venue);
+  return [venue, a.streetAddress, a.addressLocality, a.addressRegion].filter(Boolean).join(", ");
+}
+
+/**
+ * An RFC 5545 calendar of shows: one VEVENT per occurrence on or after `from` (all when
+ * omitted). Times are written in UTC, computed from the Toronto wall-clock time of each
+ * date, so every calendar shows the right local time whatever its zone.
+ */
+export function buildCalendarFeed(
+  shows: Show[],
+  options: { origin: string; from?: string; zone?: string; name?: string },
+): string {
+  const zone = options.zone ?? BUSINESS_TIME_ZONE;
+  const events: EventAttributes[] = [];
+  for (const show of shows) {
+    const pageUrl = `${options.origin}/event/${show.id}`;
+    for (const o of occurrences(show)) {
+      if (options.from && o.date < options.from) continue;
+      const start = zonedInstant(o.date, o.time, zone).getTime();
+      const endTime = normalizeTime(show.endTime);
+      const end = endTime
+        ? zonedInstant(endTime <= (normalizeTime(o.time) ?? "00:00") ? addDaysIso(o.date, 1) : o.date, endTime, zone).getTime()
+        : start + DEFAULT_LENGTH_HOURS * 3600_000;
+      const description = [plainText(show.description), o.ticketUrl ? `Tickets: ${o.ticketUrl}` : null, show.soldOut ? "SOLD OUT" : null]
+        .filter(Boolean)
+        .join("\n\n");
+      events.push({
+        uid: occurrenceUid(show.id, o.date),
+        title: show.soldOut ? `${show.title} (Sold Out)` : show.title,
+        description,
+        location: locationText(show.venue),
+        url: pageUrl,
+        start,
+        startInputType: "utc",
+        startOutputType: "utc",
+        end,
+        endInputType: "utc",
+        endOutputType: "utc",
+        status: "CONFIRMED",
+        organizer: { name: SITE.name, email: SITE.email },
+        productId: "laughwindsor/shows",
+        calName: options.name ?? `${SITE.name} shows`,
+      });
+    }
+  }
+  const { error, value } = createEvents(events, {
+    productId: "laughwindsor/shows",
+    calName: options.name ?? `${SITE.name} shows`,
+    method: "PUBLISH",
+  });
+  if (error || !value) throw error ?? new Error("Could not build the calendar feed");
+  return value;
+}

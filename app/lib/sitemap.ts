@@ -1,0 +1,49 @@
+import { VENUES } from "./venues";
+
+export type SitemapEntry = { path: string; lastmod?: string };
+
+/** The public pages listed in /sitemap.xml (show pages are added from the database). */
+export const PUBLIC_PAGES = [
+  "/",
+  "/calendar",
+  "/club-shows",
+  "/comedy-shows-windsor",
+  "/epicdads",
+  "/about",
+  "/contact",
+  "/merch",
+  ...VENUES.map((v) => `/${v.slug}`),
+] as const;
+
+/** Staff and debug routes stay out of search engines (/robots.txt). */
+export const ROBOTS_DISALLOW = ["/admin", "/booking", "/results", "/manage-comedians", "/test-delete", "/debug"] as const;
+
+const escapeXml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+
+/** A sitemaps.org urlset. */
+export function buildSitemap(origin: string, entries: SitemapEntry[]): string {
+  const urls = entries
+    .map((e) => {
+      const loc = `<loc>${escapeXml(new URL(e.path, origin).href)}</loc>`;
+      const lastmod = e.lastmod ? `<lastmod>${escapeXml(e.lastmod)}</lastmod>` : "";
+      return `  <url>${loc}${lastmod}</url>`;
+    })
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+/**
+ * TEMPORARY (issue 4): the spec's show slug, until the show-pages issue's slug helper in
+ * app/lib is merged; the lead swaps this for it. First up to 4 words of the lower-cased
+ * title without punctuation, then the date YYYY-MM-DD, joined by hyphens.
+ */
+export function sitemapShowSlug(title: string, date: string): string {
+  const words = title
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, "")
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 4);
+  return [...words, date].join("-");
+}

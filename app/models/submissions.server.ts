@@ -1,0 +1,150 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import {
+  contactMessages,
+  contestantApplications,
+  events,
+  newsletterSignups,
+  redirects,
+  type ContactMessage,
+  type ContestantApplication,
+  type NewsletterSignup,
+} from "~/db/schema";
+import type { ContactInput } from "~/lib/forms/contact";
+import type { ContestantApplicationInput } from "~/lib/forms/contestant-application";
+import { db, type DB } from "~/utils/db.server";
+
+/**
+ * Public submissions (contact messages, contestant applications, newsletter sign-ups):
+ * stored before anything else happens. A submission token already stored means the same
+ * post arrived again: the first record is returned and nothing new is stored.
+ */
+export type Saved<T> = { record: T; created: boolean };
+
+export function saveContactMessage(
+  input: ContactInput,
+  meta: { ipAddress: string | null },
+  database: DB = db(),
+): Saved<ContactMessage> {
+  const inserted = database
+    .insert(contactMessages)
+    .values({
+      name: input.name,
+      email: input.email,
+      subject: input.subject,
+      message: input.message,
+      submissionToken: input.submissionToken ?? null,
+      ipAddress: meta.ipAddress,
+    })
+    .onConflictDoNothing({ target: contactMessages.submissionToken })
+    .returning()
+    .get();
+  if (inserted) return { record: inserted, created: true };
+  const existing = database
+    .select()
+    .from(contactMessages)
+    .where(eq(contactMessages.submissionToken, input.submissionToken!))
+    .get();
+  return { record: existing!, created: false };
+}
+
+export function saveContestantApplication(
+  eventId: number,
+  input: ContestantApplicationInput,
+  meta: { ipAddress: string | null },
+  database: DB = db(),
+): Saved<ContestantApplication> {
+  const inserted = database
+    .insert(contestantApplications)
+    .values({
+      eventId,
+      fullName: input.from_name,
+      email: input.from_email,
+      mobileNumber: input.mobile_number,
+      isOver19: input.is_over_19,
+      canAttendEvent: input.can_attend === "yes",
+      willAttendIfNotSelected:
+        input.will_attend_if_not_selected === undefined ? null : input.will_attend_if_not_selected === "yes",
+      funBio: input.fun_bio ?? "",
+      acceptsTerms: input.accepts_terms,
+      submissionToken: input.submissionToken ?? null,
+      ipAddress: meta.ipAddress,
+    })
+    .onConflictDoNothing({ target: contestantApplications.submissionToken })
+    .returning()
+    .get();
+  if (inserted) return { record: inserted, created: true };
+  const existing = database
+    .select()
+    .from(contestantApplications)
+    .where(eq(contestantApplications.submissionToken, input.submissionToken!))
+    .get();
+  return { record: existing!, created: false };
+}
+
+/** A second sign-up with the same (lower-cased) e-mail stores nothing. */
+export function saveNewsletterSignup(
+  email: string,
+  source = "merch",
+  database: DB = db(),
+): Saved<NewsletterSignup> {
+  const normal = email.trim().toLowerCase();
+  const inserted = database
+    .insert(newsletterSignups)
+    .values({ email: normal, source })
+    .onConflictDoNothing({ target: newsletterSignups.email })
+    .returning()
+    .get();
+  if (inserted) return { record: inserted, created: true };
+  const existing = database.select().from(newsletterSignups).where(eq(newsletterSignups.email, normal)).get();
+  return { record: existing!, created: false };
+}
+
+export function markContactMessageEmailed(id: number, database: DB = db()) {
+  database.update(contactMessages).set({ emailedAt: new Date() }).where(eq(contactMessages.id, id)).run();
+}
+
+export function markApplicationEmailed(id: number, database: DB = db()) {
+  database
+    .update(contestantApplications)
+    .set({ emailedAt: new Date() })
+    .where(eq(contestantApplications.id, id))
+    .run();
+}
+
+export function listContactMessages(database: DB = db()) {
+  return database.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).all();
+}
+
+export function listNewsletterSignups(database: DB = db()) {
+  return database.select().from(newsletterSignups).orderBy(desc(newsletterSignups.createdAt), desc(newsletterSignups.id)).all();
+}
+
+/** Shows that take applications or have received some, with their application counts. */
+export function listApplicationShows(database: DB = db()) {
+  const count = sql<number>`(select count(*) from ${contestantApplications} where ${contestantApplications.eventId} = ${events.id})`;
+  return database
+    .select({ id: events.id, title: events.title, date: events.date, applications: count })
+    .from(events)
+    .where(sql`${events.acceptsApplications} = 1 or ${count} > 0`)
+    .orderBy(desc(events.date), asc(events.id))
+    .all();
+}
+
+export function listApplications(eventId: number, database: DB = db()) {
+  return database
+    .select()
+    .from(contestantApplications)
+    .where(and(eq(contestantApplications.eventId, eventId)))
+    .orderBy(asc(contestantApplications.createdAt), asc(contestantApplications.id))
+    .all();
+}
+
+/** The target of a `/{name}` short link, or null. */
+export function findRedirect(name: string, database: DB = db()): string | null {
+  const row = database
+    .select({ targetUrl: redirects.targetUrl })
+    .from(redirects)
+    .where(eq(redirects.name, name.toLowerCase()))
+    .get();
+  return row?.targetUrl ?? null;
+}

@@ -1,0 +1,87 @@
+import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ShowStructuredData } from "~/components/show-structured-data";
+import { VenueShows } from "~/components/venue-shows";
+import { todayIn } from "~/lib/dates";
+import { seoMeta } from "~/lib/seo";
+import { SITE } from "~/lib/site";
+import { findVenuePage } from "~/lib/venues";
+import { listShows } from "~/models/events.server";
+import { findRedirect } from "~/models/submissions.server";
+import contentStyles from "~/styles/content.css";
+import { getEnv } from "~/utils/env.server";
+import { publicOrigin } from "~/utils/origin.server";
+
+/**
+ * One path segment that no explicit route claims: a venue page from app/lib/venues.ts,
+ * else a `/{name}` short link from the redirects table, else 404. Explicit route files
+ * always rank above this dynamic segment, so a short link can never shadow a real page.
+ */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const name = params.name ?? "";
+  const venue = findVenuePage(name);
+  if (venue) {
+    const today = todayIn(getEnv().APP_TIMEZONE);
+    const shows = venue.match ? listShows({ from: today, venueContains: venue.match }) : [];
+    return json({ venue, shows, today, origin: publicOrigin(request) });
+  }
+  const target = findRedirect(name);
+  if (target && /^https?:\/\//i.test(target)) {
+    return redirect(target, 302);
+  }
+  throw new Response("Not Found", { status: 404 });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
+  return seoMeta({
+    title: `${data.venue.title} | ${SITE.name}`,
+    description: data.venue.description,
+    url: `${data.origin}/${data.venue.slug}`,
+    origin: data.origin,
+  });
+};
+
+export default function VenuePage() {
+  const { venue, shows, today, origin } = useLoaderData<typeof loader>();
+  return (
+    <article className="content-page container section venue-page">
+      <p className="back-link">
+        <Link to="/about">← Back to About Us</Link>
+      </p>
+      <header className="content-hero">
+        <h1>{venue.name}</h1>
+        <p className="content-lead">{venue.intro}</p>
+      </header>
+      <div className="venue-page__sections">
+        {venue.sections.map((section) => (
+          <section key={section.heading} className="panel content-section">
+            <h2>{section.heading}</h2>
+            {section.paragraphs?.map((p) => <p key={p}>{p}</p>)}
+            {section.items ? (
+              <ul className="check-list">
+                {section.items.map((item) => <li key={item}>{item}</li>)}
+              </ul>
+            ) : null}
+          </section>
+        ))}
+      </div>
+      {venue.match ? <VenueShows shows={shows} today={today} venueName={venue.name} /> : null}
+      <ShowStructuredData shows={shows} origin={origin} />
+      {venue.links.length > 0 ? (
+        <nav className="content-actions" aria-label={`More from ${SITE.name}`}>
+          {venue.links.map((l) => (
+            <Link key={l.to} to={l.to} className="button button--primary">{l.label}</Link>
+          ))}
+        </nav>
+      ) : null}
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

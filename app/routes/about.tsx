@@ -1,0 +1,90 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ABOUT_PAGE } from "~/lib/about";
+import { seoMeta } from "~/lib/seo";
+import { SITE } from "~/lib/site";
+import { ABOUT_VENUE_SLUGS, findVenuePage } from "~/lib/venues";
+import contentStyles from "~/styles/content.css";
+import { publicOrigin } from "~/utils/origin.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  seoMeta({
+    title: `About Us | ${SITE.name}`,
+    description: ABOUT_PAGE.description,
+    url: data ? `${data.origin}/about` : undefined,
+    origin: data?.origin,
+  });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json({ origin: publicOrigin(request) });
+}
+
+const venueCards = ABOUT_VENUE_SLUGS.map((slug) => findVenuePage(slug)!);
+
+export default function About() {
+  useLoaderData<typeof loader>();
+  return (
+    <article className="content-page container section about-page">
+      <header className="content-hero">
+        <h1>About {SITE.name}</h1>
+        <p className="content-lead">{ABOUT_PAGE.lead}</p>
+      </header>
+
+      <section aria-labelledby="press-title" className="press">
+        <h2 id="press-title">As featured in</h2>
+        <ul className="press__list">
+          {ABOUT_PAGE.press.map((p) => (
+            <li key={p.href}>
+              <a href={p.href} target="_blank" rel="noopener noreferrer" className="press__link">
+                <span className="press__outlet">{p.outlet}</span>
+                <span>{p.title}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="panel content-section" aria-labelledby="story-title">
+        <h2 id="story-title">Our Story</h2>
+        {ABOUT_PAGE.story.map((p) => <p key={p}>{p}</p>)}
+      </section>
+
+      <div className="two-columns">
+        <section className="panel content-section" aria-labelledby="mission-title">
+          <h2 id="mission-title">Our Mission</h2>
+          <ul className="check-list">
+            {ABOUT_PAGE.mission.map((m) => <li key={m}>{m}</li>)}
+          </ul>
+        </section>
+        <section className="panel content-section" aria-labelledby="what-title">
+          <h2 id="what-title">What We Do</h2>
+          <ul className="check-list">
+            {ABOUT_PAGE.whatWeDo.map((m) => <li key={m}>{m}</li>)}
+          </ul>
+        </section>
+      </div>
+
+      <section aria-labelledby="venues-title">
+        <h2 id="venues-title">Our Venues</h2>
+        <ul className="venue-cards">
+          {venueCards.map((v) => (
+            <li key={v.slug} className="venue-card">
+              <Link to={`/${v.slug}`} className="venue-card__link">
+                <span className="venue-card__name">{v.name}</span>
+                <span className="venue-card__text">{v.cardText}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="panel content-section content-cta" aria-labelledby="touch-title">
+        <h2 id="touch-title">Want to work with us?</h2>
+        <p>Venues, comics, sponsors and fans: we'd love to hear from you.</p>
+        <Link to="/contact" className="button button--primary">Get in Touch</Link>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,46 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { formatInZone } from "~/lib/dates";
+import { listNewsletterSignups } from "~/models/submissions.server";
+import { requireStaff } from "~/utils/auth.server";
+import contentStyles from "~/styles/content.css";
+import { getEnv } from "~/utils/env.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
+
+export const meta: MetaFunction = () => [{ title: "Newsletter sign-ups" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const zone = getEnv().APP_TIMEZONE;
+  const signups = listNewsletterSignups().map((s) => ({
+    id: s.id,
+    email: s.email,
+    source: s.source,
+    joined: formatInZone(s.createdAt, "yyyy-MM-dd h:mm a", zone),
+  }));
+  return json({ signups });
+}
+
+export default function AdminNewsletter() {
+  const { signups } = useLoaderData<typeof loader>();
+  return (
+    <section className="section container admin-inbox">
+      <p><Link to="/admin">← Admin dashboard</Link></p>
+      <h1>Newsletter sign-ups</h1>
+      <p>{signups.length} sign-up{signups.length === 1 ? "" : "s"}.</p>
+      {signups.length > 0 ? (
+        <table className="admin-table">
+          <thead>
+            <tr><th scope="col">Email</th><th scope="col">From</th><th scope="col">Joined</th></tr>
+          </thead>
+          <tbody>
+            {signups.map((s) => (
+              <tr key={s.id}><td>{s.email}</td><td>{s.source}</td><td>{s.joined}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </section>
+  );
+}

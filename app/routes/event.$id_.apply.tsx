@@ -1,0 +1,109 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ContestantApplicationForm } from "~/components/contestant-application";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { applicationReturnUrl, applicationsOpen, closedText } from "~/lib/contestant";
+import { formatLongDate } from "~/lib/dates";
+import { applicationErrorText, contestantApplicationSchema } from "~/lib/forms/contestant-application";
+import { applicationNotification } from "~/lib/notifications";
+import { SITE } from "~/lib/site";
+import { newSubmissionToken } from "~/lib/submission-token";
+import { getShow } from "~/models/events.server";
+import { markApplicationEmailed, saveContestantApplication } from "~/models/submissions.server";
+import { notifyPromoter } from "~/services/mail.server";
+import formStyles from "~/styles/forms.css";
+import { getEnv } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import { spendPublicFormBudget } from "~/utils/public-form.server";
+import { isHoneypotFilled, requireSameOrigin } from "~/utils/request-guards.server";
+
+/**
+ * Receives the contestant application placed on the show pages. Success goes back to the
+ * show page with ?applied=1 (the thank-you panel); invalid input re-renders the form here
+ * with its errors and values (status 400), which is what a browser without JavaScript sees.
+ */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Apply: ${data.show.title} | ${SITE.name}` : "Apply" },
+  { name: "robots", content: "noindex" },
+];
+
+function requireApplicationShow(id: string | undefined) {
+  const show = getShow(Number(id));
+  if (!show || !show.acceptsApplications) throw new Response("Not Found", { status: 404 });
+  return show;
+}
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const show = requireApplicationShow(params.id);
+  return json({ show, token: newSubmissionToken() });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const show = requireApplicationShow(params.id);
+  const formData = await request.formData();
+  if (isHoneypotFilled(formData)) return redirect(applicationReturnUrl(formData.get("returnTo"), show.id));
+
+  const submission = parseWithZod(formData, { schema: contestantApplicationSchema });
+  const zone = getEnv().APP_TIMEZONE;
+  if (!applicationsOpen(show)) {
+    return json(submission.reply({ formErrors: [closedText(show, zone)] }), { status: 400 });
+  }
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+
+  const budget = await spendPublicFormBudget("application", context.clientIp);
+  if (!budget.ok) {
+    return json(submission.reply({ formErrors: [budget.message] }), {
+      status: 429,
+      headers: { "Retry-After": String(budget.retryAfterSeconds) },
+    });
+  }
+  let saved;
+  try {
+    saved = saveContestantApplication(show.id, submission.value, { ipAddress: context.clientIp });
+  } catch (error) {
+    logger().error({ err: error, showId: show.id }, "storing a contestant application failed");
+    return json(submission.reply({ formErrors: [applicationErrorText(getEnv().CONTACT_EMAIL)] }), { status: 500 });
+  }
+  // Stored: the e-mail to the promoter is extra and never fails the visitor's request.
+  if (saved.created && (await notifyPromoter(applicationNotification(show.title, submission.value)))) {
+    markApplicationEmailed(saved.record.id);
+  }
+  return redirect(applicationReturnUrl(submission.value.returnTo, show.id));
+}
+
+export default function ApplyPage() {
+  const { show, token } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const returnTo = lastResult?.initialValue?.returnTo;
+  return (
+    <section className="section container">
+      <p>
+        <Link to={`/event/${show.id}`}>← Back to the show</Link>
+      </p>
+      <div id="contestant-application" className="application panel">
+        <h1 id="application-title">Apply to be a contestant</h1>
+        <p>
+          <strong>{show.title}</strong>, {formatLongDate(show.date)}
+        </p>
+        {applicationsOpen(show) ? (
+          <ContestantApplicationForm
+            show={show}
+            lastResult={lastResult}
+            token={token}
+            returnTo={typeof returnTo === "string" ? returnTo : `/event/${show.id}`}
+          />
+        ) : (
+          <p className="application__closed" role="alert">{closedText(show)}</p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,30 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { buildCalendarFeed } from "~/lib/calendar-feed";
+import { todayIn } from "~/lib/dates";
+import { occurrences } from "~/lib/upcoming";
+import { getShow } from "~/models/events.server";
+import { getEnv } from "~/utils/env.server";
+import { publicOrigin } from "~/utils/origin.server";
+
+/** /event/{id}/calendar.ics: one show (each of its dates) for "Add to calendar". */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const show = getShow(Number(params.id));
+  if (!show || show.archivedAt) throw new Response("Not Found", { status: 404 });
+  const { APP_TIMEZONE } = getEnv();
+  const today = todayIn(APP_TIMEZONE);
+  // The dates still to come; a show that is over keeps its own dates (the link still works).
+  const upcoming = occurrences(show).some((o) => o.date >= today);
+  const body = buildCalendarFeed([show], {
+    origin: publicOrigin(request),
+    from: upcoming ? today : undefined,
+    zone: APP_TIMEZONE,
+    name: show.title,
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="show-${show.id}.ics"`,
+      "Cache-Control": "public, max-age=300",
+    },
+  });
+}
