@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isIsoDate, normalizeTime } from "./dates";
+import { formatInZone, formatTime12, isIsoDate, normalizeTime } from "./dates";
 
 /**
  * The staff event form (Add New Event and Edit): one schema for the browser constraints,
@@ -181,4 +181,53 @@ export function isWebUrl(value: string, allowSitePath = false): boolean {
   } catch {
     return false;
   }
+}
+
+/** A stored show as the form's text values (the Edit page's starting point). */
+export function showToFormDefaults(
+  show: {
+    title: string;
+    description: string;
+    date: string;
+    time: string;
+    endTime: string | null;
+    venue: string;
+    ticketUrl: string | null;
+    imageUrl: string | null;
+    price: string | null;
+    dates: { date: string; time: string | null; ticketUrl: string | null; price: string | null }[];
+    collectionId?: number | null;
+    entryFormUrl: string | null;
+    acceptsApplications: boolean;
+    applicationsCloseAt: string | null;
+    contestantsNotifiedOn: string | null;
+    applicationMinimumAge: number;
+  },
+  zone: string,
+): EventFormDefaults {
+  const close = show.applicationsCloseAt ? new Date(show.applicationsCloseAt) : null;
+  return {
+    title: show.title,
+    description: show.description,
+    date: show.date,
+    time: formatTime12(show.time),
+    endTime: show.endTime ? formatTime12(show.endTime) : "",
+    venue: show.venue,
+    ticketUrl: show.ticketUrl ?? "",
+    imageUrl: show.imageUrl ?? "",
+    price: show.price ?? "",
+    dates: show.dates.map((d) => ({
+      date: d.date,
+      time: formatTime12(d.time ?? show.time),
+      ticketUrl: d.ticketUrl ?? show.ticketUrl ?? "",
+      price: d.price ?? "",
+    })),
+    collectionId: show.collectionId ? String(show.collectionId) : "",
+    entryFormUrl: show.entryFormUrl ?? "",
+    acceptsApplications: show.acceptsApplications,
+    applicationsCloseDate: close ? formatInZone(close, "yyyy-MM-dd", zone) : "",
+    applicationsCloseTime: close ? formatTime12(formatInZone(close, "HH:mm", zone)) : "",
+    contestantsNotifiedOn: show.contestantsNotifiedOn ?? "",
+    applicationMinimumAge: String(show.applicationMinimumAge),
+  };
 }

@@ -125,3 +125,11 @@ export function autoArchivePastShows(today: string, staff: StaffIdentity | null,
 export function listCollections(database: DB = db()) {
   return database.select({ id: collections.id, title: collections.title }).from(collections).orderBy(asc(collections.title)).all();
 }
+
+/** A show for the Edit page, with the raw collection id the form's select needs. */
+export function getShowForEdit(id: number, database: DB = db()) {
+  const show = getShow(id, database);
+  if (!show) return null;
+  const row = database.select({ collectionId: events.collectionId }).from(events).where(eq(events.id, id)).get();
+  return { ...show, collectionId: row?.collectionId ?? null };
+}
