@@ -19,8 +19,8 @@ const recurringDateInput = z.object({
   price: text,
 });
 
-export const eventFormSchema = z
-  .object({
+/** The form's fields as posted (browser constraints come from this shape). */
+export const eventFormFields = z.object({
     title: text,
     description: text,
     date: text,
@@ -38,7 +38,9 @@ export const eventFormSchema = z
     applicationsCloseTime: text,
     contestantsNotifiedOn: text,
     applicationMinimumAge: text,
-  })
+});
+
+export const eventFormSchema = eventFormFields
   .superRefine((value, ctx) => {
     const issue = (path: (string | number)[], message: string) =>
       ctx.addIssue({ code: "custom", path, message });

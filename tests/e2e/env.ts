@@ -9,3 +9,9 @@ export const E2E_ENV = {
   ALLOW_PRIVATE_FETCH: "true",
   LOG_LEVEL: "warn",
 } as const;
+
+/** Ticketing-platform settings for the server under test; its API URL is the fake started in global setup. */
+export const E2E_EVENTBRITE = {
+  EVENTBRITE_TOKEN: "e2e-eventbrite-token",
+  EVENTBRITE_ORGANIZATION_ID: "e2e-org-1",
+} as const;

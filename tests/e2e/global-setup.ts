@@ -6,7 +6,8 @@ import path from "node:path";
 import { seedDemoData } from "~/db/seed.server";
 import { todayIn } from "~/lib/dates";
 import { openDatabase, runMigrations } from "~/utils/db.server";
-import { E2E_ENV } from "./env";
+import { startFakeEventbrite } from "../fakes/eventbrite";
+import { E2E_ENV, E2E_EVENTBRITE } from "./env";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -47,12 +48,17 @@ export default async function globalSetup() {
   seedDemoData(database, todayIn());
   database.$client.close();
 
+  // The fake ticketing platform (tests/fakes/eventbrite.ts) the server talks to; tests
+  // reach it at E2E_EVENTBRITE_URL. Its events come from tests/fixtures.
+  const fakeEvent = JSON.parse(fs.readFileSync("tests/fixtures/eventbrite-event.json", "utf8"));
+  const eventbrite = await startFakeEventbrite({ events: [fakeEvent], token: E2E_EVENTBRITE.EVENTBRITE_TOKEN });
+
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
   const logFile = path.join(dir, "server.log");
   const log = fs.openSync(logFile, "a");
   const child = spawn(process.execPath, ["build/server.js"], {
-    env: { ...process.env, ...E2E_ENV, PORT: String(port), DATABASE_PATH: databasePath },
+    env: { ...process.env, ...E2E_ENV, ...E2E_EVENTBRITE, EVENTBRITE_API_URL: eventbrite.url, PORT: String(port), DATABASE_PATH: databasePath },
     stdio: ["ignore", log, log],
   });
   await waitForHealthy(baseURL, child, logFile);
@@ -60,10 +66,12 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_DATABASE_PATH = databasePath;
   process.env.E2E_SERVER_LOG = logFile;
+  process.env.E2E_EVENTBRITE_URL = eventbrite.url;
 
   return async () => {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
+    await eventbrite.close();
     if (!process.env.E2E_KEEP) fs.rmSync(dir, { recursive: true, force: true });
   };
 }

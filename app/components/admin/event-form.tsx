@@ -10,7 +10,7 @@ import {
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { eventFormSchema, type EventFormDefaults } from "~/lib/event-form";
+import { eventFormFields, eventFormSchema, type EventFormDefaults } from "~/lib/event-form";
 
 type Props = {
   mode: "create" | "edit";
@@ -30,7 +30,7 @@ export function EventForm({ mode, defaultValue, lastResult, collections }: Props
     id: "event-form",
     lastResult,
     defaultValue,
-    constraint: getZodConstraint(eventFormSchema),
+    constraint: getZodConstraint(eventFormFields),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: eventFormSchema }),
@@ -182,11 +182,13 @@ function Field({
 }) {
   return (
     <div className="field">
-      <label htmlFor={field.id}>
-        {label}
-        {srSuffix ? <span className="visually-hidden">{srSuffix}</span> : null}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
+      <span className="field__label">
+        <label htmlFor={field.id}>
+          {label}
+          {srSuffix ? <span className="visually-hidden">{srSuffix}</span> : null}
+        </label>
+        {required ? <span className="field__required" aria-hidden="true">*</span> : null}
+      </span>
       {children}
       {hint ? <span className="field__hint">{hint}</span> : null}
       {field.errors?.length ? (
