@@ -11,6 +11,7 @@ import { listShows } from "~/models/events.server";
 import adminStyles from "~/styles/admin.css";
 import { requireStaff } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
 import { redirectWithFlash } from "~/utils/session.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
@@ -34,11 +35,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const view = url.searchParams.get("view") === "archive" ? "archive" : "active";
 
   // Past shows leave the active list on every dashboard load; the count is reported once.
-  const archived = autoArchivePastShows(todayIn(zone), staff);
+  let archived = 0;
+  try {
+    archived = autoArchivePastShows(todayIn(zone), staff);
+  } catch (error) {
+    logger().error({ err: error }, "auto-archive failed");
+  }
   if (archived > 0) {
     throw await redirectWithFlash(request, url.pathname + url.search, { type: "info", message: autoArchivedMessage(archived) });
   }
 
+  try {
+    return json({ staff, view, loadError: null as string | null, ...loadDashboard(view, zone) });
+  } catch (error) {
+    logger().error({ err: error }, "dashboard load failed");
+    const empty: ReturnType<typeof loadDashboard> = { shows: [], audit: [] };
+    return json({ staff, view, loadError: "Failed to load data" as string | null, ...empty }, { status: 500 });
+  }
+}
+
+function loadDashboard(view: "active" | "archive", zone: string) {
   const shows = listShows({ archived: view === "archive" ? "only" : "exclude" });
   if (view === "archive") shows.sort((a, b) => (b.archivedAt ?? "").localeCompare(a.archivedAt ?? "") || b.date.localeCompare(a.date));
   const audit = latestAudit(15).map((entry) => ({
@@ -48,9 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     action: entry.action,
     entity: entry.entityId ? `${entry.entityType} #${entry.entityId}` : entry.entityType,
   }));
-  return json({
-    staff,
-    view,
+  return {
     shows: shows.map((s) => ({
       id: s.id,
       title: s.title,
@@ -63,13 +77,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       archivedOn: s.archivedAt ? formatInZone(new Date(s.archivedAt), "MMM d, yyyy", zone) : null,
     })),
     audit,
-  });
+  };
 }
 
-type DashboardShow = ReturnType<typeof useLoaderData<typeof loader>>["shows"][number];
+type DashboardShow = ReturnType<typeof loadDashboard>["shows"][number];
 
 export default function AdminDashboard() {
-  const { staff, view, shows, audit } = useLoaderData<typeof loader>();
+  const { staff, view, shows, audit, loadError } = useLoaderData<typeof loader>();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [toArchive, setToArchive] = useState<DashboardShow | null>(null);
   const navigation = useNavigation();
@@ -109,6 +123,7 @@ export default function AdminDashboard() {
         <Link to="/admin?view=archive" aria-current={view === "archive" ? "page" : undefined}>Archive</Link>
       </nav>
 
+      {loadError ? <p className="form-error" role="alert">{loadError}</p> : null}
       <h2 className="visually-hidden">{view === "archive" ? "Archived events" : "Active events"}</h2>
       {shows.length === 0 ? (
         <p className="muted">{view === "archive" ? "No archived events." : "No active events."}</p>
