@@ -46,14 +46,23 @@ function showByTitle(db: DB, title: string) {
   return db.select().from(events).where(eq(events.title, title)).get();
 }
 
-test("adding an event: required fields are asked for, then the show is stored with its time cut to HH:MM", async ({ page, signIn, db }) => {
+test("adding an event: required fields are asked for, then the show is stored with its time cut to HH:MM", async ({ page, signIn, db, javaScriptOn }) => {
   const title = unique("Created Show");
   await signIn();
   await page.getByRole("link", { name: "Add New Event" }).click();
   await expect(page.getByRole("heading", { name: "Add New Event" })).toBeVisible();
 
   await page.getByLabel("Title").fill(title);
-  await page.getByRole("button", { name: "Create Event" }).click();
+  if (javaScriptOn) {
+    await page.getByRole("button", { name: "Create Event" }).click();
+  } else {
+    // Without JavaScript the server answers the invalid post itself: 400, same page.
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page.getByRole("button", { name: "Create Event" }).click(),
+    ]);
+    expect(response.status()).toBe(400);
+  }
   await expect(page.getByRole("alert").filter({ hasText: "Please fill in all required fields" })).toBeVisible();
   await expect(page.getByLabel("Title")).toHaveValue(title);
   await expect(page.getByText("Required").first()).toBeVisible();
@@ -180,6 +189,15 @@ test("archiving asks first, moves the show to the archive, and the archived show
   await page.goto(`/admin/events/${show.id}`);
   await expect(page.getByText("This event is archived and cannot be edited.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Update Event" })).toHaveCount(0);
+
+  // A hand-made post to the edit action is refused too, and changes nothing.
+  const forced = await page.request.post(`/admin/events/${show.id}`, {
+    form: { title, date: inDays(20), time: "19:30", venue: "Changed Venue", ticketUrl: "https://tickets.example.com/x" },
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(forced.status()).toBe(302);
+  expect(showByTitle(db, title)?.venue).toBe("Test Venue");
 });
 
 test("a missing show is reported by its id", async ({ page, signIn }) => {
