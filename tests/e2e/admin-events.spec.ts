@@ -206,19 +206,6 @@ test("a missing show is reported by its id", async ({ page, signIn }) => {
   await expect(page).toHaveURL(/\/admin$/);
 });
 
-test("a show dated yesterday (Toronto) is archived automatically when the dashboard loads", async ({ page, signIn, db }) => {
-  const title = unique("Yesterday Show");
-  // Log in somewhere else first, so no other dashboard load happens between insert and check.
-  await signIn("/admin/events/new");
-  insertShow(db, { title, date: inDays(-1) });
-  await page.goto("/admin");
-  await expect(page.getByText(/Automatically archived \d+ past events/)).toBeVisible();
-  await expect(page.getByRole("article", { name: title })).toHaveCount(0);
-  expect(showByTitle(db, title)?.archivedAt).toBeInstanceOf(Date);
-  await page.goto("/admin?view=archive");
-  await expect(page.getByRole("article", { name: title })).toBeVisible();
-});
-
 test("a recurring show stays active while one of its dates is still ahead", async ({ page, signIn, db }) => {
   const title = unique("Still Running Series");
   const show = insertShow(db, { title, date: inDays(-7) });

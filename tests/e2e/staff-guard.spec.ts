@@ -1,15 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
-import { seedDemoData } from "~/db/seed.server";
-import { todayIn } from "~/lib/dates";
-import { openDatabase, runMigrations, type DB } from "~/utils/db.server";
-import { E2E_ENV } from "./env";
+import type { DB } from "~/utils/db.server";
 import { expect, test } from "./fixtures";
+import { startIsolatedServer } from "./isolated-server";
 
 /**
  * Walks every staff route module in app/routes and checks, without a session, that its
@@ -58,56 +53,25 @@ function snapshot(database: DB) {
   );
 }
 
-async function freePort() {
-  return new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-let dir: string;
-let child: ChildProcess;
-let database: DB;
+let server: Awaited<ReturnType<typeof startIsolatedServer>> | undefined;
 let api: APIRequestContext;
-let baseURL: string;
-let sampleId: number;
 
 test.beforeAll(async ({}, testInfo) => {
   if (testInfo.project.name !== "js") return;
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "laugh-guard-"));
-  const databasePath = path.join(dir, "app.db");
-  database = openDatabase(databasePath);
-  runMigrations(database);
-  seedDemoData(database, todayIn());
-  sampleId = (database.$client.prepare("select min(id) as id from events").get() as { id: number }).id;
-  const port = await freePort();
-  baseURL = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ["build/server.js"], {
-    env: { ...process.env, ...E2E_ENV, PORT: String(port), DATABASE_PATH: databasePath },
-    stdio: "ignore",
-  });
-  for (let i = 0; i < 200; i++) {
-    const ok = await fetch(`${baseURL}/healthcheck`).then((r) => r.ok, () => false);
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  api = await playwrightRequest.newContext({ baseURL, maxRedirects: 0 });
+  server = await startIsolatedServer();
+  api = await playwrightRequest.newContext({ baseURL: server.url, maxRedirects: 0 });
 });
 
 test.afterAll(async () => {
   await api?.dispose();
-  if (child) {
-    child.kill("SIGTERM");
-    await new Promise((r) => child.once("exit", r));
-  }
-  database?.$client.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  await server?.close();
 });
 
 test("no staff page or staff action works without a session, and nothing in the database changes", async ({}, testInfo) => {
   test.skip(testInfo.project.name !== "js", "HTTP only: runs once");
+  const database = server!.database;
+  const baseURL = server!.url;
+  const sampleId = (database.$client.prepare("select min(id) as id from events").get() as { id: number }).id;
   const routes = staffRoutes(sampleId);
   // The walk must really cover the dashboard, the event pages and the debug pages.
   expect(routes.map((r) => r.path)).toEqual(
