@@ -6,7 +6,7 @@ import path from "node:path";
 import { seedDemoData } from "~/db/seed.server";
 import { todayIn } from "~/lib/dates";
 import { openDatabase, runMigrations } from "~/utils/db.server";
-import { FAKE_EVENTBRITE_ORG, FAKE_EVENTBRITE_TOKEN, startEventbriteOrgFake } from "../fakes/eventbrite-org";
+import { FAKE_EVENTBRITE_ORG, FAKE_EVENTBRITE_TOKEN, startFakeEventbrite } from "../fakes/eventbrite";
 import { startSheetFake } from "../fakes/sheet";
 import { E2E_ENV } from "./env";
 
@@ -49,9 +49,11 @@ export default async function globalSetup() {
   seedDemoData(database, todayIn());
   database.$client.close();
 
-  // Issue 6: fakes of the ticketing platform (org list + single events) and the booking
-  // sheet; the server is pointed at them and the specs switch their modes over HTTP.
-  const eventbrite = await startEventbriteOrgFake();
+  // Fakes of the ticketing platform (the organisation's list, venues, single events such
+  // as tests/fixtures/eventbrite-event.json for load-from-URL) and of the booking sheet;
+  // the server is pointed at them and the specs switch their modes over HTTP.
+  const fixtureEvent = JSON.parse(fs.readFileSync("tests/fixtures/eventbrite-event.json", "utf8"));
+  const eventbrite = await startFakeEventbrite({ events: [fixtureEvent] });
   const sheet = await startSheetFake();
   const fakeEnv = {
     EVENTBRITE_API_URL: eventbrite.url,
@@ -75,6 +77,7 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_DATABASE_PATH = databasePath;
   process.env.E2E_SERVER_LOG = logFile;
+  process.env.E2E_EVENTBRITE_URL = eventbrite.url;
 
   return async () => {
     child.kill("SIGTERM");

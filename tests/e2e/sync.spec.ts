@@ -1,7 +1,7 @@
 import { eq, inArray, like } from "drizzle-orm";
 import { events } from "~/db/schema";
 import { addDaysIso, todayIn } from "~/lib/dates";
-import { setEventbriteFakeMode } from "../fakes/eventbrite-org";
+import { setEventbriteFakeMode } from "../fakes/eventbrite";
 import { withFakeLock } from "./fake-lock";
 import { expect, loginAsStaff, test } from "./fixtures";
 

@@ -8,7 +8,7 @@ import {
   venueToLookUp,
   type EventbriteEvent,
 } from "~/lib/eventbrite-sync";
-import { fakeOrgEvents } from "../fakes/eventbrite-org";
+import { fakeOrgEvents } from "../fakes/eventbrite";
 
 const FALLBACK = "/images/stock-show.svg";
 const { page1, page2 } = fakeOrgEvents("2026-11-22");

@@ -8,9 +8,9 @@ import { resetEnvCache } from "~/utils/env.server";
 import {
   FAKE_EVENTBRITE_ORG,
   FAKE_EVENTBRITE_TOKEN,
-  startEventbriteOrgFake,
-  type EventbriteFake,
-} from "../fakes/eventbrite-org";
+  startFakeEventbrite,
+  type FakeEventbrite,
+} from "../fakes/eventbrite";
 import { createTestDb } from "./helpers/db";
 
 const STAFF = { id: 1, username: "tester" } as never;
@@ -20,13 +20,13 @@ function createDb() {
   database.insert(staffUsers).values({ id: 1, username: "tester", passwordHash: "x" }).run();
   return database;
 }
-let fake: EventbriteFake;
+let fake: FakeEventbrite;
 let config: SyncConfig;
 
 beforeAll(async () => {
   process.env.ALLOW_PRIVATE_FETCH = "true";
   resetEnvCache();
-  fake = await startEventbriteOrgFake({ slowMs: 1_000 });
+  fake = await startFakeEventbrite({ slowMs: 1_000 });
   config = { apiUrl: fake.url, token: FAKE_EVENTBRITE_TOKEN, organizationId: FAKE_EVENTBRITE_ORG, timeoutMs: 300 };
 });
 afterAll(async () => {
@@ -45,7 +45,7 @@ describe("ticketing sync against the fake platform", () => {
     const database = createDb();
     const outcome = await runEventbriteSync({ config, database, staff: STAFF });
     expect(outcome).toMatchObject({ ok: true, pages: 2, message: "Successfully synced 4 events from the external ticketing platform" });
-    const listCalls = fake.requests.filter((r) => r.includes("/organizations/"));
+    const listCalls = fake.requests.filter((r) => r.path.includes("/organizations/")).map((r) => r.path);
     expect(listCalls).toHaveLength(2);
     expect(listCalls[0]).toContain("status=live");
     expect(decodeURIComponent(listCalls[0])).toContain("expand=venue,ticket_availability,logo");
@@ -133,7 +133,7 @@ describe("ticketing sync against the fake platform", () => {
     expect(synced(database)).toHaveLength(0);
   });
 
-  const failures: [string, Parameters<EventbriteFake["setMode"]>[0] | null, Partial<SyncConfig>, RegExp][] = [
+  const failures: [string, Parameters<FakeEventbrite["setMode"]>[0] | null, Partial<SyncConfig>, RegExp][] = [
     ["not configured", null, { token: undefined }, /not configured \(set EVENTBRITE_TOKEN\)/],
     ["a bad token", null, { token: "wrong" }, /refused the API token \(HTTP 401\)/],
     ["an unknown organization", null, { organizationId: "999" }, /does not know this organization \(HTTP 404\)/],
@@ -165,7 +165,7 @@ describe("ticketing sync against the fake platform", () => {
     const outcome = await runEventbriteSync({ config, database });
     expect(outcome.ok).toBe(false);
     expect(outcome.message).toMatch(/server error \(HTTP 503\)/);
-    expect(fake.requests.filter((r) => r.includes("/organizations/"))).toHaveLength(2);
+    expect(fake.requests.filter((r) => r.path.includes("/organizations/"))).toHaveLength(2);
     expect(synced(database)).toHaveLength(0);
   });
 

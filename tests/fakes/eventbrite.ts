@@ -1,12 +1,11 @@
 /**
- * A fake of the ticketing platform (Eventbrite API v3) for unit and browser tests, on
- * 127.0.0.1 and a free port. It serves:
+ * The one fake of the ticketing platform (Eventbrite API v3) for unit and browser tests,
+ * on 127.0.0.1 and a free port; `url` is the API base (…/v3). It serves:
  *   GET /v3/organizations/{org}/events/?status=live&expand=...&continuation=...  (two pages)
  *   GET /v3/venues/{id}/                                                          (venue lookup)
- *   GET /v3/events/{id}/                                                          (one event, for
- *       the dashboard's load-from-URL; the lead merges this with tests/fakes/eventbrite.ts)
+ *   GET /v3/events/{id}/             (one event: the org's events and any `events` given)
  *   POST /__mode  {"mode": "..."}   switches the failure mode (browser tests)
- * Modes: ok, empty, unauthorized (401), rate-limited (429 + Retry-After), server-error (500),
+ * Modes: ok, empty, unauthorized (401), error (alias of server-error), rate-limited (429 + Retry-After), server-error (500),
  * slow (answers after `slowMs`), malformed (not JSON), bad-shape (JSON, wrong fields),
  * endless (a continuation that never ends), fail-page-2 (page 1 fine, page 2 answers 503).
  */
@@ -24,7 +23,8 @@ export type EventbriteFakeMode =
   | "malformed"
   | "bad-shape"
   | "endless"
-  | "fail-page-2";
+  | "fail-page-2"
+  | "error";
 
 export const FAKE_EVENTBRITE_TOKEN = "fake-eventbrite-token";
 export const FAKE_EVENTBRITE_ORG = "4242";
@@ -105,22 +105,28 @@ const VENUES: Record<string, { id: string; name: string }> = {
   "777": { id: "777", name: "Sync Test Brewery" },
 };
 
-export type EventbriteFake = {
+export type FakeEvent = Record<string, unknown> & { id: string };
+
+export type FakeEventbrite = {
+  /** The API base to use as EVENTBRITE_API_URL. */
   url: string;
   setMode(mode: EventbriteFakeMode): void;
-  /** Paths (with query) requested so far. */
-  requests: string[];
+  /** Replaces the extra single events it knows (besides the organisation's). */
+  setEvents(events: FakeEvent[]): void;
+  /** What it was asked: method, path under the API base (with query), authorization. */
+  requests: { method: string; path: string; authorization: string | undefined }[];
   close(): Promise<void>;
 };
 
-export async function startEventbriteOrgFake(
-  options: { token?: string; organizationId?: string; slowMs?: number; today?: string } = {},
-): Promise<EventbriteFake> {
+export async function startFakeEventbrite(
+  options: { events?: FakeEvent[]; token?: string; organizationId?: string; slowMs?: number; today?: string } = {},
+): Promise<FakeEventbrite> {
   const token = options.token ?? FAKE_EVENTBRITE_TOKEN;
   const org = options.organizationId ?? FAKE_EVENTBRITE_ORG;
   const slowMs = options.slowMs ?? 3_000;
   let mode: EventbriteFakeMode = "ok";
-  const requests: string[] = [];
+  let extra = new Map((options.events ?? []).map((e) => [String(e.id), e]));
+  const requests: FakeEventbrite["requests"] = [];
   const timers = new Set<NodeJS.Timeout>();
 
   const server = http.createServer((req, res) => {
@@ -143,19 +149,19 @@ export async function startEventbriteOrgFake(
       });
       return;
     }
-    requests.push(url.pathname + url.search);
+    const path = url.pathname.replace(/^\/v3(?=\/)/, "");
+    requests.push({ method: req.method ?? "GET", path: path + url.search, authorization: req.headers.authorization });
 
     const answer = () => {
       if (req.headers.authorization !== `Bearer ${token}` || mode === "unauthorized") {
         return send(401, { status_code: 401, error: "INVALID_AUTH", error_description: "The OAuth token you provided was invalid." });
       }
       if (mode === "rate-limited") return send(429, { error: "HIT_RATE_LIMIT" }, { "Retry-After": "42" });
-      if (mode === "server-error") return send(500, { error: "INTERNAL_ERROR" });
+      if (mode === "server-error" || mode === "error") return send(500, { error: "INTERNAL_ERROR" });
       if (mode === "malformed") return send(200, '{"pagination": {"has_more_items": fal');
 
       const { page1, page2 } = fakeOrgEvents(options.today);
-      const orgPath = `/v3/organizations/${org}/events/`;
-      if (url.pathname === orgPath) {
+      if (path === `/organizations/${org}/events/`) {
         if (mode === "bad-shape") return send(200, { pagination: {}, events: [{ id: "1", name: "not an object" }] });
         if (mode === "empty") return send(200, { pagination: { has_more_items: false, object_count: 0 }, events: [] });
         if (mode === "endless") {
@@ -177,16 +183,16 @@ export async function startEventbriteOrgFake(
         }
         return send(400, { error: "BAD_CONTINUATION" });
       }
-      if (url.pathname.startsWith("/v3/organizations/")) return send(404, { error: "NOT_FOUND" });
-      const venue = /^\/v3\/venues\/([^/]+)\/?$/.exec(url.pathname);
+      if (path.startsWith("/organizations/")) return send(404, { error: "NOT_FOUND" });
+      const venue = /^\/venues\/([^/]+)\/?$/.exec(path);
       if (venue) {
         const found = VENUES[venue[1]];
         return found ? send(200, found) : send(404, { error: "NOT_FOUND" });
       }
-      const single = /^\/v3\/events\/([^/]+)\/?$/.exec(url.pathname);
+      const single = /^\/events\/([^/]+)\/?$/.exec(path);
       if (single) {
-        const ev = [...page1, ...page2].find((e) => e.id === single[1]);
-        return ev ? send(200, ev) : send(404, { error: "NOT_FOUND" });
+        const ev = extra.get(single[1]) ?? [...page1, ...page2].find((e) => e.id === single[1]);
+        return ev ? send(200, ev) : send(404, { error: "NOT_FOUND", error_description: "The event you requested does not exist." });
       }
       return send(404, { error: "NOT_FOUND" });
     };
@@ -209,6 +215,9 @@ export async function startEventbriteOrgFake(
     setMode: (m) => {
       mode = m;
     },
+    setEvents: (next) => {
+      extra = new Map(next.map((e) => [String(e.id), e]));
+    },
     requests,
     close: () =>
       new Promise<void>((resolve) => {
@@ -223,4 +232,23 @@ export async function startEventbriteOrgFake(
 export async function setEventbriteFakeMode(apiUrl: string, mode: EventbriteFakeMode) {
   const res = await fetch(new URL("/__mode", apiUrl), { method: "POST", body: JSON.stringify({ mode }) });
   if (!res.ok) throw new Error(`Could not switch the Eventbrite fake to ${mode}`);
+}
+
+/** A tiny web server of fixed HTML pages (Open Graph / schema.org) on 127.0.0.1, port 0. */
+export async function startFakePages(pages: Record<string, string>) {
+  const server = http.createServer((req, res) => {
+    const html = pages[new URL(req.url ?? "/", "http://127.0.0.1").pathname];
+    res.writeHead(html ? 200 : 404, { "Content-Type": "text/html; charset=utf-8" });
+    res.end(html ?? "<h1>Not found</h1>");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

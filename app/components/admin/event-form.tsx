@@ -1,0 +1,217 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { eventFormFields, eventFormSchema, type EventFormDefaults } from "~/lib/event-form";
+
+type Props = {
+  mode: "create" | "edit";
+  defaultValue: EventFormDefaults;
+  lastResult?: SubmissionResult<string[]> | null;
+  collections: { id: number; title: string }[];
+};
+
+/**
+ * The staff event form (Add New Event and Edit). Works without JavaScript: "Add date" and
+ * "Remove" are Conform intent buttons that post the form and come back with the values kept.
+ */
+export function EventForm({ mode, defaultValue, lastResult, collections }: Props) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") !== "load-url";
+  const [form, fields] = useForm({
+    id: "event-form",
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(eventFormFields),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: eventFormSchema }),
+  });
+  const dates = fields.dates.getFieldList();
+  const app = fields;
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="event-form">
+      {form.errors?.length ? (
+        <div className="form-error" role="alert" id={form.errorId}>
+          {form.errors.map((e) => (
+            <p key={e}>{e}</p>
+          ))}
+        </div>
+      ) : null}
+
+      <Field label="Title" required field={app.title}>
+        <input {...getInputProps(app.title, { type: "text" })} aria-required="true" />
+      </Field>
+      <Field label="Description" field={app.description}>
+        <textarea {...getTextareaProps(app.description)} rows={6} />
+      </Field>
+      <div className="event-form__row">
+        <Field label="Date" required field={app.date}>
+          <input {...getInputProps(app.date, { type: "date" })} aria-required="true" />
+        </Field>
+        <Field label="Time" required field={app.time} hint="e.g. 7:30 PM or 19:30">
+          <input {...getInputProps(app.time, { type: "text" })} aria-required="true" inputMode="text" placeholder="7:00 PM" />
+        </Field>
+        <Field label="End time" field={app.endTime}>
+          <input {...getInputProps(app.endTime, { type: "text" })} placeholder="10:00 PM" />
+        </Field>
+      </div>
+      <Field label="Venue" required field={app.venue}>
+        <input {...getInputProps(app.venue, { type: "text" })} aria-required="true" />
+      </Field>
+      <Field label="Ticket URL" required field={app.ticketUrl}>
+        <input {...getInputProps(app.ticketUrl, { type: "url" })} aria-required="true" />
+      </Field>
+      <div className="event-form__row">
+        <Field label="Image URL" field={app.imageUrl}>
+          <input {...getInputProps(app.imageUrl, { type: "text" })} />
+        </Field>
+        <Field label="Price" field={app.price} hint="e.g. $25 or TBA">
+          <input {...getInputProps(app.price, { type: "text" })} />
+        </Field>
+      </div>
+
+      <fieldset className="event-form__dates">
+        <legend>Recurring dates</legend>
+        <p className="muted" id="recurring-state">
+          Recurring: <strong>{dates.length > 0 ? `On (${dates.length} ${dates.length === 1 ? "date" : "dates"})` : "Off"}</strong>
+          {dates.length === 0 ? " — add a date to make this a recurring show." : null}
+        </p>
+        {dates.map((entry, index) => {
+          const row = entry.getFieldset();
+          const n = index + 1;
+          return (
+            <div key={entry.key} className="recurring-date" role="group" aria-label={`Recurring date ${n}`}>
+              {entry.errors?.length ? (
+                <p className="field__error" id={entry.errorId}>{entry.errors.join(" ")}</p>
+              ) : null}
+              <Field label="Date" srSuffix={` of recurring date ${n}`} field={row.date}>
+                <input {...getInputProps(row.date, { type: "date" })} />
+              </Field>
+              <Field label="Time" srSuffix={` of recurring date ${n}`} field={row.time}>
+                <input {...getInputProps(row.time, { type: "text" })} placeholder="7:00 PM" />
+              </Field>
+              <Field label="Ticket URL" srSuffix={` of recurring date ${n}`} field={row.ticketUrl}>
+                <input {...getInputProps(row.ticketUrl, { type: "url" })} />
+              </Field>
+              <Field label="Price (optional)" srSuffix={` of recurring date ${n}`} field={row.price}>
+                <input {...getInputProps(row.price, { type: "text" })} />
+              </Field>
+              <button
+                className="button button--outline button--small"
+                {...form.remove.getButtonProps({ name: fields.dates.name, index })}
+              >
+                Remove date {n}
+              </button>
+            </div>
+          );
+        })}
+        <button className="button button--dark button--small" {...form.insert.getButtonProps({ name: fields.dates.name })}>
+          Add date
+        </button>
+      </fieldset>
+
+      <div className="event-form__row">
+        <Field label="Collection" field={app.collectionId}>
+          <select {...getSelectProps(app.collectionId)}>
+            <option value="">None</option>
+            {collections.map((c) => (
+              <option key={c.id} value={String(c.id)}>{c.title}</option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Entry form link" field={app.entryFormUrl}>
+          <input {...getInputProps(app.entryFormUrl, { type: "url" })} />
+        </Field>
+      </div>
+
+      <fieldset className="event-form__applications">
+        <legend>Contestant applications</legend>
+        <div className="checkbox">
+          <input {...getInputProps(app.acceptsApplications, { type: "checkbox" })} />
+          <label htmlFor={app.acceptsApplications.id}>Accepts contestant applications</label>
+        </div>
+        <div className="event-form__row">
+          <Field label="Applications close on" field={app.applicationsCloseDate} hint="Toronto time">
+            <input {...getInputProps(app.applicationsCloseDate, { type: "date" })} />
+          </Field>
+          <Field label="Applications close at" field={app.applicationsCloseTime}>
+            <input {...getInputProps(app.applicationsCloseTime, { type: "text" })} placeholder="11:59 PM" />
+          </Field>
+          <Field label="Contestants notified on" field={app.contestantsNotifiedOn}>
+            <input {...getInputProps(app.contestantsNotifiedOn, { type: "date" })} />
+          </Field>
+          <Field label="Minimum age" field={app.applicationMinimumAge}>
+            <input {...getInputProps(app.applicationMinimumAge, { type: "number" })} min={0} max={120} />
+          </Field>
+        </div>
+      </fieldset>
+
+      <div className="event-form__actions">
+        <button type="submit" className="button button--primary" disabled={saving}>
+          {saving ? "Saving..." : mode === "create" ? "Create Event" : "Update Event"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function Field({
+  label,
+  field,
+  required,
+  hint,
+  srSuffix,
+  children,
+}: {
+  label: string;
+  field: FieldMetadata<unknown>;
+  required?: boolean;
+  hint?: string;
+  srSuffix?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <span className="field__label">
+        <label htmlFor={field.id}>
+          {label}
+          {srSuffix ? <span className="visually-hidden">{srSuffix}</span> : null}
+        </label>
+        {required ? <span className="field__required" aria-hidden="true">*</span> : null}
+      </span>
+      {children}
+      {hint ? <span className="field__hint">{hint}</span> : null}
+      {field.errors?.length ? (
+        <p className="field__error" id={field.errorId}>{field.errors.join(" ")}</p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The "Load details from URL" form: a separate POST (intent=load-url) that fills the event form. */
+export function LoadFromUrlForm({ defaultUrl }: { defaultUrl?: string }) {
+  const navigation = useNavigation();
+  const loading = navigation.state === "submitting" && navigation.formData?.get("intent") === "load-url";
+  return (
+    <Form method="post" className="load-url panel">
+      <div className="field">
+        <label htmlFor="load-url">Load details from URL</label>
+        <input id="load-url" name="sourceUrl" type="url" required defaultValue={defaultUrl} placeholder="https://www.eventbrite.ca/e/..." />
+        <span className="field__hint">A ticketing-platform, table-booking or any event page: the form below is filled from it.</span>
+      </div>
+      <button type="submit" name="intent" value="load-url" className="button button--dark button--small" disabled={loading}>
+        {loading ? "Loading..." : "Load details"}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,235 @@
+import { z } from "zod";
+import { formatInZone, formatTime12, isIsoDate, normalizeTime } from "./dates";
+
+/**
+ * The staff event form (Add New Event and Edit): one schema for the browser constraints,
+ * the client check and the server parse. Every field is read as optional text first so the
+ * object-level check always runs and can report all missing fields at once, with the
+ * spec's summary messages at the form level.
+ */
+export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
+export const RECURRING_FIELDS_MESSAGE = "Please fill in all fields for the recurring date";
+
+const text = z.string().trim().optional();
+
+const recurringDateInput = z.object({
+  date: text,
+  time: text,
+  ticketUrl: text,
+  price: text,
+});
+
+/** The form's fields as posted (browser constraints come from this shape). */
+export const eventFormFields = z.object({
+    title: text,
+    description: text,
+    date: text,
+    time: text,
+    endTime: text,
+    venue: text,
+    ticketUrl: text,
+    imageUrl: text,
+    price: text,
+    dates: z.array(recurringDateInput).optional(),
+    collectionId: text,
+    entryFormUrl: text,
+    acceptsApplications: z.union([z.boolean(), z.string()]).optional(),
+    applicationsCloseDate: text,
+    applicationsCloseTime: text,
+    contestantsNotifiedOn: text,
+    applicationMinimumAge: text,
+});
+
+export const eventFormSchema = eventFormFields
+  .superRefine((value, ctx) => {
+    const issue = (path: (string | number)[], message: string) =>
+      ctx.addIssue({ code: "custom", path, message });
+
+    let missing = false;
+    for (const key of ["title", "date", "time", "venue", "ticketUrl"] as const) {
+      if (!value[key]) {
+        missing = true;
+        issue([key], "Required");
+      }
+    }
+    if (missing) issue([], REQUIRED_FIELDS_MESSAGE);
+
+    if (value.date && !isIsoDate(value.date)) issue(["date"], "Enter a date as YYYY-MM-DD");
+    if (value.time && !normalizeTime(value.time)) issue(["time"], "Enter a time like 7:00 PM or 19:00");
+    if (value.endTime && !normalizeTime(value.endTime)) issue(["endTime"], "Enter a time like 10:00 PM or 22:00");
+    for (const key of ["ticketUrl", "imageUrl", "entryFormUrl"] as const) {
+      const url = value[key];
+      if (url && !isWebUrl(url, key === "imageUrl")) issue([key], "Enter a full URL starting with https://");
+    }
+
+    let incompleteDate = false;
+    (value.dates ?? []).forEach((entry, index) => {
+      let incomplete = false;
+      for (const key of ["date", "time", "ticketUrl"] as const) {
+        if (!entry[key]) {
+          incomplete = true;
+          issue(["dates", index, key], "Required");
+        }
+      }
+      if (incomplete) {
+        incompleteDate = true;
+        issue(["dates", index], RECURRING_FIELDS_MESSAGE);
+      }
+      if (entry.date && !isIsoDate(entry.date)) issue(["dates", index, "date"], "Enter a date as YYYY-MM-DD");
+      if (entry.time && !normalizeTime(entry.time)) issue(["dates", index, "time"], "Enter a time like 7:00 PM");
+      if (entry.ticketUrl && !isWebUrl(entry.ticketUrl)) {
+        issue(["dates", index, "ticketUrl"], "Enter a full URL starting with https://");
+      }
+    });
+    if (incompleteDate) issue([], RECURRING_FIELDS_MESSAGE);
+
+    if (value.applicationsCloseDate && !isIsoDate(value.applicationsCloseDate)) {
+      issue(["applicationsCloseDate"], "Enter a date as YYYY-MM-DD");
+    }
+    if (value.applicationsCloseTime && !normalizeTime(value.applicationsCloseTime)) {
+      issue(["applicationsCloseTime"], "Enter a time like 11:59 PM");
+    }
+    if (value.contestantsNotifiedOn && !isIsoDate(value.contestantsNotifiedOn)) {
+      issue(["contestantsNotifiedOn"], "Enter a date as YYYY-MM-DD");
+    }
+    if (value.applicationMinimumAge) {
+      const age = Number(value.applicationMinimumAge);
+      if (!Number.isInteger(age) || age < 0 || age > 120) issue(["applicationMinimumAge"], "Enter an age in years");
+    }
+    if (value.collectionId && !/^\d+$/.test(value.collectionId)) issue(["collectionId"], "Pick a collection");
+  })
+  .transform((v): EventFormValues => {
+    const dates = (v.dates ?? []).map((d) => ({
+      date: d.date!,
+      time: normalizeTime(d.time)!,
+      ticketUrl: d.ticketUrl!,
+      price: d.price || null,
+    }));
+    return {
+      title: v.title!,
+      description: v.description ?? "",
+      date: v.date!,
+      time: normalizeTime(v.time)!,
+      endTime: normalizeTime(v.endTime),
+      venue: v.venue!,
+      ticketUrl: v.ticketUrl!,
+      imageUrl: v.imageUrl || null,
+      price: v.price || null,
+      dates,
+      isRecurring: dates.length > 0,
+      collectionId: v.collectionId ? Number(v.collectionId) : null,
+      entryFormUrl: v.entryFormUrl || null,
+      acceptsApplications: v.acceptsApplications === true || v.acceptsApplications === "on",
+      applicationsCloseDate: v.applicationsCloseDate || null,
+      applicationsCloseTime: normalizeTime(v.applicationsCloseTime),
+      contestantsNotifiedOn: v.contestantsNotifiedOn || null,
+      applicationMinimumAge: v.applicationMinimumAge ? Number(v.applicationMinimumAge) : 19,
+    };
+  });
+
+export type RecurringDateValues = { date: string; time: string; ticketUrl: string; price: string | null };
+
+/** The parsed form: times are HH:MM, empty optional fields are null. */
+export type EventFormValues = {
+  title: string;
+  description: string;
+  date: string;
+  time: string;
+  endTime: string | null;
+  venue: string;
+  ticketUrl: string;
+  imageUrl: string | null;
+  price: string | null;
+  dates: RecurringDateValues[];
+  /** True when there is at least one recurring date (adding one turns it on). */
+  isRecurring: boolean;
+  collectionId: number | null;
+  entryFormUrl: string | null;
+  acceptsApplications: boolean;
+  /** Toronto wall-clock closing date and time of contestant applications. */
+  applicationsCloseDate: string | null;
+  applicationsCloseTime: string | null;
+  contestantsNotifiedOn: string | null;
+  applicationMinimumAge: number;
+};
+
+/** The form's text values, as the inputs show them (for default values and re-renders). */
+export type EventFormDefaults = {
+  title?: string;
+  description?: string;
+  date?: string;
+  time?: string;
+  endTime?: string;
+  venue?: string;
+  ticketUrl?: string;
+  imageUrl?: string;
+  price?: string;
+  dates?: { date?: string; time?: string; ticketUrl?: string; price?: string }[];
+  collectionId?: string;
+  entryFormUrl?: string;
+  acceptsApplications?: boolean;
+  applicationsCloseDate?: string;
+  applicationsCloseTime?: string;
+  contestantsNotifiedOn?: string;
+  applicationMinimumAge?: string;
+};
+
+/** Accepts http(s) URLs; image URLs may also be site paths such as /images/x.svg. */
+export function isWebUrl(value: string, allowSitePath = false): boolean {
+  if (allowSitePath && value.startsWith("/") && !value.startsWith("//")) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+/** A stored show as the form's text values (the Edit page's starting point). */
+export function showToFormDefaults(
+  show: {
+    title: string;
+    description: string;
+    date: string;
+    time: string;
+    endTime: string | null;
+    venue: string;
+    ticketUrl: string | null;
+    imageUrl: string | null;
+    price: string | null;
+    dates: { date: string; time: string | null; ticketUrl: string | null; price: string | null }[];
+    collectionId?: number | null;
+    entryFormUrl: string | null;
+    acceptsApplications: boolean;
+    applicationsCloseAt: string | null;
+    contestantsNotifiedOn: string | null;
+    applicationMinimumAge: number;
+  },
+  zone: string,
+): EventFormDefaults {
+  const close = show.applicationsCloseAt ? new Date(show.applicationsCloseAt) : null;
+  return {
+    title: show.title,
+    description: show.description,
+    date: show.date,
+    time: formatTime12(show.time),
+    endTime: show.endTime ? formatTime12(show.endTime) : "",
+    venue: show.venue,
+    ticketUrl: show.ticketUrl ?? "",
+    imageUrl: show.imageUrl ?? "",
+    price: show.price ?? "",
+    dates: show.dates.map((d) => ({
+      date: d.date,
+      time: formatTime12(d.time ?? show.time),
+      ticketUrl: d.ticketUrl ?? show.ticketUrl ?? "",
+      price: d.price ?? "",
+    })),
+    collectionId: show.collectionId ? String(show.collectionId) : "",
+    entryFormUrl: show.entryFormUrl ?? "",
+    acceptsApplications: show.acceptsApplications,
+    applicationsCloseDate: close ? formatInZone(close, "yyyy-MM-dd", zone) : "",
+    applicationsCloseTime: close ? formatTime12(formatInZone(close, "HH:mm", zone)) : "",
+    contestantsNotifiedOn: show.contestantsNotifiedOn ?? "",
+    applicationMinimumAge: String(show.applicationMinimumAge),
+  };
+}

@@ -1,0 +1,135 @@
+import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
+import { collections, eventDates, events, type NewEvent } from "~/db/schema";
+import { zonedInstant } from "~/lib/dates";
+import type { EventFormValues } from "~/lib/event-form";
+import { recordAudit } from "~/models/audit.server";
+import { getShow } from "~/models/events.server";
+import type { StaffIdentity } from "~/models/staff.server";
+import { db, type DB } from "~/utils/db.server";
+
+/**
+ * Staff writes to shows. Each write and its audit entry (who, what, before/after) happen
+ * in one transaction, so the log never disagrees with the data.
+ */
+export type WriteOutcome = "ok" | "not-found" | "archived";
+
+function toColumns(values: EventFormValues, zone: string): Omit<NewEvent, "id"> {
+  return {
+    title: values.title,
+    description: values.description,
+    date: values.date,
+    time: values.time,
+    endTime: values.endTime,
+    venue: values.venue,
+    ticketUrl: values.ticketUrl,
+    imageUrl: values.imageUrl,
+    price: values.price,
+    collectionId: values.collectionId,
+    entryFormUrl: values.entryFormUrl,
+    acceptsApplications: values.acceptsApplications,
+    applicationsCloseAt: values.applicationsCloseDate
+      ? zonedInstant(values.applicationsCloseDate, values.applicationsCloseTime ?? "23:59", zone)
+      : null,
+    contestantsNotifiedOn: values.contestantsNotifiedOn,
+    applicationMinimumAge: values.applicationMinimumAge,
+  };
+}
+
+function replaceDates(tx: DB, eventId: number, values: EventFormValues) {
+  tx.delete(eventDates).where(eq(eventDates.eventId, eventId)).run();
+  values.dates.forEach((d, position) =>
+    tx.insert(eventDates).values({ eventId, position, date: d.date, time: d.time, ticketUrl: d.ticketUrl, price: d.price }).run(),
+  );
+}
+
+export function createShow(values: EventFormValues, staff: StaffIdentity, zone: string, database: DB = db()): number {
+  return database.transaction((tx) => {
+    const row = tx.insert(events).values({ ...toColumns(values, zone), source: "manual" }).returning({ id: events.id }).get();
+    replaceDates(tx as unknown as DB, row.id, values);
+    recordAudit({ staff, action: "event.create", entityType: "event", entityId: row.id, after: getShow(row.id, tx as unknown as DB) }, tx);
+    return row.id;
+  });
+}
+
+export function updateShow(id: number, values: EventFormValues, staff: StaffIdentity, zone: string, database: DB = db()): WriteOutcome {
+  return database.transaction((tx) => {
+    const t = tx as unknown as DB;
+    const before = getShow(id, t);
+    if (!before) return "not-found";
+    if (before.archivedAt) return "archived";
+    t.update(events)
+      .set({ ...toColumns(values, zone), staffEditedAt: new Date(), updatedAt: new Date() })
+      .where(eq(events.id, id))
+      .run();
+    replaceDates(t, id, values);
+    recordAudit({ staff, action: "event.update", entityType: "event", entityId: id, before, after: getShow(id, t) }, t);
+    return "ok";
+  });
+}
+
+export function setSoldOut(id: number, soldOut: boolean, staff: StaffIdentity, database: DB = db()): WriteOutcome {
+  return database.transaction((tx) => {
+    const t = tx as unknown as DB;
+    const before = t.select({ soldOut: events.soldOut, archivedAt: events.archivedAt }).from(events).where(eq(events.id, id)).get();
+    if (!before) return "not-found";
+    if (before.archivedAt) return "archived";
+    t.update(events).set({ soldOut, updatedAt: new Date() }).where(eq(events.id, id)).run();
+    recordAudit(
+      { staff, action: soldOut ? "event.sold-out" : "event.available", entityType: "event", entityId: id, before: { soldOut: before.soldOut }, after: { soldOut } },
+      t,
+    );
+    return "ok";
+  });
+}
+
+/** Archives one show (an archived show stays archived: archiving twice changes nothing). */
+export function archiveShow(id: number, staff: StaffIdentity, database: DB = db()): WriteOutcome {
+  return database.transaction((tx) => {
+    const t = tx as unknown as DB;
+    const before = t.select({ archivedAt: events.archivedAt }).from(events).where(eq(events.id, id)).get();
+    if (!before) return "not-found";
+    if (before.archivedAt) return "archived";
+    const archivedAt = new Date();
+    t.update(events).set({ archivedAt }).where(eq(events.id, id)).run();
+    recordAudit({ staff, action: "event.archive", entityType: "event", entityId: id, before: { archivedAt: null }, after: { archivedAt: archivedAt.toISOString() } }, t);
+    return "ok";
+  });
+}
+
+/**
+ * Archives every active show whose last date (its own date or any recurring date) is
+ * before `today` (Toronto). Answers how many were archived.
+ */
+export function autoArchivePastShows(today: string, staff: StaffIdentity | null, database: DB = db()): number {
+  return database.transaction((tx) => {
+    const t = tx as unknown as DB;
+    const lastDate = sql<string>`max(${events.date}, coalesce((select max(${eventDates.date}) from ${eventDates} where ${eventDates.eventId} = ${events.id}), ''))`;
+    const past = t
+      .select({ id: events.id, title: events.title, lastDate })
+      .from(events)
+      .where(and(isNull(events.archivedAt), lt(lastDate, today)))
+      .all();
+    if (past.length === 0) return 0;
+    const archivedAt = new Date();
+    for (const show of past) {
+      t.update(events).set({ archivedAt }).where(eq(events.id, show.id)).run();
+    }
+    recordAudit(
+      { staff, action: "event.auto-archive", entityType: "event", entityId: null, after: { today, archived: past } },
+      t,
+    );
+    return past.length;
+  });
+}
+
+export function listCollections(database: DB = db()) {
+  return database.select({ id: collections.id, title: collections.title }).from(collections).orderBy(asc(collections.title)).all();
+}
+
+/** A show for the Edit page, with the raw collection id the form's select needs. */
+export function getShowForEdit(id: number, database: DB = db()) {
+  const show = getShow(id, database);
+  if (!show) return null;
+  const row = database.select({ collectionId: events.collectionId }).from(events).where(eq(events.id, id)).get();
+  return { ...show, collectionId: row?.collectionId ?? null };
+}

@@ -1,0 +1,116 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { EventForm, LoadFromUrlForm } from "~/components/admin/event-form";
+import { InlineOutcome } from "~/components/admin/inline-outcome";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { formatInZone, formatLongDate, formatTime12 } from "~/lib/dates";
+import { eventFormSchema, showToFormDefaults } from "~/lib/event-form";
+import { getShowForEdit, listCollections, updateShow } from "~/models/events-admin.server";
+import adminStyles from "~/styles/admin.css";
+import { requireStaff } from "~/utils/auth.server";
+import { getEnv } from "~/utils/env.server";
+import { loadDetailsFromUrl } from "~/utils/event-lookup-action.server";
+import { logger } from "~/utils/logger.server";
+import { requireSameOrigin } from "~/utils/request-guards.server";
+import { redirectWithFlash } from "~/utils/session.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
+export const meta: MetaFunction = () => [{ title: "Edit event" }, { name: "robots", content: "noindex" }];
+
+const ARCHIVED_READ_ONLY = "This event is archived and cannot be edited.";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const id = Number(params.id);
+  const show = getShowForEdit(id);
+  if (!show) {
+    throw await redirectWithFlash(request, "/admin", { type: "error", message: `Event with ID ${params.id} not found` });
+  }
+  const zone = getEnv().APP_TIMEZONE;
+  return json({
+    show,
+    defaults: showToFormDefaults(show, zone),
+    archivedOn: show.archivedAt ? formatInZone(new Date(show.archivedAt), "MMM d, yyyy h:mm a", zone) : null,
+    collections: listCollections(),
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const staff = await requireStaff(request);
+  const id = Number(params.id);
+  const formData = await request.formData();
+  if (formData.get("intent") === "load-url") return json(await loadDetailsFromUrl(formData));
+
+  const submission = parseWithZod(formData, { schema: eventFormSchema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
+  }
+  let outcome;
+  try {
+    outcome = updateShow(id, submission.value, staff, getEnv().APP_TIMEZONE);
+  } catch (error) {
+    logger().error({ err: error, id }, "update event failed");
+    return json({ result: submission.reply({ formErrors: ["Failed to update event"] }) }, { status: 500 });
+  }
+  if (outcome === "not-found") {
+    return redirectWithFlash(request, "/admin", { type: "error", message: `Event with ID ${params.id} not found` });
+  }
+  if (outcome === "archived") {
+    return redirectWithFlash(request, `/admin/events/${id}`, { type: "error", message: ARCHIVED_READ_ONLY });
+  }
+  return redirectWithFlash(request, "/admin", { type: "success", message: "Event updated successfully" });
+}
+
+export default function EditEvent() {
+  const { show, defaults, archivedOn, collections } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const loaded = data && "loaded" in data ? data.loaded : null;
+  const result = data && "result" in data ? data.result : null;
+
+  if (show.archivedAt) {
+    return (
+      <section className="section container admin">
+        <p><Link to="/admin?view=archive">← Back to the archive</Link></p>
+        <h1>{show.title}</h1>
+        <p className="form-error" role="note">{ARCHIVED_READ_ONLY} It was archived on {archivedOn}.</p>
+        <dl className="admin-details">
+          <dt>Date</dt><dd>{formatLongDate(show.date)} at {formatTime12(show.time)}</dd>
+          <dt>Venue</dt><dd>{show.venue}</dd>
+          <dt>Price</dt><dd>{show.price ?? "TBA"}</dd>
+          {show.dates.length ? (
+            <>
+              <dt>Recurring dates</dt>
+              <dd>{show.dates.map((d) => formatLongDate(d.date)).join("; ")}</dd>
+            </>
+          ) : null}
+        </dl>
+      </section>
+    );
+  }
+
+  return (
+    <section className="section container admin">
+      <p><Link to="/admin">← Back to dashboard</Link></p>
+      <h1>Edit event</h1>
+      <p className="muted">{show.title} · {show.isEventbrite ? "Ticketing platform" : "Manual"}</p>
+      <InlineOutcome
+        flash={loaded ? { type: loaded.ok ? "success" : "error", message: loaded.message } : null}
+        stamp={loaded?.stamp}
+      />
+      <LoadFromUrlForm defaultUrl={loaded?.url} />
+      <EventForm
+        key={loaded ? `loaded-${loaded.stamp}` : `event-${show.id}`}
+        mode="edit"
+        defaultValue={loaded ? { ...defaults, ...loaded.defaults } : defaults}
+        lastResult={loaded ? null : result}
+        collections={collections}
+      />
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

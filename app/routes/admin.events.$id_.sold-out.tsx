@@ -1,0 +1,32 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { notFoundMessage } from "~/lib/admin-messages";
+import { setSoldOut } from "~/models/events-admin.server";
+import { requireStaff } from "~/utils/auth.server";
+import { logger } from "~/utils/logger.server";
+import { requireSameOrigin } from "~/utils/request-guards.server";
+import { redirectWithFlash } from "~/utils/session.server";
+
+/** POST soldOut=true|false: the dashboard's sold-out toggle. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const staff = await requireStaff(request);
+  const soldOut = String((await request.formData()).get("soldOut")) === "true";
+  let outcome;
+  try {
+    outcome = setSoldOut(Number(params.id), soldOut, staff);
+  } catch (error) {
+    logger().error({ err: error, id: params.id }, "sold-out toggle failed");
+    outcome = "failed" as const;
+  }
+  if (outcome === "not-found") return redirectWithFlash(request, "/admin", { type: "error", message: notFoundMessage(params.id) });
+  if (outcome !== "ok") return redirectWithFlash(request, "/admin", { type: "error", message: "Failed to update sold out status" });
+  return redirectWithFlash(request, "/admin", {
+    type: "success",
+    message: soldOut ? "Event marked as sold out" : "Event marked as available",
+  });
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  return redirect("/admin");
+}

@@ -1,0 +1,71 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { EventForm, LoadFromUrlForm } from "~/components/admin/event-form";
+import { InlineOutcome } from "~/components/admin/inline-outcome";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { eventFormSchema } from "~/lib/event-form";
+import { createShow, listCollections } from "~/models/events-admin.server";
+import adminStyles from "~/styles/admin.css";
+import { requireStaff } from "~/utils/auth.server";
+import { getEnv } from "~/utils/env.server";
+import { loadDetailsFromUrl } from "~/utils/event-lookup-action.server";
+import { logger } from "~/utils/logger.server";
+import { requireSameOrigin } from "~/utils/request-guards.server";
+import { redirectWithFlash } from "~/utils/session.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
+export const meta: MetaFunction = () => [{ title: "Add New Event" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  return json({ collections: listCollections() });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const staff = await requireStaff(request);
+  const formData = await request.formData();
+  if (formData.get("intent") === "load-url") return json(await loadDetailsFromUrl(formData));
+
+  const submission = parseWithZod(formData, { schema: eventFormSchema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
+  }
+  try {
+    createShow(submission.value, staff, getEnv().APP_TIMEZONE);
+  } catch (error) {
+    logger().error({ err: error }, "create event failed");
+    return json({ result: submission.reply({ formErrors: ["Failed to create event"] }) }, { status: 500 });
+  }
+  return redirectWithFlash(request, "/admin", { type: "success", message: "Event created successfully" });
+}
+
+export default function NewEvent() {
+  const { collections } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const loaded = data && "loaded" in data ? data.loaded : null;
+  const result = data && "result" in data ? data.result : null;
+  return (
+    <section className="section container admin">
+      <p><Link to="/admin">← Back to dashboard</Link></p>
+      <h1>Add New Event</h1>
+      <InlineOutcome
+        flash={loaded ? { type: loaded.ok ? "success" : "error", message: loaded.message } : null}
+        stamp={loaded?.stamp}
+      />
+      <LoadFromUrlForm defaultUrl={loaded?.url} />
+      <EventForm
+        key={loaded ? `loaded-${loaded.stamp}` : "event-form"}
+        mode="create"
+        defaultValue={loaded ? loaded.defaults : {}}
+        lastResult={loaded ? null : result}
+        collections={collections}
+      />
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

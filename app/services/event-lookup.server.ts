@@ -1,0 +1,33 @@
+import {
+  classifyEventUrl,
+  mapEventbriteEvent,
+  parseEventbriteId,
+  placeholderEventDetails,
+  type ExternalEventDetails,
+} from "~/lib/eventbrite";
+import { logger } from "~/utils/logger.server";
+import { fetchEventbriteEvent } from "./eventbrite.server";
+import { fetchPageEvent } from "./page-metadata.server";
+
+export type LookupResult = { ok: true; details: ExternalEventDetails } | { ok: false; details: ExternalEventDetails };
+
+/**
+ * "Load details from URL": a ticketing-platform URL goes through its API, anything else
+ * (table-booking platform pages included) through the page's metadata. Never throws: a
+ * failed lookup answers the spec's placeholder event.
+ */
+export async function lookupEventDetails(url: string, today: string): Promise<LookupResult> {
+  const kind = classifyEventUrl(url);
+  try {
+    if (kind === "eventbrite") {
+      const id = parseEventbriteId(url);
+      if (id) return { ok: true, details: mapEventbriteEvent(await fetchEventbriteEvent(id), url) };
+    } else {
+      const details = await fetchPageEvent(url, kind, today);
+      if (details) return { ok: true, details };
+    }
+  } catch (error) {
+    logger().warn({ err: error, url }, "event lookup failed");
+  }
+  return { ok: false, details: placeholderEventDetails(kind, url, today) };
+}

@@ -1,0 +1,110 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import type { DB } from "~/utils/db.server";
+import { expect, test } from "./fixtures";
+import { startIsolatedServer } from "./isolated-server";
+
+/**
+ * Walks every staff route module in app/routes and checks, without a session, that its
+ * page redirects to the login and its action is refused, and that no table changed.
+ * It runs against its OWN server and database so other specs' writes cannot blur the
+ * before/after comparison.
+ */
+const STAFF_ROUTE = /^(admin\.|admin$|debug|manage-comedians|test-delete|resources\.sync|sync)/;
+const OPEN_ROUTES = new Set(["admin.login", "admin.logout"]);
+
+type StaffRoute = { file: string; path: string; hasLoader: boolean; hasAction: boolean };
+
+function staffRoutes(sampleId: number): StaffRoute[] {
+  const dir = path.resolve("app/routes");
+  return fs
+    .readdirSync(dir)
+    .filter((f) => /\.(tsx?|jsx?)$/.test(f))
+    .map((f) => ({ file: f, id: f.replace(/\.(tsx?|jsx?)$/, "") }))
+    .filter(({ id }) => STAFF_ROUTE.test(id) && !OPEN_ROUTES.has(id))
+    .map(({ file, id }) => {
+      const source = fs.readFileSync(path.join(dir, file), "utf8");
+      const segments = id
+        .split(".")
+        .filter((s) => s !== "_index" && !(s.startsWith("_") && s.length > 1))
+        .map((s) => s.replace(/_$/, ""))
+        .map((s) => (s === "$" ? "anything" : s.startsWith("$") ? String(sampleId) : s));
+      return {
+        file,
+        path: `/${segments.join("/")}`,
+        hasLoader: /export\s+(async\s+)?function\s+loader|export\s+const\s+loader/.test(source),
+        hasAction: /export\s+(async\s+)?function\s+action|export\s+const\s+action/.test(source),
+      };
+    });
+}
+
+/** A fingerprint of every table: its row count and a hash of all its rows. */
+function snapshot(database: DB) {
+  const tables = database.$client
+    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
+    .all() as { name: string }[];
+  return Object.fromEntries(
+    tables.map(({ name }) => {
+      const rows = database.$client.prepare(`select * from "${name}" order by rowid`).all();
+      return [name, { rows: rows.length, hash: crypto.createHash("sha256").update(JSON.stringify(rows)).digest("hex") }];
+    }),
+  );
+}
+
+let server: Awaited<ReturnType<typeof startIsolatedServer>> | undefined;
+let api: APIRequestContext;
+
+test.beforeAll(async ({}, testInfo) => {
+  if (testInfo.project.name !== "js") return;
+  server = await startIsolatedServer();
+  api = await playwrightRequest.newContext({ baseURL: server.url, maxRedirects: 0 });
+});
+
+test.afterAll(async () => {
+  await api?.dispose();
+  await server?.close();
+});
+
+test("no staff page or staff action works without a session, and nothing in the database changes", async ({}, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "HTTP only: runs once");
+  const database = server!.database;
+  const baseURL = server!.url;
+  const sampleId = (database.$client.prepare("select min(id) as id from events").get() as { id: number }).id;
+  const routes = staffRoutes(sampleId);
+  // The walk must really cover the dashboard, the event pages and the debug pages.
+  expect(routes.map((r) => r.path)).toEqual(
+    expect.arrayContaining(["/admin", "/admin/events/new", `/admin/events/${sampleId}`, `/admin/events/${sampleId}/archive`, `/admin/events/${sampleId}/sold-out`, "/debug", `/debug/${sampleId}`]),
+  );
+
+  const before = snapshot(database);
+  const form = {
+    title: "Intruder show",
+    date: "2030-01-01",
+    time: "19:00",
+    venue: "Nowhere",
+    ticketUrl: "https://example.com",
+    soldOut: "true",
+    intent: "load-url",
+    sourceUrl: "https://example.com",
+  };
+  for (const route of routes) {
+    if (route.hasLoader) {
+      const res = await api.get(route.path);
+      expect(res.status(), `GET ${route.path} (${route.file})`).toBeGreaterThanOrEqual(300);
+      expect(res.status(), `GET ${route.path} (${route.file})`).toBeLessThan(400);
+      expect(res.headers()["location"], `GET ${route.path}`).toMatch(/^\/admin\/login\?redirectTo=/);
+    }
+    if (route.hasAction) {
+      // From this site (so the origin check passes and the session guard must refuse)...
+      const sameSite = await api.post(route.path, { form, headers: { Origin: baseURL } });
+      expect([401, 403], `POST ${route.path} (${route.file})`).toContain(sameSite.status());
+      // ...and from another site (Remix 2.17 itself aborts cross-origin document posts
+      // with a 500 before the action runs; either way it must be refused).
+      const crossSite = await api.post(route.path, { form, headers: { Origin: "https://evil.example" } });
+      expect(crossSite.status(), `cross-site POST ${route.path}`).toBeGreaterThanOrEqual(400);
+    }
+  }
+  expect(snapshot(database)).toEqual(before);
+});
