@@ -1,43 +1,46 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import type { DB } from "~/utils/db.server";
 import { expect, test } from "./fixtures";
 import { startIsolatedServer } from "./isolated-server";
 
 /**
- * Walks every staff route module in app/routes and checks, without a session, that its
- * page redirects to the login and its action is refused, and that no table changed.
- * It runs against its OWN server and database so other specs' writes cannot blur the
- * before/after comparison.
+ * Walks every staff route of the built app's route manifest (build/index.js) and checks,
+ * without a session, that its page redirects to the login and its action is refused,
+ * and that no table changed. It runs against its OWN server and database so other
+ * specs' writes cannot blur the before/after comparison.
  */
-const STAFF_ROUTE = /^(admin\.|admin$|debug|manage-comedians|test-delete|resources\.sync|sync)/;
-const OPEN_ROUTES = new Set(["admin.login", "admin.logout"]);
+const STAFF_PATH = /^\/(admin|debug|manage-comedians|test-delete|booking|results)(\/|$)/;
+/** Staff-area paths that are open by design: the login itself, logout, and the two shared-password gates. */
+const OPEN_PATHS = new Set(["/admin/login", "/admin/logout", "/booking", "/results", "/results/stream"]);
 
 type StaffRoute = { file: string; path: string; hasLoader: boolean; hasAction: boolean };
+type ManifestRoute = { id: string; parentId?: string; path?: string; module: { loader?: unknown; action?: unknown } };
 
-function staffRoutes(sampleId: number): StaffRoute[] {
-  const dir = path.resolve("app/routes");
-  return fs
-    .readdirSync(dir)
-    .filter((f) => /\.(tsx?|jsx?)$/.test(f))
-    .map((f) => ({ file: f, id: f.replace(/\.(tsx?|jsx?)$/, "") }))
-    .filter(({ id }) => STAFF_ROUTE.test(id) && !OPEN_ROUTES.has(id))
-    .map(({ file, id }) => {
-      const source = fs.readFileSync(path.join(dir, file), "utf8");
-      const segments = id
-        .split(".")
-        .filter((s) => s !== "_index" && !(s.startsWith("_") && s.length > 1))
-        .map((s) => s.replace(/_$/, ""))
-        .map((s) => (s === "$" ? "anything" : s.startsWith("$") ? String(sampleId) : s));
+async function staffRoutes(sampleId: number): Promise<StaffRoute[]> {
+  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as { routes: Record<string, ManifestRoute> };
+  const fullPath = (route: ManifestRoute): string => {
+    const parent = route.parentId ? build.routes[route.parentId] : undefined;
+    const own = (route.path ?? "").split("/").filter(Boolean);
+    return [...(parent ? fullPath(parent).split("/").filter(Boolean) : []), ...own].join("/");
+  };
+  return Object.values(build.routes)
+    .map((route) => {
+      const concrete = fullPath(route)
+        .split("/")
+        .map((s) => (s === "*" ? "anything" : s.startsWith(":") ? String(sampleId) : s))
+        .join("/");
       return {
-        file,
-        path: `/${segments.join("/")}`,
-        hasLoader: /export\s+(async\s+)?function\s+loader|export\s+const\s+loader/.test(source),
-        hasAction: /export\s+(async\s+)?function\s+action|export\s+const\s+action/.test(source),
+        file: route.id,
+        path: `/${concrete}`,
+        hasLoader: typeof route.module.loader === "function",
+        hasAction: typeof route.module.action === "function",
       };
-    });
+    })
+    .filter((r) => STAFF_PATH.test(r.path) && !OPEN_PATHS.has(r.path));
 }
 
 /** A fingerprint of every table: its row count and a hash of all its rows. */
@@ -72,7 +75,7 @@ test("no staff page or staff action works without a session, and nothing in the 
   const database = server!.database;
   const baseURL = server!.url;
   const sampleId = (database.$client.prepare("select min(id) as id from events").get() as { id: number }).id;
-  const routes = staffRoutes(sampleId);
+  const routes = await staffRoutes(sampleId);
   // The walk must really cover the dashboard, the event pages and the debug pages.
   expect(routes.map((r) => r.path)).toEqual(
     expect.arrayContaining(["/admin", "/admin/events/new", `/admin/events/${sampleId}`, `/admin/events/${sampleId}/archive`, `/admin/events/${sampleId}/sold-out`, "/debug", `/debug/${sampleId}`]),

@@ -81,7 +81,7 @@ test("a show staff edited is listed as protected from the sync until staff reset
   try {
     await loginAsStaff(page);
     await expect(page.getByText("Edited by staff — sync won't overwrite:")).toBeVisible();
-    await expect(page.getByText(title)).toBeVisible();
+    await expect(page.getByRole("region", { name: "Ticketing sync" }).getByText(title)).toBeVisible();
     await page.getByRole("button", { name: `Reset staff edits of ${title}` }).click();
     await expect(page.getByText(`"${title}" will be updated by the next sync`)).toBeVisible();
     await expect(page.getByRole("button", { name: `Reset staff edits of ${title}` })).toHaveCount(0);
