@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { collections, eventDates, events, type Event, type EventDate } from "~/db/schema";
+import { mergeSameTitle } from "~/lib/recurrence";
 import type { Show, ShowDate } from "~/lib/shows";
 import { db, type DB } from "~/utils/db.server";
 
@@ -124,4 +125,23 @@ export function toShow(
       (d): ShowDate => ({ date: d.date, time: d.time, ticketUrl: d.ticketUrl, price: d.price }),
     ),
   };
+}
+
+/**
+ * One show for its page, with the dates of active shows sharing its title merged in (the
+ * spec's same-title merge), in at most four queries. Null when the id is unknown.
+ */
+export function getShowForPage(id: number, database: DB = db()): Show | null {
+  const show = getShow(id, database);
+  if (!show || show.archivedAt) return show;
+  const rows = database
+    .select({ event: events, collection: collections })
+    .from(events)
+    .leftJoin(collections, eq(events.collectionId, collections.id))
+    .where(and(isNull(events.archivedAt), sql`lower(trim(${events.title})) = ${show.title.trim().toLowerCase()}`))
+    .orderBy(asc(events.date), asc(events.time), asc(events.id))
+    .all();
+  if (rows.length < 2) return show;
+  const merged = mergeSameTitle(attachDates(rows, database))[0];
+  return { ...show, dates: merged.dates };
 }
