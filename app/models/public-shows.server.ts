@@ -1,3 +1,4 @@
+import { cardShow } from "~/lib/cards";
 import { mergeSameTitle, performancesOf } from "~/lib/recurrence";
 import type { Show } from "~/lib/shows";
 import { upcomingCutoff, upcomingShows, type UpcomingShow } from "~/lib/upcoming";
@@ -28,6 +29,11 @@ export function listUpcoming(today: string, query: Omit<ShowQuery, "from" | "arc
 
 export function withSeries(list: UpcomingShow[]): ListedShow[] {
   return list.map((u) => ({ ...u, series: performancesOf(u.show).recurring }));
+}
+
+/** The same list trimmed for cards (see app/lib/cards.ts). */
+export function toCards(list: ListedShow[]) {
+  return list.map((u) => ({ ...u, show: cardShow(u.show) }));
 }
 
 export type { Show };

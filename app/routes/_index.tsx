@@ -3,12 +3,11 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ShowCarousel } from "~/components/shows/carousel";
 import { EventCard } from "~/components/shows/event-card";
 import { FilterPanel } from "~/components/shows/filter-panel";
-import { ShowStructuredData } from "~/components/show-structured-data";
 import { distinctVenues, filterShows, filtersToSearch, parseFilters } from "~/lib/filters";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { isClubVenue } from "~/lib/upcoming";
-import { listUpcoming, publicContext } from "~/models/public-shows.server";
+import { listUpcoming, publicContext, toCards } from "~/models/public-shows.server";
 import publicStyles from "~/styles/public.css";
 import { getEnv } from "~/utils/env.server";
 
@@ -28,13 +27,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const matching = new Set(filterShows(upcoming.map((u) => u.show), filters).map((s) => s.id));
   const filtered = upcoming.filter((u) => matching.has(u.show.id));
   const showAll = url.searchParams.get("all") === "1";
+  // Every section is a subset of the carousel: send each show once, sections as indexes.
+  const indexes = (list: typeof upcoming) => list.map((u) => upcoming.indexOf(u));
   return json({
     origin: getEnv().PUBLIC_URL ?? url.origin,
     venues,
-    carousel: upcoming,
-    epicDads: upcoming.filter((u) => u.show.collection?.slug === "epicdads"),
-    club: upcoming.filter((u) => isClubVenue(u.show.venue, venues.clubVenue)).slice(0, CLUB_PREVIEW),
-    grid: showAll ? filtered : filtered.slice(0, GRID_SIZE),
+    carousel: toCards(upcoming),
+    epicDads: indexes(upcoming.filter((u) => u.show.collection?.slug === "epicdads")),
+    club: indexes(upcoming.filter((u) => isClubVenue(u.show.venue, venues.clubVenue)).slice(0, CLUB_PREVIEW)),
+    grid: indexes(showAll ? filtered : filtered.slice(0, GRID_SIZE)),
     shown: filtered.length,
     total: upcoming.length,
     venueOptions: distinctVenues(upcoming.map((u) => u.show)),
@@ -47,6 +48,7 @@ export default function Home() {
   const data = useLoaderData<typeof loader>();
   const { venues, filters } = data;
   const more = data.shown > GRID_SIZE;
+  const pick = (indexes: number[]) => indexes.map((i) => data.carousel[i]);
   return (
     <>
       <h1 className="visually-hidden">{SITE.name}: live stand-up comedy in Windsor-Essex</h1>
@@ -61,7 +63,7 @@ export default function Home() {
             </div>
             <p className="lead">Treat Dad to a night out: Father's Day weekend specials at a distillery, a pub and a winery.</p>
             <div className="card-grid">
-              {data.epicDads.slice(0, 3).map((u) => (
+              {pick(data.epicDads).slice(0, 3).map((u) => (
                 <EventCard key={u.show.id} {...u} venues={venues} />
               ))}
             </div>
@@ -77,7 +79,7 @@ export default function Home() {
           </div>
           {data.club.length ? (
             <div className="card-grid card-grid--two">
-              {data.club.map((u) => (
+              {pick(data.club).map((u) => (
                 <EventCard key={u.show.id} {...u} venues={venues} />
               ))}
             </div>
@@ -122,7 +124,7 @@ export default function Home() {
           <FilterPanel filters={filters} venues={data.venueOptions} shown={data.shown} total={data.total} action="/" />
           {data.grid.length ? (
             <div className="card-grid">
-              {data.grid.map((u) => (
+              {pick(data.grid).map((u) => (
                 <EventCard key={u.show.id} {...u} venues={venues} />
               ))}
             </div>
@@ -156,7 +158,6 @@ export default function Home() {
           <Link to="/comedy-shows-windsor" className="button button--primary">Browse comedy shows in Windsor</Link>
         </div>
       </section>
-      <ShowStructuredData shows={data.carousel.map((u) => u.show)} origin={data.origin} />
     </>
   );
 }

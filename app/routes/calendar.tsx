@@ -2,7 +2,7 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, useLoaderData } from "@remix-run/react";
 import { ShowImage } from "~/components/shows/show-image";
 import { monthBounds, monthGrid, parseMonthParam, shiftMonth, WEEKDAYS } from "~/lib/calendar";
-import { formatLongDate, formatMonthYear, formatTime12 } from "~/lib/dates";
+import { addDaysIso, formatLongDate, formatMonthYear, formatTime12 } from "~/lib/dates";
 import { expandOccurrences, mergeSameTitle } from "~/lib/recurrence";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
@@ -12,6 +12,7 @@ import publicStyles from "~/styles/public.css";
 import { getEnv } from "~/utils/env.server";
 
 export const UPCOMING_LIST_SIZE = 5;
+const UPCOMING_WINDOW_DAYS = 45;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
 
@@ -32,10 +33,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const month = parseMonthParam(url.searchParams.get("month"), today);
   const { first, last } = monthBounds(month);
 
-  const upcoming = mergeSameTitle(listShows({ from: today }));
+  // Read only the month on screen, and for the list the next few weeks (everything only when
+  // those weeks hold fewer than 5 dates): a handful of queries whatever the number of shows.
+  const gridFrom = first > today ? first : today;
+  const inMonth = last >= today ? mergeSameTitle(listShows({ from: gridFrom, to: last })) : [];
   const archived = listShows({ archived: "only", from: first, to: last });
   const tiles: Tile[] = [
-    ...expandOccurrences(upcoming, first > today ? first : today, last).map((o) => ({ ...o, archived: false })),
+    ...expandOccurrences(inMonth, gridFrom, last).map((o) => ({ ...o, archived: false })),
     ...expandOccurrences(archived, first, last).map((o) => ({ ...o, series: false, archived: true })),
   ].map((o) => ({
     id: o.show.id,
@@ -47,7 +51,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     archived: o.archived,
   }));
 
-  const next = expandOccurrences(upcoming, today)
+  const windowEnd = addDaysIso(today, UPCOMING_WINDOW_DAYS);
+  let soon = expandOccurrences(mergeSameTitle(listShows({ from: today, to: windowEnd })), today, windowEnd);
+  if (soon.length < UPCOMING_LIST_SIZE) soon = expandOccurrences(mergeSameTitle(listShows({ from: today })), today);
+  const next = soon
     .slice(0, UPCOMING_LIST_SIZE)
     .map((o) => ({
       id: o.show.id,

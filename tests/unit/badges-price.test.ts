@@ -68,3 +68,15 @@ describe("description", () => {
     expect(plainText("<p>Wine &amp; <b>jokes</b></p><script>x()</script>")).toBe("Wine & jokes");
   });
 });
+
+import { cardShow, excerpt } from "~/lib/cards";
+
+describe("cardShow", () => {
+  it("keeps what a card shows and cuts the description at a word", () => {
+    expect(excerpt("one two three four", 9)).toBe("one two…");
+    expect(excerpt("short", 9)).toBe("short");
+    const card = cardShow(makeShow({ description: "<p>Hello <b>there</b></p>", summary: "s", details: "d" }));
+    expect(card.description).toBe("Hello there");
+    expect(card).not.toHaveProperty("details");
+  });
+});

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from "react";
 import { showBadges, type BadgeVenues } from "~/lib/badges";
 import { formatCardDate, formatTime12 } from "~/lib/dates";
 import { cardPriceText } from "~/lib/price";
-import type { UpcomingShow } from "~/lib/upcoming";
+import type { CardShow } from "~/lib/cards";
+import type { Performance } from "~/lib/recurrence";
 import { BadgeList } from "./badges";
 import { DatePreview } from "./event-card";
 import { ShowImage } from "./show-image";
@@ -14,7 +15,7 @@ export const AUTOPLAY_MS = 5000;
  * The home carousel: a scroll-snap strip that works without JavaScript; with it, autoplay
  * every 5 s (paused on hover and focus, off for reduced motion) and previous/next buttons.
  */
-export function ShowCarousel({ items, venues }: { items: (UpcomingShow & { series: boolean })[]; venues: BadgeVenues }) {
+export function ShowCarousel({ items, venues }: { items: { show: CardShow; next: Performance; upcoming: Performance[]; series: boolean }[]; venues: BadgeVenues }) {
   const track = useRef<HTMLUListElement>(null);
   const [hydrated, setHydrated] = useState(false);
   const [paused, setPaused] = useState(false);

@@ -4,7 +4,7 @@ import { formatCardDate, formatTime12 } from "~/lib/dates";
 import { plainText } from "~/lib/description";
 import { cardPriceText } from "~/lib/price";
 import type { Performance } from "~/lib/recurrence";
-import type { Show } from "~/lib/shows";
+import type { CardShow } from "~/lib/cards";
 import { BadgeList } from "./badges";
 import { ShowImage } from "./show-image";
 
@@ -21,7 +21,7 @@ export function EventCard({
   headingLevel = 3,
   listDates = false,
 }: {
-  show: Show;
+  show: CardShow;
   next: Performance;
   upcoming: Performance[];
   series: boolean;
