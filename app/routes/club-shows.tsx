@@ -1,5 +1,6 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { MapPin } from "lucide-react";
 import { ShowStructuredData } from "~/components/show-structured-data";
 import { EventCard } from "~/components/shows/event-card";
 import { groupByMonth } from "~/lib/calendar";
@@ -41,7 +42,7 @@ export default function ClubShows() {
           <h1>Club Shows</h1>
           <p>Stand-up every week at our home club, {venues.clubVenue}.</p>
           <p className="venue-address">
-            <span aria-hidden="true">📍</span> <span>{address}</span>
+            <MapPin aria-hidden="true" size={20} /> <span>{address}</span>
           </p>
         </div>
       </header>

@@ -35,7 +35,7 @@ export default function ComedyShowsWindsor() {
   return (
     <>
       <header className="page-head">
-        <div className="container copy-block">
+        <div className="container">
           <h1>Comedy Shows in Windsor, Ontario</h1>
           <p>
             Windsor has a comedy scene worth crossing the river for. {SITE.name} runs stand-up nights all over
@@ -87,7 +87,7 @@ export default function ComedyShowsWindsor() {
           </ul>
         )}
       </section>
-      <section className="section container copy-block" aria-labelledby="why">
+      <section className="section container" aria-labelledby="why">
         <h2 id="why">Why see comedy in Windsor?</h2>
         <p>
           Shows are small enough that you'll see every facial expression and big enough to get loud. Tickets are
