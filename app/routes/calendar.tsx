@@ -1,5 +1,6 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Ticket } from "lucide-react";
 import { ShowImage } from "~/components/shows/show-image";
 import { monthBounds, monthGrid, parseMonthParam, shiftMonth, WEEKDAYS } from "~/lib/calendar";
 import { addDaysIso, formatLongDate, formatMonthYear, formatTime12 } from "~/lib/dates";
@@ -160,6 +161,7 @@ export default function CalendarPage() {
                         className="button button--eventbrite button--small"
                         aria-label={`GET TICKETS: ${e.title} (opens in a new tab)`}
                       >
+                        <Ticket size={16} aria-hidden="true" />
                         GET TICKETS
                       </a>
                     ) : null}

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { Ticket } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { showBadges, type BadgeVenues } from "~/lib/badges";
 import { formatCardDate, formatTime12 } from "~/lib/dates";
@@ -90,6 +91,7 @@ export function ShowCarousel({ items, venues }: { items: { show: CardShow; next:
                     className={`button ${show.isEventbrite ? "button--eventbrite" : "button--outline"}`}
                     aria-label={`GET TICKETS: ${show.title} (opens in a new tab)`}
                   >
+                    {show.isEventbrite ? <Ticket size={18} aria-hidden="true" /> : null}
                     GET TICKETS
                   </a>
                 ) : null}

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { Ticket } from "lucide-react";
 import { showBadges, type BadgeVenues } from "~/lib/badges";
 import { formatCardDate, formatTime12 } from "~/lib/dates";
 import { plainText } from "~/lib/description";
@@ -75,6 +76,7 @@ export function EventCard({
               className={`button button--small ${show.isEventbrite ? "button--eventbrite" : "button--primary"}`}
               aria-label={`GET TICKETS: ${show.title} (opens in a new tab)`}
             >
+              {show.isEventbrite ? <Ticket size={16} aria-hidden="true" /> : null}
               GET TICKETS
             </a>
           ) : null}

@@ -1,3 +1,4 @@
+import { Ticket } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { CheckoutModal } from "./checkout-modal";
 
@@ -36,6 +37,7 @@ export function TicketLink({
           setOpen(true);
         }}
       >
+        {isEventbrite ? <Ticket size={18} aria-hidden="true" /> : null}
         {children}
       </a>
       {open && eventId ? <CheckoutModal eventId={eventId} ticketUrl={ticketUrl} onClose={() => setOpen(false)} /> : null}
