@@ -20,3 +20,14 @@ export function eventbriteEventId(url: string | null | undefined, options: { len
   }
   return null;
 }
+
+export const CHECKOUT_ERRORS = {
+  https: "Eventbrite checkout requires HTTPS for security reasons.",
+  missing: "Could not load Eventbrite checkout widget.",
+  failed: "Failed to load Eventbrite checkout widget.",
+} as const;
+
+/** The embedded checkout only runs on a secure page; this is the message shown otherwise. */
+export function checkoutBlockedReason(protocol: string): string | null {
+  return protocol === "https:" ? null : CHECKOUT_ERRORS.https;
+}

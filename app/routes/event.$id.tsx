@@ -1,5 +1,5 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { AddToCalendar } from "~/components/add-to-calendar";
 import { ContestantApplication } from "~/components/contestant-application";
 import { ErrorScreen, GeneralErrorBoundary } from "~/components/error-boundary";
@@ -161,6 +161,15 @@ export default function EventPage() {
 }
 
 export function ErrorBoundary() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error)) {
+    // A failure while reading the show: the spec's event-page text, with Back to Home.
+    return (
+      <ErrorScreen title="Failed to load event details">
+        <p>{error instanceof Error ? error.message : "An unexpected error occurred"}</p>
+      </ErrorScreen>
+    );
+  }
   return (
     <GeneralErrorBoundary
       statusHandlers={{

@@ -21,3 +21,12 @@ describe("eventbriteEventId", () => {
     expect(eventbriteEventId("https://www.eventbrite.ca/o/organizer-12345")).toBeNull();
   });
 });
+
+import { checkoutBlockedReason } from "~/lib/ticketing";
+
+describe("checkoutBlockedReason", () => {
+  it("allows the embedded checkout only over HTTPS", () => {
+    expect(checkoutBlockedReason("https:")).toBeNull();
+    expect(checkoutBlockedReason("http:")).toBe("Eventbrite checkout requires HTTPS for security reasons.");
+  });
+});

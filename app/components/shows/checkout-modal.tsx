@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useNonce } from "~/components/nonce";
+import { CHECKOUT_ERRORS, checkoutBlockedReason } from "~/lib/ticketing";
 
 export const CHECKOUT_SCRIPT = "https://www.eventbrite.com/static/widgets/eb_widgets.js";
 export const CHECKOUT_HEIGHT = 425;
@@ -56,8 +57,9 @@ export function CheckoutModal({ eventId, ticketUrl, onClose }: { eventId: string
 
   useEffect(() => {
     let cancelled = false;
-    if (window.location.protocol !== "https:") {
-      setError("Eventbrite checkout requires HTTPS for security reasons.");
+    const blocked = checkoutBlockedReason(window.location.protocol);
+    if (blocked) {
+      setError(blocked);
       setLoading(false);
       return;
     }
@@ -65,7 +67,7 @@ export function CheckoutModal({ eventId, ticketUrl, onClose }: { eventId: string
       .then(() => {
         if (cancelled) return;
         if (!window.EBWidgets) {
-          setError("Could not load Eventbrite checkout widget.");
+          setError(CHECKOUT_ERRORS.missing);
           return;
         }
         window.EBWidgets.createWidget({
@@ -76,7 +78,7 @@ export function CheckoutModal({ eventId, ticketUrl, onClose }: { eventId: string
           onOrderComplete: () => onClose(),
         });
       })
-      .catch(() => !cancelled && setError("Failed to load Eventbrite checkout widget."))
+      .catch(() => !cancelled && setError(CHECKOUT_ERRORS.failed))
       .finally(() => !cancelled && setLoading(false));
     return () => {
       cancelled = true;
