@@ -100,7 +100,8 @@ async function main() {
     console.log(`${SHOWS} shows, ${connections} connections, ${seconds} s per URL, node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
     console.log("| URL | requests/s (mean) | p99 latency (ms) | errors/non-2xx |");
     console.log("|---|---|---|---|");
-    for (const url of ["/", "/calendar", `/event/${eventId}`]) {
+    const urls = process.env.BENCH_URLS?.split(",") ?? ["/", "/calendar", `/event/${eventId}`];
+    for (const url of urls) {
       const result = await autocannon({ url: `${base}${url}`, connections, duration: seconds });
       console.log(
         `| ${url} | ${result.requests.average.toFixed(0)} | ${result.latency.p99} | ${result.errors + result.non2xx} |`,

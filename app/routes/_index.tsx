@@ -13,6 +13,13 @@ import { getEnv } from "~/utils/env.server";
 
 export const GRID_SIZE = 6;
 export const CLUB_PREVIEW = 2;
+export const EPIC_DADS_PREVIEW = 3;
+/**
+ * The carousel holds every upcoming show up to this many (the soonest first). The promoter
+ * lists 10-20 shows at a time, so in practice that is all of them; the cap only keeps the
+ * page light if hundreds are ever listed (see docs/issue-3.md for the figures).
+ */
+export const CAROUSEL_MAX = 40;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
 
@@ -27,15 +34,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const matching = new Set(filterShows(upcoming.map((u) => u.show), filters).map((s) => s.id));
   const filtered = upcoming.filter((u) => matching.has(u.show.id));
   const showAll = url.searchParams.get("all") === "1";
-  // Every section is a subset of the carousel: send each show once, sections as indexes.
-  const indexes = (list: typeof upcoming) => list.map((u) => upcoming.indexOf(u));
+  const sections = {
+    carousel: upcoming.slice(0, CAROUSEL_MAX),
+    epicDads: upcoming.filter((u) => u.show.collection?.slug === "epicdads").slice(0, EPIC_DADS_PREVIEW),
+    club: upcoming.filter((u) => isClubVenue(u.show.venue, venues.clubVenue)).slice(0, CLUB_PREVIEW),
+    grid: showAll ? filtered : filtered.slice(0, GRID_SIZE),
+  };
+  // Sections overlap: send each show once and the sections as indexes into that list.
+  const needed = new Set(Object.values(sections).flat());
+  const items = upcoming.filter((u) => needed.has(u));
+  const position = new Map(items.map((u, i) => [u, i]));
+  const indexes = (list: typeof upcoming) => list.map((u) => position.get(u)!);
   return json({
     origin: getEnv().PUBLIC_URL ?? url.origin,
     venues,
-    carousel: toCards(upcoming),
-    epicDads: indexes(upcoming.filter((u) => u.show.collection?.slug === "epicdads")),
-    club: indexes(upcoming.filter((u) => isClubVenue(u.show.venue, venues.clubVenue)).slice(0, CLUB_PREVIEW)),
-    grid: indexes(showAll ? filtered : filtered.slice(0, GRID_SIZE)),
+    items: toCards(items),
+    carousel: indexes(sections.carousel),
+    epicDads: indexes(sections.epicDads),
+    club: indexes(sections.club),
+    grid: indexes(sections.grid),
     shown: filtered.length,
     total: upcoming.length,
     venueOptions: distinctVenues(upcoming.map((u) => u.show)),
@@ -48,11 +65,11 @@ export default function Home() {
   const data = useLoaderData<typeof loader>();
   const { venues, filters } = data;
   const more = data.shown > GRID_SIZE;
-  const pick = (indexes: number[]) => indexes.map((i) => data.carousel[i]);
+  const pick = (indexes: number[]) => indexes.map((i) => data.items[i]);
   return (
     <>
       <h1 className="visually-hidden">{SITE.name}: live stand-up comedy in Windsor-Essex</h1>
-      <ShowCarousel items={data.carousel} venues={venues} />
+      <ShowCarousel items={pick(data.carousel)} venues={venues} />
 
       {data.epicDads.length > 0 ? (
         <section className="section home-epicdads" aria-labelledby="epicdads-title">
@@ -63,7 +80,7 @@ export default function Home() {
             </div>
             <p className="lead">Treat Dad to a night out: Father's Day weekend specials at a distillery, a pub and a winery.</p>
             <div className="card-grid">
-              {pick(data.epicDads).slice(0, 3).map((u) => (
+              {pick(data.epicDads).map((u) => (
                 <EventCard key={u.show.id} {...u} venues={venues} />
               ))}
             </div>
