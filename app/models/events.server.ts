@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, like, lte, or, sql, type SQL } from "drizzle-orm";
+import { addDaysIso } from "~/lib/dates";
 import { collections, eventDates, events, type Event, type EventDate } from "~/db/schema";
 import { mergeSameTitle } from "~/lib/recurrence";
 import type { Show, ShowDate } from "~/lib/shows";
@@ -27,7 +28,14 @@ export function listShows(query: ShowQuery = {}, database: DB = db()): Show[] {
   if (archived === "only") where.push(isNotNull(events.archivedAt));
   if (query.from || query.to) {
     const own = and(
-      query.from ? gte(events.date, query.from) : undefined,
+      query.from
+        ? or(
+            gte(events.date, query.from),
+            // Title-range shows ("... (June 5th - 19th)") have a second date that is only in the
+            // title, up to a month after the stored one (see app/lib/recurrence.ts).
+            and(like(events.title, "%th)"), gte(events.date, addDaysIso(query.from, -31))),
+          )
+        : undefined,
       query.to ? lte(events.date, query.to) : undefined,
     )!;
     const child = database

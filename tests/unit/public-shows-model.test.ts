@@ -63,3 +63,20 @@ describe("public show reads", () => {
     }
   });
 });
+
+describe("title-range shows", () => {
+  it("stay upcoming after their first date while the second (from the title) is ahead", () => {
+    const db = createTestDb();
+    db.insert(events)
+      .values({
+        title: "Patio Comedy Series - Walkerville Brewery (July 5th - 19th)",
+        description: "Early show at 7:00 PM, late show at 9:30 PM.",
+        date: "2027-07-05",
+        venue: "Walkerville Brewery",
+      })
+      .run();
+    const list = listUpcoming("2027-07-10", {}, db);
+    expect(list.map((u) => [u.next.date, u.next.time])).toEqual([["2027-07-19", "21:30"]]);
+    expect(listUpcoming("2027-07-20", {}, db)).toEqual([]);
+  });
+});
