@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const upcoming = listUpcoming(today);
   const filters = parseFilters(url.searchParams);
-  const matching = new Set(filterShows(upcoming.map((u) => u.show), filters).map((s) => s.id));
+  const matching = new Set(filterShows(upcoming.map((u) => u.show), filters, today).map((s) => s.id));
   const filtered = upcoming.filter((u) => matching.has(u.show.id));
   const showAll = url.searchParams.get("all") === "1";
   const sections = {

@@ -45,3 +45,10 @@ describe("filter params", () => {
     expect(distinctVenues([...shows, shows[0]])).toEqual(["Mastronardi Estate Winery", "Tipsy Toucan", "Walkerville Brewery"]);
   });
 });
+
+describe("filterShows with today", () => {
+  it("counts only dates from today on against the bounds", () => {
+    expect(filterShows(shows, { ...NO_FILTERS, to: "2026-06-05" }, "2026-06-02").map((s) => s.title)).toEqual([]);
+    expect(filterShows(shows, { ...NO_FILTERS, to: "2026-06-05" }).map((s) => s.title)).toEqual(["Series"]);
+  });
+});
