@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { formatCardDate, formatTime12 } from "~/lib/dates";
 import type { Show } from "~/lib/shows";
-import { nextOccurrence } from "~/lib/upcoming";
+import { futurePerformances } from "~/lib/recurrence";
 
 /** A venue's upcoming shows, each linking to its page. */
 export function VenueShows({ shows, today, venueName }: { shows: Show[]; today: string; venueName: string }) {
@@ -13,7 +13,7 @@ export function VenueShows({ shows, today, venueName }: { shows: Show[]; today: 
       ) : (
         <ul className="venue-shows__list">
           {shows.map((show) => {
-            const next = nextOccurrence(show, today);
+            const next = futurePerformances(show, today)[0] ?? { date: show.date, time: show.time };
             return (
               <li key={show.id} className="venue-shows__item">
                 <span className="venue-shows__date">

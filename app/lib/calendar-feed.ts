@@ -3,7 +3,7 @@ import { addDaysIso, BUSINESS_TIME_ZONE, normalizeTime, zonedInstant } from "./d
 import { plainText } from "./plain-text";
 import type { Show } from "./shows";
 import { SITE } from "./site";
-import { occurrences } from "./upcoming";
+import { performancesOf } from "./recurrence";
 import { addressForVenue } from "./venues";
 
 /** Shows without an end time are put in calendars as two hours long. */
@@ -33,7 +33,7 @@ export function buildCalendarFeed(
   const events: EventAttributes[] = [];
   for (const show of shows) {
     const pageUrl = `${options.origin}/event/${show.id}`;
-    for (const o of occurrences(show)) {
+    for (const o of performancesOf(show).performances) {
       if (options.from && o.date < options.from) continue;
       const start = zonedInstant(o.date, o.time, zone).getTime();
       const endTime = normalizeTime(show.endTime);

@@ -32,18 +32,3 @@ export function buildSitemap(origin: string, entries: SitemapEntry[]): string {
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
-
-/**
- * TEMPORARY (issue 4): the spec's show slug, until the show-pages issue's slug helper in
- * app/lib is merged; the lead swaps this for it. First up to 4 words of the lower-cased
- * title without punctuation, then the date YYYY-MM-DD, joined by hyphens.
- */
-export function sitemapShowSlug(title: string, date: string): string {
-  const words = title
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s]/gu, "")
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 4);
-  return [...words, date].join("-");
-}

@@ -2,7 +2,7 @@ import { addDaysIso, BUSINESS_TIME_ZONE, normalizeTime, zonedIso } from "./dates
 import { plainText, priceAmount } from "./plain-text";
 import type { Show } from "./shows";
 import { SITE } from "./site";
-import { occurrences } from "./upcoming";
+import { performancesOf } from "./recurrence";
 import { addressForVenue } from "./venues";
 
 /** Most occurrences of one recurring show described in a page's JSON-LD. */
@@ -26,7 +26,7 @@ export function showJsonLd(show: Show, origin: string, zone: string = BUSINESS_T
   const pageUrl = `${origin}/event/${show.id}`;
   const image = new URL(show.imageUrl || SITE.fallbackImage, origin).href;
   const description = plainText(show.description) || show.summary || show.title;
-  return occurrences(show)
+  return performancesOf(show).performances
     .slice(0, MAX_OCCURRENCES)
     .map((o) => {
       const amount = priceAmount(o.price);

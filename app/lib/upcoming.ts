@@ -1,21 +1,31 @@
+import { todayIn } from "./dates";
+import { futurePerformances, type Performance } from "./recurrence";
 import type { Show } from "./shows";
 
-/** The next date (and its time) of a show on or after `today`; the show's own date otherwise. */
-export function nextOccurrence(show: Pick<Show, "date" | "time" | "dates">, today: string) {
-  const upcoming = show.dates.filter((d) => d.date >= today);
-  if (upcoming.length > 0) return { date: upcoming[0].date, time: upcoming[0].time ?? show.time };
-  return { date: show.date, time: show.time };
+/** The upcoming cut-off: the start of today in the business zone, as YYYY-MM-DD. */
+export function upcomingCutoff(zone: string, now: Date = new Date()): string {
+  return todayIn(zone, now);
 }
 
-/** Every dated occurrence of a show: its recurring dates, or its single date. */
-export function occurrences(show: Pick<Show, "date" | "time" | "ticketUrl" | "price" | "dates">) {
-  if (show.dates.length === 0) {
-    return [{ date: show.date, time: show.time, ticketUrl: show.ticketUrl, price: show.price }];
+export type UpcomingShow = { show: Show; next: Performance; upcoming: Performance[] };
+
+/**
+ * Shows with at least one performance on or after `today` (archived ones left out), with
+ * their next performance, sorted by that next date and time.
+ */
+export function upcomingShows(shows: Show[], today: string): UpcomingShow[] {
+  const out: UpcomingShow[] = [];
+  for (const show of shows) {
+    if (show.archivedAt) continue;
+    const upcoming = futurePerformances(show, today);
+    if (upcoming.length) out.push({ show, next: upcoming[0], upcoming });
   }
-  return show.dates.map((d) => ({
-    date: d.date,
-    time: d.time ?? show.time,
-    ticketUrl: d.ticketUrl ?? show.ticketUrl,
-    price: d.price ?? show.price,
-  }));
+  return out.sort(
+    (a, b) => a.next.date.localeCompare(b.next.date) || a.next.time.localeCompare(b.next.time) || a.show.id - b.show.id,
+  );
+}
+
+/** Shows whose venue contains the club venue name (case-insensitive). */
+export function isClubVenue(venue: string, clubVenue: string): boolean {
+  return venue.toLowerCase().includes(clubVenue.toLowerCase());
 }

@@ -1,5 +1,7 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, like, lte, or, sql, type SQL } from "drizzle-orm";
+import { addDaysIso } from "~/lib/dates";
 import { collections, eventDates, events, type Event, type EventDate } from "~/db/schema";
+import { mergeSameTitle } from "~/lib/recurrence";
 import type { Show, ShowDate } from "~/lib/shows";
 import { db, type DB } from "~/utils/db.server";
 
@@ -26,7 +28,14 @@ export function listShows(query: ShowQuery = {}, database: DB = db()): Show[] {
   if (archived === "only") where.push(isNotNull(events.archivedAt));
   if (query.from || query.to) {
     const own = and(
-      query.from ? gte(events.date, query.from) : undefined,
+      query.from
+        ? or(
+            gte(events.date, query.from),
+            // Title-range shows ("... (June 5th - 19th)") have a second date that is only in the
+            // title, up to a month after the stored one (see app/lib/recurrence.ts).
+            and(like(events.title, "%th)"), gte(events.date, addDaysIso(query.from, -31))),
+          )
+        : undefined,
       query.to ? lte(events.date, query.to) : undefined,
     )!;
     const child = database
@@ -124,4 +133,23 @@ export function toShow(
       (d): ShowDate => ({ date: d.date, time: d.time, ticketUrl: d.ticketUrl, price: d.price }),
     ),
   };
+}
+
+/**
+ * One show for its page, with the dates of active shows sharing its title merged in (the
+ * spec's same-title merge), in at most four queries. Null when the id is unknown.
+ */
+export function getShowForPage(id: number, database: DB = db()): Show | null {
+  const show = getShow(id, database);
+  if (!show || show.archivedAt) return show;
+  const rows = database
+    .select({ event: events, collection: collections })
+    .from(events)
+    .leftJoin(collections, eq(events.collectionId, collections.id))
+    .where(and(isNull(events.archivedAt), sql`lower(trim(${events.title})) = ${show.title.trim().toLowerCase()}`))
+    .orderBy(asc(events.date), asc(events.time), asc(events.id))
+    .all();
+  if (rows.length < 2) return show;
+  const merged = mergeSameTitle(attachDates(rows, database))[0];
+  return { ...show, dates: merged.dates };
 }

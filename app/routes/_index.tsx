@@ -1,37 +1,180 @@
-import { json, type MetaFunction } from "@remix-run/node";
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { and, asc, gte, isNull } from "drizzle-orm";
-import { events } from "~/db/schema";
-import { formatCardDate, formatTime12, todayIn } from "~/lib/dates";
+import { ShowCarousel } from "~/components/shows/carousel";
+import { EventCard } from "~/components/shows/event-card";
+import { FilterPanel } from "~/components/shows/filter-panel";
+import { distinctVenues, filterShows, filtersToSearch, parseFilters } from "~/lib/filters";
+import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
-import { db } from "~/utils/db.server";
+import { isClubVenue } from "~/lib/upcoming";
+import { listUpcoming, publicContext, toCards } from "~/models/public-shows.server";
+import publicStyles from "~/styles/public.css";
 import { getEnv } from "~/utils/env.server";
 
-export const meta: MetaFunction = () => [{ title: `${SITE.name}: ${SITE.tagline}` }];
+export const GRID_SIZE = 6;
+export const CLUB_PREVIEW = 2;
+export const EPIC_DADS_PREVIEW = 3;
+/**
+ * The carousel holds every upcoming show up to this many (the soonest first). The promoter
+ * lists 10-20 shows at a time, so in practice that is all of them; the cap only keeps the
+ * page light if hundreds are ever listed (see docs/issue-3.md for the figures).
+ */
+export const CAROUSEL_MAX = 40;
 
-export async function loader() {
-  const today = todayIn(getEnv().APP_TIMEZONE);
-  const shows = db()
-    .select({ id: events.id, title: events.title, date: events.date, time: events.time, venue: events.venue })
-    .from(events)
-    .where(and(isNull(events.archivedAt), gte(events.date, today)))
-    .orderBy(asc(events.date))
-    .all();
-  return json({ shows });
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  seoMeta({ title: `${SITE.name}: ${SITE.tagline}`, url: data ? `${data.origin}/` : undefined, origin: data?.origin });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { today, venues } = publicContext();
+  const url = new URL(request.url);
+  const upcoming = listUpcoming(today);
+  const filters = parseFilters(url.searchParams);
+  const matching = new Set(filterShows(upcoming.map((u) => u.show), filters, today).map((s) => s.id));
+  const filtered = upcoming.filter((u) => matching.has(u.show.id));
+  const showAll = url.searchParams.get("all") === "1";
+  const sections = {
+    carousel: upcoming.slice(0, CAROUSEL_MAX),
+    epicDads: upcoming.filter((u) => u.show.collection?.slug === "epicdads").slice(0, EPIC_DADS_PREVIEW),
+    club: upcoming.filter((u) => isClubVenue(u.show.venue, venues.clubVenue)).slice(0, CLUB_PREVIEW),
+    grid: showAll ? filtered : filtered.slice(0, GRID_SIZE),
+  };
+  // Sections overlap: send each show once and the sections as indexes into that list.
+  const needed = new Set(Object.values(sections).flat());
+  const items = upcoming.filter((u) => needed.has(u));
+  const position = new Map(items.map((u, i) => [u, i]));
+  const indexes = (list: typeof upcoming) => list.map((u) => position.get(u)!);
+  return json({
+    origin: getEnv().PUBLIC_URL ?? url.origin,
+    venues,
+    items: toCards(items),
+    carousel: indexes(sections.carousel),
+    epicDads: indexes(sections.epicDads),
+    club: indexes(sections.club),
+    grid: indexes(sections.grid),
+    shown: filtered.length,
+    total: upcoming.length,
+    venueOptions: distinctVenues(upcoming.map((u) => u.show)),
+    filters,
+    showAll,
+  });
 }
 
 export default function Home() {
-  const { shows } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { venues, filters } = data;
+  const more = data.shown > GRID_SIZE;
+  const pick = (indexes: number[]) => indexes.map((i) => data.items[i]);
   return (
-    <section className="section container">
-      <h1>Upcoming comedy shows</h1>
-      <ul>
-        {shows.map((s) => (
-          <li key={s.id}>
-            <Link to={`/event/${s.id}`}>{s.title}</Link> · {formatCardDate(s.date)} · {formatTime12(s.time)} · {s.venue}
-          </li>
-        ))}
-      </ul>
-    </section>
+    <>
+      <h1 className="visually-hidden">{SITE.name}: live stand-up comedy in Windsor-Essex</h1>
+      <ShowCarousel items={pick(data.carousel)} venues={venues} />
+
+      {data.epicDads.length > 0 ? (
+        <section className="section home-epicdads" aria-labelledby="epicdads-title">
+          <div className="container">
+            <div className="section__head">
+              <h2 id="epicdads-title">Epic Dads Comedy Weekend</h2>
+              <Link to="/epicdads" className="button button--primary">See the Father's Day shows</Link>
+            </div>
+            <p className="lead">Treat Dad to a night out: Father's Day weekend specials at a distillery, a pub and a winery.</p>
+            <div className="card-grid">
+              {pick(data.epicDads).map((u) => (
+                <EventCard key={u.show.id} {...u} venues={venues} />
+              ))}
+            </div>
+          </div>
+        </section>
+      ) : null}
+
+      <section className="section section--dark home-club" aria-labelledby="club-title">
+        <div className="container">
+          <div className="section__head">
+            <h2 id="club-title">Club Shows</h2>
+            <Link to="/club-shows" className="button button--primary">All club shows</Link>
+          </div>
+          {data.club.length ? (
+            <div className="card-grid card-grid--two">
+              {pick(data.club).map((u) => (
+                <EventCard key={u.show.id} {...u} venues={venues} />
+              ))}
+            </div>
+          ) : (
+            <p>No Upcoming Club Shows</p>
+          )}
+        </div>
+      </section>
+
+      <section className="section about-block" aria-labelledby="about-title">
+        <div className="container about-block__inner">
+          <div>
+            <h2 id="about-title">Windsor's home for stand-up</h2>
+            <p>
+              {SITE.name} brings touring headliners and the region's sharpest local comics to clubs, wineries, breweries
+              and distilleries across Windsor-Essex. Weekly club nights, seasonal specials and game-show chaos: there's a
+              seat with your name on it.
+            </p>
+            <Link to="/about" className="button button--outline">About us</Link>
+          </div>
+          <div className="follow-us" aria-labelledby="follow-title">
+            <h2 id="follow-title">Follow us</h2>
+            <p>Line-ups, last-minute seats and clips from the shows.</p>
+            <ul className="follow-us__links">
+              {SITE.social.map((s) => (
+                <li key={s.name}>
+                  <a href={s.href} target="_blank" rel="noopener noreferrer" className="button button--dark">
+                    {s.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </section>
+
+      <section className="section" id="events" aria-labelledby="events-title">
+        <div className="container">
+          <div className="section__head">
+            <h2 id="events-title">Upcoming Events</h2>
+          </div>
+          <FilterPanel filters={filters} venues={data.venueOptions} shown={data.shown} total={data.total} action="/" />
+          {data.grid.length ? (
+            <div className="card-grid">
+              {pick(data.grid).map((u) => (
+                <EventCard key={u.show.id} {...u} venues={venues} />
+              ))}
+            </div>
+          ) : (
+            <div className="empty-state">
+              <p>No events match your search criteria.</p>
+              <Link to="/#events" preventScrollReset className="button button--outline">Clear filters</Link>
+            </div>
+          )}
+          {more ? (
+            <p className="grid-toggle">
+              <Link
+                to={`/${filtersToSearch(filters, data.showAll ? {} : { all: "1" })}#events`}
+                preventScrollReset
+                className="button button--dark"
+              >
+                {data.showAll ? "Show Less" : "Show All"}
+              </Link>
+            </p>
+          ) : null}
+        </div>
+      </section>
+
+      <section className="section seo-block" aria-labelledby="seo-title">
+        <div className="container">
+          <h2 id="seo-title">Comedy shows in Windsor, Ontario</h2>
+          <p>
+            Looking for something to do tonight? From downtown club nights to winery specials in Essex County, find every
+            upcoming stand-up show in one place.
+          </p>
+          <Link to="/comedy-shows-windsor" className="button button--primary">Browse comedy shows in Windsor</Link>
+        </div>
+      </section>
+    </>
   );
 }

@@ -4,7 +4,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getShow } from "~/models/events.server";
 import adminStyles from "~/styles/admin.css";
 import { requireStaff } from "~/utils/auth.server";
-import { renderDescriptionForDebug } from "~/utils/debug-description.server";
+import { EventOverview } from "~/components/shows/event-overview";
+import { renderDescription } from "~/utils/sanitize.server";
 import { logger } from "~/utils/logger.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
@@ -15,7 +16,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     const show = getShow(Number(params.id));
     if (!show) return json({ ok: false as const, id: params.id, error: `Event with ID ${params.id} not found` }, { status: 404 });
-    return json({ ok: true as const, show, rendered: renderDescriptionForDebug(show.description) });
+    return json({ ok: true as const, show, rendered: renderDescription(show.description) });
   } catch (error) {
     logger().error({ err: error, id: params.id }, "debug load failed");
     return json({ ok: false as const, id: params.id, error: (error as Error).message }, { status: 500 });
@@ -46,8 +47,10 @@ export default function DebugShow() {
       <h2>Raw description</h2>
       <pre className="debug__raw" data-testid="raw-description">{show.description || "(empty)"}</pre>
       <h2>Description as rendered on the public page</h2>
-      {/* Sanitized on the server with an allow-list (see debug-description.server.ts). */}
-      <div className="debug__rendered panel" data-testid="rendered-description" dangerouslySetInnerHTML={{ __html: rendered }} />
+      {/* The same server-side sanitizing and component as the public event page. */}
+      <div className="debug__rendered panel" data-testid="rendered-description">
+        <EventOverview description={rendered} />
+      </div>
       <h2>Whole show (JSON)</h2>
       <pre className="debug__json" data-testid="show-json">{JSON.stringify(show, null, 2)}</pre>
     </section>

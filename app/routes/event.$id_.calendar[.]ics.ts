@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { buildCalendarFeed } from "~/lib/calendar-feed";
 import { todayIn } from "~/lib/dates";
-import { occurrences } from "~/lib/upcoming";
+import { performancesOf } from "~/lib/recurrence";
 import { getShow } from "~/models/events.server";
 import { getEnv } from "~/utils/env.server";
 import { publicOrigin } from "~/utils/origin.server";
@@ -13,7 +13,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { APP_TIMEZONE } = getEnv();
   const today = todayIn(APP_TIMEZONE);
   // The dates still to come; a show that is over keeps its own dates (the link still works).
-  const upcoming = occurrences(show).some((o) => o.date >= today);
+  const upcoming = performancesOf(show).performances.some((o) => o.date >= today);
   const body = buildCalendarFeed([show], {
     origin: publicOrigin(request),
     from: upcoming ? today : undefined,

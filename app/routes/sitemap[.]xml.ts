@@ -1,16 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { todayIn } from "~/lib/dates";
-import { buildSitemap, PUBLIC_PAGES, sitemapShowSlug } from "~/lib/sitemap";
+import { buildSitemap, PUBLIC_PAGES } from "~/lib/sitemap";
+import { showPath } from "~/lib/slug";
 import { listShows } from "~/models/events.server";
 import { getEnv } from "~/utils/env.server";
 import { publicOrigin } from "~/utils/origin.server";
 
-/** /sitemap.xml: the public pages and every upcoming show by its slug. */
+/** /sitemap.xml: the public pages and every upcoming show (by slug where one resolves). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const shows = listShows({ from: todayIn(getEnv().APP_TIMEZONE) });
   const xml = buildSitemap(publicOrigin(request), [
     ...PUBLIC_PAGES.map((path) => ({ path })),
-    ...shows.map((s) => ({ path: `/show/${sitemapShowSlug(s.title, s.date)}` })),
+    ...shows.map((s) => ({ path: showPath(s) })),
   ]);
   return new Response(xml, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },

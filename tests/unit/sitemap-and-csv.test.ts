@@ -1,13 +1,14 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { applicationsCsv, spreadsheetSafe } from "~/lib/applications-csv";
-import { buildSitemap, PUBLIC_PAGES, sitemapShowSlug } from "~/lib/sitemap";
+import { buildSitemap, PUBLIC_PAGES } from "~/lib/sitemap";
+import { showSlug } from "~/lib/slug";
 import { addressForVenue, findVenuePage, VENUES } from "~/lib/venues";
 
 describe("sitemap", () => {
   it("makes the spec's show slug: four title words without punctuation, then the date", () => {
-    expect(sitemapShowSlug("Game On! Comedy Game Show with host", "2026-05-16")).toBe("game-on-comedy-game-2026-05-16");
-    expect(sitemapShowSlug("Colasanti's Night", "2026-07-01")).toBe("colasantis-night-2026-07-01");
+    expect(showSlug({ title: "Game On! Comedy Game Show with host", date: "2026-05-16" })).toBe("game-on-comedy-game-2026-05-16");
+    expect(showSlug({ title: "Colasanti's Night", date: "2026-07-01" })).toBe("colasantis-night-2026-07-01");
   });
 
   it("lists absolute, escaped URLs", () => {

@@ -1,0 +1,120 @@
+import { Link } from "@remix-run/react";
+import { Ticket } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { showBadges, type BadgeVenues } from "~/lib/badges";
+import { formatCardDate, formatTime12 } from "~/lib/dates";
+import { cardPriceText } from "~/lib/price";
+import type { CardShow } from "~/lib/cards";
+import type { Performance } from "~/lib/recurrence";
+import { BadgeList } from "./badges";
+import { DatePreview } from "./event-card";
+import { ShowImage } from "./show-image";
+
+export const AUTOPLAY_MS = 5000;
+
+/**
+ * The home carousel: a scroll-snap strip that works without JavaScript; with it, autoplay
+ * every 5 s (paused on hover and focus, off for reduced motion) and previous/next buttons.
+ */
+export function ShowCarousel({ items, venues }: { items: { show: CardShow; next: Performance; upcoming: Performance[]; series: boolean }[]; venues: BadgeVenues }) {
+  const track = useRef<HTMLUListElement>(null);
+  const [hydrated, setHydrated] = useState(false);
+  const [paused, setPaused] = useState(false);
+  const [hovering, setHovering] = useState(false);
+  const [reduced, setReduced] = useState(false);
+
+  useEffect(() => {
+    setHydrated(true);
+    const mq = window.matchMedia("(prefers-reduced-motion: reduce)");
+    setReduced(mq.matches);
+    const onChange = () => setReduced(mq.matches);
+    mq.addEventListener("change", onChange);
+    return () => mq.removeEventListener("change", onChange);
+  }, []);
+
+  const step = (delta: number) => {
+    const el = track.current;
+    if (!el || el.children.length === 0) return;
+    const width = (el.children[0] as HTMLElement).offsetWidth || el.clientWidth;
+    const index = Math.round(el.scrollLeft / width);
+    let next = index + delta;
+    if (next >= el.children.length || el.scrollLeft + el.clientWidth >= el.scrollWidth - 4) next = delta > 0 ? 0 : next;
+    if (next < 0) next = el.children.length - 1;
+    el.scrollTo({ left: (el.children[next] as HTMLElement).offsetLeft - el.offsetLeft, behavior: reduced ? "auto" : "smooth" });
+  };
+
+  const running = hydrated && !paused && !hovering && !reduced && items.length > 1;
+  useEffect(() => {
+    if (!running) return;
+    const timer = window.setInterval(() => step(1), AUTOPLAY_MS);
+    return () => window.clearInterval(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [running]);
+
+  if (items.length === 0) return null;
+  return (
+    <section
+      className="carousel"
+      aria-roledescription="carousel"
+      aria-label="Upcoming shows"
+      data-autoplay={running ? "on" : "off"}
+      onMouseEnter={() => setHovering(true)}
+      onMouseLeave={() => setHovering(false)}
+      onFocus={() => setHovering(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setHovering(false);
+      }}
+    >
+      <ul className="carousel__track" ref={track}>
+        {items.map(({ show, next, upcoming, series }, i) => (
+          <li key={show.id} className="carousel__slide" aria-roledescription="slide" aria-label={`${i + 1} of ${items.length}`}>
+            <ShowImage src={show.imageUrl} alt="" eager={i === 0} width={1200} height={675} className="carousel__image" />
+            <div className="carousel__caption">
+              <BadgeList badges={showBadges(show, venues, { series })} />
+              <h2 className="carousel__title">
+                <Link to={`/event/${show.id}`}>{show.title}</Link>
+              </h2>
+              <p className="carousel__meta">
+                <time dateTime={next.date}>{formatCardDate(next.date)}</time> · {formatTime12(next.time)} · {show.venue}
+              </p>
+              <DatePreview upcoming={upcoming} />
+              <p className="carousel__price">{cardPriceText(next.price)}</p>
+              <div className="carousel__actions">
+                <Link to={`/event/${show.id}`} className="button button--primary" aria-label={`More Info: ${show.title}`}>
+                  More Info
+                </Link>
+                {(next.ticketUrl ?? show.ticketUrl) && !show.soldOut ? (
+                  <a
+                    href={next.ticketUrl ?? show.ticketUrl!}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={`button ${show.isEventbrite ? "button--eventbrite" : "button--outline"}`}
+                    aria-label={`GET TICKETS: ${show.title} (opens in a new tab)`}
+                  >
+                    {show.isEventbrite ? <Ticket size={18} aria-hidden="true" /> : null}
+                    GET TICKETS
+                  </a>
+                ) : null}
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {hydrated && items.length > 1 ? (
+        <div className="carousel__controls">
+          <button type="button" className="carousel__btn" aria-label="Previous show" onClick={() => step(-1)}>‹</button>
+          <button
+            type="button"
+            className="carousel__btn carousel__btn--pause"
+            aria-pressed={paused}
+            aria-label={paused ? "Play slideshow" : "Pause slideshow"}
+            onClick={() => setPaused((p) => !p)}
+          >
+            {paused ? "▶" : "❚❚"}
+          </button>
+          <button type="button" className="carousel__btn" aria-label="Next show" onClick={() => step(1)}>›</button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

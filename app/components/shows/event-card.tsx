@@ -1,0 +1,111 @@
+import { Link } from "@remix-run/react";
+import { Ticket } from "lucide-react";
+import { showBadges, type BadgeVenues } from "~/lib/badges";
+import { formatCardDate, formatTime12 } from "~/lib/dates";
+import { plainText } from "~/lib/description";
+import { cardPriceText } from "~/lib/price";
+import type { Performance } from "~/lib/recurrence";
+import type { CardShow } from "~/lib/cards";
+import { BadgeList } from "./badges";
+import { ShowImage } from "./show-image";
+
+export const CARD_DATES_SHOWN = 3;
+
+/** The spec's event card: title, badges, 2-line description, date, time, venue, price, actions. */
+export function EventCard({
+  show,
+  next,
+  upcoming,
+  series,
+  venues,
+  eager = false,
+  headingLevel = 3,
+  listDates = false,
+}: {
+  show: CardShow;
+  next: Performance;
+  upcoming: Performance[];
+  series: boolean;
+  venues: BadgeVenues;
+  eager?: boolean;
+  headingLevel?: 2 | 3;
+  /** List every upcoming date with its time (club shows). */
+  listDates?: boolean;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const ticketUrl = next.ticketUrl ?? show.ticketUrl;
+  return (
+    <article className="show-card">
+      <Link to={`/event/${show.id}`} className="show-card__media" tabIndex={-1} aria-hidden="true">
+        <ShowImage src={show.imageUrl} alt="" eager={eager} />
+        {show.soldOut ? <span className="sold-out-overlay">SOLD OUT</span> : null}
+      </Link>
+      <div className="show-card__body">
+        <BadgeList badges={showBadges(show, venues, { series })} />
+        <Heading className="show-card__title">
+          <Link to={`/event/${show.id}`}>{show.title}</Link>
+        </Heading>
+        <p className="show-card__desc clamp-2">{plainText(show.description)}</p>
+        {listDates && upcoming.length > 1 ? (
+          <ul className="show-card__datelist" aria-label="Dates">
+            {upcoming.map((p) => (
+              <li key={p.date}>
+                <time dateTime={p.date}>{formatCardDate(p.date)}</time> · {formatTime12(p.time)}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="show-card__when">
+            <time dateTime={next.date}>{formatCardDate(next.date)}</time>
+            <span aria-hidden="true"> · </span>
+            <span>{formatTime12(next.time)}</span>
+            {upcoming.length > 1 ? <span className="muted"> (+{upcoming.length - 1} more dates)</span> : null}
+          </p>
+        )}
+        <p className="show-card__venue">{show.venue}</p>
+        <p className="show-card__price">{cardPriceText(next.price)}</p>
+        <div className="show-card__actions">
+          <Link to={`/event/${show.id}`} className="button button--dark button--small" aria-label={`More Info: ${show.title}`}>
+            More Info
+          </Link>
+          {ticketUrl && !show.soldOut ? (
+            <a
+              href={ticketUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={`button button--small ${show.isEventbrite ? "button--eventbrite" : "button--primary"}`}
+              aria-label={`GET TICKETS: ${show.title} (opens in a new tab)`}
+            >
+              {show.isEventbrite ? <Ticket size={16} aria-hidden="true" /> : null}
+              GET TICKETS
+            </a>
+          ) : null}
+        </div>
+        {show.acceptsApplications ? (
+          <Link to={`/event/${show.id}#contestant-application`} className="show-card__apply">
+            Apply to be a contestant
+          </Link>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+/** A recurring show's first dates on the phone carousel card, then "+N more dates". */
+export function DatePreview({ upcoming }: { upcoming: Performance[] }) {
+  if (upcoming.length < 2) return null;
+  const shown = upcoming.slice(0, CARD_DATES_SHOWN);
+  const more = upcoming.length - shown.length;
+  return (
+    <div className="date-preview">
+      <ul aria-label="Upcoming dates">
+        {shown.map((p) => (
+          <li key={p.date}>
+            <time dateTime={p.date}>{formatCardDate(p.date)}</time> · {formatTime12(p.time)}
+          </li>
+        ))}
+      </ul>
+      {more > 0 ? <p className="date-preview__more">+{more} more dates</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+/** The description: sanitized HTML (already cleaned on the server) or plain text with its line breaks. */
+export function EventOverview({ description }: { description: { html: string } | { text: string } }) {
+  if ("html" in description) {
+    return <div className="event-overview" dangerouslySetInnerHTML={{ __html: description.html }} />;
+  }
+  return (
+    <div className="event-overview">
+      <p className="plain">{description.text}</p>
+    </div>
+  );
+}

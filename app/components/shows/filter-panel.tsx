@@ -1,0 +1,97 @@
+import { Form, Link } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { isFiltered, type ShowFilters } from "~/lib/filters";
+
+/**
+ * Search and Filter: a GET form (q, venue, from, to). Without JavaScript it sits in a
+ * disclosure; with it, the same form opens in a modal dialog.
+ */
+export function FilterPanel({
+  filters,
+  venues,
+  shown,
+  total,
+  action,
+}: {
+  filters: ShowFilters;
+  venues: string[];
+  shown: number;
+  total: number;
+  action: string;
+}) {
+  const [hydrated, setHydrated] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => setHydrated(true), []);
+  const active = isFiltered(filters);
+
+  const form = (
+    <Form method="get" action={action} preventScrollReset className="filter-form" onSubmit={() => dialog.current?.close()}>
+      <div className="field">
+        <label htmlFor="filter-q">Search</label>
+        <input id="filter-q" type="search" name="q" defaultValue={filters.q} placeholder="Title, description or venue" />
+      </div>
+      <div className="field">
+        <label htmlFor="filter-venue">Venue</label>
+        <select id="filter-venue" name="venue" defaultValue={filters.venue}>
+          <option value="">All Venues</option>
+          {venues.map((v) => (
+            <option key={v} value={v}>{v}</option>
+          ))}
+        </select>
+      </div>
+      <div className="filter-form__dates">
+        <div className="field">
+          <label htmlFor="filter-from">From Date</label>
+          <input id="filter-from" type="date" name="from" defaultValue={filters.from} />
+        </div>
+        <div className="field">
+          <label htmlFor="filter-to">To Date</label>
+          <input id="filter-to" type="date" name="to" defaultValue={filters.to} />
+        </div>
+      </div>
+      <div className="filter-form__actions">
+        <Link to={`${action}#events`} preventScrollReset className="button button--outline" onClick={() => dialog.current?.close()}>
+          Clear All
+        </Link>
+        <button type="submit" className="button button--primary">Apply Filters</button>
+      </div>
+    </Form>
+  );
+
+  return (
+    <div className="filter-bar">
+      <div className="filter-bar__status">
+        <p className="filter-bar__count" role="status">Showing {shown} of {total} events</p>
+        {active ? (
+          <span className="filter-bar__badge">
+            <span className="badge badge--series">Filtered</span>
+            <Link to={`${action}#events`} preventScrollReset className="filter-bar__clear" aria-label="Clear filters">
+              ×
+            </Link>
+          </span>
+        ) : null}
+      </div>
+      {hydrated ? (
+        <>
+          <button type="button" className="button button--dark" onClick={() => dialog.current?.showModal()}>
+            Search and Filter
+          </button>
+          <dialog ref={dialog} className="filter-dialog" aria-labelledby="filter-dialog-title">
+            <div className="filter-dialog__head">
+              <h2 id="filter-dialog-title">Search and Filter</h2>
+              <button type="button" className="checkout-modal__close" aria-label="Close" onClick={() => dialog.current?.close()}>
+                ×
+              </button>
+            </div>
+            {form}
+          </dialog>
+        </>
+      ) : (
+        <details className="filter-details" open={active}>
+          <summary className="button button--dark">Search and Filter</summary>
+          <div className="filter-details__panel">{form}</div>
+        </details>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { plainText } from "./description";
+import type { Show } from "./shows";
+
+/** What a card or a carousel slide needs of a show: keeps long listings light in the HTML. */
+export type CardShow = Pick<
+  Show,
+  "id" | "title" | "venue" | "imageUrl" | "ticketUrl" | "price" | "soldOut" | "isEventbrite" | "acceptsApplications" | "collection"
+> & { description: string };
+
+export const EXCERPT_LENGTH = 220;
+
+/** A show trimmed for a card: its description as plain text, cut at a word near 220 characters. */
+export function cardShow(show: Show): CardShow {
+  return {
+    id: show.id,
+    title: show.title,
+    venue: show.venue,
+    imageUrl: show.imageUrl,
+    ticketUrl: show.ticketUrl,
+    price: show.price,
+    soldOut: show.soldOut,
+    isEventbrite: show.isEventbrite,
+    acceptsApplications: show.acceptsApplications,
+    collection: show.collection,
+    description: excerpt(plainText(show.description), EXCERPT_LENGTH),
+  };
+}
+
+export function excerpt(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}

@@ -1,0 +1,54 @@
+import { isIsoDate } from "./dates";
+import { performancesOf } from "./recurrence";
+import type { Show } from "./shows";
+
+export type ShowFilters = { q: string; venue: string; from: string; to: string };
+
+export const NO_FILTERS: ShowFilters = { q: "", venue: "", from: "", to: "" };
+
+/** Reads ?q=&venue=&from=&to= (invalid dates are ignored). */
+export function parseFilters(params: URLSearchParams): ShowFilters {
+  const text = (name: string) => (params.get(name) ?? "").trim().slice(0, 200);
+  const date = (name: string) => {
+    const v = text(name);
+    return isIsoDate(v) ? v : "";
+  };
+  return { q: text("q"), venue: text("venue"), from: date("from"), to: date("to") };
+}
+
+export function isFiltered(f: ShowFilters): boolean {
+  return Boolean(f.q || f.venue || f.from || f.to);
+}
+
+/**
+ * Case-insensitive text over title, description and venue; the venue exactly; date bounds
+ * inclusive (a recurring show passes when any of its dates does; only dates from `today` on count
+ * when it is given).
+ */
+export function filterShows(shows: Show[], f: ShowFilters, today?: string): Show[] {
+  const q = f.q.toLowerCase();
+  return shows.filter((show) => {
+    if (q && ![show.title, show.description, show.venue].some((v) => v.toLowerCase().includes(q))) return false;
+    if (f.venue && show.venue !== f.venue) return false;
+    if (f.from || f.to) {
+      const inRange = performancesOf(show).performances.some(
+        (p) => (!today || p.date >= today) && (!f.from || p.date >= f.from) && (!f.to || p.date <= f.to),
+      );
+      if (!inRange) return false;
+    }
+    return true;
+  });
+}
+
+/** The distinct venues, sorted, for the "All Venues" dropdown. */
+export function distinctVenues(shows: Show[]): string[] {
+  return [...new Set(shows.map((s) => s.venue))].sort((a, b) => a.localeCompare(b));
+}
+
+/** The query string of a filter set (empty values left out). */
+export function filtersToSearch(f: ShowFilters, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries({ ...f, ...extra })) if (v) params.set(k, v);
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}

@@ -1,0 +1,153 @@
+import { isIsoDate, normalizeTime } from "./dates";
+import type { Show } from "./shows";
+
+/** One dated performance of a show, every field resolved (the date's own value or the show's). */
+export type Performance = {
+  date: string;
+  /** HH:MM */
+  time: string;
+  ticketUrl: string | null;
+  price: string | null;
+};
+
+const MONTHS = [
+  "january", "february", "march", "april", "may", "june",
+  "july", "august", "september", "october", "november", "december",
+];
+
+/**
+ * The title-range fallback: "Title - Venue (Month 5th - 19th)" gives two dates (month from
+ * the title, year from the show's date) and two times (the first two clock times in the
+ * description; the show's time when fewer are found). Null when the title has no such range.
+ */
+export function titleRangeDates(show: Pick<Show, "title" | "description" | "date" | "time" | "ticketUrl" | "price">): Performance[] | null {
+  const m = /\(\s*([A-Za-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th|ST|ND|RD|TH)?\s*[-–]\s*(?:[A-Za-z]+\.?\s+)?(\d{1,2})(th|TH)\)\s*$/.exec(show.title);
+  if (!m || !/[-–]/.test(show.title.slice(0, m.index))) return null;
+  const monthName = m[1].toLowerCase();
+  const monthIndex = MONTHS.findIndex((name) => name === monthName || name.slice(0, 3) === monthName.slice(0, 3));
+  if (monthIndex < 0 || !isIsoDate(show.date)) return null;
+  const year = show.date.slice(0, 4);
+  const month = String(monthIndex + 1).padStart(2, "0");
+  const days = [m[2], m[3]].map((d) => `${year}-${month}-${d.padStart(2, "0")}`);
+  if (!days.every(isIsoDate)) return null;
+  const times = clockTimes(show.description).slice(0, 2);
+  return days.map((date, i) => ({
+    date,
+    time: times[i] ?? normalizeTime(show.time) ?? show.time,
+    ticketUrl: show.ticketUrl,
+    price: show.price,
+  }));
+}
+
+/** Clock times written in a text ("7:00 PM", "9:30pm", "8 p.m."), normalised to HH:MM, in order. */
+export function clockTimes(text: string): string[] {
+  const found: string[] = [];
+  for (const m of text.matchAll(/\b(\d{1,2}(?::\d{2})?)\s*([ap])\.?\s?m\b\.?/gi)) {
+    const t = normalizeTime(`${m[1]} ${m[2]}m`);
+    if (t) found.push(t);
+  }
+  return found;
+}
+
+/**
+ * The performances of a show: its recurring dates with fallbacks to the show's values, or
+ * the title-range fallback when it has one date or fewer, or else the show's own date.
+ * A show "flagged recurring" with no dates is a one-off.
+ */
+export function performancesOf(show: Show): { recurring: boolean; performances: Performance[] } {
+  const own: Performance = { date: show.date, time: show.time, ticketUrl: show.ticketUrl, price: show.price };
+  if (show.dates.length <= 1) {
+    const range = titleRangeDates(show);
+    if (range) return { recurring: true, performances: range };
+  }
+  if (show.dates.length === 0) return { recurring: false, performances: [own] };
+  const performances = show.dates.map((d) => ({
+    date: d.date,
+    time: d.time ?? show.time,
+    ticketUrl: d.ticketUrl ?? show.ticketUrl,
+    price: d.price ?? show.price,
+  }));
+  return { recurring: true, performances: sortPerformances(dedupeByDate(performances)) };
+}
+
+/**
+ * Merges shows with the same title (case and spacing ignored) into one recurring show: the
+ * earliest row is kept and the others become dates of it. Input order is kept otherwise.
+ */
+export function mergeSameTitle(shows: Show[]): Show[] {
+  const groups = new Map<string, Show[]>();
+  for (const show of shows) {
+    const key = show.title.trim().replace(/\s+/g, " ").toLowerCase();
+    const list = groups.get(key) ?? [];
+    list.push(show);
+    groups.set(key, list);
+  }
+  const merged: Show[] = [];
+  const emitted = new Set<string>();
+  for (const show of shows) {
+    const key = show.title.trim().replace(/\s+/g, " ").toLowerCase();
+    if (emitted.has(key)) continue;
+    emitted.add(key);
+    const group = groups.get(key)!;
+    if (group.length === 1) {
+      merged.push(show);
+      continue;
+    }
+    const sorted = [...group].sort((a, b) => a.date.localeCompare(b.date) || a.time.localeCompare(b.time) || a.id - b.id);
+    const base = sorted[0];
+    const dates = sorted.flatMap((s) =>
+      s.dates.length > 0
+        ? s.dates.map((d) => ({
+            date: d.date,
+            time: d.time ?? s.time,
+            ticketUrl: d.ticketUrl ?? s.ticketUrl,
+            price: d.price ?? s.price,
+          }))
+        : [{ date: s.date, time: s.time, ticketUrl: s.ticketUrl, price: s.price }],
+    );
+    merged.push({
+      ...base,
+      soldOut: sorted.every((s) => s.soldOut),
+      dates: sortPerformances(dedupeByDate(dates as Performance[])),
+    });
+  }
+  return merged;
+}
+
+/** One entry per (show, date). */
+export type Occurrence = Performance & { show: Show; series: boolean };
+
+/**
+ * Expands shows into one entry per date on or after `from` (all dates when omitted) and on or
+ * before `to`, removing duplicates per show and date, sorted by date then time.
+ */
+export function expandOccurrences(shows: Show[], from?: string, to?: string): Occurrence[] {
+  const seen = new Set<string>();
+  const out: Occurrence[] = [];
+  for (const show of shows) {
+    const { recurring, performances } = performancesOf(show);
+    for (const p of performances) {
+      if (from && p.date < from) continue;
+      if (to && p.date > to) continue;
+      const key = `${show.id}|${p.date}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ ...p, show, series: recurring });
+    }
+  }
+  return out.sort((a, b) => a.date.localeCompare(b.date) || a.time.localeCompare(b.time) || a.show.id - b.show.id);
+}
+
+/** The show's performances on or after `from` (today), in order. */
+export function futurePerformances(show: Show, from: string): Performance[] {
+  return performancesOf(show).performances.filter((p) => p.date >= from);
+}
+
+function dedupeByDate(list: Performance[]): Performance[] {
+  const seen = new Set<string>();
+  return list.filter((p) => (seen.has(p.date) ? false : (seen.add(p.date), true)));
+}
+
+function sortPerformances(list: Performance[]): Performance[] {
+  return [...list].sort((a, b) => a.date.localeCompare(b.date) || a.time.localeCompare(b.time));
+}

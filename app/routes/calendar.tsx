@@ -1,0 +1,205 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Ticket } from "lucide-react";
+import { ShowImage } from "~/components/shows/show-image";
+import { monthBounds, monthGrid, parseMonthParam, shiftMonth, WEEKDAYS } from "~/lib/calendar";
+import { addDaysIso, formatLongDate, formatMonthYear, formatTime12 } from "~/lib/dates";
+import { expandOccurrences, mergeSameTitle } from "~/lib/recurrence";
+import { seoMeta } from "~/lib/seo";
+import { SITE } from "~/lib/site";
+import { listShows } from "~/models/events.server";
+import { publicContext } from "~/models/public-shows.server";
+import publicStyles from "~/styles/public.css";
+import { getEnv } from "~/utils/env.server";
+
+export const UPCOMING_LIST_SIZE = 5;
+const UPCOMING_WINDOW_DAYS = 45;
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  seoMeta({
+    title: `Comedy calendar${data ? `: ${formatMonthYear(data.month)}` : ""} | ${SITE.name}`,
+    description: "Every upcoming stand-up comedy show in Windsor-Essex, month by month.",
+    url: data ? `${data.origin}/calendar` : undefined,
+    origin: data?.origin,
+  });
+
+type Tile = { id: number; title: string; imageUrl: string | null; date: string; time: string; series: boolean; archived: boolean };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { today } = publicContext();
+  const url = new URL(request.url);
+  // An invalid or missing ?month= shows the current month (decision: no 404 for a typo).
+  const month = parseMonthParam(url.searchParams.get("month"), today);
+  const { first, last } = monthBounds(month);
+
+  // Read only the month on screen, and for the list the next few weeks (everything only when
+  // those weeks hold fewer than 5 dates): a handful of queries whatever the number of shows.
+  const gridFrom = first > today ? first : today;
+  const inMonth = last >= today ? mergeSameTitle(listShows({ from: gridFrom, to: last })) : [];
+  const archived = listShows({ archived: "only", from: first, to: last });
+  const tiles: Tile[] = [
+    ...expandOccurrences(inMonth, gridFrom, last).map((o) => ({ ...o, archived: false })),
+    ...expandOccurrences(archived, first, last).map((o) => ({ ...o, series: false, archived: true })),
+  ].map((o) => ({
+    id: o.show.id,
+    title: o.show.title,
+    imageUrl: o.show.imageUrl,
+    date: o.date,
+    time: o.time,
+    series: o.series,
+    archived: o.archived,
+  }));
+
+  const windowEnd = addDaysIso(today, UPCOMING_WINDOW_DAYS);
+  let soon = expandOccurrences(mergeSameTitle(listShows({ from: today, to: windowEnd })), today, windowEnd);
+  if (soon.length < UPCOMING_LIST_SIZE) soon = expandOccurrences(mergeSameTitle(listShows({ from: today })), today);
+  const next = soon
+    .slice(0, UPCOMING_LIST_SIZE)
+    .map((o) => ({
+      id: o.show.id,
+      title: o.show.title,
+      imageUrl: o.show.imageUrl,
+      date: o.date,
+      time: o.time,
+      venue: o.show.venue,
+      ticketUrl: o.ticketUrl,
+      isEventbrite: o.show.isEventbrite,
+    }));
+
+  return json({
+    origin: getEnv().PUBLIC_URL ?? url.origin,
+    month,
+    today,
+    prev: shiftMonth(month, -1),
+    next: shiftMonth(month, 1),
+    tiles,
+    upcoming: next,
+  });
+}
+
+export default function CalendarPage() {
+  const data = useLoaderData<typeof loader>();
+  const byDate = new Map<string, Tile[]>();
+  for (const t of data.tiles) byDate.set(t.date, [...(byDate.get(t.date) ?? []), t]);
+  const weeks = monthGrid(data.month);
+  return (
+    <>
+      <header className="page-head">
+        <div className="container">
+          <h1>Comedy Calendar</h1>
+          <p>Every show, month by month. Pick a show to see details and tickets.</p>
+        </div>
+      </header>
+      <section className="section container" aria-labelledby="cal-month">
+        <nav className="cal-nav" aria-label="Months">
+          <Link to={`/calendar?month=${data.prev}`} className="button button--outline" rel="prev" preventScrollReset>
+            ‹ <span>Previous month</span>
+          </Link>
+          <h2 id="cal-month" aria-live="polite">{formatMonthYear(data.month)}</h2>
+          <Link to={`/calendar?month=${data.next}`} className="button button--outline" rel="next" preventScrollReset>
+            <span>Next month</span> ›
+          </Link>
+        </nav>
+        <table className="cal-grid">
+          <caption className="visually-hidden">Shows in {formatMonthYear(data.month)}</caption>
+          <thead>
+            <tr>
+              {WEEKDAYS.map((d) => (
+                <th key={d} scope="col">{d}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((week, i) => (
+              <tr key={i}>
+                {week.map((date, j) =>
+                  date ? (
+                    <td
+                      key={date}
+                      className={date === data.today ? "cal-today" : undefined}
+                      aria-current={date === data.today ? "date" : undefined}
+                    >
+                      <span className="cal-day">
+                        <span>{Number(date.slice(8))}</span>
+                      </span>
+                      <DayTiles tiles={byDate.get(date) ?? []} />
+                    </td>
+                  ) : (
+                    <td key={`blank-${j}`} className="cal-blank" aria-hidden="true" />
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <section className="section container" aria-labelledby="upcoming-title">
+        <h2 id="upcoming-title">Upcoming Events</h2>
+        {data.upcoming.length ? (
+          <ul className="upcoming-list">
+            {data.upcoming.map((e) => (
+              <li key={`${e.id}-${e.date}`} className="upcoming-item">
+                <ShowImage src={e.imageUrl} alt="" width={240} height={135} />
+                <div>
+                  <h3>{e.title}</h3>
+                  <p>
+                    <time dateTime={e.date}>{formatLongDate(e.date)}</time> · {formatTime12(e.time)}
+                  </p>
+                  <p className="muted">{e.venue}</p>
+                  <div className="event-actions">
+                    <Link to={`/event/${e.id}`} className="button button--dark button--small" aria-label={`More Info: ${e.title}`}>
+                      More Info
+                    </Link>
+                    {e.isEventbrite && e.ticketUrl ? (
+                      <a
+                        href={e.ticketUrl}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="button button--eventbrite button--small"
+                        aria-label={`GET TICKETS: ${e.title} (opens in a new tab)`}
+                      >
+                        <Ticket size={16} aria-hidden="true" />
+                        GET TICKETS
+                      </a>
+                    ) : null}
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>No upcoming shows right now. Check back soon!</p>
+        )}
+      </section>
+    </>
+  );
+}
+
+function DayTiles({ tiles }: { tiles: Tile[] }) {
+  if (tiles.length === 0) return null;
+  return (
+    <ul className="cal-tiles">
+      {tiles.map((t) => (
+        <li key={`${t.id}-${t.archived ? "a" : "u"}`}>
+          {t.archived ? (
+            <span className="cal-tile cal-tile--archived" aria-disabled="true">
+              <ShowImage src={t.imageUrl} alt="" width={160} height={90} />
+              <span className="cal-tile__text">
+                <span className="visually-hidden">{t.title}: </span>Archived Event
+              </span>
+            </span>
+          ) : (
+            <Link to={`/event/${t.id}`} className="cal-tile" title={`${t.title}, ${formatTime12(t.time)}`}>
+              <ShowImage src={t.imageUrl} alt="" width={160} height={90} />
+              {t.series ? <span className="badge badge--series">Series</span> : null}
+              <span className="cal-tile__text">{t.title}</span>
+            </Link>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

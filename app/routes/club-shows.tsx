@@ -1,0 +1,71 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { MapPin } from "lucide-react";
+import { ShowStructuredData } from "~/components/show-structured-data";
+import { EventCard } from "~/components/shows/event-card";
+import { groupByMonth } from "~/lib/calendar";
+import { clubAddress } from "~/lib/club";
+import { formatMonthYear } from "~/lib/dates";
+import { seoMeta } from "~/lib/seo";
+import { SITE } from "~/lib/site";
+import { listUpcoming, publicContext } from "~/models/public-shows.server";
+import publicStyles from "~/styles/public.css";
+import { getEnv } from "~/utils/env.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  seoMeta({
+    title: `Club Shows at ${data?.venues.clubVenue ?? "the club"} | ${SITE.name}`,
+    description: `Upcoming stand-up at ${data?.venues.clubVenue ?? "our home club"}, Windsor's weekly comedy club night.`,
+    url: data ? `${data.origin}/club-shows` : undefined,
+    origin: data?.origin,
+  });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { today, venues } = publicContext();
+  const shows = listUpcoming(today, { venueContains: venues.clubVenue });
+  return json({
+    origin: getEnv().PUBLIC_URL ?? new URL(request.url).origin,
+    venues,
+    address: clubAddress(venues.clubVenue),
+    groups: groupByMonth(shows, (u) => u.next.date),
+  });
+}
+
+export default function ClubShows() {
+  const { venues, address, groups, origin } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <header className="page-head">
+        <div className="container">
+          <h1>Club Shows</h1>
+          <p>Stand-up every week at our home club, {venues.clubVenue}.</p>
+          <p className="venue-address">
+            <MapPin aria-hidden="true" size={20} /> <span>{address}</span>
+          </p>
+        </div>
+      </header>
+      <div className="section container">
+        {groups.length === 0 ? (
+          <div className="empty-state">
+            <p>No Upcoming Club Shows</p>
+            <p className="muted">New dates are added every month. Check the calendar for other shows.</p>
+          </div>
+        ) : (
+          groups.map((g) => (
+            <section key={g.month} className="month-group" aria-labelledby={`m-${g.month}`}>
+              <h2 id={`m-${g.month}`}>{formatMonthYear(g.month)}</h2>
+              <div className="card-grid">
+                {g.items.map((u) => (
+                  <EventCard key={u.show.id} {...u} venues={venues} listDates />
+                ))}
+              </div>
+            </section>
+          ))
+        )}
+      </div>
+      <ShowStructuredData shows={groups.flatMap((g) => g.items.map((u) => u.show))} origin={origin} />
+    </>
+  );
+}

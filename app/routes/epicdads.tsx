@@ -1,0 +1,54 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ShowStructuredData } from "~/components/show-structured-data";
+import { EventCard } from "~/components/shows/event-card";
+import { seoMeta } from "~/lib/seo";
+import { SITE } from "~/lib/site";
+import { listUpcoming, publicContext } from "~/models/public-shows.server";
+import publicStyles from "~/styles/public.css";
+import { getEnv } from "~/utils/env.server";
+
+export const EPIC_DADS = "epicdads";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  seoMeta({
+    title: `Epic Dads Comedy Weekend | ${SITE.name}`,
+    description: "Father's Day weekend comedy specials in Windsor-Essex: treat Dad to a night of stand-up.",
+    url: data ? `${data.origin}/epicdads` : undefined,
+    origin: data?.origin,
+  });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { today, venues } = publicContext();
+  const shows = listUpcoming(today, { collectionSlug: EPIC_DADS });
+  return json({ origin: getEnv().PUBLIC_URL ?? new URL(request.url).origin, venues, shows });
+}
+
+export default function EpicDads() {
+  const { shows, venues, origin } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <header className="page-head home-epicdads">
+        <div className="container">
+          <Link to="/" className="back-link">← Back to Home</Link>
+          <h1>Epic Dads Comedy Weekend</h1>
+          <p>Father's Day weekend specials: stand-up about the joys and horrors of parenting at a distillery, a pub and a winery.</p>
+        </div>
+      </header>
+      <section className="section container" aria-label="Father's Day shows">
+        {shows.length ? (
+          <div className="card-grid">
+            {shows.map((u) => (
+              <EventCard key={u.show.id} {...u} venues={venues} headingLevel={2} />
+            ))}
+          </div>
+        ) : (
+          <p className="empty-state">The Father's Day shows haven't been announced yet. Check back soon!</p>
+        )}
+      </section>
+      <ShowStructuredData shows={shows.map((u) => u.show)} origin={origin} />
+    </>
+  );
+}

@@ -1,0 +1,206 @@
+import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData, useNavigate } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { AddToCalendar } from "~/components/add-to-calendar";
+import { ContestantApplication } from "~/components/contestant-application";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ShowStructuredData } from "~/components/show-structured-data";
+import { BadgeList } from "~/components/shows/badges";
+import { EventOverview } from "~/components/shows/event-overview";
+import { ShowImage } from "~/components/shows/show-image";
+import { TicketLink } from "~/components/shows/ticket-link";
+import { showBadges } from "~/lib/badges";
+import { formatLongDate, formatTime12 } from "~/lib/dates";
+import { plainText } from "~/lib/description";
+import { detailPriceText } from "~/lib/price";
+import { performancesOf } from "~/lib/recurrence";
+import { seoMeta } from "~/lib/seo";
+import { SITE } from "~/lib/site";
+import { dateRangeText } from "~/lib/date-range";
+import { parseSlug, showSlug, slugMatches } from "~/lib/slug";
+import { eventbriteEventId } from "~/lib/ticketing";
+import { getShowForPage, listShows } from "~/models/events.server";
+import { publicContext } from "~/models/public-shows.server";
+import publicStyles from "~/styles/public.css";
+import { getEnv } from "~/utils/env.server";
+import { renderDescription } from "~/utils/sanitize.server";
+
+/** The sticky ticket bar shows under this width, or once the page has scrolled past STICKY_SCROLL. */
+export const STICKY_WIDTH = 768;
+export const STICKY_SCROLL = 200;
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: SITE.name }];
+  const { show, origin } = data;
+  return seoMeta({
+    title: `${show.title} | ${SITE.name}`,
+    description: plainText(show.summary || show.description).slice(0, 160),
+    url: `${origin}/show/${showSlug(show)}`,
+    image: show.imageUrl ?? SITE.fallbackImage,
+    origin,
+    type: "article",
+  });
+};
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const parsed = parseSlug(params.slug ?? "");
+  if (!parsed) throw redirect("/404");
+  // Candidates: active shows on that date (a recurring show counts by any of its dates).
+  const candidates = listShows({ from: parsed.date, to: parsed.date });
+  const match = candidates.find((s) =>
+    slugMatches(parsed, s, performancesOf(s).performances.map((p) => p.date)),
+  );
+  const show = match ? getShowForPage(match.id) : null;
+  if (!show) throw redirect("/404");
+
+  const { venues } = publicContext();
+  const { recurring, performances } = performancesOf(show);
+  const current = performances.find((p) => p.date === parsed.date) ?? performances[0];
+  const ticketUrl = current.ticketUrl ?? show.ticketUrl;
+  return json({
+    show,
+    origin: getEnv().PUBLIC_URL ?? new URL(request.url).origin,
+    venues,
+    recurring,
+    current,
+    range: recurring ? dateRangeText(performances.map((p) => p.date)) : null,
+    ticketUrl,
+    eventId: eventbriteEventId(ticketUrl),
+    description: renderDescription(show.description),
+  });
+}
+
+function useStickyBar() {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const update = () => setVisible(window.innerWidth < STICKY_WIDTH || window.scrollY > STICKY_SCROLL);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    window.addEventListener("resize", update);
+    return () => {
+      window.removeEventListener("scroll", update);
+      window.removeEventListener("resize", update);
+    };
+  }, []);
+  return visible;
+}
+
+export default function ShowPage() {
+  const { show, origin, venues, recurring, current, range, ticketUrl, eventId, description } =
+    useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  const sticky = useStickyBar();
+  const canBuy = !show.soldOut && Boolean(ticketUrl);
+  const buttons = (small = false) => (
+    <>
+      <TicketLink
+        ticketUrl={ticketUrl}
+        eventId={eventId}
+        isEventbrite={show.isEventbrite}
+        className={small ? "button--small" : ""}
+      >
+        GET TICKETS NOW
+      </TicketLink>
+      {ticketUrl ? (
+        <a href={ticketUrl} target="_blank" rel="noopener noreferrer" className="order-link">
+          Order on Eventbrite
+        </a>
+      ) : null}
+    </>
+  );
+  return (
+    <div className={canBuy ? "has-ticket-bar" : undefined}>
+      <section className="event-hero">
+        <div className="container">
+          <a
+            href="/"
+            className="back-link"
+            onClick={(e) => {
+              if (window.history.length > 1) {
+                e.preventDefault();
+                navigate(-1);
+              }
+            }}
+          >
+            ← Back to Events
+          </a>
+        </div>
+        <div className="container event-hero__grid">
+          <div className="event-hero__media">
+            <ShowImage src={show.imageUrl} alt={show.title} eager width={1200} height={675} />
+            {show.soldOut ? <span className="sold-out-overlay">SOLD OUT</span> : null}
+          </div>
+          <div>
+            <BadgeList badges={showBadges(show, venues, { series: recurring })} />
+            <h1>{show.title}</h1>
+            <p>
+              {range ?? (
+                <>
+                  <time dateTime={current.date}>{formatLongDate(current.date)}</time> · {formatTime12(current.time)}
+                </>
+              )}
+            </p>
+            <p className="event-hero__price">{detailPriceText(current.price)}</p>
+            {canBuy ? <div className="event-actions">{buttons()}</div> : null}
+          </div>
+        </div>
+      </section>
+
+      <div className="section container event-body">
+        <div>
+          <h2>Event Overview</h2>
+          <EventOverview description={description} />
+          {show.details ? (
+            <div className="desktop-only">
+              <h2>Event Details</h2>
+              <p style={{ whiteSpace: "pre-line" }}>{show.details}</p>
+            </div>
+          ) : null}
+        </div>
+        <aside className="panel event-facts" aria-label="Event details">
+          <div>
+            <h2>Date and time</h2>
+            <p>{range ?? formatLongDate(current.date)}</p>
+            {range ? null : <p>{formatTime12(current.time)}</p>}
+            <AddToCalendar show={show} />
+          </div>
+          <div>
+            <h2>Location</h2>
+            <p>{show.venue}</p>
+          </div>
+          <div>
+            <h2>Price</h2>
+            <p>{detailPriceText(current.price)}</p>
+            <p className="muted mobile-only">See all pricing options at checkout</p>
+            <p className="muted desktop-only">Includes all fees and taxes</p>
+          </div>
+          <div className="mobile-only">
+            <h2>Refund Policy</h2>
+            <p>No Refunds</p>
+          </div>
+        </aside>
+      </div>
+
+      <div className="container" id="contestant-application-anchor">
+        {show.acceptsApplications ? <ContestantApplication show={show} /> : <div id="contestant-application" />}
+      </div>
+
+      {canBuy ? (
+        <div className="ticket-bar" data-scrolled={sticky ? "true" : "false"} role="region" aria-label="Tickets">
+          <div className="ticket-bar__info">
+            <strong>{show.title}</strong>
+            <span>{detailPriceText(current.price)}</span>
+          </div>
+          <div className="ticket-bar__actions">{buttons(true)}</div>
+        </div>
+      ) : null}
+      <ShowStructuredData shows={[show]} origin={origin} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,134 @@
+import { expect, test } from "./fixtures";
+import { openFilters } from "./public-helpers";
+
+test.describe("home", () => {
+  test("renders every section in the first response, in the spec's order", async ({ page }) => {
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    const html = await response!.text();
+    // Server-rendered: the shows are in the HTML itself, no splash.
+    expect(html).toContain("Tuesday Night Stand-Up at Tipsy Toucan");
+    expect(html).not.toMatch(/splash/i);
+
+    const carousel = page.getByRole("region", { name: "Upcoming shows" });
+    await expect(carousel.getByRole("heading", { name: "Tuesday Night Stand-Up at Tipsy Toucan" })).toBeVisible();
+
+    await expect(page.getByRole("heading", { name: "Epic Dads Comedy Weekend" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "See the Father's Day shows" })).toHaveAttribute("href", "/epicdads");
+
+    const club = page.getByRole("region", { name: "Club Shows" });
+    await expect(club.locator("article")).toHaveCount(2);
+    await expect(club.getByRole("link", { name: "All club shows" })).toHaveAttribute("href", "/club-shows");
+    await expect(club.locator(".badge--club").first()).toHaveText("Club Show");
+
+    await expect(page.getByRole("heading", { name: "Follow us" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Instagram" }).first()).toHaveAttribute("href", /instagram\.com/);
+    await expect(page.getByRole("link", { name: "Browse comedy shows in Windsor" })).toHaveAttribute(
+      "href",
+      "/comedy-shows-windsor",
+    );
+  });
+
+  test("event cards follow the spec: badges, price, buttons, contestant link", async ({ page }) => {
+    await page.goto("/?all=1");
+    const grid = page.locator("#events");
+    const soldOut = grid.locator("article", { hasText: "Sip & Giggle at the Winery" });
+    await expect(soldOut.locator(".badge", { hasText: "SOLD OUT" })).toBeVisible();
+    await expect(soldOut.locator(".badge", { hasText: "Winery Event" })).toBeVisible();
+    await expect(soldOut.getByText("From $45")).toBeVisible();
+
+    const tba = grid.locator("article", { hasText: "New Material Night" });
+    await expect(tba.getByText("TBA", { exact: true })).toBeVisible();
+    await expect(tba.locator("img")).toHaveAttribute("src", "/images/stock-show.svg");
+
+    const waterfront = grid.locator("article", { hasText: "Laughs on the Waterfront" });
+    await expect(waterfront.getByRole("link", { name: /GET TICKETS/ })).toHaveClass(/button--eventbrite/);
+    await expect(waterfront.locator(".badge", { hasText: "Series" })).toBeVisible();
+
+    const gameOn = grid.locator("article", { hasText: "Game On!" });
+    const apply = gameOn.getByRole("link", { name: "Apply to be a contestant" });
+    await expect(apply).toHaveAttribute("href", /^\/event\/\d+#contestant-application$/);
+    await expect(grid.getByRole("link", { name: "Apply to be a contestant" })).toHaveCount(1);
+
+    await waterfront.getByRole("link", { name: /More Info/ }).click();
+    await expect(page).toHaveURL(/\/event\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Laughs on the Waterfront" })).toBeVisible();
+  });
+
+  test("the grid shows 6 shows, then Show All and Show Less", async ({ page }) => {
+    await page.goto("/");
+    const cards = page.locator("#events article");
+    await expect(cards).toHaveCount(6);
+    await page.getByRole("link", { name: "Show All" }).click();
+    await expect(page).toHaveURL(/all=1/);
+    await expect.poll(() => cards.count()).toBeGreaterThan(6);
+    await page.getByRole("link", { name: "Show Less" }).click();
+    await expect(cards).toHaveCount(6);
+  });
+
+  test("search and filter narrow the grid through the URL", async ({ page, javaScriptOn }) => {
+    await page.goto("/");
+    await expect(page.getByText(/^Showing (\d+) of \1 events$/)).toBeVisible();
+    await openFilters(page, javaScriptOn);
+    const venue = page.getByLabel("Venue");
+    const options = await venue.locator("option").allTextContents();
+    expect(options[0]).toBe("All Venues");
+    expect(options.slice(1)).toEqual([...options.slice(1)].sort((a, b) => a.localeCompare(b)));
+
+    await page.getByLabel("Search", { exact: true }).fill("VINES");
+    await page.getByRole("button", { name: "Apply Filters" }).click();
+    await expect(page).toHaveURL(/q=VINES/);
+    // "among the vines" (Sip & Giggle's description) and "Comedy in the Vines" (title).
+    await expect(page.locator("#events article")).toHaveCount(2);
+    await expect(page.getByText(/^Showing 2 of \d+ events$/)).toBeVisible();
+    await expect(page.getByText("Filtered")).toBeVisible();
+
+    await openFilters(page, javaScriptOn);
+    await page.getByLabel("Search", { exact: true }).fill("");
+    await page.getByLabel("Venue").selectOption("Tipsy Toucan");
+    await page.getByRole("button", { name: "Apply Filters" }).click();
+    await expect(page).toHaveURL(/venue=Tipsy\+Toucan/);
+    await expect(page.getByText(/^Showing 2 of \d+ events$/)).toBeVisible();
+    await expect(page.locator("#events article .show-card__venue")).toHaveText(["Tipsy Toucan", "Tipsy Toucan"]);
+
+    await page.getByRole("link", { name: "Clear filters" }).click();
+    await expect(page.getByText("Filtered")).toHaveCount(0);
+    await expect(page.getByText(/^Showing (\d+) of \1 events$/)).toBeVisible();
+  });
+
+  test("date bounds are inclusive and an empty result offers to clear", async ({ page }) => {
+    await page.goto("/?q=zzz-no-such-show");
+    await expect(page.getByText("No events match your search criteria.")).toBeVisible();
+    await page.getByRole("link", { name: "Clear filters" }).first().click();
+    await expect(page.locator("#events article")).toHaveCount(6);
+  });
+
+  test("on a phone the carousel card lists 3 dates of a series, then +N more dates", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/");
+    const slide = page.locator(".carousel__slide", { hasText: "Tuesday Night Stand-Up at Tipsy Toucan" });
+    await expect(slide.getByRole("list", { name: "Upcoming dates" }).getByRole("listitem")).toHaveCount(3);
+    await expect(slide.getByText("+2 more dates")).toBeVisible();
+  });
+
+  test("with JavaScript the carousel autoplays and pauses on hover", async ({ page, javaScriptOn }) => {
+    test.skip(!javaScriptOn, "autoplay needs JavaScript");
+    await page.goto("/");
+    const carousel = page.getByRole("region", { name: "Upcoming shows" });
+    await expect(carousel).toHaveAttribute("data-autoplay", "on");
+    await carousel.hover();
+    await expect(carousel).toHaveAttribute("data-autoplay", "off");
+    await page.mouse.move(0, 0);
+    await expect(carousel).toHaveAttribute("data-autoplay", "on");
+    await page.getByRole("button", { name: "Next show" }).click();
+    await expect.poll(() => carousel.locator(".carousel__track").evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  });
+
+  test("with reduced motion the carousel does not autoplay", async ({ page, javaScriptOn }) => {
+    test.skip(!javaScriptOn, "autoplay needs JavaScript");
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/");
+    await expect(page.getByRole("button", { name: "Next show" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Upcoming shows" })).toHaveAttribute("data-autoplay", "off");
+  });
+});

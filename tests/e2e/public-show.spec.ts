@@ -1,0 +1,72 @@
+import { showSlug } from "~/lib/slug";
+import { expect, test } from "./fixtures";
+import { seededShow } from "./public-helpers";
+
+test.describe("show by slug", () => {
+  test("finds the show from its slug and shows the spec's sections", async ({ page, db }) => {
+    const show = seededShow(db, "Laughs on the Waterfront");
+    const response = await page.goto(`/show/${showSlug(show)}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: "Laughs on the Waterfront" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Event Overview" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Date and time" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Location" })).toBeVisible();
+    await expect(page.getByText("Includes all fees and taxes")).toBeVisible();
+    await expect(page.getByRole("link", { name: "GET TICKETS NOW" }).first()).toHaveAttribute("href", show.ticketUrl!);
+    await expect(page.getByRole("link", { name: "Order on Eventbrite" }).first()).toHaveAttribute("target", "_blank");
+    await expect(page.getByRole("link", { name: "Back to Events" })).toBeVisible();
+    await expect(page.locator("#contestant-application")).toHaveCount(1);
+  });
+
+  test("a slug with different but matching title words still finds the show", async ({ page, db }) => {
+    const show = seededShow(db, "Laughs on the Waterfront");
+    await page.goto(`/show/waterfront-laughs-xx-yy-${show.date}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Laughs on the Waterfront" })).toBeVisible();
+  });
+
+  test("unknown and malformed slugs go to /404", async ({ page, db }) => {
+    const show = seededShow(db, "Laughs on the Waterfront");
+    for (const slug of ["nope", "laughs-on-the-waterfront-2001-01-01", `zzz-yyy-xxx-www-${show.date}`]) {
+      const response = await page.goto(`/show/${slug}`);
+      expect(response?.status()).toBe(404);
+      await expect(page).toHaveURL(/\/404$/);
+    }
+  });
+
+  test("a sold-out show has the overlay and no ticket bar", async ({ page, db }) => {
+    const show = seededShow(db, "Sip & Giggle at the Winery");
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(`/show/${showSlug(show)}`);
+    await expect(page.locator(".sold-out-overlay")).toHaveText("SOLD OUT");
+    await expect(page.getByRole("link", { name: "GET TICKETS NOW" })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Tickets" })).toHaveCount(0);
+  });
+
+  test("on a phone the sticky bar shows, with the mobile price and refund texts", async ({ page, db }) => {
+    const show = seededShow(db, "Headliner Friday: Club Special");
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(`/show/${showSlug(show)}`);
+    await expect(page.getByRole("region", { name: "Tickets" })).toBeVisible();
+    await expect(page.getByText("See all pricing options at checkout")).toBeVisible();
+    await expect(page.getByText("No Refunds")).toBeVisible();
+  });
+
+  test("on a desktop the sticky bar appears after scrolling past 200 px", async ({ page, db, javaScriptOn }) => {
+    test.skip(!javaScriptOn, "the scroll rule needs JavaScript");
+    const show = seededShow(db, "Headliner Friday: Club Special");
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await page.goto(`/show/${showSlug(show)}`);
+    const bar = page.getByRole("region", { name: "Tickets" });
+    await expect(bar).toBeHidden();
+    await page.mouse.wheel(0, 400);
+    await expect(bar).toBeVisible();
+  });
+
+  test("the ticket button opens the checkout modal when the URL has an event id", async ({ page, db, javaScriptOn }) => {
+    test.skip(!javaScriptOn, "the modal needs JavaScript; without it the link opens the platform");
+    const show = seededShow(db, "Headliner Friday: Club Special");
+    await page.goto(`/show/${showSlug(show)}`);
+    await page.getByRole("link", { name: "GET TICKETS NOW" }).first().click();
+    await expect(page.getByRole("dialog", { name: "Complete Your Purchase" })).toBeVisible();
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { showBadges } from "~/lib/badges";
+import { hasMarkup, plainText } from "~/lib/description";
+import { cardPriceText, detailPriceText } from "~/lib/price";
+import { isClubVenue, upcomingCutoff, upcomingShows } from "~/lib/upcoming";
+import { makeShow } from "./helpers/show";
+
+const venues = { clubVenue: "Tipsy Toucan", wineryVenue: "Mastronardi" };
+
+describe("showBadges", () => {
+  it("gives SOLD OUT, Winery Event, Club Show, Series and the collection badge", () => {
+    const labels = (s: Parameters<typeof showBadges>[0], series = false) => showBadges(s, venues, { series }).map((b) => b.label);
+    expect(labels(makeShow({ venue: "Mastronardi Estate Winery", soldOut: true }))).toEqual(["SOLD OUT", "Winery Event"]);
+    expect(labels(makeShow({ venue: "The tipsy toucan" }), true)).toEqual(["Club Show", "Series"]);
+    expect(
+      labels(makeShow({ venue: "Wolfhead", collection: { slug: "epicdads", title: "Epic Dads", badge: "Father's Day Special" } })),
+    ).toEqual(["Father's Day Special"]);
+    expect(labels(makeShow({ venue: "Walkerville Brewery" }))).toEqual([]);
+  });
+});
+
+describe("price text", () => {
+  it("reads From/Starting at, TBA when empty", () => {
+    expect(cardPriceText("$25")).toBe("From $25");
+    expect(cardPriceText("25")).toBe("From $25");
+    expect(cardPriceText("")).toBe("TBA");
+    expect(cardPriceText(null)).toBe("TBA");
+    expect(cardPriceText("tba")).toBe("TBA");
+    expect(detailPriceText("$25")).toBe("Starting at $25");
+    expect(detailPriceText(null)).toBe("TBA");
+  });
+});
+
+describe("upcoming", () => {
+  it("cuts off at the start of today in the business zone", () => {
+    // 03:30 UTC on the 2nd is still the 1st in Toronto.
+    expect(upcomingCutoff("America/Toronto", new Date("2026-06-02T03:30:00Z"))).toBe("2026-06-01");
+    expect(upcomingCutoff("UTC", new Date("2026-06-02T03:30:00Z"))).toBe("2026-06-02");
+  });
+  it("keeps shows with a date today or later, sorted by their next date, archived left out", () => {
+    const today = "2026-06-10";
+    const series = makeShow({
+      date: "2026-06-03",
+      dates: [
+        { date: "2026-06-03", time: null, ticketUrl: null, price: null },
+        { date: "2026-06-17", time: null, ticketUrl: null, price: null },
+      ],
+    });
+    const todayShow = makeShow({ date: today });
+    const past = makeShow({ date: "2026-06-09" });
+    const archived = makeShow({ date: "2026-06-11", archivedAt: "2026-06-01T00:00:00Z" });
+    const list = upcomingShows([series, past, archived, todayShow], today);
+    expect(list.map((u) => [u.show.id, u.next.date])).toEqual([
+      [todayShow.id, today],
+      [series.id, "2026-06-17"],
+    ]);
+  });
+  it("recognises the club venue case-insensitively", () => {
+    expect(isClubVenue("The Tipsy Toucan Lounge", "tipsy toucan")).toBe(true);
+    expect(isClubVenue("Wolfhead", "Tipsy Toucan")).toBe(false);
+  });
+});
+
+describe("description", () => {
+  it("detects markup and flattens it for cards", () => {
+    expect(hasMarkup("<p>Hi <strong>there</strong></p>")).toBe(true);
+    expect(hasMarkup("2 < 3 and 5 > 4")).toBe(false);
+    expect(plainText("<p>Wine &amp; <b>jokes</b></p><script>x()</script>")).toBe("Wine & jokes");
+  });
+});
+
+import { cardShow, excerpt } from "~/lib/cards";
+
+describe("cardShow", () => {
+  it("keeps what a card shows and cuts the description at a word", () => {
+    expect(excerpt("one two three four", 9)).toBe("one two…");
+    expect(excerpt("short", 9)).toBe("short");
+    const card = cardShow(makeShow({ description: "<p>Hello <b>there</b></p>", summary: "s", details: "d" }));
+    expect(card.description).toBe("Hello there");
+    expect(card).not.toHaveProperty("details");
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { parseSlug, showPath, showSlug, slugMatches, titleWords } from "~/lib/slug";
+
+describe("showSlug", () => {
+  it("uses the first 4 lowercased title words without punctuation, then the date", () => {
+    expect(showSlug({ title: "Sip & Giggle at the Winery!", date: "2026-06-12" })).toBe("sip-giggle-at-the-2026-06-12");
+    expect(showSlug({ title: "2 Minutes to Kill - Comedy Competition", date: "2026-01-02" })).toBe(
+      "2-minutes-to-kill-2026-01-02",
+    );
+  });
+  it("uses fewer words for short titles", () => {
+    expect(showSlug({ title: "Game On!", date: "2026-05-16" })).toBe("game-on-2026-05-16");
+    expect(titleWords("Farm Fresh Funny at Colasanti's")).toEqual(["farm", "fresh", "funny", "at", "colasantis"]);
+  });
+});
+
+describe("parseSlug", () => {
+  it("needs at least 7 parts ending in a real date", () => {
+    expect(parseSlug("laughs-on-the-waterfront-2026-06-12")).toEqual({
+      words: ["laughs", "on", "the", "waterfront"],
+      date: "2026-06-12",
+    });
+    expect(parseSlug("game-on-2026-05-16")).toBeNull();
+    expect(parseSlug("a-b-c-d-2026-13-40")).toBeNull();
+    expect(parseSlug("a-b-c-d-e-f-g")).toBeNull();
+  });
+});
+
+describe("slugMatches", () => {
+  const show = { title: "Laughs on the Waterfront", date: "2026-06-12" };
+  it("matches the same date with at least 2 slug words in the title", () => {
+    expect(slugMatches(parseSlug("laughs-waterfront-xx-yy-2026-06-12")!, show)).toBe(true);
+    expect(slugMatches(parseSlug("laughs-xx-yy-zz-2026-06-12")!, show)).toBe(false);
+  });
+  it("refuses another date unless it is one of the show's dates", () => {
+    const parsed = parseSlug("laughs-on-the-waterfront-2026-06-26")!;
+    expect(slugMatches(parsed, show)).toBe(false);
+    expect(slugMatches(parsed, show, ["2026-06-26"])).toBe(true);
+  });
+  it("needs only one word for a one-word title", () => {
+    expect(slugMatches(parseSlug("roast-x-y-z-2026-06-12")!, { title: "Roast", date: "2026-06-12" })).toBe(true);
+  });
+});
+
+describe("showPath", () => {
+  it("uses the slug when it can be found again, else the id (fewer than 4 title words)", () => {
+    expect(showPath({ id: 7, title: "Sip & Giggle at the Winery!", date: "2026-06-12" })).toBe("/show/sip-giggle-at-the-2026-06-12");
+    expect(showPath({ id: 8, title: "New Material Night", date: "2026-12-01" })).toBe("/event/8");
+  });
+});
