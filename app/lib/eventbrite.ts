@@ -1,45 +1,151 @@
 import { z } from "zod";
 import { formatTime12, normalizeTime } from "./dates";
+import { sanitizeDescription } from "./sanitize";
+import { eventbriteEventId } from "./ticketing";
 
 /**
- * The ticketing platform (Eventbrite): the shape of one event as its API answers
- * GET /events/{id}/?expand=venue,ticket_availability,logo, parsed with zod (never trusted),
- * and pure mappers to the fields of the staff event form. The organisation-wide sync
- * (app/services/eventbrite-sync.server.ts) reuses `eventbriteEventSchema`.
+ * The ticketing platform (Eventbrite API v3): the shapes its API answers, parsed with zod
+ * (never trusted), and the pure mappers to this app's terms: `toSyncedShow` for the
+ * organisation-wide sync and `mapEventbriteEvent` for the staff form's load-from-URL.
  */
-const textBlock = z.object({ text: z.string().nullish(), html: z.string().nullish() }).nullish();
+const textBlock = z
+  .object({ text: z.string().nullish(), html: z.string().nullish() })
+  .nullish();
+
+const price = z
+  .object({
+    currency: z.string().nullish(),
+    /** "25.00" */
+    major_value: z.string().nullish(),
+    /** minor units: 2500 */
+    value: z.number().nullish(),
+    display: z.string().nullish(),
+  })
+  .nullish();
+
+export const eventbriteVenueSchema = z
+  .object({
+    id: z.string().nullish(),
+    name: z.string().nullish(),
+    address: z.object({ localized_address_display: z.string().nullish() }).passthrough().nullish(),
+  })
+  .passthrough();
 
 export const eventbriteEventSchema = z.object({
-  id: z.union([z.string(), z.number()]).transform(String),
-  name: textBlock,
+  id: z.union([z.string().min(1), z.number()]).transform(String),
+  name: z.object({ text: z.string().nullish(), html: z.string().nullish() }),
   description: textBlock,
   summary: z.string().nullish(),
   url: z.string().nullish(),
-  start: z.object({ local: z.string(), timezone: z.string().nullish(), utc: z.string().nullish() }),
+  start: z.object({
+    /** Venue wall-clock time, "2026-05-16T19:30:00". */
+    local: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/, "expected YYYY-MM-DDTHH:MM"),
+    timezone: z.string().nullish(),
+    utc: z.string().nullish(),
+  }),
   end: z.object({ local: z.string().nullish(), timezone: z.string().nullish() }).nullish(),
   status: z.string().nullish(),
-  venue_id: z.string().nullish(),
-  venue: z
-    .object({
-      name: z.string().nullish(),
-      address: z.object({ localized_address_display: z.string().nullish() }).passthrough().nullish(),
-    })
-    .passthrough()
-    .nullish(),
+  venue_id: z.union([z.string(), z.number()]).transform(String).nullish(),
+  venue: eventbriteVenueSchema.nullish(),
   logo: z
-    .object({ url: z.string().nullish(), original: z.object({ url: z.string().nullish() }).nullish() })
+    .object({
+      url: z.string().nullish(),
+      original: z.object({ url: z.string().nullish() }).nullish(),
+    })
     .nullish(),
+  is_free: z.boolean().nullish(),
   ticket_availability: z
     .object({
       is_sold_out: z.boolean().nullish(),
-      minimum_ticket_price: z
-        .object({ major_value: z.string().nullish(), currency: z.string().nullish() })
-        .nullish(),
+      minimum_ticket_price: price,
     })
     .nullish(),
 });
 
+export const eventbriteEventsPageSchema = z.object({
+  pagination: z
+    .object({
+      has_more_items: z.boolean().nullish(),
+      continuation: z.string().nullish(),
+    })
+    .nullish(),
+  events: z.array(eventbriteEventSchema),
+});
+
 export type EventbriteEvent = z.infer<typeof eventbriteEventSchema>;
+export type EventbriteEventsPage = z.infer<typeof eventbriteEventsPageSchema>;
+
+/** A platform event in this app's terms: what the sync writes into `events`. */
+export type SyncedShow = {
+  externalId: string;
+  title: string;
+  description: string;
+  summary: string | null;
+  /** YYYY-MM-DD */
+  date: string;
+  /** HH:MM */
+  time: string;
+  venue: string;
+  imageUrl: string;
+  ticketUrl: string | null;
+  price: string;
+  soldOut: boolean;
+  source: "eventbrite";
+};
+
+/**
+ * "25.00" → "$25", "25.5" → "$25.50"; a zero price is "Free"; nothing → "TBA".
+ */
+export function formatMinimumPrice(ev: Pick<EventbriteEvent, "ticket_availability" | "is_free">): string {
+  const min = ev.ticket_availability?.minimum_ticket_price;
+  let amount: number | null = null;
+  if (min?.major_value != null && min.major_value.trim() !== "" && Number.isFinite(Number(min.major_value))) {
+    amount = Number(min.major_value);
+  } else if (typeof min?.value === "number") {
+    amount = min.value / 100;
+  }
+  if (amount === null) return ev.is_free ? "Free" : "TBA";
+  if (amount === 0) return "Free";
+  return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
+}
+
+/**
+ * Maps one platform event. `venueName` is the name found by a separate venue lookup when
+ * the event came without an expanded venue; `fallbackImage` is the stock image.
+ */
+export function toSyncedShow(
+  ev: EventbriteEvent,
+  options: { fallbackImage: string; venueName?: string | null },
+): SyncedShow {
+  const [date, clock] = ev.start.local.split("T");
+  const description = ev.description?.text?.trim()
+    ? ev.description.text.trim()
+    : ev.description?.html
+      ? sanitizeDescription(ev.description.html).trim()
+      : "";
+  const venue = ev.venue?.name?.trim() || options.venueName?.trim() || "TBA";
+  const image = ev.logo?.original?.url || ev.logo?.url || options.fallbackImage;
+  return {
+    externalId: ev.id,
+    title: (ev.name.text ?? "").trim() || "Untitled event",
+    description,
+    summary: ev.summary?.trim() || null,
+    date,
+    time: normalizeTime(clock?.slice(0, 5)) ?? "19:00",
+    venue,
+    imageUrl: image,
+    ticketUrl: ev.url || null,
+    price: formatMinimumPrice(ev),
+    soldOut: ev.ticket_availability?.is_sold_out === true,
+    source: "eventbrite",
+  };
+}
+
+/** The venue id to look up when the event arrived without a venue name. */
+export function venueToLookUp(ev: EventbriteEvent): string | null {
+  if (ev.venue?.name?.trim()) return null;
+  return ev.venue_id && ev.venue_id !== "null" ? ev.venue_id : null;
+}
 
 /** What a lookup fills into the event form (the spec's "external platform parse result"). */
 export type ExternalEventDetails = {
@@ -78,28 +184,22 @@ export function classifyEventUrl(rawUrl: string): EventUrlKind {
  * public URL, /e/some-show-tickets-123), or a bare id after "/e/" and before "?".
  */
 export function parseEventbriteId(rawUrl: string): string | null {
-  const url = rawUrl.trim();
-  const tickets = /tickets-(\d{6,})/i.exec(url);
-  if (tickets) return tickets[1];
-  const afterE = /\/e\/([^?#/]+)/i.exec(url);
-  if (afterE && /^\d+$/.test(afterE[1])) return afterE[1];
-  return null;
+  return eventbriteEventId(rawUrl.trim(), { lenient: true });
 }
 
-/** Maps one API event to the form's fields (time cut to HH:MM, price with a dollar sign or TBA). */
+/** Maps one API event to the form's fields: the sync's mapping, without the stock image. */
 export function mapEventbriteEvent(event: EventbriteEvent, ticketUrl: string): ExternalEventDetails {
-  const [date, clock = ""] = event.start.local.split("T");
-  const minimum = event.ticket_availability?.minimum_ticket_price?.major_value;
+  const show = toSyncedShow(event, { fallbackImage: "" });
   return {
-    title: event.name?.text?.trim() || "Untitled event",
-    description: event.description?.text?.trim() ?? event.summary?.trim() ?? "",
-    summary: event.summary?.trim() || null,
-    date,
-    time: normalizeTime(clock.slice(0, 5)) ?? "19:00",
-    venue: event.venue?.name?.trim() || "TBA",
-    imageUrl: event.logo?.original?.url || event.logo?.url || null,
-    ticketUrl: event.url || ticketUrl,
-    price: minimum ? `$${minimum}` : "TBA",
+    title: show.title,
+    description: show.description,
+    summary: show.summary,
+    date: show.date,
+    time: show.time,
+    venue: show.venue,
+    imageUrl: show.imageUrl || null,
+    ticketUrl: show.ticketUrl ?? ticketUrl,
+    price: show.price,
     isEventbrite: true,
   };
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNotNull, isNull, max } from "drizzle-orm";
 import { events } from "~/db/schema";
-import { SYNCED_FIELDS, type SyncedShow, type SyncStatus } from "~/lib/eventbrite-sync";
+import type { SyncedShow } from "~/lib/eventbrite";
+import { SYNCED_FIELDS, type SyncStatus } from "~/lib/eventbrite-sync";
 import { recordAudit } from "~/models/audit.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { db, type DB } from "~/utils/db.server";

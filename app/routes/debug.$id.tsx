@@ -5,7 +5,7 @@ import { getShow } from "~/models/events.server";
 import adminStyles from "~/styles/admin.css";
 import { requireStaff } from "~/utils/auth.server";
 import { EventOverview } from "~/components/shows/event-overview";
-import { renderDescription } from "~/utils/sanitize.server";
+import { renderDescription } from "~/lib/sanitize";
 import { logger } from "~/utils/logger.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];

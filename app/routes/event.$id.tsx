@@ -21,7 +21,7 @@ import { getShowForPage } from "~/models/events.server";
 import { publicContext } from "~/models/public-shows.server";
 import publicStyles from "~/styles/public.css";
 import { getEnv } from "~/utils/env.server";
-import { renderDescription } from "~/utils/sanitize.server";
+import { renderDescription } from "~/lib/sanitize";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
 

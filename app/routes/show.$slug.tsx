@@ -23,7 +23,7 @@ import { getShowForPage, listShows } from "~/models/events.server";
 import { publicContext } from "~/models/public-shows.server";
 import publicStyles from "~/styles/public.css";
 import { getEnv } from "~/utils/env.server";
-import { renderDescription } from "~/utils/sanitize.server";
+import { renderDescription } from "~/lib/sanitize";
 
 /** The sticky ticket bar shows under this width, or once the page has scrolled past STICKY_SCROLL. */
 export const STICKY_WIDTH = 768;

@@ -1,14 +1,12 @@
 import {
   eventbriteEventsPageSchema,
   eventbriteVenueSchema,
-  mapEventbriteEvent,
-  syncFailureMessage,
-  syncSuccessMessage,
+  toSyncedShow,
   venueToLookUp,
   type EventbriteEvent,
-  type SyncFailure,
   type SyncedShow,
-} from "~/lib/eventbrite-sync";
+} from "~/lib/eventbrite";
+import { syncFailureMessage, syncSuccessMessage, type SyncFailure } from "~/lib/eventbrite-sync";
 import { todayIn } from "~/lib/dates";
 import { SITE } from "~/lib/site";
 import type { StaffIdentity } from "~/models/staff.server";
@@ -169,7 +167,7 @@ export async function fetchSyncedShows(config: SyncConfig): Promise<{ shows: Syn
   await Promise.all(venueIds.map(async (id) => venues.set(id, await lookUpVenue(config, id))));
   const shows = events.map((ev) => {
     const id = venueToLookUp(ev);
-    return mapEventbriteEvent(ev, { fallbackImage: SITE.fallbackImage, venueName: id ? venues.get(id) : null });
+    return toSyncedShow(ev, { fallbackImage: SITE.fallbackImage, venueName: id ? venues.get(id) : null });
   });
   return { shows, pages };
 }

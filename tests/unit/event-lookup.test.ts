@@ -44,7 +44,7 @@ describe("ticketing client and lookups against the fake", () => {
   it("maps a found event", async () => {
     const result = await lookupEventDetails(URL_OK, TODAY);
     expect(result.ok).toBe(true);
-    expect(result.details).toMatchObject({ title: "Fake Platform Comedy Night", date: "2030-03-14", time: "20:30", price: "$25.00" });
+    expect(result.details).toMatchObject({ title: "Fake Platform Comedy Night", date: "2030-03-14", time: "20:30", price: "$25" });
   });
 
   it("falls back to the placeholder when the platform fails, refuses or does not know the event", async () => {

@@ -51,7 +51,7 @@ describe("mapping a ticketing event", () => {
       time: "19:30",
       venue: "Tipsy Toucan",
       imageUrl: "https://img/original.jpg",
-      price: "$25.00",
+      price: "$25",
       isEventbrite: true,
     });
   });

@@ -2,12 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   eventbriteEventsPageSchema,
   formatMinimumPrice,
-  mapEventbriteEvent,
-  syncFailureMessage,
-  syncSuccessMessage,
+  toSyncedShow,
   venueToLookUp,
   type EventbriteEvent,
-} from "~/lib/eventbrite-sync";
+} from "~/lib/eventbrite";
+import { syncFailureMessage, syncSuccessMessage } from "~/lib/eventbrite-sync";
 import { fakeOrgEvents } from "../fakes/eventbrite";
 
 const FALLBACK = "/images/stock-show.svg";
@@ -19,7 +18,7 @@ const [mystery, brewery] = parse(page2);
 
 describe("mapping a platform event", () => {
   it("takes title, description, summary, date, time, venue, image, ticket URL and price", () => {
-    expect(mapEventbriteEvent(headliner, { fallbackImage: FALLBACK })).toEqual({
+    expect(toSyncedShow(headliner, { fallbackImage: FALLBACK })).toEqual({
       externalId: "9100000001",
       title: "Fake Sync Headliner Night",
       description: "A big night of stand-up.",
@@ -36,7 +35,7 @@ describe("mapping a platform event", () => {
   });
 
   it("keeps cents, falls back to logo.url, and reads sold out", () => {
-    const show = mapEventbriteEvent(soldOut, { fallbackImage: FALLBACK });
+    const show = toSyncedShow(soldOut, { fallbackImage: FALLBACK });
     expect(show.price).toBe("$30.50");
     expect(show.imageUrl).toBe("https://img.example/small-2.jpg");
     expect(show.soldOut).toBe(true);
@@ -44,22 +43,22 @@ describe("mapping a platform event", () => {
   });
 
   it("uses TBA for a missing venue and price, the stock image for a missing logo", () => {
-    const show = mapEventbriteEvent(yesterday, { fallbackImage: FALLBACK });
+    const show = toSyncedShow(yesterday, { fallbackImage: FALLBACK });
     expect(show.price).toBe("TBA");
     expect(show.imageUrl).toBe(FALLBACK);
-    expect(mapEventbriteEvent(mystery, { fallbackImage: FALLBACK }).venue).toBe("TBA");
+    expect(toSyncedShow(mystery, { fallbackImage: FALLBACK }).venue).toBe("TBA");
   });
 
   it("takes a venue found by lookup when the event has none", () => {
     expect(venueToLookUp(brewery)).toBe("777");
     expect(venueToLookUp(headliner)).toBeNull();
-    expect(mapEventbriteEvent(brewery, { fallbackImage: FALLBACK, venueName: "Sync Test Brewery" }).venue).toBe(
+    expect(toSyncedShow(brewery, { fallbackImage: FALLBACK, venueName: "Sync Test Brewery" }).venue).toBe(
       "Sync Test Brewery",
     );
   });
 
   it("sanitises an HTML-only description with an allow-list", () => {
-    const show = mapEventbriteEvent(mystery, { fallbackImage: FALLBACK });
+    const show = toSyncedShow(mystery, { fallbackImage: FALLBACK });
     expect(show.description).toBe("<p>Venue <strong>TBD</strong></p>");
     expect(show.description).not.toContain("script");
   });

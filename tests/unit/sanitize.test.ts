@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderDescription } from "~/utils/sanitize.server";
+import { renderDescription } from "~/lib/sanitize";
 
 describe("renderDescription", () => {
   it("keeps allowed markup and drops scripts and handlers", () => {

@@ -1,5 +1,10 @@
 import sanitizeHtml from "sanitize-html";
-import { hasMarkup } from "~/lib/description";
+import { hasMarkup } from "./description";
+
+/**
+ * Show descriptions may contain markup: it is sanitized with this allow-list on the server
+ * (loaders and the sync call it) before anything renders it.
+ */
 
 /** The markup a show description may keep; everything else (scripts, styles, handlers) goes. */
 const OPTIONS: sanitizeHtml.IOptions = {
