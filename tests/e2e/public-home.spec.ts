@@ -72,7 +72,7 @@ test.describe("home", () => {
     await page.goto("/");
     await expect(page.getByText(/^Showing (\d+) of \1 events$/)).toBeVisible();
     await openFilters(page, javaScriptOn);
-    const venue = page.getByLabel("Venue");
+    const venue = page.getByLabel("Venue", { exact: true });
     const options = await venue.locator("option").allTextContents();
     expect(options[0]).toBe("All Venues");
     expect(options.slice(1)).toEqual([...options.slice(1)].sort((a, b) => a.localeCompare(b)));
