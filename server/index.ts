@@ -7,15 +7,16 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import url from "node:url";
-import { createRequestHandler } from "@remix-run/express";
-import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
+import { broadcastDevReady, createRequestHandler as createRemixHandler, installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { closeDatabase } from "~/utils/db.server";
+import { closeDatabase, db } from "~/utils/db.server";
+import { PAGE_CACHE_HEADER, PageCache, pickEncoding, type CachedPage } from "~/utils/page-cache.server";
 import { EnvError, getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { securityHeaders } from "~/utils/security-headers.server";
 import { prepareApp, startupBanner } from "~/utils/startup.server";
+import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { isSameSiteWrite } from "~/utils/request-guards.server";
 
 installGlobals({ nativeFetch: true });
@@ -93,19 +94,44 @@ async function main() {
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
 
-  // Built once: the per-request values reach loaders through getLoadContext.
-  app.all(
-    "*",
-    createRequestHandler({
-      build: production ? build : () => loadBuild(),
-      mode: production ? "production" : "development",
-      getLoadContext: (req, res) => ({
+  // Built once: the per-request values reach loaders through the load context.
+  const handle = createRemixHandler(production ? build : () => loadBuild(), production ? "production" : "development");
+  const pageCache = new PageCache();
+  // Writes through this connection bump total_changes(); commits by any other connection
+  // (a CLI sync, a restore, a test) bump data_version. Together: "has anything changed?".
+  const versionQuery = db().$client.prepare("select total_changes() || '-' || (select data_version from pragma_data_version)").pluck();
+  const dataVersion = () => versionQuery.get() as string;
+
+  app.all("*", async (req, res, next) => {
+    try {
+      const context = {
         cspNonce: res.locals.cspNonce as string,
         requestId: res.locals.requestId as string,
         clientIp: clientIp(req, env.TRUST_PROXY),
-      }),
-    }),
-  );
+      };
+      // Anonymous GETs may be answered from the page cache (routes opt in per response).
+      const cacheable = (req.method === "GET" || req.method === "HEAD") && !/(^|;\s*)__session=/.test(req.get("cookie") ?? "");
+      // Host is part of the key: pages carry absolute links built from it (no cache poisoning).
+      const key = `${req.protocol}://${req.get("host")}${req.originalUrl}`;
+      const version = dataVersion();
+      if (cacheable) {
+        const hit = pageCache.get(key, version);
+        if (hit) return sendCachedPage(req, res, hit, "HIT");
+      }
+      const response = await handle(toFetchRequest(req, res), context);
+      const optedIn = response.headers.get(PAGE_CACHE_HEADER) === "public";
+      response.headers.delete(PAGE_CACHE_HEADER);
+      if (cacheable && optedIn && response.status === 200 && !response.headers.has("set-cookie")) {
+        const identity = Buffer.from(await response.arrayBuffer());
+        const headers = [...response.headers.entries()].filter(([name]) => name !== "content-length");
+        const entry = pageCache.set(key, { version, status: 200, headers, nonce: context.cspNonce, identity });
+        return sendCachedPage(req, res, entry, "MISS");
+      }
+      await sendFetchResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  });
 
   app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
     log.error({ err: error, reqId: res.locals.requestId }, "unhandled error");
@@ -142,6 +168,23 @@ async function main() {
       await broadcastDevReady(build);
     });
   }
+}
+
+/** Sends a cached page in the encoding the client accepts, with the nonce it was rendered with. */
+function sendCachedPage(req: express.Request, res: express.Response, page: CachedPage, state: "HIT" | "MISS") {
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  const csp = res.getHeader("Content-Security-Policy");
+  if (typeof csp === "string") {
+    res.setHeader("Content-Security-Policy", csp.replace(`'nonce-${res.locals.cspNonce}'`, `'nonce-${page.nonce}'`));
+  }
+  const encoding = pickEncoding(req.get("accept-encoding"));
+  const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Vary", "Accept-Encoding");
+  res.setHeader("Content-Length", body.length);
+  res.setHeader("X-Cache", state);
+  res.status(page.status);
+  res.end(req.method === "HEAD" ? undefined : body);
 }
 
 function clientIp(req: express.Request, trustProxy: boolean) {

@@ -12,6 +12,7 @@ import { findRedirect } from "~/models/submissions.server";
 import contentStyles from "~/styles/content.css";
 import { getEnv } from "~/utils/env.server";
 import { publicOrigin } from "~/utils/origin.server";
+import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 /**
  * One path segment that no explicit route claims: a venue page from app/lib/venues.ts,
@@ -20,13 +21,16 @@ import { publicOrigin } from "~/utils/origin.server";
  */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
 
+/** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
+export const headers = passPageCache;
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const name = params.name ?? "";
   const venue = findVenuePage(name);
   if (venue) {
     const today = todayIn(getEnv().APP_TIMEZONE);
     const shows = venue.match ? listShows({ from: today, venueContains: venue.match }) : [];
-    return json({ venue, shows, today, origin: publicOrigin(request) });
+    return json({ venue, shows, today, origin: publicOrigin(request) }, { headers: cacheablePage() });
   }
   const target = findRedirect(name);
   if (target && /^https?:\/\//i.test(target)) {

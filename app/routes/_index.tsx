@@ -10,6 +10,7 @@ import { isClubVenue } from "~/lib/upcoming";
 import { listUpcoming, publicContext, toCards } from "~/models/public-shows.server";
 import publicStyles from "~/styles/public.css";
 import { getEnv } from "~/utils/env.server";
+import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const GRID_SIZE = 6;
 export const CLUB_PREVIEW = 2;
@@ -25,6 +26,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyl
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({ title: `${SITE.name}: ${SITE.tagline}`, url: data ? `${data.origin}/` : undefined, origin: data?.origin });
+
+/** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
+export const headers = passPageCache;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { today, venues } = publicContext();
@@ -58,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     venueOptions: distinctVenues(upcoming.map((u) => u.show)),
     filters,
     showAll,
-  });
+  }, { headers: cacheablePage() });
 }
 
 export default function Home() {

@@ -6,6 +6,7 @@ import { SITE } from "~/lib/site";
 import { ABOUT_VENUE_SLUGS, findVenuePage } from "~/lib/venues";
 import contentStyles from "~/styles/content.css";
 import { publicOrigin } from "~/utils/origin.server";
+import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
 
@@ -17,8 +18,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     origin: data?.origin,
   });
 
+/** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
+export const headers = passPageCache;
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ origin: publicOrigin(request) });
+  return json({ origin: publicOrigin(request) }, { headers: cacheablePage() });
 }
 
 const venueCards = ABOUT_VENUE_SLUGS.map((slug) => findVenuePage(slug)!);

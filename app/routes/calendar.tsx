@@ -11,6 +11,7 @@ import { listShows } from "~/models/events.server";
 import { publicContext } from "~/models/public-shows.server";
 import publicStyles from "~/styles/public.css";
 import { getEnv } from "~/utils/env.server";
+import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const UPCOMING_LIST_SIZE = 5;
 const UPCOMING_WINDOW_DAYS = 45;
@@ -26,6 +27,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   });
 
 type Tile = { id: number; title: string; imageUrl: string | null; date: string; time: string; series: boolean; archived: boolean };
+
+/** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
+export const headers = passPageCache;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { today } = publicContext();
@@ -76,7 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     next: shiftMonth(month, 1),
     tiles,
     upcoming: next,
-  });
+  }, { headers: cacheablePage() });
 }
 
 export default function CalendarPage() {

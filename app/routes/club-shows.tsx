@@ -11,6 +11,7 @@ import { SITE } from "~/lib/site";
 import { listUpcoming, publicContext } from "~/models/public-shows.server";
 import publicStyles from "~/styles/public.css";
 import { getEnv } from "~/utils/env.server";
+import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
 
@@ -22,6 +23,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     origin: data?.origin,
   });
 
+/** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
+export const headers = passPageCache;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { today, venues } = publicContext();
   const shows = listUpcoming(today, { venueContains: venues.clubVenue });
@@ -30,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     venues,
     address: clubAddress(venues.clubVenue),
     groups: groupByMonth(shows, (u) => u.next.date),
-  });
+  }, { headers: cacheablePage() });
 }
 
 export default function ClubShows() {

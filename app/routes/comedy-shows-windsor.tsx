@@ -10,6 +10,7 @@ import { SITE } from "~/lib/site";
 import { listUpcoming, publicContext } from "~/models/public-shows.server";
 import publicStyles from "~/styles/public.css";
 import { getEnv } from "~/utils/env.server";
+import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const LANDING_SIZE = 6;
 
@@ -24,10 +25,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     origin: data?.origin,
   });
 
+/** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
+export const headers = passPageCache;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { today } = publicContext();
   const shows = listUpcoming(today).slice(0, LANDING_SIZE);
-  return json({ origin: getEnv().PUBLIC_URL ?? new URL(request.url).origin, shows });
+  return json({ origin: getEnv().PUBLIC_URL ?? new URL(request.url).origin, shows }, { headers: cacheablePage() });
 }
 
 export default function ComedyShowsWindsor() {

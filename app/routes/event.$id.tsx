@@ -22,6 +22,7 @@ import { publicContext } from "~/models/public-shows.server";
 import publicStyles from "~/styles/public.css";
 import { getEnv } from "~/utils/env.server";
 import { renderDescription } from "~/lib/sanitize";
+import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
 
@@ -37,6 +38,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     type: "article",
   });
 };
+
+/** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
+export const headers = passPageCache;
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const raw = params.id ?? "";
@@ -62,7 +66,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     eventId: eventbriteEventId(ticketUrl, { lenient: true }),
     description: renderDescription(show.description),
     ended: Boolean(show.archivedAt) || upcoming.length === 0,
-  });
+  }, { headers: show.acceptsApplications ? undefined : cacheablePage() });
 }
 
 export default function EventPage() {

@@ -24,6 +24,7 @@ import { publicContext } from "~/models/public-shows.server";
 import publicStyles from "~/styles/public.css";
 import { getEnv } from "~/utils/env.server";
 import { renderDescription } from "~/lib/sanitize";
+import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 /** The sticky ticket bar shows under this width, or once the page has scrolled past STICKY_SCROLL. */
 export const STICKY_WIDTH = 768;
@@ -43,6 +44,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     type: "article",
   });
 };
+
+/** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
+export const headers = passPageCache;
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const parsed = parseSlug(params.slug ?? "");
@@ -69,7 +73,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     ticketUrl,
     eventId: eventbriteEventId(ticketUrl),
     description: renderDescription(show.description),
-  });
+  }, { headers: show.acceptsApplications ? undefined : cacheablePage() });
 }
 
 function useStickyBar() {

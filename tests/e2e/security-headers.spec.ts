@@ -18,9 +18,10 @@ test("every response carries the security headers and no framework banner", asyn
   }
 });
 
-test("each page gets its own nonce, and inline scripts carry it", async ({ request }) => {
-  const first = await request.get("/");
-  const second = await request.get("/");
+test("each render gets its own nonce, and inline scripts carry it", async ({ request }) => {
+  // The login page is never served from the page cache: every response is a fresh render.
+  const first = await request.get("/admin/login");
+  const second = await request.get("/admin/login");
   const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
   const a = nonceOf(first.headers()["content-security-policy"]);
   const b = nonceOf(second.headers()["content-security-policy"]);
@@ -49,4 +50,27 @@ test("a cross-site form post is refused", async ({ request }) => {
     form: { username: "admin", password: "whatever" },
   });
   expect(response.status()).toBe(403);
+});
+
+test("a cached public page is sent with the nonce it was rendered with, and a data change renders it again", async ({ request, db }) => {
+  const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
+  const first = await request.get("/club-shows");
+  const second = await request.get("/club-shows");
+  expect(second.headers()["x-cache"]).toBe("HIT");
+  const html = await second.text();
+  const nonce = nonceOf(second.headers()["content-security-policy"]);
+  expect(html).toContain(`nonce="${nonce}"`);
+  expect(nonceOf(first.headers()["content-security-policy"])).toBe(nonce);
+  // Any write to the database invalidates the cache: the next request renders afresh.
+  const name = `cache-test-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  db.$client.prepare("insert into redirects (name, target_url) values (?, 'https://example.com/')").run(name);
+  db.$client.prepare("delete from redirects where name = ?").run(name);
+  const third = await request.get("/club-shows");
+  expect(third.headers()["x-cache"]).toBe("MISS");
+});
+
+test("visitors with a session are never served from the page cache", async ({ request }) => {
+  await request.get("/club-shows");
+  const withSession = await request.get("/club-shows", { headers: { Cookie: "__session=anything" } });
+  expect(withSession.headers()["x-cache"]).toBeUndefined();
 });

@@ -1,0 +1,84 @@
+import zlib from "node:zlib";
+import type { HeadersFunction } from "@remix-run/node";
+
+/**
+ * A small in-process cache of rendered public pages for visitors without a session.
+ *
+ * Routes opt in per response (`cacheablePage()` in the loader and `headers = passPageCache`),
+ * only for output that is the same for every anonymous visitor: no per-render tokens, no
+ * cookies. An entry is valid while the database is unchanged (the connection's
+ * `total_changes()` and `PRAGMA data_version`, which every commit by this process or any
+ * other bumps), so a staff edit or a sync shows on the next request; a TTL bounds anything else that drifts (today's date).
+ * Bodies are stored with their gzip and brotli encodings, so a hit costs a Map lookup.
+ * A hit reuses the nonce of the render it came from: the CSP header is sent with that
+ * nonce, which an attacker cannot know before the render, so it still protects.
+ */
+export const PAGE_CACHE_HEADER = "x-page-cache";
+const MAX_ENTRIES = 500;
+const TTL_MS = 60_000;
+
+/** Loader headers marking a response as the same for every anonymous visitor. */
+export function cacheablePage(): Record<string, string> {
+  return { [PAGE_CACHE_HEADER]: "public" };
+}
+
+/** A route's `headers` export that forwards the loader's opt-in to the document response. */
+export const passPageCache: HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers();
+  const value = loaderHeaders.get(PAGE_CACHE_HEADER);
+  if (value) headers.set(PAGE_CACHE_HEADER, value);
+  return headers;
+};
+
+export type CachedPage = {
+  version: string;
+  expires: number;
+  status: number;
+  headers: [string, string][];
+  nonce: string;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+};
+
+export class PageCache {
+  private entries = new Map<string, CachedPage>();
+
+  get(key: string, version: string, now = Date.now()): CachedPage | null {
+    const hit = this.entries.get(key);
+    if (!hit) return null;
+    if (hit.version !== version || hit.expires <= now) {
+      this.entries.delete(key);
+      return null;
+    }
+    return hit;
+  }
+
+  set(key: string, page: Omit<CachedPage, "gzip" | "br" | "expires">, now = Date.now()) {
+    if (this.entries.size >= MAX_ENTRIES) {
+      // Drop the oldest entry (Map keeps insertion order).
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    const entry: CachedPage = {
+      ...page,
+      expires: now + TTL_MS,
+      gzip: zlib.gzipSync(page.identity, { level: 6 }),
+      br: zlib.brotliCompressSync(page.identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    };
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+}
+
+/** Which encoding of a cached page to send for an Accept-Encoding header. */
+export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
+  const accept = (acceptEncoding ?? "").toLowerCase();
+  if (/\bbr\b/.test(accept)) return "br";
+  if (/\bgzip\b/.test(accept)) return "gzip";
+  return "identity";
+}

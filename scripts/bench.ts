@@ -1,0 +1,370 @@
+/**
+ * npm run bench — the performance proof (loopback only, bounded, ~6 minutes on 2 cores).
+ *
+ * Builds the app, seeds a temporary database (200 upcoming shows, 30 of them recurring
+ * with 6 dates each, 40 comedians, an open round), starts the production server, and
+ * measures with autocannon at 10 and 50 connections (10 s each after a 2 s warm-up):
+ * the public pages, vote POSTs with distinct e-mails, /healthcheck, and — in the same
+ * run — a bare node:http server answering a static string the size of `/` (the limit).
+ * Then page weights, Lighthouse (mobile defaults) on four pages, and the server's RSS.
+ * Writes bench/results.json and bench/results.md, and the table into README.md.
+ *
+ * Flags: --skip-build, --quick (2 s runs, no Lighthouse: for trying the script itself),
+ *        --shows N (upcoming shows to seed; default 200).
+ */
+import { spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+import { eq } from "drizzle-orm";
+import { comedians, eventDates, events, roundComedians, votingRounds } from "~/db/schema";
+import { addDaysIso, todayIn } from "~/lib/dates";
+import { showSlug } from "~/lib/slug";
+import { openDatabase, runMigrations } from "~/utils/db.server";
+
+const args = new Set(process.argv.slice(2));
+const QUICK = args.has("--quick");
+const DURATION = QUICK ? 2 : 10;
+const WARMUP = QUICK ? 1 : 2;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const showsFlag = process.argv.indexOf("--shows");
+const SHOWS = showsFlag > 0 ? Number(process.argv[showsFlag + 1]) : 200;
+
+type Run = { name: string; connections: number; rps: number; p50: number; p99: number; errors: number; non2xx: number; total: number };
+
+async function main() {
+  if (!args.has("--skip-build")) {
+    const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+    if (build.status !== 0) throw new Error("build failed");
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "laugh-bench-"));
+  const dbPath = path.join(dir, "bench.db");
+  const seeded = seedBenchData(dbPath);
+
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ["build/server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATABASE_PATH: dbPath,
+      SESSION_SECRET: crypto.randomBytes(24).toString("hex"),
+      BOOKING_PASSWORD: "bench",
+      RESULTS_PASSWORD: "bench",
+      // Each simulated voter gets its own client address through the trusted proxy header,
+      // as phones behind Fly's proxy do; the room-sharing-one-IP case is scripts/load-votes.ts.
+      TRUST_PROXY: "true",
+      LOG_LEVEL: "info",
+    },
+    stdio: ["ignore", fs.openSync(path.join(dir, "server.log"), "a"), fs.openSync(path.join(dir, "server.log"), "a")],
+  });
+  try {
+    await waitFor(`${origin}/healthcheck`);
+    const home = await fetch(`${origin}/`).then((r) => r.text());
+    const bare = await startBareServer(home.length);
+
+    const targets: { name: string; url: string; vote?: boolean }[] = [
+      { name: "bare node:http (limit)", url: bare.url },
+      { name: "/", url: `${origin}/` },
+      { name: "/calendar", url: `${origin}/calendar` },
+      { name: "/event/{id}", url: `${origin}/event/${seeded.eventId}` },
+      { name: "/show/{slug}", url: `${origin}/show/${seeded.slug}` },
+      { name: "/vote (GET)", url: `${origin}/vote` },
+      { name: "/vote (POST)", url: `${origin}/vote`, vote: true },
+      { name: "/healthcheck", url: `${origin}/healthcheck` },
+    ];
+    const runs: Run[] = [];
+    for (const connections of [10, 50]) {
+      for (const t of targets) {
+        await measure(t, connections, WARMUP, seeded, origin); // warm-up
+        const run = await measure(t, connections, DURATION, seeded, origin);
+        runs.push(run);
+        console.log(`${t.name.padEnd(24)} c=${connections}  ${run.rps.toFixed(0).padStart(6)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  errors ${run.errors + run.non2xx}`);
+      }
+    }
+    const rssMb = readRssMb(server.pid!);
+    const storedVotes = countVotes(dbPath);
+    const weights = await pageWeights(origin, ["/", "/calendar", `/event/${seeded.eventId}`, `/show/${seeded.slug}`, "/vote"]);
+    const lighthouse = QUICK ? [] : await runLighthouse(origin, ["/", `/event/${seeded.eventId}`, "/calendar", "/vote"]);
+    bare.close();
+
+    const results = {
+      date: new Date().toISOString(),
+      machine: { cores: os.cpus().length, node: process.version, cpu: os.cpus()[0]?.model },
+      durationSeconds: DURATION,
+      runs,
+      storedVotes,
+      rssMb,
+      weights,
+      lighthouse,
+    };
+    fs.mkdirSync("bench", { recursive: true });
+    fs.writeFileSync("bench/results.json", JSON.stringify(results, null, 2) + "\n");
+    const md = renderMarkdown(results);
+    fs.writeFileSync("bench/results.md", md);
+    updateReadme(md);
+    console.log("\n" + md);
+  } finally {
+    server.kill("SIGTERM");
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function seedBenchData(file: string) {
+  const database = openDatabase(file);
+  runMigrations(database);
+  const today = todayIn();
+  const venues = ["Tipsy Toucan", "Mastronardi Estate Winery", "Wolfhead Distillery", "The Manchester Pub", "Walkerville Brewery", "Colasanti's Tropical Gardens"];
+  let eventId = 0;
+  let slug = "";
+  database.transaction((tx) => {
+    for (let i = 0; i < SHOWS; i++) {
+      const date = addDaysIso(today, 1 + (i % 120));
+      const row = tx
+        .insert(events)
+        .values({
+          title: `Bench Comedy Night ${i + 1} with Friends`,
+          description: `A night of stand-up number ${i + 1}. Doors open one hour before showtime.`,
+          date,
+          time: i % 2 ? "19:30" : "21:00",
+          venue: venues[i % venues.length],
+          imageUrl: "/images/shows/club-night.svg",
+          ticketUrl: `https://www.eventbrite.ca/e/bench-comedy-night-tickets-${800000000000 + i}`,
+          price: `$${20 + (i % 5) * 5}`,
+          soldOut: i % 17 === 0,
+          source: i % 3 === 0 ? "eventbrite" : "manual",
+        })
+        .returning({ id: events.id, title: events.title, date: events.date })
+        .get();
+      if (i < 30) {
+        for (let k = 0; k < 6; k++) {
+          tx.insert(eventDates).values({ eventId: row.id, date: addDaysIso(date, 7 * k), position: k }).run();
+        }
+      }
+      if (i === 40) {
+        eventId = row.id;
+        slug = showSlug({ title: row.title, date: row.date });
+      }
+    }
+    const ids = Array.from({ length: 40 }, (_, i) =>
+      tx.insert(comedians).values({ name: `Comic ${i + 1}`, bio: `Bio of comic ${i + 1}` }).returning({ id: comedians.id }).get().id,
+    );
+    const round = tx.insert(votingRounds).values({ title: "2 Minutes to Kill - Vote For Your Favorite", openedAt: new Date() }).returning().get();
+    for (const id of ids) tx.insert(roundComedians).values({ roundId: round.id, comedianId: id }).run();
+  });
+  const round = database.select().from(votingRounds).get()!;
+  const comedianIds = database.select({ id: roundComedians.comedianId }).from(roundComedians).where(eq(roundComedians.roundId, round.id)).all().map((r) => r.id);
+  database.$client.close();
+  return { eventId, slug, roundId: round.id, comedianIds };
+}
+
+async function measure(
+  target: { name: string; url: string; vote?: boolean },
+  connections: number,
+  duration: number,
+  seeded: ReturnType<typeof seedBenchData>,
+  origin: string,
+): Promise<Run> {
+  const options: autocannon.Options = { url: target.url, connections, duration };
+  if (target.vote) {
+    let n = 0;
+    options.requests = [
+      {
+        method: "POST",
+        setupRequest: (req) => {
+          n++;
+          const email = `bench-${process.pid}-${Date.now()}-${n}@example.com`;
+          const body = new URLSearchParams({
+            roundId: String(seeded.roundId),
+            comedianId: String(seeded.comedianIds[n % seeded.comedianIds.length]),
+            email,
+            voteToken: crypto.randomUUID(),
+          });
+          return {
+            ...req,
+            headers: {
+              "content-type": "application/x-www-form-urlencoded",
+              origin,
+              "fly-client-ip": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+            },
+            body: body.toString(),
+          };
+        },
+      },
+    ];
+  }
+  const result = await autocannon(options);
+  return {
+    name: target.name,
+    connections,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    // Vote POSTs answer with a redirect (post/redirect/get): 3xx counts as success.
+    non2xx: target.vote ? result.non2xx - (result["3xx"] ?? 0) : result.non2xx,
+    total: result.requests.total,
+  };
+}
+
+function startBareServer(size: number) {
+  const body = "<!DOCTYPE html>" + "x".repeat(Math.max(0, size - 15));
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": Buffer.byteLength(body) });
+    res.end(body);
+  });
+  return new Promise<{ url: string; close: () => void }>((resolve) => {
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      resolve({ url: `http://127.0.0.1:${port}/`, close: () => server.close() });
+    });
+  });
+}
+
+async function pageWeights(origin: string, paths: string[]) {
+  const out = [];
+  for (const p of paths) {
+    const res = await fetch(origin + p, { headers: { "Accept-Encoding": "gzip, br" } });
+    const raw = await res.text();
+    const html = Buffer.byteLength(raw);
+    const compressed = zlib.brotliCompressSync(raw).length;
+    const gzip = zlib.gzipSync(raw).length;
+    const scripts = new Set<string>();
+    for (const m of raw.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+)"/g)) scripts.add(m[1]);
+    for (const m of raw.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"(\/build\/[^"]+\.js)"/g)) scripts.add(m[1]);
+    let jsGzip = 0;
+    for (const s of scripts) {
+      const js = await fetch(new URL(s, origin)).then((r) => r.text());
+      jsGzip += zlib.gzipSync(js).length;
+    }
+    const styles = [...raw.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].length;
+    out.push({ path: p, htmlBytes: html, htmlGzip: gzip, htmlBrotli: compressed, jsFiles: scripts.size, jsGzipBytes: jsGzip, requests: 1 + scripts.size + styles });
+  }
+  return out;
+}
+
+async function runLighthouse(origin: string, paths: string[]) {
+  if (!fs.existsSync(CHROMIUM)) return [{ error: `no chromium at ${CHROMIUM}` }];
+  const { default: lighthouse } = await import("lighthouse");
+  const chromeLauncher = await import("chrome-launcher");
+  const results = [];
+  for (const p of paths) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    });
+    try {
+      const run = await lighthouse(origin + p, { port: chrome.port, output: "json", logLevel: "error" });
+      const lhr = run!.lhr;
+      const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+      results.push({
+        path: p,
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        bestPractices: score("best-practices"),
+        seo: score("seo"),
+        lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
+        tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
+        cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
+        failing: Object.values(lhr.audits)
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
+          .map((a) => a.id)
+          .slice(0, 12),
+      });
+    } finally {
+      await chrome.kill();
+    }
+  }
+  return results;
+}
+
+function countVotes(file: string) {
+  const database = openDatabase(file);
+  const n = (database.$client.prepare("select count(*) n from votes").get() as { n: number }).n;
+  database.$client.close();
+  return n;
+}
+
+function readRssMb(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+function renderMarkdown(r: {
+  date: string;
+  machine: { cores: number; node: string; cpu?: string };
+  durationSeconds: number;
+  runs: Run[];
+  storedVotes: number;
+  rssMb: number;
+  weights: Awaited<ReturnType<typeof pageWeights>>;
+  lighthouse: Awaited<ReturnType<typeof runLighthouse>>;
+}) {
+  const lines: string[] = [];
+  lines.push(`Measured ${r.date.slice(0, 16).replace("T", " ")} UTC on ${r.machine.cores} cores (${r.machine.cpu ?? "cpu"}), Node ${r.machine.node}; ${r.durationSeconds} s per run after a warm-up, loopback.`, "");
+  lines.push("| target | conns | req/s | ratio to bare | p50 ms | p99 ms | errors |", "|---|---|---|---|---|---|---|");
+  for (const c of [10, 50]) {
+    const bare = r.runs.find((x) => x.connections === c && x.name.startsWith("bare"))!;
+    for (const run of r.runs.filter((x) => x.connections === c)) {
+      const ratio = run === bare ? "1.00" : (run.rps / bare.rps).toFixed(2);
+      lines.push(`| ${run.name} | ${c} | ${run.rps.toFixed(0)} | ${ratio} | ${run.p50} | ${run.p99} | ${run.errors + run.non2xx} |`);
+    }
+  }
+  lines.push("", `Votes stored during the run: ${r.storedVotes}. Server RSS after the load: ${r.rssMb} MB.`, "");
+  lines.push("| page | HTML bytes | HTML gzip | HTML brotli | JS files | JS gzip bytes | requests |", "|---|---|---|---|---|---|---|");
+  for (const w of r.weights) lines.push(`| ${w.path} | ${w.htmlBytes} | ${w.htmlGzip} | ${w.htmlBrotli} | ${w.jsFiles} | ${w.jsGzipBytes} | ${w.requests} |`);
+  if (r.lighthouse.length) {
+    lines.push("", "| Lighthouse (mobile) | perf | a11y | best practices | SEO | LCP ms | TBT ms | CLS |", "|---|---|---|---|---|---|---|---|");
+    for (const l of r.lighthouse as { path: string; performance: number; accessibility: number; bestPractices: number; seo: number; lcpMs: number; tbtMs: number; cls: number }[]) {
+      lines.push(`| ${l.path} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${l.seo} | ${l.lcpMs} | ${l.tbtMs} | ${l.cls} |`);
+    }
+  }
+  return lines.join("\n") + "\n";
+}
+
+function updateReadme(md: string) {
+  const readme = fs.readFileSync("README.md", "utf8");
+  const start = "<!-- bench:start -->";
+  const end = "<!-- bench:end -->";
+  if (!readme.includes(start)) return;
+  const next = readme.replace(new RegExp(`${start}[\\s\\S]*?${end}`), `${start}\n${md}${end}`);
+  fs.writeFileSync("README.md", next);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not start: ${url}`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,35 @@
+/**
+ * Express ⇄ Fetch for the Remix request handler. @remix-run/express does the same but only
+ * as a whole handler; the page cache needs the Response itself, so the two conversions
+ * live here (same behaviour: original URL, trusted-proxy host, abort on a closed socket).
+ */
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@remix-run/node";
+import type express from "express";
+
+export function toFetchRequest(req: express.Request, res: express.Response): Request {
+  const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(url.href, init);
+}
+
+export async function sendFetchResponse(res: express.Response, response: Response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
