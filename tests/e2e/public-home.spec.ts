@@ -90,8 +90,13 @@ test.describe("home", () => {
     await page.getByLabel("Venue", { exact: true }).selectOption("Tipsy Toucan");
     await page.getByRole("button", { name: "Apply Filters" }).click();
     await expect(page).toHaveURL(/venue=Tipsy\+Toucan/);
-    await expect(page.getByText(/^Showing 2 of \d+ events$/)).toBeVisible();
-    await expect(page.locator("#events article .show-card__venue")).toHaveText(["Tipsy Toucan", "Tipsy Toucan"]);
+    // The seed's two club shows, plus any another spec created at the venue meanwhile.
+    const venues = page.locator("#events article .show-card__venue");
+    await expect(venues.first()).toHaveText("Tipsy Toucan");
+    const shown = await venues.allTextContents();
+    expect(shown.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(shown)).toEqual(new Set(["Tipsy Toucan"]));
+    await expect(page.getByText(new RegExp(`^Showing ${shown.length} of \\d+ events$`))).toBeVisible();
 
     await page.getByRole("link", { name: "Clear filters" }).click();
     await expect(page.getByText("Filtered")).toHaveCount(0);
