@@ -228,24 +228,51 @@ function startBareServer(size: number) {
   });
 }
 
+/** Bytes on the wire for one URL with the given Accept-Encoding (what a browser downloads). */
+function servedBytes(url: string, acceptEncoding: string): Promise<{ bytes: number; body: Buffer; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "Accept-Encoding": acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const raw = Buffer.concat(chunks);
+          const encoding = String(res.headers["content-encoding"] ?? "identity");
+          const body = encoding === "br" ? zlib.brotliDecompressSync(raw) : encoding === "gzip" ? zlib.gunzipSync(raw) : raw;
+          resolve({ bytes: raw.length, body, encoding });
+        });
+      })
+      .on("error", reject);
+  });
+}
+
+/** HTML and JavaScript each public page makes a browser download, as served (brotli and gzip). */
 async function pageWeights(origin: string, paths: string[]) {
   const out = [];
   for (const p of paths) {
-    const res = await fetch(origin + p, { headers: { "Accept-Encoding": "gzip, br" } });
-    const raw = await res.text();
-    const html = Buffer.byteLength(raw);
-    const compressed = zlib.brotliCompressSync(raw).length;
-    const gzip = zlib.gzipSync(raw).length;
+    const br = await servedBytes(origin + p, "br, gzip");
+    const gz = await servedBytes(origin + p, "gzip");
+    const html = br.body.toString("utf8");
     const scripts = new Set<string>();
-    for (const m of raw.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+)"/g)) scripts.add(m[1]);
-    for (const m of raw.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"(\/build\/[^"]+\.js)"/g)) scripts.add(m[1]);
+    for (const m of html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+)"/g)) scripts.add(m[1]);
+    for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"(\/build\/[^"]+\.js)"/g)) scripts.add(m[1]);
+    let jsBrotli = 0;
     let jsGzip = 0;
     for (const s of scripts) {
-      const js = await fetch(new URL(s, origin)).then((r) => r.text());
-      jsGzip += zlib.gzipSync(js).length;
+      jsBrotli += (await servedBytes(new URL(s, origin).href, "br, gzip")).bytes;
+      jsGzip += (await servedBytes(new URL(s, origin).href, "gzip")).bytes;
     }
-    const styles = [...raw.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].length;
-    out.push({ path: p, htmlBytes: html, htmlGzip: gzip, htmlBrotli: compressed, jsFiles: scripts.size, jsGzipBytes: jsGzip, requests: 1 + scripts.size + styles });
+    const styles = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].length;
+    out.push({
+      path: p,
+      htmlBytes: Buffer.byteLength(html),
+      htmlGzip: gz.bytes,
+      htmlBrotli: br.bytes,
+      jsFiles: scripts.size,
+      jsGzipBytes: jsGzip,
+      jsBrotliBytes: jsBrotli,
+      requests: 1 + scripts.size + styles,
+    });
   }
   return out;
 }
@@ -319,8 +346,8 @@ function renderMarkdown(r: {
     }
   }
   lines.push("", `Votes stored during the run: ${r.storedVotes}. Server RSS after the load: ${r.rssMb} MB.`, "");
-  lines.push("| page | HTML bytes | HTML gzip | HTML brotli | JS files | JS gzip bytes | requests |", "|---|---|---|---|---|---|---|");
-  for (const w of r.weights) lines.push(`| ${w.path} | ${w.htmlBytes} | ${w.htmlGzip} | ${w.htmlBrotli} | ${w.jsFiles} | ${w.jsGzipBytes} | ${w.requests} |`);
+  lines.push("| page (as served) | HTML bytes | HTML gzip | HTML brotli | JS files | JS gzip bytes | JS brotli bytes | requests |", "|---|---|---|---|---|---|---|---|");
+  for (const w of r.weights) lines.push(`| ${w.path} | ${w.htmlBytes} | ${w.htmlGzip} | ${w.htmlBrotli} | ${w.jsFiles} | ${w.jsGzipBytes} | ${w.jsBrotliBytes} | ${w.requests} |`);
   if (r.lighthouse.length) {
     lines.push("", "| Lighthouse (mobile) | perf | a11y | best practices | SEO | LCP ms | TBT ms | CLS |", "|---|---|---|---|---|---|---|---|");
     for (const l of r.lighthouse as { path: string; performance: number; accessibility: number; bestPractices: number; seo: number; lcpMs: number; tbtMs: number; cls: number }[]) {

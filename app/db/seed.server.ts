@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { addDaysIso, formatInZone, parseIsoDate, zonedInstant } from "~/lib/dates";
+import { addDaysIso, parseIsoDate } from "~/lib/dates";
+import { formatInZone, zonedInstant } from "~/lib/zoned-time";
 import type { DB } from "~/utils/db.server";
 import {
   collections,

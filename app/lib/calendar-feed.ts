@@ -1,5 +1,6 @@
 import { createEvents, type EventAttributes } from "ics";
-import { addDaysIso, BUSINESS_TIME_ZONE, normalizeTime, zonedInstant } from "./dates";
+import { addDaysIso, BUSINESS_TIME_ZONE, normalizeTime } from "./dates";
+import { zonedInstant } from "./zoned-time";
 import { plainText } from "./plain-text";
 import type { Show } from "./shows";
 import { SITE } from "./site";

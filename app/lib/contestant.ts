@@ -1,5 +1,6 @@
 import { format } from "date-fns";
-import { formatInZone, formatTime12, isIsoDate, parseIsoDate, BUSINESS_TIME_ZONE } from "./dates";
+import { formatTime12, isIsoDate, parseIsoDate, BUSINESS_TIME_ZONE } from "./dates";
+import { formatInZone } from "./zoned-time";
 import { safeRedirect } from "./safe-redirect";
 import type { Show } from "./shows";
 

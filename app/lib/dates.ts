@@ -1,36 +1,62 @@
-import { TZDate } from "@date-fns/tz";
-import { addDays, format, isValid, parse } from "date-fns";
+/**
+ * Calendar dates (YYYY-MM-DD) and clock times (HH:MM) as the site shows them, with the
+ * platform's Intl only, so every page can use them without shipping a date library.
+ * Instants in the business zone live in ./zoned-time.
+ */
 
 /** The business time zone; server code passes APP_TIMEZONE, which defaults to this. */
 export const BUSINESS_TIME_ZONE = "America/Toronto";
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** True for a real calendar date written YYYY-MM-DD. */
 export function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const d = parse(value, "yyyy-MM-dd", new Date(2000, 0, 1));
-  return isValid(d) && format(d, "yyyy-MM-dd") === value;
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
 }
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** Today's date (YYYY-MM-DD) in the given zone, whatever the server's own zone is. */
 export function todayIn(zone: string = BUSINESS_TIME_ZONE, now: Date = new Date()): string {
-  return format(new TZDate(now.getTime(), zone), "yyyy-MM-dd");
+  let f = dayFormatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dayFormatters.set(zone, f);
+  }
+  return f.format(now);
 }
 
 /** The current wall-clock time (HH:MM) in the zone. */
 export function nowTimeIn(zone: string = BUSINESS_TIME_ZONE, now: Date = new Date()): string {
-  return format(new TZDate(now.getTime(), zone), "HH:mm");
+  let f = clockFormatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-GB", { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    clockFormatters.set(zone, f);
+  }
+  return f.format(now);
+}
+
+/** A YYYY-MM-DD date as a UTC-midnight Date (for calendar arithmetic and formatting only). */
+function utcDate(date: string): Date {
+  const [y, m, d] = date.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d));
 }
 
 /** Adds whole days to a YYYY-MM-DD date. */
 export function addDaysIso(date: string, days: number): string {
-  return format(addDays(parseIsoDate(date), days), "yyyy-MM-dd");
+  const d = utcDate(date);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
 }
 
 /** Parses YYYY-MM-DD as a local calendar date (never as UTC midnight). */
 export function parseIsoDate(date: string): Date {
-  return parse(date, "yyyy-MM-dd", new Date(2000, 0, 1));
+  const [y, m, d] = date.split("-").map(Number);
+  return new Date(y, m - 1, d);
 }
 
 /**
@@ -69,38 +95,23 @@ export function formatTime12(time: string | null | undefined): string {
   return `${hour}:${pad(m)} ${suffix}`;
 }
 
+const LONG = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long", month: "long", day: "numeric", year: "numeric" });
+const CARD = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "short", month: "short", day: "numeric" });
+const MONTH_YEAR = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long", year: "numeric" });
+
 /** "2026-05-16" → "Saturday, May 16, 2026". */
 export function formatLongDate(date: string): string {
-  return isIsoDate(date) ? format(parseIsoDate(date), "EEEE, MMMM d, yyyy") : date;
+  return isIsoDate(date) ? LONG.format(utcDate(date)) : date;
 }
 
 /** "2026-05-16" → "Sat, May 16" (event cards). */
 export function formatCardDate(date: string): string {
-  return isIsoDate(date) ? format(parseIsoDate(date), "EEE, MMM d") : date;
+  return isIsoDate(date) ? CARD.format(utcDate(date)) : date;
 }
 
-/** "2026-05" → "May 2026". */
+/** "2026-05" or "2026-05-16" → "May 2026". */
 export function formatMonthYear(date: string): string {
-  return format(parseIsoDate(date.length === 7 ? `${date}-01` : date), "MMMM yyyy");
-}
-
-/** The UTC instant of a wall-clock date and time in the zone (handles DST). */
-export function zonedInstant(date: string, time: string | null, zone: string = BUSINESS_TIME_ZONE): Date {
-  const [y, mo, d] = date.split("-").map(Number);
-  const [h, mi] = (normalizeTime(time) ?? "00:00").split(":").map(Number);
-  return new Date(new TZDate(y, mo - 1, d, h, mi, zone).getTime());
-}
-
-/** ISO 8601 with the zone's offset for that date, e.g. 2026-05-16T19:30:00-04:00. */
-export function zonedIso(date: string, time: string | null, zone: string = BUSINESS_TIME_ZONE): string {
-  const instant = zonedInstant(date, time, zone);
-  return format(new TZDate(instant.getTime(), zone), "yyyy-MM-dd'T'HH:mm:ssxxx");
-}
-
-/** Formats an instant in the zone, e.g. for "Last updated" and the admin lists. */
-export function formatInZone(instant: Date | number, pattern: string, zone: string = BUSINESS_TIME_ZONE): string {
-  const ms = typeof instant === "number" ? instant : instant.getTime();
-  return format(new TZDate(ms, zone), pattern);
+  return MONTH_YEAR.format(utcDate(date.length === 7 ? `${date}-01` : date));
 }
 
 function pad(n: number) {

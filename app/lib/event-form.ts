@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { formatInZone, formatTime12, isIsoDate, normalizeTime } from "./dates";
+import { formatTime12, isIsoDate, normalizeTime } from "./dates";
+import { formatInZone } from "./zoned-time";
 
 /**
  * The staff event form (Add New Event and Edit): one schema for the browser constraints,

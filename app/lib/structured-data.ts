@@ -1,4 +1,5 @@
-import { addDaysIso, BUSINESS_TIME_ZONE, normalizeTime, zonedIso } from "./dates";
+import { addDaysIso, BUSINESS_TIME_ZONE, normalizeTime } from "./dates";
+import { zonedIso } from "./zoned-time";
 import { plainText, priceAmount } from "./plain-text";
 import type { Show } from "./shows";
 import { SITE } from "./site";

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import { collections, eventDates, events, type NewEvent } from "~/db/schema";
-import { zonedInstant } from "~/lib/dates";
+import { zonedInstant } from "~/lib/zoned-time";
 import type { EventFormValues } from "~/lib/event-form";
 import { recordAudit } from "~/models/audit.server";
 import { getShow } from "~/models/events.server";

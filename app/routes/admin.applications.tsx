@@ -1,6 +1,7 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatInZone, formatLongDate } from "~/lib/dates";
+import { formatLongDate } from "~/lib/dates";
+import { formatInZone } from "~/lib/zoned-time";
 import { listApplications, listApplicationShows } from "~/models/submissions.server";
 import { requireStaff } from "~/utils/auth.server";
 import contentStyles from "~/styles/content.css";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { applicationsCsv } from "~/lib/applications-csv";
-import { formatInZone } from "~/lib/dates";
+import { formatInZone } from "~/lib/zoned-time";
 import { getShow } from "~/models/events.server";
 import { listApplications } from "~/models/submissions.server";
 import { requireStaff } from "~/utils/auth.server";

@@ -1,6 +1,6 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatInZone } from "~/lib/dates";
+import { formatInZone } from "~/lib/zoned-time";
 import { listNewsletterSignups } from "~/models/submissions.server";
 import { requireStaff } from "~/utils/auth.server";
 import contentStyles from "~/styles/content.css";

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { openRoundSchema } from "~/lib/vote-schema";
-import { formatInZone } from "~/lib/dates";
+import { formatInZone } from "~/lib/zoned-time";
 import { listComedians } from "~/models/comedians.server";
 import { closeRound, getRound, listRounds, openRound } from "~/models/votes.server";
 import { requireStaff } from "~/utils/auth.server";

@@ -21,7 +21,7 @@ import {
   isStatusColumn,
   statusTone,
 } from "~/lib/booking";
-import { formatInZone } from "~/lib/dates";
+import { formatInZone } from "~/lib/zoned-time";
 import { getBookingSchedule } from "~/services/booking-sheet.server";
 import styles from "~/styles/booking.css";
 import { hasGate } from "~/utils/auth.server";

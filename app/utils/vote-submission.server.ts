@@ -1,6 +1,6 @@
 import { voteSchema } from "~/lib/vote-schema";
 import { VOTE_MESSAGES, type VoteFieldErrors } from "~/lib/vote";
-import { formatInZone } from "~/lib/dates";
+import { formatInZone } from "~/lib/zoned-time";
 import { castVote, receiptFor, type Receipt } from "~/models/votes.server";
 import { logger } from "./logger.server";
 import { consume, retryText } from "./rate-limit.server";

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { contactMessages, contestantApplications, events, newsletterSignups } from "~/db/schema";
-import { addDaysIso, todayIn, zonedInstant } from "~/lib/dates";
+import { addDaysIso, todayIn } from "~/lib/dates";
+import { zonedInstant } from "~/lib/zoned-time";
 import type { DB } from "~/utils/db.server";
 import { expect, test } from "./fixtures";
 

@@ -2,7 +2,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { ContestantApplication } from "~/components/contestant-application";
-import { zonedInstant } from "~/lib/dates";
+import { zonedInstant } from "~/lib/zoned-time";
 import type { Show } from "~/lib/shows";
 import { makeShow } from "./show-fixture";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applicationReturnUrl, applicationsOpen, attendWindowText, closedText, closesAtText, thankYouLines } from "~/lib/contestant";
-import { zonedInstant } from "~/lib/dates";
+import { zonedInstant } from "~/lib/zoned-time";
 
 const closeAt = zonedInstant("2026-05-14", "23:59", "America/Toronto").toISOString();
 

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  addDaysIso,
-  formatLongDate,
-  formatTime12,
-  isIsoDate,
-  normalizeTime,
-  todayIn,
-  zonedIso,
-} from "~/lib/dates";
+import { addDaysIso, formatLongDate, formatTime12, isIsoDate, normalizeTime, todayIn } from "~/lib/dates";
+import { zonedIso } from "~/lib/zoned-time";
 
 describe("today in Toronto", () => {
   it("is still yesterday in Toronto late at night UTC", () => {

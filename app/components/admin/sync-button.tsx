@@ -1,7 +1,8 @@
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { RefreshCw } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { formatInZone, formatCardDate } from "~/lib/dates";
+import { formatCardDate } from "~/lib/dates";
+import { formatInZone } from "~/lib/zoned-time";
 import type { SyncStatus } from "~/lib/eventbrite-sync";
 
 const SYNC_ACTION = "/admin/sync";
