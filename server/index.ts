@@ -7,9 +7,11 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import url from "node:url";
+import zlib from "node:zlib";
 import { broadcastDevReady, createRequestHandler as createRemixHandler, installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import { closeDatabase, db } from "~/utils/db.server";
 import { PAGE_CACHE_HEADER, PageCache, pickEncoding, type CachedPage } from "~/utils/page-cache.server";
 import { EnvError, getEnv } from "~/utils/env.server";
@@ -90,8 +92,16 @@ async function main() {
     next();
   });
 
-  // Fingerprinted assets never change; everything else in public/ is cached briefly.
-  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  // Fingerprinted assets never change: sent precompressed (brotli 11 / gzip 9, made at build
+  // time) and cached for a year. Everything else in public/ is cached briefly.
+  app.use(
+    "/build",
+    expressStaticGzip("public/build", {
+      enableBrotli: true,
+      orderPreference: ["br", "gz"],
+      serveStatic: { immutable: true, maxAge: "1y" },
+    }),
+  );
   app.use(express.static("public", { maxAge: "1h" }));
 
   // Built once: the per-request values reach loaders through the load context.
@@ -178,7 +188,7 @@ function sendCachedPage(req: express.Request, res: express.Response, page: Cache
     res.setHeader("Content-Security-Policy", csp.replace(`'nonce-${res.locals.cspNonce}'`, `'nonce-${page.nonce}'`));
   }
   const encoding = pickEncoding(req.get("accept-encoding"));
-  const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
+  const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : zlib.gunzipSync(page.gzip);
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Vary", "Accept-Encoding");
   res.setHeader("Content-Length", body.length);

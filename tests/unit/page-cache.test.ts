@@ -1,0 +1,44 @@
+import zlib from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { PageCache, pickEncoding } from "~/utils/page-cache.server";
+
+const page = (body: string) => ({ status: 200, headers: [["content-type", "text/html"]] as [string, string][], nonce: "n1", identity: Buffer.from(body) });
+
+describe("page cache", () => {
+  it("answers a stored page only while the data version is unchanged", () => {
+    const cache = new PageCache();
+    cache.set("/a", { version: "1-1", ...page("<p>hello</p>") }, 0);
+    expect(cache.get("/a", "1-1", 10)).not.toBeNull();
+    expect(cache.get("/a", "2-1", 10)).toBeNull();
+    // Once invalid it is gone, even for the old version.
+    expect(cache.get("/a", "1-1", 10)).toBeNull();
+  });
+
+  it("expires entries after their time to live", () => {
+    const cache = new PageCache();
+    cache.set("/a", { version: "v", ...page("x") }, 0);
+    expect(cache.get("/a", "v", 59_000)).not.toBeNull();
+    expect(cache.get("/a", "v", 60_001)).toBeNull();
+  });
+
+  it("keeps the compressed bodies, which decode to the page", () => {
+    const cache = new PageCache();
+    const entry = cache.set("/a", { version: "v", ...page("<h1>Laugh</h1>") });
+    expect(zlib.brotliDecompressSync(entry.br).toString()).toBe("<h1>Laugh</h1>");
+    expect(zlib.gunzipSync(entry.gzip).toString()).toBe("<h1>Laugh</h1>");
+  });
+
+  it("stays bounded, dropping the oldest entries", () => {
+    const cache = new PageCache();
+    for (let i = 0; i < 600; i++) cache.set(`/p${i}`, { version: "v", ...page(String(i)) });
+    expect(cache.size).toBe(500);
+    expect(cache.get("/p0", "v")).toBeNull();
+    expect(cache.get("/p599", "v")).not.toBeNull();
+  });
+
+  it("picks brotli, then gzip, then none", () => {
+    expect(pickEncoding("gzip, deflate, br")).toBe("br");
+    expect(pickEncoding("gzip")).toBe("gzip");
+    expect(pickEncoding(undefined)).toBe("identity");
+  });
+});
