@@ -2,7 +2,6 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDocumentRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { logger } from "~/utils/logger.server";
@@ -17,8 +16,10 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ): ReturnType<HandleDocumentRequestFunction> {
   const nonce = loadContext?.cspNonce ?? "";
-  // Bots and no-JavaScript visitors get the whole document at once; browsers stream.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  // The whole document is sent at once (onAllReady): nothing here defers data, and a
+  // lazily loaded form (the contestant application) must arrive inline for visitors
+  // without JavaScript, not as a streamed chunk that only a script could reveal.
+  const readyEvent = "onAllReady";
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(

@@ -85,7 +85,7 @@ export default function Home() {
             <p className="lead">Treat Dad to a night out: Father's Day weekend specials at a distillery, a pub and a winery.</p>
             <div className="card-grid">
               {pick(data.epicDads).map((u) => (
-                <EventCard key={u.show.id} {...u} venues={venues} />
+                <EventCard key={u.show.id} {...u} venues={venues} eager />
               ))}
             </div>
           </div>
@@ -101,7 +101,7 @@ export default function Home() {
           {data.club.length ? (
             <div className="card-grid card-grid--two">
               {pick(data.club).map((u) => (
-                <EventCard key={u.show.id} {...u} venues={venues} />
+                <EventCard key={u.show.id} {...u} venues={venues} eager />
               ))}
             </div>
           ) : (

@@ -154,8 +154,8 @@ export default function CalendarPage() {
                   </p>
                   <p className="muted">{e.venue}</p>
                   <div className="event-actions">
-                    <Link to={`/event/${e.id}`} className="button button--dark button--small" aria-label={`More Info: ${e.title}`}>
-                      More Info
+                    <Link to={`/event/${e.id}`} className="button button--dark button--small">
+                      More Info<span className="visually-hidden">: {e.title}</span>
                     </Link>
                     {e.isEventbrite && e.ticketUrl ? (
                       <a

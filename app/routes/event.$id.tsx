@@ -1,7 +1,7 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { AddToCalendar } from "~/components/add-to-calendar";
-import { ContestantApplication } from "~/components/contestant-application";
+import { ContestantApplicationSlot } from "~/components/contestant-application-slot";
 import { ErrorScreen, GeneralErrorBoundary } from "~/components/error-boundary";
 import { ShowStructuredData } from "~/components/show-structured-data";
 import { BadgeList } from "~/components/shows/badges";
@@ -144,7 +144,7 @@ export default function EventPage() {
       </div>
 
       <div className="container">
-        <ContestantApplication show={show} />
+        <ContestantApplicationSlot show={show} />
         <p>
           <Link to="/" className="back-link">← Back to Home</Link>
         </p>

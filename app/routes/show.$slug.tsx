@@ -2,7 +2,7 @@ import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaF
 import { useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AddToCalendar } from "~/components/add-to-calendar";
-import { ContestantApplication } from "~/components/contestant-application";
+import { ContestantApplicationSlot } from "~/components/contestant-application-slot";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ShowStructuredData } from "~/components/show-structured-data";
 import { BadgeList } from "~/components/shows/badges";
@@ -188,7 +188,7 @@ export default function ShowPage() {
       </div>
 
       <div className="container" id="contestant-application-anchor">
-        {show.acceptsApplications ? <ContestantApplication show={show} /> : <div id="contestant-application" />}
+        {show.acceptsApplications ? <ContestantApplicationSlot show={show} /> : <div id="contestant-application" />}
       </div>
 
       {canBuy ? (

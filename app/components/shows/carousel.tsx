@@ -80,8 +80,8 @@ export function ShowCarousel({ items, venues }: { items: { show: CardShow; next:
               <DatePreview upcoming={upcoming} />
               <p className="carousel__price">{cardPriceText(next.price)}</p>
               <div className="carousel__actions">
-                <Link to={`/event/${show.id}`} className="button button--primary" aria-label={`More Info: ${show.title}`}>
-                  More Info
+                <Link to={`/event/${show.id}`} className="button button--primary">
+                  More Info<span className="visually-hidden">: {show.title}</span>
                 </Link>
                 {(next.ticketUrl ?? show.ticketUrl) && !show.soldOut ? (
                   <a

@@ -65,8 +65,8 @@ export function EventCard({
         <p className="show-card__venue">{show.venue}</p>
         <p className="show-card__price">{cardPriceText(next.price)}</p>
         <div className="show-card__actions">
-          <Link to={`/event/${show.id}`} className="button button--dark button--small" aria-label={`More Info: ${show.title}`}>
-            More Info
+          <Link to={`/event/${show.id}`} className="button button--dark button--small">
+            More Info<span className="visually-hidden">: {show.title}</span>
           </Link>
           {ticketUrl && !show.soldOut ? (
             <a

@@ -38,6 +38,8 @@ export function ShowImage({
       width={width}
       height={height}
       loading={eager ? "eager" : "lazy"}
+      // Above-the-fold images are fetched first (React 18 passes the lower-case attribute through).
+      {...(eager ? { fetchpriority: "high" } : {})}
       decoding="async"
       className={className}
       onError={() => setFailed(true)}
