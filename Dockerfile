@@ -31,4 +31,5 @@ COPY --from=build /app/tsconfig.json /app/remix.env.d.ts ./
 RUN mkdir -p /data && chown -R node:node /data
 USER node
 EXPOSE 8080
-CMD ["node", "build/server.js"]
+# npm start runs node with the heap limits in package.json "config" and forwards SIGTERM.
+CMD ["npm", "start"]

@@ -62,6 +62,8 @@ async function main() {
       // as phones behind Fly's proxy do; the room-sharing-one-IP case is scripts/load-votes.ts.
       TRUST_PROXY: "true",
       LOG_LEVEL: "info",
+      // The heap limits `npm start` uses in production (package.json "config").
+      NODE_OPTIONS: process.env.npm_package_config_nodeOptions ?? "",
     },
     stdio: ["ignore", fs.openSync(path.join(dir, "server.log"), "a"), fs.openSync(path.join(dir, "server.log"), "a")],
   });

@@ -26,6 +26,6 @@ Demo accounts (set the variables to change them):
   results      http://localhost:${env.PORT}/results       ${env.RESULTS_PASSWORD}
 `);
 
-const server = spawn(process.execPath, ["build/server.js"], { env, stdio: "inherit" });
+const server = spawn("npm", ["start"], { env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
