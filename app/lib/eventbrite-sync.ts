@@ -1,7 +1,7 @@
 import type { SyncedShow } from "./eventbrite";
 
 /** The sync's bookkeeping and messages; the API shapes and mappers are in ./eventbrite. */
-/** The fields a sync writes; staff edits protect all of them (see docs/issue-6.md). */
+/** The fields a sync writes; staff edits protect all of them (see docs/decisions/sync-and-booking.md). */
 export const SYNCED_FIELDS = [
   "title",
   "description",

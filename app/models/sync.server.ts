@@ -24,7 +24,7 @@ export type UpsertCounts = {
  * Upserts platform shows on events.external_id in ONE transaction, with the audit entry
  * inside it: either everything is stored or nothing is.
  *
- * Rules (docs/issue-6.md):
+ * Rules (docs/decisions/sync-and-booking.md):
  * - shows starting before `today` (Toronto) are skipped;
  * - a show edited by staff (staff_edited_at set) keeps its fields until staff reset it;
  * - sold out only ever moves from available to sold out through a sync; un-marking is a

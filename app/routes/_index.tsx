@@ -18,7 +18,7 @@ export const EPIC_DADS_PREVIEW = 3;
 /**
  * The carousel holds every upcoming show up to this many (the soonest first). The promoter
  * lists 10-20 shows at a time, so in practice that is all of them; the cap only keeps the
- * page light if hundreds are ever listed (see docs/issue-3.md for the figures).
+ * page light if hundreds are ever listed (see docs/decisions/public-browsing.md for the figures).
  */
 export const CAROUSEL_MAX = 40;
 
