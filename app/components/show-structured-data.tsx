@@ -8,6 +8,7 @@ import { serializeJsonLd, showJsonLd } from "~/lib/structured-data";
 export function ShowStructuredData({ shows, origin }: { shows: Show[]; origin: string }) {
   if (shows.length === 0) return null;
   const showsJsonLd = shows.flatMap((show) => showJsonLd(show, origin));
-  const json = serializeJsonLd(showsJsonLd.length === 1 ? showsJsonLd[0] : showsJsonLd);
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
+  // serializeJsonLd escapes "<" so no value can close the script element.
+  const escapedJsonLd = serializeJsonLd(showsJsonLd.length === 1 ? showsJsonLd[0] : showsJsonLd);
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: escapedJsonLd }} />;
 }

@@ -1,7 +1,7 @@
 import { createEvents, type EventAttributes } from "ics";
 import { addDaysIso, BUSINESS_TIME_ZONE, normalizeTime } from "./dates";
 import { zonedInstant } from "./zoned-time";
-import { plainText } from "./plain-text";
+import { plainText } from "./description";
 import type { Show } from "./shows";
 import { SITE } from "./site";
 import { performancesOf } from "./recurrence";
@@ -41,7 +41,7 @@ export function buildCalendarFeed(
       const end = endTime
         ? zonedInstant(endTime <= (normalizeTime(o.time) ?? "00:00") ? addDaysIso(o.date, 1) : o.date, endTime, zone).getTime()
         : start + DEFAULT_LENGTH_HOURS * 3600_000;
-      const description = [plainText(show.description), o.ticketUrl ? `Tickets: ${o.ticketUrl}` : null, show.soldOut ? "SOLD OUT" : null]
+      const description = [plainText(show.description, { lines: true }), o.ticketUrl ? `Tickets: ${o.ticketUrl}` : null, show.soldOut ? "SOLD OUT" : null]
         .filter(Boolean)
         .join("\n\n");
       events.push({

@@ -3,19 +3,26 @@ export function hasMarkup(text: string): boolean {
   return /<\/?[a-z][a-z0-9]*(\s[^<>]*)?\/?>/i.test(text);
 }
 
-/** The description as plain text for cards and meta tags (tags dropped, entities decoded). */
-export function plainText(text: string): string {
-  if (!hasMarkup(text)) return text;
-  return text
+/**
+ * The description as plain text: tags dropped, entities decoded. Cards and meta tags get one
+ * line (`lines: false`, the default); calendar feeds and JSON-LD keep paragraph breaks.
+ */
+export function plainText(text: string, { lines = false }: { lines?: boolean } = {}): string {
+  if (!hasMarkup(text)) return lines ? text.trim() : text.replace(/\s+/g, " ").trim();
+  const decoded = text
     .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
-    .replace(/<\/(p|li|h\d|div)>|<br\s*\/?>/gi, " ")
+    .replace(/<br\s*\/?>|<\/?(p|div|li|ul|ol|h\d|tr|table|section|article)\b[^>]*>/gi, "\n")
     .replace(/<[^>]*>/g, "")
     .replace(/&nbsp;/g, " ")
     .replace(/&amp;/g, "&")
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
     .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, " ")
+    .replace(/&#39;|&apos;/g, "'");
+  if (!lines) return decoded.replace(/\s+/g, " ").trim();
+  return decoded
+    .replace(/[ \t]+/g, " ")
+    .replace(/ *\n */g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
     .trim();
 }

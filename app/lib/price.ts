@@ -16,3 +16,11 @@ export function detailPriceText(price: string | null | undefined): string {
   const p = normalPrice(price);
   return p ? `Starting at ${p}` : "TBA";
 }
+
+/** A price in dollars from free text ("$25", "25.50 CAD", "Free"); null when there is none (TBA). */
+export function priceAmount(price: string | null | undefined): string | null {
+  if (!price) return null;
+  if (/\bfree\b/i.test(price)) return "0";
+  const m = /(\d+(?:\.\d{1,2})?)/.exec(price.replace(/,/g, ""));
+  return m ? m[1] : null;
+}

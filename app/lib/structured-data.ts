@@ -1,6 +1,7 @@
 import { addDaysIso, BUSINESS_TIME_ZONE, normalizeTime } from "./dates";
 import { zonedIso } from "./zoned-time";
-import { plainText, priceAmount } from "./plain-text";
+import { plainText } from "./description";
+import { priceAmount } from "./price";
 import type { Show } from "./shows";
 import { SITE } from "./site";
 import { performancesOf } from "./recurrence";
@@ -26,7 +27,7 @@ function endIso(date: string, start: string, end: string | null, zone: string): 
 export function showJsonLd(show: Show, origin: string, zone: string = BUSINESS_TIME_ZONE): ComedyEventJsonLd[] {
   const pageUrl = `${origin}/event/${show.id}`;
   const image = new URL(show.imageUrl || SITE.fallbackImage, origin).href;
-  const description = plainText(show.description) || show.summary || show.title;
+  const description = plainText(show.description, { lines: true }) || show.summary || show.title;
   return performancesOf(show).performances
     .slice(0, MAX_OCCURRENCES)
     .map((o) => {

@@ -1,7 +1,8 @@
 /** The description: sanitized HTML (already cleaned on the server) or plain text with its line breaks. */
 export function EventOverview({ description }: { description: { html: string } | { text: string } }) {
   if ("html" in description) {
-    return <div className="event-overview" dangerouslySetInnerHTML={{ __html: description.html }} />;
+    const sanitizedHtml = description.html; // cleaned by renderDescription (app/lib/sanitize.ts) in the loader
+    return <div className="event-overview" dangerouslySetInnerHTML={{ __html: sanitizedHtml }} />;
   }
   return (
     <div className="event-overview">
