@@ -13,6 +13,18 @@ export function getComedian(id: number, database: DB = db()): Comedian | undefin
   return database.select().from(comedians).where(and(eq(comedians.id, id), isNull(comedians.deletedAt))).get();
 }
 
+/** The comedians on the staff pages, each with its votes in every round (one query). */
+export function listComediansWithVotes(database: DB = db()) {
+  return database
+    .select({ id: comedians.id, name: comedians.name, bio: comedians.bio, votes: count(votes.id) })
+    .from(comedians)
+    .leftJoin(votes, eq(votes.comedianId, comedians.id))
+    .where(isNull(comedians.deletedAt))
+    .groupBy(comedians.id)
+    .orderBy(asc(comedians.name), asc(comedians.id))
+    .all();
+}
+
 /** Votes cast for a comedian in every round (deleting one with votes asks first). */
 export function countVotesFor(comedianId: number, database: DB = db()): number {
   return database.select({ n: count() }).from(votes).where(eq(votes.comedianId, comedianId)).get()?.n ?? 0;

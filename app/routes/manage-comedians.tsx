@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ComedianList, ConfirmDeletePanel, DELETE_NOTE, StatusBanner } from "~/components/comedian-admin";
-import { countVotesFor, listComedians } from "~/models/comedians.server";
+import { listComediansWithVotes } from "~/models/comedians.server";
 import { requireStaff } from "~/utils/auth.server";
 import { handleAddComedian, handleDeleteComedian } from "~/utils/comedian-actions.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Manage comedians | Laugh Wind
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
-  return json({ comedians: listComedians().map((c) => ({ id: c.id, name: c.name, bio: c.bio, votes: countVotesFor(c.id) })) });
+  return json({ comedians: listComediansWithVotes() });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ComedianList, ConfirmDeletePanel, DELETE_NOTE, StatusBanner } from "~/components/comedian-admin";
-import { countVotesFor, listComedians } from "~/models/comedians.server";
+import { listComediansWithVotes } from "~/models/comedians.server";
 import { requireStaff } from "~/utils/auth.server";
 import { handleDeleteComedian } from "~/utils/comedian-actions.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
@@ -12,7 +12,7 @@ export const meta: MetaFunction = () => [{ title: "Test delete | Laugh Windsor" 
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
-  return json({ comedians: listComedians().map((c) => ({ id: c.id, name: c.name, bio: c.bio, votes: countVotesFor(c.id) })) });
+  return json({ comedians: listComediansWithVotes() });
 }
 
 /** The same delete as /manage-comedians (one server function), behind the same staff check. */

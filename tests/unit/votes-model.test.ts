@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, votes } from "~/db/schema";
 import { seedDemoData } from "~/db/seed.server";
-import { addComedian, deleteComedian, listComedians } from "~/models/comedians.server";
+import { addComedian, deleteComedian, listComedians, listComediansWithVotes } from "~/models/comedians.server";
 import { upsertStaff } from "~/models/staff.server";
 import { castVote, closeRound, getOpenRound, listRounds, openRound, receiptFor, roundComediansFor, roundStandings } from "~/models/votes.server";
 import { createTestDb } from "./helpers/db";
@@ -85,5 +85,20 @@ describe("votes model", () => {
     expect(listComedians(db).some((c) => c.id === added.id)).toBe(true);
     const actions = db.select().from(auditLog).all().map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(["comedian.delete", "comedian.create"]));
+  });
+});
+
+describe("comedians with their vote counts", () => {
+  it("counts every round's votes per comedian in one list, zero for none, deleted ones left out", async () => {
+    const database = createTestDb();
+    seedDemoData(database, "2026-11-22");
+    const staff = await upsertStaff("counter", "a-long-password", database);
+    const extra = addComedian({ name: "Zed Zero", bio: null }, staff, database);
+    const list = listComediansWithVotes(database);
+    // The seed's votes: two for Priya Nair, one each for Marcus Bell and Sofia Reyes.
+    const byName = Object.fromEntries(list.map((c) => [c.name, c.votes]));
+    expect(byName).toMatchObject({ "Priya Nair": 2, "Marcus Bell": 1, "Sofia Reyes": 1, "Zed Zero": 0 });
+    deleteComedian(extra.id, staff, database);
+    expect(listComediansWithVotes(database).some((c) => c.id === extra.id)).toBe(false);
   });
 });
