@@ -328,3 +328,39 @@ test("a streamed (chunked) body over 1 MB is refused too", async ({ baseURL }) =
   });
   expect(status).toBe(411);
 });
+
+test("resource routes: foreign, oversized and non-form posts are refused; read-only routes answer 405", async ({ page, context, db, baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  await signInAsStaff(context, db, baseURL!);
+  const tag = uniq();
+  const show = db
+    .insert(events)
+    .values({ title: `Resource routes ${tag}`, date: inDays(22), venue: "Test venue", ticketUrl: "https://tickets.example.com/r" })
+    .returning()
+    .get();
+  const before = JSON.stringify(db.select().from(events).where(eq(events.id, show.id)).get());
+  const writes = ["/admin/sync", `/admin/events/${show.id}/archive`, `/admin/events/${show.id}/sold-out`, "/admin/logout", "/vote/submit", "/test-delete"];
+  const readOnly = ["/calendar.ics", `/event/${show.id}/calendar.ics`, "/sitemap.xml", "/robots.txt", "/healthcheck", `/admin/applications.csv?event=${show.id}`];
+  const outcomes: Outcome[] = [];
+  try {
+    for (const path of writes) {
+      const body = encode([["soldOut", "true"], ["confirm", "yes"]]);
+      outcomes.push({ label: `${path}: no Origin`, status: await send(page.request, path, body, FORM, null) });
+      outcomes.push({ label: `${path}: a foreign Origin`, status: await send(page.request, path, body, FORM, "https://evil.example") });
+      outcomes.push({ label: `${path}: a body over 1 MB`, status: await send(page.request, path, `${body}&x=${"x".repeat(ONE_MB)}`, FORM, origin) });
+      outcomes.push({ label: `${path}: JSON`, status: await send(page.request, path, JSON.stringify({ soldOut: true }), "application/json", origin) });
+      outcomes.push({ label: `${path}: text/plain`, status: await send(page.request, path, "soldOut=true", "text/plain", origin) });
+    }
+    for (const path of readOnly) {
+      outcomes.push({ label: `${path}: a post`, status: await send(page.request, path, "a=1", FORM, origin) });
+    }
+    expectRefused(outcomes);
+    for (const o of outcomes.filter((x) => x.label.endsWith(": a post"))) expect(o.status, o.label).toBe(405);
+    expect(JSON.stringify(db.select().from(events).where(eq(events.id, show.id)).get()), "the show is unchanged").toBe(before);
+    // Still signed in: the refused logouts did nothing.
+    const admin = await page.request.get("/admin");
+    expect(new URL(admin.url()).pathname).toBe("/admin");
+  } finally {
+    db.update(events).set({ archivedAt: new Date() }).where(eq(events.id, show.id)).run();
+  }
+});
