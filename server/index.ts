@@ -18,8 +18,8 @@ import { EnvError, getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { securityHeaders } from "~/utils/security-headers.server";
 import { prepareApp, startupBanner } from "~/utils/startup.server";
+import { isFormContentType, isSameSiteWrite } from "~/utils/request-guards.server";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
-import { isSameSiteWrite } from "~/utils/request-guards.server";
 
 installGlobals({ nativeFetch: true });
 
@@ -87,6 +87,21 @@ async function main() {
     });
     if (!ok) {
       res.status(403).type("text/plain").send("This form must be sent from this site.");
+      return;
+    }
+    next();
+  });
+
+  // Writes are web forms with a declared length: a streamed body could pass the size check
+  // (411), and any other content type would make the action's formData() throw (415).
+  app.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    if (req.get("transfer-encoding") && !req.get("content-length")) {
+      res.status(411).type("text/plain").send("Please send the form again from the page.");
+      return;
+    }
+    if (!isFormContentType(req.get("content-type"))) {
+      res.status(415).type("text/plain").send("Please send this form from the page on this site.");
       return;
     }
     next();

@@ -11,29 +11,43 @@ import { formatInZone } from "./zoned-time";
 export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
 export const RECURRING_FIELDS_MESSAGE = "Please fill in all fields for the recurring date";
 
-const text = z.string().trim().optional();
+/** Upper bounds on the staff form's text (a 1 MB body could otherwise store a 1 MB title). */
+export const EVENT_FIELD_MAX = {
+  title: 200,
+  description: 20_000,
+  venue: 200,
+  url: 2_000,
+  price: 100,
+  short: 40,
+} as const;
+
+const bounded = (max: number) =>
+  z.string().trim().max(max, `Please keep this under ${max} characters`).optional();
+const text = bounded(EVENT_FIELD_MAX.short);
+const url = bounded(EVENT_FIELD_MAX.url);
+const price = bounded(EVENT_FIELD_MAX.price);
 
 const recurringDateInput = z.object({
   date: text,
   time: text,
-  ticketUrl: text,
-  price: text,
+  ticketUrl: url,
+  price,
 });
 
 /** The form's fields as posted (browser constraints come from this shape). */
 export const eventFormFields = z.object({
-    title: text,
-    description: text,
+    title: bounded(EVENT_FIELD_MAX.title),
+    description: bounded(EVENT_FIELD_MAX.description),
     date: text,
     time: text,
     endTime: text,
-    venue: text,
-    ticketUrl: text,
-    imageUrl: text,
-    price: text,
-    dates: z.array(recurringDateInput).optional(),
+    venue: bounded(EVENT_FIELD_MAX.venue),
+    ticketUrl: url,
+    imageUrl: url,
+    price,
+    dates: z.array(recurringDateInput).max(200, "At most 200 recurring dates").optional(),
     collectionId: text,
-    entryFormUrl: text,
+    entryFormUrl: url,
     acceptsApplications: z.union([z.boolean(), z.string()]).optional(),
     applicationsCloseDate: text,
     applicationsCloseTime: text,

@@ -1,5 +1,6 @@
 import sanitizeHtml from "sanitize-html";
 import { hasMarkup } from "./description";
+import { isWebUrl } from "./event-form";
 
 /**
  * Show descriptions may contain markup: it is sanitized with this allow-list on the server
@@ -28,4 +29,15 @@ export function sanitizeDescription(html: string): string {
  */
 export function renderDescription(description: string): { html: string } | { text: string } {
   return hasMarkup(description) ? { html: sanitizeDescription(description) } : { text: description };
+}
+
+/**
+ * A stored link or image address as pages may use it: http(s) only (images may also be a
+ * site path such as /images/x.svg); anything else (javascript:, data:, vbscript:) is dropped.
+ * The staff form and the sync only store such URLs; this guards rows written any other way.
+ */
+export function safeWebUrl(value: string | null | undefined, allowSitePath = false): string | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  return isWebUrl(trimmed, allowSitePath) ? trimmed : null;
 }

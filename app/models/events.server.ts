@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, like, lte, or, sql, type
 import { addDaysIso } from "~/lib/dates";
 import { collections, eventDates, events, type Event, type EventDate } from "~/db/schema";
 import { mergeSameTitle } from "~/lib/recurrence";
+import { safeWebUrl } from "~/lib/sanitize";
 import type { Show, ShowDate } from "~/lib/shows";
 import { db, type DB } from "~/utils/db.server";
 
@@ -117,20 +118,20 @@ export function toShow(
     time: e.time,
     endTime: e.endTime,
     venue: e.venue,
-    imageUrl: e.imageUrl,
-    ticketUrl: e.ticketUrl,
+    imageUrl: safeWebUrl(e.imageUrl, true),
+    ticketUrl: safeWebUrl(e.ticketUrl),
     price: e.price,
     soldOut: e.soldOut,
     archivedAt: e.archivedAt ? e.archivedAt.toISOString() : null,
     isEventbrite: e.source === "eventbrite",
-    entryFormUrl: e.entryFormUrl,
+    entryFormUrl: safeWebUrl(e.entryFormUrl),
     collection: collection ? { slug: collection.slug, title: collection.title, badge: collection.badge } : null,
     acceptsApplications: e.acceptsApplications,
     applicationsCloseAt: e.applicationsCloseAt ? e.applicationsCloseAt.toISOString() : null,
     contestantsNotifiedOn: e.contestantsNotifiedOn,
     applicationMinimumAge: e.applicationMinimumAge,
     dates: dates.map(
-      (d): ShowDate => ({ date: d.date, time: d.time, ticketUrl: d.ticketUrl, price: d.price }),
+      (d): ShowDate => ({ date: d.date, time: d.time, ticketUrl: safeWebUrl(d.ticketUrl), price: d.price }),
     ),
   };
 }

@@ -6,6 +6,7 @@ import { listApplications, listApplicationShows } from "~/models/submissions.ser
 import { requireStaff } from "~/utils/auth.server";
 import contentStyles from "~/styles/content.css";
 import { getEnv } from "~/utils/env.server";
+import { parseId } from "~/lib/ids";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
 
@@ -16,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
   const zone = getEnv().APP_TIMEZONE;
   const shows = listApplicationShows();
-  const selectedId = Number(new URL(request.url).searchParams.get("event")) || shows[0]?.id || null;
+  const selectedId = parseId(new URL(request.url).searchParams.get("event")) || shows[0]?.id || null;
   const selected = shows.find((s) => s.id === selectedId) ?? null;
   const applications = selected
     ? listApplications(selected.id).map((a) => ({

@@ -5,11 +5,12 @@ import { getShow } from "~/models/events.server";
 import { listApplications } from "~/models/submissions.server";
 import { requireStaff } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
+import { parseId } from "~/lib/ids";
 
 /** /admin/applications.csv?event=ID: one show's applications as a spreadsheet. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
-  const show = getShow(Number(new URL(request.url).searchParams.get("event")));
+  const show = getShow(parseId(new URL(request.url).searchParams.get("event")));
   if (!show) throw new Response("Not Found", { status: 404 });
   const zone = getEnv().APP_TIMEZONE;
   const csv = applicationsCsv(

@@ -15,6 +15,7 @@ import { loadDetailsFromUrl } from "~/utils/event-lookup-action.server";
 import { logger } from "~/utils/logger.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
+import { parseId } from "~/lib/ids";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 export const meta: MetaFunction = () => [{ title: "Edit event" }, { name: "robots", content: "noindex" }];
@@ -23,7 +24,7 @@ const ARCHIVED_READ_ONLY = "This event is archived and cannot be edited.";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);
-  const id = Number(params.id);
+  const id = parseId(params.id);
   const show = getShowForEdit(id);
   if (!show) {
     throw await redirectWithFlash(request, "/admin", { type: "error", message: `Event with ID ${params.id} not found` });
@@ -40,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const staff = await requireStaff(request);
-  const id = Number(params.id);
+  const id = parseId(params.id);
   const formData = await request.formData();
   if (formData.get("intent") === "load-url") return json(await loadDetailsFromUrl(formData));
 

@@ -10,6 +10,7 @@ import { requireStaff } from "~/utils/auth.server";
 import { logger } from "~/utils/logger.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
+import { parseId } from "~/lib/ids";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 export const meta: MetaFunction = () => [{ title: "Archive event" }, { name: "robots", content: "noindex" }];
@@ -17,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: "Archive event" }, { name: "ro
 /** The confirmation page (without JavaScript; the dashboard opens a dialog instead). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);
-  const show = getShow(Number(params.id));
+  const show = getShow(parseId(params.id));
   if (!show) throw await redirectWithFlash(request, "/admin", { type: "error", message: notFoundMessage(params.id) });
   if (show.archivedAt) {
     throw await redirectWithFlash(request, "/admin?view=archive", { type: "info", message: "This event is already archived" });
@@ -30,7 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
   let outcome;
   try {
-    outcome = archiveShow(Number(params.id), staff);
+    outcome = archiveShow(parseId(params.id), staff);
   } catch (error) {
     logger().error({ err: error, id: params.id }, "archive failed");
     return redirectWithFlash(request, "/admin", { type: "error", message: "Failed to archive event" });

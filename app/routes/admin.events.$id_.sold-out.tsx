@@ -5,6 +5,7 @@ import { requireStaff } from "~/utils/auth.server";
 import { logger } from "~/utils/logger.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
+import { parseId } from "~/lib/ids";
 
 /** POST soldOut=true|false: the dashboard's sold-out toggle. */
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -13,7 +14,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const soldOut = String((await request.formData()).get("soldOut")) === "true";
   let outcome;
   try {
-    outcome = setSoldOut(Number(params.id), soldOut, staff);
+    outcome = setSoldOut(parseId(params.id), soldOut, staff);
   } catch (error) {
     logger().error({ err: error, id: params.id }, "sold-out toggle failed");
     outcome = "failed" as const;

@@ -5,7 +5,7 @@ import { formatInZone } from "~/lib/zoned-time";
 import { listComedians } from "~/models/comedians.server";
 import { closeRound, getRound, listRounds, openRound } from "~/models/votes.server";
 import { requireStaff } from "~/utils/auth.server";
-import { requireSameOrigin } from "~/utils/request-guards.server";
+import { duplicatedField, requireSameOrigin } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
 import styles from "~/styles/comedians.css";
 
@@ -28,7 +28,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "open") {
-    const parsed = openRoundSchema.safeParse({ title: form.get("title") ?? "", comedianIds: form.getAll("comedianIds") });
+    const title = duplicatedField(form, ["title"]) ? form.getAll("title") : (form.get("title") ?? "");
+    const parsed = openRoundSchema.safeParse({ title, comedianIds: form.getAll("comedianIds") });
     const values = { title: String(form.get("title") ?? ""), comedianIds: form.getAll("comedianIds").map(String) };
     if (!parsed.success) {
       const fieldErrors: Record<string, string> = {};

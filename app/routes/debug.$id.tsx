@@ -7,6 +7,7 @@ import { requireStaff } from "~/utils/auth.server";
 import { EventOverview } from "~/components/shows/event-overview";
 import { renderDescription } from "~/lib/sanitize";
 import { logger } from "~/utils/logger.server";
+import { parseId } from "~/lib/ids";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 export const meta: MetaFunction = () => [{ title: "Debug: show" }, { name: "robots", content: "noindex" }];
@@ -14,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: "Debug: show" }, { name: "robo
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);
   try {
-    const show = getShow(Number(params.id));
+    const show = getShow(parseId(params.id));
     if (!show) return json({ ok: false as const, id: params.id, error: `Event with ID ${params.id} not found` }, { status: 404 });
     return json({ ok: true as const, show, rendered: renderDescription(show.description) });
   } catch (error) {

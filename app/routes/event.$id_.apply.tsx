@@ -17,6 +17,7 @@ import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { spendPublicFormBudget } from "~/utils/public-form.server";
 import { isHoneypotFilled, requireSameOrigin } from "~/utils/request-guards.server";
+import { parseId } from "~/lib/ids";
 
 /**
  * Receives the contestant application placed on the show pages. Success goes back to the
@@ -31,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 function requireApplicationShow(id: string | undefined) {
-  const show = getShow(Number(id));
+  const show = getShow(parseId(id));
   if (!show || !show.acceptsApplications) throw new Response("Not Found", { status: 404 });
   return show;
 }

@@ -5,10 +5,11 @@ import { performancesOf } from "~/lib/recurrence";
 import { getShow } from "~/models/events.server";
 import { getEnv } from "~/utils/env.server";
 import { publicOrigin } from "~/utils/origin.server";
+import { parseId } from "~/lib/ids";
 
 /** /event/{id}/calendar.ics: one show (each of its dates) for "Add to calendar". */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const show = getShow(Number(params.id));
+  const show = getShow(parseId(params.id));
   if (!show || show.archivedAt) throw new Response("Not Found", { status: 404 });
   const { APP_TIMEZONE } = getEnv();
   const today = todayIn(APP_TIMEZONE);

@@ -130,7 +130,8 @@ function VoteForm({ data }: { data: OpenData }) {
     setErrors(found);
     setFormError(null);
     if (found.comedianId || found.email) return;
-    const body = new FormData(form);
+    // Sent as a urlencoded form (the server takes no other write body).
+    const body = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
     setState({ phase: "sending" });
     for (let attempt = 0; attempt < MAX_ATTEMPTS && !cancelled.current; attempt++) {
       try {

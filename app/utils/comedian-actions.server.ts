@@ -1,4 +1,5 @@
 import { json } from "@remix-run/node";
+import { duplicatedField } from "./request-guards.server";
 import { comedianSchema } from "~/lib/vote-schema";
 import { addComedian, countVotesFor, deleteComedian, getComedian } from "~/models/comedians.server";
 import type { StaffIdentity } from "~/models/staff.server";
@@ -7,8 +8,10 @@ import { redirectWithFlash } from "./session.server";
 
 /** Add comedian: 400 with the errors and values kept, or store then redirect with the spec's toast. */
 export async function handleAddComedian(request: Request, staff: StaffIdentity, form: FormData, backTo: string) {
-  const parsed = comedianSchema.safeParse({ name: form.get("name") ?? "", bio: form.get("bio") ?? "" });
   const values = { name: String(form.get("name") ?? ""), bio: String(form.get("bio") ?? "") };
+  const twice = duplicatedField(form, ["name", "bio"]);
+  if (twice) return json({ intent: "add" as const, fieldErrors: { [twice]: "Please send the form again" }, values }, { status: 400 });
+  const parsed = comedianSchema.safeParse({ name: form.get("name") ?? "", bio: form.get("bio") ?? "" });
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;

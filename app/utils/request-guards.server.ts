@@ -55,3 +55,17 @@ export function isHoneypotFilled(formData: FormData) {
   const value = formData.get(HONEYPOT_FIELD);
   return typeof value === "string" && value.trim() !== "";
 }
+
+/**
+ * Every form on the site is posted as application/x-www-form-urlencoded (Remix forms and
+ * fetchers by default; the vote page's retrying fetch too). Anything else (JSON, text/plain,
+ * multipart, no type) is refused with 415 before an action's request.formData() could throw.
+ */
+export function isFormContentType(contentType: string | null | undefined) {
+  return (contentType ?? "").split(";")[0].trim().toLowerCase() === "application/x-www-form-urlencoded";
+}
+
+/** The first of these fields that was sent more than once (a tampered post), or null. */
+export function duplicatedField(formData: FormData, names: readonly string[]) {
+  return names.find((name) => formData.getAll(name).length > 1) ?? null;
+}

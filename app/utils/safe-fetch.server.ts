@@ -114,6 +114,18 @@ export function isPrivateAddress(address: string): boolean {
   }
   const v6 = address.toLowerCase();
   if (v6 === "::" || v6 === "::1") return true;
-  if (v6.startsWith("::ffff:")) return isPrivateAddress(v6.slice(7));
+  // IPv4-mapped (::ffff:a.b.c.d) and NAT64 (64:ff9b::a.b.c.d) addresses carry an IPv4 target:
+  // judge that one. URL parsing writes them in hex (http://[::ffff:127.0.0.1] → ::ffff:7f00:1).
+  const embedded = /^(?:::ffff:|64:ff9b::)(.+)$/.exec(v6)?.[1];
+  if (embedded) return isPrivateAddress(net.isIPv4(embedded) ? embedded : hexToIPv4(embedded) ?? "0.0.0.0");
   return v6.startsWith("fc") || v6.startsWith("fd") || v6.startsWith("fe80") || v6.startsWith("ff");
+}
+
+/** "7f00:1" → "127.0.0.1" (the last 32 bits of an IPv4-mapped address in hex). */
+function hexToIPv4(hex: string): string | null {
+  const m = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(hex);
+  if (!m) return null;
+  const hi = parseInt(m[1], 16);
+  const lo = parseInt(m[2], 16);
+  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join(".");
 }

@@ -4,7 +4,7 @@ import { formatInZone } from "~/lib/zoned-time";
 import { castVote, receiptFor, type Receipt } from "~/models/votes.server";
 import { logger } from "./logger.server";
 import { consume, retryText } from "./rate-limit.server";
-import { isHoneypotFilled, requireSameOrigin } from "./request-guards.server";
+import { duplicatedField, isHoneypotFilled, requireSameOrigin } from "./request-guards.server";
 import { getDeviceId } from "./vote-device.server";
 import { notifyRoundChanged } from "./vote-events.server";
 
@@ -45,6 +45,9 @@ export async function submitVote(request: Request, clientIp: string): Promise<Vo
   });
 
   const roundId = Number(raw.roundId);
+  if (duplicatedField(form, ["roundId", "voteToken", "comedianId", "email"])) {
+    return invalid(400, {}, "Please send the form again from the page.");
+  }
   if (isHoneypotFilled(form)) return { kind: "thanks", roundId, voteToken: null, setCookie };
 
   const parsed = voteSchema.safeParse(raw);

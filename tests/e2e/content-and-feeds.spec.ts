@@ -117,7 +117,7 @@ test.describe("search engines and calendars", () => {
     const word = `q${Date.now()}${javaScriptOn ? "j" : "n"}${Math.random().toString(36).slice(2, 6)}`;
     const title = `Sitemap Show: ${word} Night Extra Words`;
     const date = addDaysIso(todayIn(), 12);
-    db.insert(events).values({ title, date, venue: "Tipsy Toucan" }).run();
+    db.insert(events).values({ title, date, venue: "Sitemap Test Venue" }).run();
     const response = await page.request.get("/sitemap.xml");
     expect(response.headers()["content-type"]).toContain("application/xml");
     const xml = await response.text();

@@ -1,0 +1,224 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { assertPublicHttpUrl, isPrivateAddress, OutboundFetchError, safeFetchText } from "~/utils/safe-fetch.server";
+
+/**
+ * The outbound fetch rules (load-from-URL, sync, booking sheet): only http(s), no loopback,
+ * private or link-local targets unless allowed, every redirect hop re-checked, a timeout
+ * and a size limit. A local fake on 127.0.0.1 answers; to test the address rules on a
+ * "public" host, fetch is wrapped so a public documentation address (203.0.113.10, never
+ * routed) is carried to the fake while the checks still see the public address.
+ */
+
+const PUBLIC_ALIAS = "203.0.113.10";
+let fake: http.Server;
+let port = 0;
+const hits: string[] = [];
+
+beforeAll(async () => {
+  fake = http.createServer((req, res) => {
+    hits.push(req.url ?? "");
+    const u = new URL(req.url ?? "/", "http://x");
+    switch (u.pathname) {
+      case "/ok":
+        res.writeHead(200, { "content-type": "text/plain" }).end("hello");
+        return;
+      case "/redirect":
+        res.writeHead(302, { location: u.searchParams.get("to") ?? "/ok" }).end();
+        return;
+      case "/slow":
+        setTimeout(() => res.writeHead(200).end("late"), 2_000).unref();
+        return;
+      case "/big-declared":
+        res.writeHead(200, { "content-length": String(5_000) }).end("x".repeat(5_000));
+        return;
+      case "/big-chunked":
+        res.writeHead(200, { "content-type": "text/plain" });
+        for (let i = 0; i < 10; i++) res.write("y".repeat(1_000));
+        res.end();
+        return;
+      case "/teapot":
+        res.writeHead(503, { "retry-after": "7" }).end("busy");
+        return;
+      default:
+        res.writeHead(404).end("no");
+    }
+  });
+  await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
+  port = (fake.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => fake.close(() => resolve()));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  hits.length = 0;
+});
+
+/** Routes requests for the public alias to the local fake (the checks happen before fetch). */
+function aliasPublicToFake() {
+  const realFetch = globalThis.fetch;
+  vi.stubGlobal("fetch", (input: string | URL, init?: RequestInit) => {
+    const url = new URL(String(input));
+    if (url.hostname === PUBLIC_ALIAS) {
+      url.hostname = "127.0.0.1";
+      url.port = String(port);
+    }
+    return realFetch(url, init);
+  });
+}
+
+async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error, "the fetch should have been refused").toBeInstanceOf(OutboundFetchError);
+  return error as OutboundFetchError;
+}
+
+describe("schemes", () => {
+  it.each([
+    "file:///etc/passwd",
+    "ftp://example.com/x",
+    "gopher://example.com/",
+    "data:text/plain,hello",
+    "javascript:alert(1)",
+    "not a url",
+    "",
+  ])("refuses %s even when private targets are allowed", async (url) => {
+    const error = await refusal(assertPublicHttpUrl(url, true));
+    expect(error.kind).toBe("refused");
+  });
+});
+
+describe("addresses", () => {
+  it.each([
+    ["loopback", "127.0.0.1"],
+    ["loopback elsewhere in 127/8", "127.10.20.30"],
+    ["0.0.0.0", "0.0.0.0"],
+    ["10/8", "10.1.2.3"],
+    ["172.16/12 low", "172.16.0.1"],
+    ["172.16/12 high", "172.31.255.254"],
+    ["192.168/16", "192.168.1.1"],
+    ["link-local (cloud metadata)", "169.254.169.254"],
+    ["carrier-grade NAT", "100.64.0.1"],
+    ["IPv6 loopback", "::1"],
+    ["IPv6 unspecified", "::"],
+    ["IPv6 unique local fc00::/7 (fc)", "fc00::1"],
+    ["IPv6 unique local fc00::/7 (fd)", "fd12:3456::1"],
+    ["IPv6 link-local", "fe80::1"],
+    ["IPv4-mapped loopback (dotted)", "::ffff:127.0.0.1"],
+    ["IPv4-mapped loopback (hex, as URL parsing writes it)", "::ffff:7f00:1"],
+    ["IPv4-mapped 10/8 (hex)", "::ffff:a00:1"],
+    ["IPv4-mapped metadata (hex)", "::ffff:a9fe:a9fe"],
+  ])("%s (%s) is private", (_label, address) => {
+    expect(isPrivateAddress(address)).toBe(true);
+  });
+
+  it.each(["8.8.8.8", "203.0.113.10", "172.15.0.1", "172.32.0.1", "192.169.0.1", "2606:4700::1111", "::ffff:8.8.8.8"])(
+    "%s is public",
+    (address) => {
+      expect(isPrivateAddress(address)).toBe(false);
+    },
+  );
+
+  it.each([
+    "http://127.0.0.1/",
+    "http://localhost/",
+    "http://10.0.0.5:8080/x",
+    "http://172.20.1.1/",
+    "http://192.168.0.10/",
+    "http://169.254.169.254/latest/meta-data/",
+    "http://[::1]/",
+    "http://[fd00::1]/",
+    "http://[::ffff:127.0.0.1]/",
+    "http://[::ffff:10.0.0.1]/",
+    "http://2130706433/",
+    "http://0x7f.0.0.1/",
+    "http://017700000001/",
+  ])("refuses %s unless private targets are allowed", async (url) => {
+    const error = await refusal(assertPublicHttpUrl(url, false));
+    expect(error.kind).toBe("refused");
+    await expect(assertPublicHttpUrl(url, true)).resolves.toBeInstanceOf(URL);
+  });
+
+  it("never connects to a refused target", async () => {
+    const error = await refusal(safeFetchText(`http://127.0.0.1:${port}/ok`, { allowPrivate: false }));
+    expect(error.kind).toBe("refused");
+    expect(hits).toEqual([]);
+  });
+
+  it("fetches the local fake when private targets are allowed", async () => {
+    const result = await safeFetchText(`http://127.0.0.1:${port}/ok`, { allowPrivate: true });
+    expect(result.text).toBe("hello");
+    expect(result.status).toBe(200);
+  });
+
+  it("fetches a public address", async () => {
+    aliasPublicToFake();
+    const result = await safeFetchText(`http://${PUBLIC_ALIAS}/ok`, { allowPrivate: false });
+    expect(result.text).toBe("hello");
+  });
+});
+
+describe("redirects", () => {
+  it.each([
+    () => `http://127.0.0.1:${port}/ok`,
+    () => "http://169.254.169.254/latest/meta-data/",
+    () => "http://[::1]/",
+    () => "http://10.0.0.1/",
+    () => "file:///etc/passwd",
+  ])("a public answer redirecting to a private or non-http target is refused (%#)", async (target) => {
+    aliasPublicToFake();
+    const to = encodeURIComponent(target());
+    const error = await refusal(safeFetchText(`http://${PUBLIC_ALIAS}/redirect?to=${to}`, { allowPrivate: false }));
+    expect(error.kind).toBe("refused");
+    expect(hits).toEqual([`/redirect?to=${to}`]);
+  });
+
+  it("a redirect to a public address is followed", async () => {
+    aliasPublicToFake();
+    const result = await safeFetchText(`http://${PUBLIC_ALIAS}/redirect?to=/ok`, { allowPrivate: false });
+    expect(result.text).toBe("hello");
+    expect(hits).toEqual(["/redirect?to=/ok", "/ok"]);
+  });
+});
+
+describe("limits", () => {
+  it("gives up after the timeout", async () => {
+    const error = await refusal(safeFetchText(`http://127.0.0.1:${port}/slow`, { allowPrivate: true, timeoutMs: 200 }));
+    expect(error.kind).toBe("timeout");
+  });
+
+  it("refuses an answer whose declared length is over the limit", async () => {
+    const error = await refusal(safeFetchText(`http://127.0.0.1:${port}/big-declared`, { allowPrivate: true, maxBytes: 1_000 }));
+    expect(error.kind).toBe("too-large");
+  });
+
+  it("stops reading a streamed answer once it passes the limit", async () => {
+    const error = await refusal(safeFetchText(`http://127.0.0.1:${port}/big-chunked`, { allowPrivate: true, maxBytes: 2_500 }));
+    expect(error.kind).toBe("too-large");
+    const ok = await safeFetchText(`http://127.0.0.1:${port}/big-chunked`, { allowPrivate: true, maxBytes: 20_000 });
+    expect(ok.text).toHaveLength(10_000);
+  });
+
+  it("reports a non-2xx answer with its status and Retry-After", async () => {
+    const error = await refusal(safeFetchText(`http://127.0.0.1:${port}/teapot`, { allowPrivate: true }));
+    expect(error.kind).toBe("http");
+    expect(error.status).toBe(503);
+    expect(error.retryAfterSeconds).toBe(7);
+  });
+
+  it("reports a closed port as a network error", async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const error = await refusal(safeFetchText(`http://127.0.0.1:${closedPort}/`, { allowPrivate: true }));
+    expect(error.kind).toBe("network");
+  });
+});
