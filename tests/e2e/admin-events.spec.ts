@@ -79,7 +79,7 @@ test("adding an event: required fields are asked for, then the show is stored wi
   await expect(page.getByRole("article", { name: title })).toContainText("8:15 PM");
   const row = showByTitle(db, title);
   expect(row).toMatchObject({ time: "20:15", venue: "Tipsy Toucan", source: "manual", price: "$20" });
-  const audit = db.select().from(auditLog).where(eq(auditLog.entityId, String(row!.id))).all();
+  const audit = db.select().from(auditLog).where(and(eq(auditLog.entityType, "event"), eq(auditLog.entityId, String(row!.id)))).all();
   expect(audit.map((a) => [a.action, a.actor])).toEqual([["event.create", "admin"]]);
 });
 
