@@ -1,5 +1,5 @@
 /**
- * npm run soak -- [--minutes 10] [--concurrency 8] [--votes-per-minute 120] [--json out.json]
+ * npm run soak -- [--minutes 10] [--concurrency 8] [--rps 0] [--votes-per-minute 120] [--json out.json]
  *
  * Mixed browsing (/, /calendar, /event/{id}, /show/{slug}, /vote, /club-shows) and voting
  * (each vote from a new phone: its own device cookie and e-mail) against the production
@@ -31,6 +31,8 @@ function flag(name: string, fallback: number) {
 const MINUTES = flag("minutes", 10);
 const CONCURRENCY = flag("concurrency", 8);
 const VOTES_PER_MINUTE = flag("votes-per-minute", 120);
+/** Browsing requests per second in all (0: as fast as the workers go). */
+const RPS = process.argv.includes("--rps") ? flag("rps", 1) : 0;
 const jsonIndex = process.argv.indexOf("--json");
 const JSON_OUT = jsonIndex >= 0 ? process.argv[jsonIndex + 1] : null;
 
@@ -71,10 +73,18 @@ const bucket = (start: number) => {
 
 const server = await startServer(setup.file, setup.dir);
 const pid = server.child.pid;
+/** How the server process ended, if it did during the soak (it never should). */
+let serverExit: { code: number | null; signal: string | null; minute: number } | null = null;
+server.child.once("exit", (code, signal) => {
+  if (stop) return;
+  serverExit = { code, signal, minute: Math.floor((performance.now() - started) / 60_000) + 1 };
+  console.error(`the server exited during the soak: code ${code}, signal ${signal}, minute ${serverExit.minute}; log ${server.log}`);
+  stop = true; // no point loading a dead server: the soak fails
+});
 const rssStart = rssMiB(pid);
 const loadStart = os.loadavg()[0];
 console.log(
-  `soak: ${MINUTES} min, ${CONCURRENCY} browsing workers, ${VOTES_PER_MINUTE} votes/min, ${setup.data.pages.length} pages (${setup.data.shows} upcoming shows), server pid ${pid}, RSS ${rssStart} MiB, load ${loadStart.toFixed(2)}`,
+  `soak: ${MINUTES} min, ${CONCURRENCY} browsing workers${RPS ? ` paced to ${RPS} req/s` : ""}, ${VOTES_PER_MINUTE} votes/min, ${setup.data.pages.length} pages (${setup.data.shows} upcoming shows), server pid ${pid}, RSS ${rssStart} MiB, load ${loadStart.toFixed(2)}`,
 );
 
 const started = performance.now();
@@ -100,7 +110,14 @@ async function timed(task: () => Promise<boolean>, label: string) {
 
 async function browser(worker: number) {
   let n = worker;
+  const gap = RPS ? (1000 * CONCURRENCY) / RPS : 0;
+  let slot = started + (gap * worker) / CONCURRENCY;
   while (!stop && performance.now() < deadline) {
+    if (gap) {
+      slot += gap;
+      if (performance.now() < slot) await new Promise((r) => setTimeout(r, slot - performance.now()));
+      if (stop || performance.now() >= deadline) break;
+    }
     const page = setup.data.pages[(n * 7919) % setup.data.pages.length];
     n++;
     await timed(async () => {
@@ -165,6 +182,7 @@ if (last.rss === null) {
   last.load = os.loadavg()[0];
 }
 const rssEnd = rssMiB(pid);
+stop = true;
 await stopServer(server);
 
 // Every acknowledged vote is stored (the soak is also a long write test).
@@ -181,12 +199,14 @@ const p99Last = percentile(last.latencies, 99);
 const summary = {
   minutes: MINUTES,
   concurrency: CONCURRENCY,
+  browsingRequestsPerSecond: RPS || "unpaced",
   votesPerMinute: VOTES_PER_MINUTE,
   requests: total,
   errors,
   votesAcknowledged: ackedVoters.length,
   votesLost: lostVotes,
   integrity,
+  serverExit,
   p99FirstMinuteMs: Math.round(p99First * 10) / 10,
   p99LastMinuteMs: Math.round(p99Last * 10) / 10,
   p99DriftPercent: p99First ? Math.round(((p99Last - p99First) / p99First) * 1000) / 10 : null,
@@ -218,7 +238,8 @@ console.log(
 );
 console.log(`p99 first minute ${summary.p99FirstMinuteMs} ms, last minute ${summary.p99LastMinuteMs} ms (drift ${summary.p99DriftPercent}%)`);
 console.log(`RSS ${rssStart} MiB -> ${rssEnd} MiB (growth ${summary.rssGrowthMiB} MiB, ${summary.rssGrowthAfterFirstMinuteMiB ?? "n/a"} MiB after the first minute); load average ${summary.loadAverageStart} -> ${summary.loadAverageEnd} on ${summary.cores} cores`);
+if (serverExit) console.log(`SERVER DIED during the soak: ${JSON.stringify(serverExit)} (log kept in ${setup.dir})`);
 if (errorSamples.length) console.log(`first errors:\n  ${errorSamples.join("\n  ")}`);
 if (JSON_OUT) fs.writeFileSync(JSON_OUT, JSON.stringify(summary, null, 2));
-if (!process.env.KEEP_LOAD_DB) fs.rmSync(setup.dir, { recursive: true, force: true });
-process.exit(errors || lostVotes || integrity !== "ok" ? 1 : 0);
+if (!process.env.KEEP_LOAD_DB && !serverExit) fs.rmSync(setup.dir, { recursive: true, force: true });
+process.exit(serverExit || errors || lostVotes || integrity !== "ok" ? 1 : 0);
