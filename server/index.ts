@@ -50,6 +50,14 @@ async function main() {
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY ? 1 : false);
 
+  // Set by the SIGTERM handler: from then on every answer closes its keep-alive connection,
+  // so busy clients cannot keep the server open past its shutdown.
+  let stopping = false;
+  app.use((_req, res, next) => {
+    if (stopping) res.setHeader("Connection", "close");
+    next();
+  });
+
   app.use((req, res, next) => {
     const id = (env.TRUST_PROXY && req.get("fly-request-id")) || crypto.randomUUID();
     res.locals.requestId = id;
@@ -171,18 +179,26 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000;
 
-  let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "shutting down: finishing in-flight requests");
+    let forced = false;
     server.close(() => {
       closeDatabase();
       log.info("stopped");
-      process.exit(0);
+      process.exit(forced ? 1 : 0);
     });
+    // Keep-alive connections close once idle (a busy one after its next answer, see above).
     server.closeIdleConnections();
-    setTimeout(() => process.exit(1), 10_000).unref();
+    setInterval(() => server.closeIdleConnections(), 100).unref();
+    // Requests still open after 10 s (a live results stream) are cut; the database still closes.
+    setTimeout(() => {
+      forced = true;
+      log.warn("requests still open 10 s after the shutdown signal: closing them");
+      server.closeAllConnections();
+    }, 10_000).unref();
+    setTimeout(() => process.exit(1), 12_000).unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

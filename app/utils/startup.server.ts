@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { ensureFirstStaff } from "~/models/staff.server";
 import { db, runMigrations } from "./db.server";
 import { getEnv } from "./env.server";
@@ -10,6 +12,11 @@ import { purgeExpiredSessions } from "./session.server";
  */
 export async function prepareApp() {
   const env = getEnv();
+  // On a LiteFS read replica (deploy/litefs.yml) the file is read-only: the primary migrates.
+  if (isLiteFsReplica(env.DATABASE_PATH)) {
+    logger().info({ databasePath: env.DATABASE_PATH }, "LiteFS replica: start-up writes left to the primary");
+    return env;
+  }
   runMigrations(db());
   const created = await ensureFirstStaff(env.ADMIN_USERNAME, env.ADMIN_PASSWORD);
   if (created) logger().info({ username: created.username }, "created the first staff account");
@@ -28,4 +35,13 @@ export function startupBanner(port: number) {
     }
   }
   return lines.join("\n");
+}
+
+/**
+ * LiteFS puts a `.primary` file (the primary's hostname) in its mount directory on replicas
+ * only; the primary, and every plain single-machine deployment, has none.
+ */
+export function isLiteFsReplica(databasePath: string): boolean {
+  if (databasePath === ":memory:") return false;
+  return fs.existsSync(path.join(path.dirname(path.resolve(databasePath)), ".primary"));
 }

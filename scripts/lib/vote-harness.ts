@@ -4,93 +4,28 @@
  * that load /vote and post their vote the way the page does (JSON endpoint with JavaScript,
  * the plain form without). Everything stays on 127.0.0.1 and is bounded in size and time.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { comedians, roundComedians, votes, votingRounds } from "~/db/schema";
-import { openDatabase, runMigrations } from "~/utils/db.server";
+import { openDatabase } from "~/utils/db.server";
+import { prepareTempDatabase } from "./harness";
+
+export { freePort, percentile, pool, requireBuild, startServer, stopServer, type Server } from "./harness";
 
 export const VOTERS = 300;
 export const CONCURRENCY = 50;
 export const DUPLICATE_SHARE = 0.2;
 
-export function requireBuild() {
-  if (!fs.existsSync("build/server.js")) {
-    console.error("No build found: run `npm run build` first (this script builds nothing).");
-    process.exit(1);
-  }
-}
-
 export function prepareDatabase() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "laugh-votes-"));
-  const file = path.join(dir, "app.db");
-  const database = openDatabase(file);
-  runMigrations(database);
-  const round = database.insert(votingRounds).values({ title: "Load test round", openedAt: new Date() }).returning().get();
-  const ids = ["Ava", "Ben", "Cleo", "Dev", "Eli"].map((name) => {
-    const c = database.insert(comedians).values({ name: `${name} Loadtest` }).returning().get();
-    database.insert(roundComedians).values({ roundId: round.id, comedianId: c.id }).run();
-    return c.id;
-  });
-  database.$client.close();
-  return { dir, file, roundId: round.id, comedianIds: ids };
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+  const { dir, file, data } = prepareTempDatabase("votes", (database) => {
+    const round = database.insert(votingRounds).values({ title: "Load test round", openedAt: new Date() }).returning().get();
+    const ids = ["Ava", "Ben", "Cleo", "Dev", "Eli"].map((name) => {
+      const c = database.insert(comedians).values({ name: `${name} Loadtest` }).returning().get();
+      database.insert(roundComedians).values({ roundId: round.id, comedianId: c.id }).run();
+      return c.id;
     });
+    return { roundId: round.id, comedianIds: ids };
   });
-}
-
-export type Server = { child: ChildProcess; base: string; log: string };
-
-export async function startServer(databasePath: string, dir: string): Promise<Server> {
-  const port = await freePort();
-  const log = path.join(dir, `server-${port}.log`);
-  const out = fs.openSync(log, "a");
-  const child = spawn(process.execPath, ["build/server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATABASE_PATH: databasePath,
-      SESSION_SECRET: "load-test-session-secret-0123456789",
-      ADMIN_USERNAME: "admin",
-      ADMIN_PASSWORD: "load-test-admin-password",
-      BOOKING_PASSWORD: "load-booking",
-      RESULTS_PASSWORD: "load-results",
-      LOG_LEVEL: "warn",
-      TRUST_PROXY: "false",
-    },
-    stdio: ["ignore", out, out],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    try {
-      if ((await fetch(`${base}/healthcheck`)).ok) return { child, base, log };
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the server did not start:\n${fs.readFileSync(log, "utf8")}`);
-}
-
-export async function stopServer(server: Server, signal: NodeJS.Signals = "SIGTERM") {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  const exited = new Promise((r) => server.child.once("exit", r));
-  server.child.kill(signal);
-  await exited;
+  return { dir, file, ...data };
 }
 
 export type Voter = {
@@ -107,9 +42,9 @@ export type Voter = {
   refused?: string;
 };
 
-export function makeVoters(comedianIds: number[], runTag: string): Voter[] {
-  const duplicates = Math.round(VOTERS * DUPLICATE_SHARE);
-  return Array.from({ length: VOTERS }, (_, n) => ({
+export function makeVoters(comedianIds: number[], runTag: string, count = VOTERS): Voter[] {
+  const duplicates = Math.round(count * DUPLICATE_SHARE);
+  return Array.from({ length: count }, (_, n) => ({
     n,
     email: `voter-${runTag}-${n}@example.com`,
     comedianId: comedianIds[n % comedianIds.length],
@@ -145,24 +80,6 @@ export async function postVote(base: string, roundId: number, voter: Voter, late
   if (res.status === 429) voter.refused = `rate limited: ${text.slice(0, 120)}`;
   if (voter.viaForm) return res.status === 302 && (res.headers.get("location") ?? "").includes(`thanks=${voter.token}`);
   return res.status === 200 && JSON.parse(text).ok === true;
-}
-
-/** Runs `task` over `items` with at most `limit` at once. */
-export async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<void>) {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next++];
-      await task(item);
-    }
-  });
-  await Promise.all(workers);
-}
-
-export function percentile(values: number[], p: number) {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 /** What the database holds for the round: every acknowledged vote exactly once, nothing else. */

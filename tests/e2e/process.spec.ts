@@ -77,3 +77,33 @@ test("SIGTERM stops accepting, lets the in-flight request finish, closes the dat
   expect(!fs.existsSync(wal) || fs.statSync(wal).size === 0).toBe(true);
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+test("SIGTERM under steady keep-alive traffic still shuts down cleanly: exit 0, database closed", async () => {
+  const { child, port, dir } = await startServer();
+  const base = `http://127.0.0.1:${port}`;
+  await expect.poll(async () => (await fetch(`${base}/healthcheck`).catch(() => null))?.status, { timeout: 20_000 }).toBe(200);
+  // Eight clients reusing their connections back to back (fetch keeps them alive), as a busy
+  // site does: without closing those connections the server would wait for them forever.
+  let stop = false;
+  let answered = 0;
+  const clients = Array.from({ length: 8 }, async () => {
+    while (!stop) {
+      const res = await fetch(`${base}/healthcheck`).catch(() => null);
+      if (res) {
+        await res.arrayBuffer();
+        answered++;
+      } else await new Promise((r) => setTimeout(r, 20));
+    }
+  });
+  await expect.poll(() => answered, { timeout: 10_000 }).toBeGreaterThan(50);
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  child.kill("SIGTERM");
+  const code = await exited;
+  stop = true;
+  await Promise.all(clients);
+  // 0 means every connection closed on its own (the 10 s fallback exits 1).
+  expect(code).toBe(0);
+  const wal = path.join(dir, "app.db-wal");
+  expect(!fs.existsSync(wal) || fs.statSync(wal).size === 0).toBe(true);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
