@@ -174,7 +174,8 @@ async function measure(
   seeded: ReturnType<typeof seedBenchData>,
   origin: string,
 ): Promise<Run> {
-  const options: autocannon.Options = { url: target.url, connections, duration };
+  // Like a browser: ask for compressed pages (every browser sends Accept-Encoding).
+  const options: autocannon.Options = { url: target.url, connections, duration, headers: { "accept-encoding": "br, gzip" } };
   if (target.vote) {
     let n = 0;
     options.requests = [

@@ -71,6 +71,8 @@ export async function startServer(
       RESULTS_PASSWORD: "load-results",
       LOG_LEVEL: "warn",
       TRUST_PROXY: "false",
+      // The heap limits `npm start` uses in production (package.json "config").
+      NODE_OPTIONS: process.env.npm_package_config_nodeOptions ?? "",
       ...options.env,
     },
     stdio: ["ignore", out, out],
