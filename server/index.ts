@@ -125,7 +125,10 @@ async function main() {
       serveStatic: { immutable: true, maxAge: "1y" },
     }),
   );
-  app.use(express.static("public", { maxAge: "1h" }));
+  // Only the paths that exist in public/ touch the disk (a catch-all static handler would stat
+  // the file system for every page request).
+  app.use("/images", express.static("public/images", { maxAge: "1h" }));
+  app.get("/favicon.svg", (_req, res) => res.sendFile(path.resolve("public/favicon.svg"), { maxAge: "1h" }));
 
   // Built once: the per-request values reach loaders through the load context.
   const handle = createRemixHandler(production ? build : () => loadBuild(), production ? "production" : "development");
