@@ -12,7 +12,7 @@
  * Flags: --skip-build, --quick (2 s runs, no Lighthouse: for trying the script itself),
  *        --shows N (upcoming shows to seed; default 200).
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -27,6 +27,7 @@ import { comedians, eventDates, events, roundComedians, votingRounds } from "~/d
 import { addDaysIso, todayIn } from "~/lib/dates";
 import { showSlug } from "~/lib/slug";
 import { openDatabase, runMigrations } from "~/utils/db.server";
+import { rssMiB, startServer, stopServer } from "./lib/harness";
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has("--quick");
@@ -47,28 +48,17 @@ async function main() {
   const dbPath = path.join(dir, "bench.db");
   const seeded = seedBenchData(dbPath);
 
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["build/server.js"], {
+  const server = await startServer(dbPath, dir, {
     env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATABASE_PATH: dbPath,
-      SESSION_SECRET: crypto.randomBytes(24).toString("hex"),
-      BOOKING_PASSWORD: "bench",
-      RESULTS_PASSWORD: "bench",
       // Each simulated voter gets its own client address through the trusted proxy header,
       // as phones behind Fly's proxy do; the room-sharing-one-IP case is scripts/load-votes.ts.
       TRUST_PROXY: "true",
+      // Production logging: one line per request.
       LOG_LEVEL: "info",
-      // The heap limits `npm start` uses in production (package.json "config").
-      NODE_OPTIONS: process.env.npm_package_config_nodeOptions ?? "",
     },
-    stdio: ["ignore", fs.openSync(path.join(dir, "server.log"), "a"), fs.openSync(path.join(dir, "server.log"), "a")],
   });
+  const origin = server.base;
   try {
-    await waitFor(`${origin}/healthcheck`);
     const home = await fetch(`${origin}/`).then((r) => r.text());
     const bare = await startBareServer(home.length);
 
@@ -91,7 +81,7 @@ async function main() {
         console.log(`${t.name.padEnd(24)} c=${connections}  ${run.rps.toFixed(0).padStart(6)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  errors ${run.errors + run.non2xx}`);
       }
     }
-    const rssMb = readRssMb(server.pid!);
+    const rssMb = rssMiB(server.child.pid) ?? 0;
     const storedVotes = countVotes(dbPath);
     const weights = await pageWeights(origin, ["/", "/calendar", `/event/${seeded.eventId}`, `/show/${seeded.slug}`, "/vote"]);
     const lighthouse = QUICK ? [] : await runLighthouse(origin, ["/", `/event/${seeded.eventId}`, "/calendar", "/vote"]);
@@ -114,7 +104,7 @@ async function main() {
     updateReadme(md);
     console.log("\n" + md);
   } finally {
-    server.kill("SIGTERM");
+    await stopServer(server);
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -322,11 +312,6 @@ function countVotes(file: string) {
   return n;
 }
 
-function readRssMb(pid: number) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
-}
 
 function renderMarkdown(r: {
   date: string;
@@ -369,28 +354,7 @@ function updateReadme(md: string) {
   fs.writeFileSync("README.md", next);
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
-async function waitFor(url: string) {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not start: ${url}`);
-}
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   main().catch((error) => {
