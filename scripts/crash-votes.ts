@@ -20,6 +20,7 @@ import {
   VOTERS,
   type Server,
 } from "./lib/vote-harness";
+import { giveUpAfter } from "./lib/harness";
 
 /** Kill once this many votes have been acknowledged (posts are still in flight then). */
 const KILL_AFTER_ACKS = Number(process.env.KILL_AFTER_ACKS ?? 120);
@@ -27,11 +28,7 @@ const KILL_AFTER_ACKS = Number(process.env.KILL_AFTER_ACKS ?? 120);
 requireBuild();
 const setup = prepareDatabase();
 let server: Server = await startServer(setup.file, setup.dir);
-const guard = setTimeout(() => {
-  console.error("crash test took over 120 s: giving up");
-  server.child.kill("SIGKILL");
-  process.exit(1);
-}, 120_000);
+const disarm = giveUpAfter("crash test", 120, () => server);
 
 let failed = false;
 try {
@@ -84,7 +81,7 @@ try {
     console.log("OK: no acknowledged vote lost to SIGKILL, none doubled by the retries, database intact.");
   }
 } finally {
-  clearTimeout(guard);
+  disarm();
   await stopServer(server);
   if (!process.env.KEEP_LOAD_DB) fs.rmSync(setup.dir, { recursive: true, force: true });
 }

@@ -7,20 +7,17 @@
  *   --path contact     one path (repeatable)
  */
 import { FULL_SIZES, formatTable, runAllCrashPaths, SHORT_SIZES } from "./lib/crash-paths";
-import { requireBuild } from "./lib/harness";
+import { giveUpAfter, requireBuild } from "./lib/harness";
 
 const args = process.argv.slice(2);
 const only = args.flatMap((a, i) => (a === "--path" && args[i + 1] ? [args[i + 1]] : []));
 const sizes = args.includes("--short") ? SHORT_SIZES : FULL_SIZES;
 
 requireBuild();
-const guard = setTimeout(() => {
-  console.error("crash test took over 150 s: giving up");
-  process.exit(1);
-}, 150_000);
+const disarm = giveUpAfter("crash test", 150);
 
 const results = await runAllCrashPaths(sizes, only.length ? only : undefined);
-clearTimeout(guard);
+disarm();
 console.log(formatTable(results));
 const failed = results.filter((r) => r.problems.length);
 for (const r of failed) console.error(`FAILED ${r.path}:\n  ${r.problems.slice(0, 20).join("\n  ")}`);

@@ -20,15 +20,12 @@ import {
   stopServer,
   VOTERS,
 } from "./lib/vote-harness";
+import { giveUpAfter } from "./lib/harness";
 
 requireBuild();
 const setup = prepareDatabase();
 const server = await startServer(setup.file, setup.dir);
-const guard = setTimeout(() => {
-  console.error("load test took over 120 s: giving up");
-  server.child.kill("SIGKILL");
-  process.exit(1);
-}, 120_000);
+const disarm = giveUpAfter("load test", 120, () => server);
 
 let failed = false;
 try {
@@ -67,7 +64,7 @@ try {
     console.log("OK: every acknowledged vote stored exactly once, no duplicates, nobody rate limited.");
   }
 } finally {
-  clearTimeout(guard);
+  disarm();
   await stopServer(server);
   if (!process.env.KEEP_LOAD_DB) fs.rmSync(setup.dir, { recursive: true, force: true });
 }

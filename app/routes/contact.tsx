@@ -15,7 +15,7 @@ import contentStyles from "~/styles/content.css";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { publicOrigin } from "~/utils/origin.server";
-import { spendPublicFormBudget } from "~/utils/public-form.server";
+import { overBudget, spendPublicFormBudget } from "~/utils/public-form.server";
 import { isHoneypotFilled, requireSameOrigin } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
 
@@ -54,10 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const budget = await spendPublicFormBudget("contact", context.clientIp);
   if (!budget.ok) {
-    return json(submission.reply({ formErrors: [budget.message] }), {
-      status: 429,
-      headers: { "Retry-After": String(budget.retryAfterSeconds) },
-    });
+    return overBudget(submission.reply({ formErrors: [budget.message] }), budget);
   }
 
   let saved;

@@ -15,7 +15,7 @@ import { notifyPromoter } from "~/services/mail.server";
 import formStyles from "~/styles/forms.css";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { spendPublicFormBudget } from "~/utils/public-form.server";
+import { overBudget, spendPublicFormBudget } from "~/utils/public-form.server";
 import { isHoneypotFilled, requireSameOrigin } from "~/utils/request-guards.server";
 import { parseId } from "~/lib/ids";
 
@@ -57,10 +57,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   const budget = await spendPublicFormBudget("application", context.clientIp);
   if (!budget.ok) {
-    return json(submission.reply({ formErrors: [budget.message] }), {
-      status: 429,
-      headers: { "Retry-After": String(budget.retryAfterSeconds) },
-    });
+    return overBudget(submission.reply({ formErrors: [budget.message] }), budget);
   }
   let saved;
   try {

@@ -12,7 +12,7 @@ import contentStyles from "~/styles/content.css";
 import formStyles from "~/styles/forms.css";
 import { logger } from "~/utils/logger.server";
 import { publicOrigin } from "~/utils/origin.server";
-import { spendPublicFormBudget } from "~/utils/public-form.server";
+import { overBudget, spendPublicFormBudget } from "~/utils/public-form.server";
 import { isHoneypotFilled, requireSameOrigin } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
 
@@ -44,10 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const budget = await spendPublicFormBudget("newsletter", context.clientIp);
   if (!budget.ok) {
-    return json(submission.reply({ formErrors: [budget.message] }), {
-      status: 429,
-      headers: { "Retry-After": String(budget.retryAfterSeconds) },
-    });
+    return overBudget(submission.reply({ formErrors: [budget.message] }), budget);
   }
   try {
     const saved = saveNewsletterSignup(submission.value.email, "merch");

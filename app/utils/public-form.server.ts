@@ -1,3 +1,4 @@
+import { json } from "@remix-run/node";
 import { consume, retryText } from "./rate-limit.server";
 
 /**
@@ -16,4 +17,9 @@ export async function spendPublicFormBudget(
     message: `Too many submissions from your connection. ${retryText(result.retryAfterSeconds)}`,
     retryAfterSeconds: result.retryAfterSeconds,
   };
+}
+
+/** The 429 answer to a submission over its budget: the form's own reply, with Retry-After. */
+export function overBudget<T>(reply: T, budget: { retryAfterSeconds: number }) {
+  return json(reply, { status: 429, headers: { "Retry-After": String(budget.retryAfterSeconds) } });
 }

@@ -110,6 +110,19 @@ export async function waitForExit(server: Server) {
   await new Promise((r) => server.child.once("exit", r));
 }
 
+/**
+ * Bounds a script's run: after `seconds`, says so, kills the server it is testing (if any)
+ * and exits 1. Returns a function that disarms it.
+ */
+export function giveUpAfter(label: string, seconds: number, server?: () => Server | undefined) {
+  const timer = setTimeout(() => {
+    console.error(`${label} took over ${seconds} s: giving up`);
+    server?.()?.child.kill("SIGKILL");
+    process.exit(1);
+  }, seconds * 1000);
+  return () => clearTimeout(timer);
+}
+
 /** Runs `task` over `items` with at most `limit` at once. */
 export async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<void>) {
   let next = 0;
