@@ -2,9 +2,8 @@ import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ComedianList, ConfirmDeletePanel, DELETE_NOTE, StatusBanner } from "~/components/comedian-admin";
-import { listComediansWithVotes } from "~/models/comedians.server";
 import { requireStaff } from "~/utils/auth.server";
-import { handleAddComedian, handleDeleteComedian } from "~/utils/comedian-actions.server";
+import { handleAddComedian, handleDeleteComedian, loadStaffComedians } from "~/utils/comedian-actions.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import styles from "~/styles/comedians.css";
 
@@ -12,8 +11,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Manage comedians | Laugh Windsor" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
-  return json({ comedians: listComediansWithVotes() });
+  return loadStaffComedians(request);
 }
 
 export async function action({ request }: ActionFunctionArgs) {

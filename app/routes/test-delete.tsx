@@ -1,9 +1,8 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ComedianList, ConfirmDeletePanel, DELETE_NOTE, StatusBanner } from "~/components/comedian-admin";
-import { listComediansWithVotes } from "~/models/comedians.server";
 import { requireStaff } from "~/utils/auth.server";
-import { handleDeleteComedian } from "~/utils/comedian-actions.server";
+import { handleDeleteComedian, loadStaffComedians } from "~/utils/comedian-actions.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import styles from "~/styles/comedians.css";
 
@@ -11,8 +10,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Test delete | Laugh Windsor" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
-  return json({ comedians: listComediansWithVotes() });
+  return loadStaffComedians(request);
 }
 
 /** The same delete as /manage-comedians (one server function), behind the same staff check. */

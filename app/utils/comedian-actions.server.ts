@@ -1,12 +1,19 @@
 import { json } from "@remix-run/node";
 import { duplicatedField } from "./request-guards.server";
 import { comedianSchema } from "~/lib/vote-schema";
-import { addComedian, countVotesFor, deleteComedian, getComedian } from "~/models/comedians.server";
+import { addComedian, countVotesFor, deleteComedian, getComedian, listComediansWithVotes } from "~/models/comedians.server";
 import type { StaffIdentity } from "~/models/staff.server";
+import { requireStaff } from "./auth.server";
 import { logger } from "./logger.server";
 import { redirectWithFlash } from "./session.server";
 
 /** Add comedian: 400 with the errors and values kept, or store then redirect with the spec's toast. */
+/** The loader of /manage-comedians and /test-delete: staff only, comedians with their votes. */
+export async function loadStaffComedians(request: Request) {
+  await requireStaff(request);
+  return json({ comedians: listComediansWithVotes() });
+}
+
 export async function handleAddComedian(request: Request, staff: StaffIdentity, form: FormData, backTo: string) {
   const values = { name: String(form.get("name") ?? ""), bio: String(form.get("bio") ?? "") };
   const twice = duplicatedField(form, ["name", "bio"]);
