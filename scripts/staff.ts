@@ -1,9 +1,12 @@
 /**
  * npm run staff -- add NAME
- * Adds a staff account or resets its password. The password comes from STAFF_PASSWORD,
- * or is read from standard input (so it never lands in the shell history).
+ *   Adds a staff account or resets its password; a reset ends every session of that member.
+ *   The password comes from STAFF_PASSWORD, or is read from standard input (so it never lands
+ *   in the shell history).
+ * npm run staff -- remove NAME
+ *   Removes the account and ends its sessions. The last account is never removed.
  */
-import { upsertStaff } from "~/models/staff.server";
+import { removeStaff, upsertStaff } from "~/models/staff.server";
 import { closeDatabase, db, runMigrations } from "~/utils/db.server";
 
 async function readPassword(): Promise<string> {
@@ -17,15 +20,34 @@ async function readPassword(): Promise<string> {
   return Buffer.concat(chunks).toString("utf8").split(/\r?\n/)[0];
 }
 
+const USAGE = "Usage: npm run staff -- add NAME      (password from STAFF_PASSWORD or standard input)\n       npm run staff -- remove NAME";
+
 async function main() {
   const [command, name] = process.argv.slice(2);
-  if (command !== "add" || !name) {
-    console.error("Usage: npm run staff -- add NAME   (password from STAFF_PASSWORD or standard input)");
+  if ((command !== "add" && command !== "remove") || !name) {
+    console.error(USAGE);
     process.exit(2);
   }
   runMigrations(db());
-  const result = await upsertStaff(name, await readPassword());
-  console.log(result.created ? `Added staff account "${result.username}".` : `Reset the password of "${result.username}".`);
+  if (command === "add") {
+    const result = await upsertStaff(name, await readPassword());
+    console.log(
+      result.created
+        ? `Added staff account "${result.username}".`
+        : `Reset the password of "${result.username}"; ended ${result.endedSessions} session(s).`,
+    );
+  } else {
+    const result = removeStaff(name);
+    if (result.status === "not-found") {
+      console.error(`No staff account "${name}".`);
+      process.exitCode = 1;
+    } else if (result.status === "last-account") {
+      console.error(`"${name}" is the last staff account; add another before removing it.`);
+      process.exitCode = 1;
+    } else {
+      console.log(`Removed staff account "${result.username}"; ended ${result.endedSessions} session(s).`);
+    }
+  }
   closeDatabase();
 }
 

@@ -1,6 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
-import { eq, sql } from "drizzle-orm";
-import { staffUsers, type StaffUser } from "~/db/schema";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { sessions, staffUsers, type StaffUser } from "~/db/schema";
 import { db, type DB } from "~/utils/db.server";
 
 export type StaffIdentity = Pick<StaffUser, "id" | "username">;
@@ -51,14 +51,55 @@ export async function upsertStaff(username: string, password: string, database: 
   const passwordHash = await hashPassword(password);
   const existing = database.select().from(staffUsers).where(eq(staffUsers.username, name)).get();
   if (existing) {
-    database.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.id, existing.id)).run();
-    return { id: existing.id, username: name, created: false };
+    // A reset ends every session of that member: whoever knew the old password is out.
+    const ended = database.transaction((tx) => {
+      tx.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.id, existing.id)).run();
+      return endStaffSessions(existing.id, null, tx);
+    });
+    return { id: existing.id, username: name, created: false, endedSessions: ended };
   }
   const row = database.insert(staffUsers).values({ username: name, passwordHash }).returning().get();
-  return { id: row.id, username: name, created: true };
+  return { id: row.id, username: name, created: true, endedSessions: 0 };
 }
 
-export function countStaff(database: DB = db()) {
+/**
+ * Ends a staff member's sessions (password reset, account removed), except `keepId` when
+ * given. Returns how many were ended.
+ */
+export function endStaffSessions(staffId: number, keepId: string | null = null, database: Pick<DB, "delete"> = db()): number {
+  const mine = sql`json_extract(${sessions.data}, '$.staffId') = ${staffId}`;
+  return database
+    .delete(sessions)
+    .where(keepId ? and(mine, ne(sessions.id, keepId)) : mine)
+    .run().changes;
+}
+
+export type RemoveStaffResult =
+  | { status: "removed"; username: string; endedSessions: number }
+  | { status: "not-found" }
+  | { status: "last-account" };
+
+/**
+ * Removes a staff account and ends its sessions. The last account is not removed: with none
+ * left nobody could sign in, and the next start would quietly re-create ADMIN_USERNAME.
+ * The audit log keeps the name (its staff id becomes null).
+ */
+export function removeStaff(username: string, database: DB = db()): RemoveStaffResult {
+  return database.transaction((tx) => {
+    const user = tx
+      .select()
+      .from(staffUsers)
+      .where(eq(sql`lower(${staffUsers.username})`, username.trim().toLowerCase()))
+      .get();
+    if (!user) return { status: "not-found" as const };
+    if (countStaff(tx) <= 1) return { status: "last-account" as const };
+    const endedSessions = endStaffSessions(user.id, null, tx);
+    tx.delete(staffUsers).where(eq(staffUsers.id, user.id)).run();
+    return { status: "removed" as const, username: user.username, endedSessions };
+  }, { behavior: "immediate" });
+}
+
+export function countStaff(database: Pick<DB, "select"> = db()) {
   return database.select({ n: sql<number>`count(*)` }).from(staffUsers).get()?.n ?? 0;
 }
 

@@ -2,9 +2,11 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { authenticator, getStaff, InvalidCredentials } from "~/utils/auth.server";
-import { consume, peek, reset, retryText } from "~/utils/rate-limit.server";
+import { reserveAttempt } from "~/utils/attempt-budget.server";
+import { retryText } from "~/utils/rate-limit.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
-import { commitSession, destroySession, getSession, sessionStorage } from "~/utils/session.server";
+import { rotateSession } from "~/utils/session-rotation.server";
+import { isTrustedFor, readTrustedDevice, trustDevice } from "~/utils/trusted-device.server";
 
 export const meta: MetaFunction = () => [{ title: "Staff login" }, { name: "robots", content: "noindex" }];
 
@@ -21,37 +23,37 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const username = String(form.get("username") ?? "").trim().toLowerCase();
   const redirectTo = safeRedirect(form.get("redirectTo"), "/admin");
 
-  // Only failed attempts count against the budgets (per IP and per username).
-  const budgets = [["loginIp", context.clientIp], ["loginUser", username]] as const;
-  for (const [limit, key] of budgets) {
-    const result = await peek(limit, key);
-    if (!result.ok) {
-      return json(
-        { error: `Too many login attempts. ${retryText(result.retryAfterSeconds)}` },
-        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
-      );
-    }
+  // The budget is spent before the password is checked (attempt-budget.server.ts). A browser
+  // that has signed in as this user before is counted on its own budget, so strangers
+  // failing with this username cannot lock it out; anyone else per IP and per username.
+  const device = await readTrustedDevice(request);
+  const principal = `staff:${username}` as const;
+  const reservation = await reserveAttempt(
+    isTrustedFor(device, principal)
+      ? [["loginDevice", `${device.id}:${username}`]]
+      : [["loginIp", context.clientIp], ["loginUser", username]],
+  );
+  if (!reservation.ok) {
+    return json(
+      { error: `Too many login attempts. ${retryText(reservation.retryAfterSeconds)}` },
+      { status: 429, headers: { "Retry-After": String(reservation.retryAfterSeconds) } },
+    );
   }
 
   let staff;
   try {
     staff = await authenticator.authenticate("staff-form", request);
   } catch (error) {
-    if (error instanceof InvalidCredentials) {
-      await Promise.all(budgets.map(([limit, key]) => consume(limit, key)));
-      return json({ error: "Invalid credentials" }, { status: 401 });
-    }
+    await reservation.settle(false);
+    if (error instanceof InvalidCredentials) return json({ error: "Invalid credentials" }, { status: 401 });
     throw error;
   }
-  await reset("loginUser", username);
+  await reservation.settle(true);
 
-  // A brand-new session on login (no fixation): drop the old one, start another.
+  // A brand-new session id on sign-in (no fixation); the device is remembered for this user.
   const headers = new Headers();
-  const previous = await getSession(request);
-  if (previous.id) headers.append("Set-Cookie", await destroySession(previous));
-  const session = await sessionStorage().getSession();
-  session.set("staffId", staff.id);
-  headers.append("Set-Cookie", await commitSession(session));
+  headers.append("Set-Cookie", await rotateSession(request, (session) => session.set("staffId", staff.id)));
+  headers.append("Set-Cookie", await trustDevice(device, principal));
   return redirect(redirectTo, { headers });
 }
 

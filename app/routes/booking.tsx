@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import {
@@ -25,8 +24,7 @@ import { formatInZone } from "~/lib/zoned-time";
 import { getBookingSchedule } from "~/services/booking-sheet.server";
 import styles from "~/styles/booking.css";
 import { hasGate } from "~/utils/auth.server";
-import { getEnv } from "~/utils/env.server";
-import { consume, retryText } from "~/utils/rate-limit.server";
+import { unlockGate } from "~/utils/gate.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { commitSession, getSession, redirectWithFlash } from "~/utils/session.server";
 
@@ -47,13 +45,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { unlocked: true as const, view, viaGate: session.get("bookingGate") === true },
     { headers: { "Cache-Control": "private, no-store" } },
   );
-}
-
-/** Compares without leaking how much of the password matched. */
-function passwordMatches(given: string, expected: string) {
-  const a = crypto.createHash("sha256").update(given).digest();
-  const b = crypto.createHash("sha256").update(expected).digest();
-  return expected !== "" && crypto.timingSafeEqual(a, b);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -81,21 +72,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: bookingGateSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const budget = await consume("gate", context.clientIp);
-  if (!budget.ok) {
-    return json(
-      submission.reply({ formErrors: [`Too many attempts. ${retryText(budget.retryAfterSeconds)}`] }),
-      { status: 429, headers: { "Retry-After": String(budget.retryAfterSeconds) } },
-    );
+  // One rule with /results (gate.server.ts): budget first, then the password.
+  const attempt = await unlockGate(request, "booking", submission.value.password, context.clientIp);
+  if (!attempt.ok) {
+    const message = attempt.status === 401 ? BOOKING_WRONG_PASSWORD : attempt.message;
+    const headers: Record<string, string> = attempt.status === 429 ? { "Retry-After": String(attempt.retryAfterSeconds) } : {};
+    return json(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: attempt.status, headers });
   }
-  if (!passwordMatches(submission.value.password, getEnv().BOOKING_PASSWORD)) {
-    return json(submission.reply({ formErrors: [BOOKING_WRONG_PASSWORD], hideFields: ["password"] }), {
-      status: 401,
-    });
-  }
-  const session = await getSession(request);
-  session.set("bookingGate", true);
-  return redirect("/booking", { headers: { "Set-Cookie": await commitSession(session) } });
+  const headers = new Headers();
+  for (const cookie of attempt.setCookies) headers.append("Set-Cookie", cookie);
+  return redirect("/booking", { headers });
 }
 
 export default function BookingPage() {

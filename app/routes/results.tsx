@@ -6,10 +6,8 @@ import { gateSchema } from "~/lib/vote-schema";
 import type { Standings } from "~/lib/results";
 import { getOpenRound, getRound, listRounds, roundStandings } from "~/models/votes.server";
 import { hasGate } from "~/utils/auth.server";
-import { consume, retryText } from "~/utils/rate-limit.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
-import { isResultsPassword } from "~/utils/results-gate.server";
-import { getSession, sessionStorage } from "~/utils/session.server";
+import { unlockGate } from "~/utils/gate.server";
 import styles from "~/styles/results.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -42,24 +40,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const form = await request.formData();
   const parsed = gateSchema.safeParse({ password: form.get("password") ?? undefined });
-  if (parsed.success && isResultsPassword(parsed.data.password)) {
-    const session = await getSession(request);
-    session.set("resultsGate", true);
-    // No maxAge/expires: the cookie ends with the browser session, as the spec says.
-    const cookie = await sessionStorage().commitSession(session);
-    const back = new URL(request.url);
-    return redirect(`/results${back.search}`, { headers: { "Set-Cookie": cookie } });
+  if (!parsed.success) return json({ error: parsed.error.issues[0].message }, { status: 400 });
+  // One rule with /booking (gate.server.ts): budget first, then the password.
+  const attempt = await unlockGate(request, "results", parsed.data.password, context.clientIp);
+  if (!attempt.ok) {
+    const headers: Record<string, string> = attempt.status === 429 ? { "Retry-After": String(attempt.retryAfterSeconds) } : {};
+    return json({ error: attempt.message }, { status: attempt.status, headers });
   }
-  // Only wrong guesses spend the budget: door staff retyping the right password are never locked out.
-  const limit = await consume("gate", `results:${context.clientIp}`);
-  if (!limit.ok) {
-    return json(
-      { error: `Too many attempts. ${retryText(limit.retryAfterSeconds)}` },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-    );
-  }
-  const message = parsed.success ? "Incorrect password. Please try again." : parsed.error.issues[0].message;
-  return json({ error: message }, { status: parsed.success ? 401 : 400 });
+  const headers = new Headers();
+  for (const cookie of attempt.setCookies) headers.append("Set-Cookie", cookie);
+  const back = new URL(request.url);
+  return redirect(`/results${back.search}`, { headers });
 }
 
 export default function ResultsPage() {

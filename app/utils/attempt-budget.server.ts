@@ -1,0 +1,90 @@
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+
+/**
+ * Budgets for guessing a secret (staff login, the /booking and /results passwords).
+ *
+ * The rule: a point is spent on every key BEFORE the secret is compared, in one synchronous
+ * step (rate-limiter-flexible's memory store increments inside `consume` before its promise
+ * settles, and `reserve` calls every `consume` without awaiting in between). An attempt over
+ * budget is refused without comparing anything, and N parallel guesses can never get more
+ * than the budget's worth of comparisons. A correct secret gives its points back, so only
+ * failures count in the end; a wrong one keeps them.
+ *
+ * Who is counted under which key is the caller's choice (see login and gate.server.ts): an
+ * untrusted browser is counted per IP and per account/gate; a browser holding a trusted-device
+ * cookie for that account/gate only under its own device key, so strangers' failures never
+ * lock it out (OWASP "device cookies").
+ */
+export const ATTEMPT_LIMITS = {
+  /** Staff login from a browser that has not signed in as this user before: per IP... */
+  loginIp: { points: 20, duration: 15 * 60 },
+  /** ...and per username (the lockout strangers can trigger, which trusted devices skip). */
+  loginUser: { points: 8, duration: 15 * 60 },
+  /** Staff login from a browser holding this user's device cookie: per device and user. */
+  loginDevice: { points: 8, duration: 15 * 60 },
+  /** Shared gate passwords, untrusted browsers: per gate and IP... */
+  gateIp: { points: 10, duration: 10 * 60 },
+  /** ...and per gate from everywhere (guesses spread over many addresses). */
+  gateAll: { points: 100, duration: 10 * 60 },
+  /** A browser that has unlocked this gate before: per gate and device. */
+  gateDevice: { points: 10, duration: 10 * 60 },
+} as const;
+
+export type AttemptLimit = keyof typeof ATTEMPT_LIMITS;
+export type AttemptKey = readonly [AttemptLimit, string];
+
+const limiters = new Map<AttemptLimit, RateLimiterMemory>();
+function limiter(name: AttemptLimit) {
+  let l = limiters.get(name);
+  if (!l) {
+    l = new RateLimiterMemory({ keyPrefix: `attempt-${name}`, ...ATTEMPT_LIMITS[name] });
+    limiters.set(name, l);
+  }
+  return l;
+}
+
+export type Reservation =
+  | { ok: true; settle: (success: boolean) => Promise<void> }
+  | { ok: false; retryAfterSeconds: number; limit: AttemptLimit };
+
+/**
+ * Spends a point on every key now; refuses (and gives back the points it took) when any key
+ * is over budget. Call `settle(true)` after a correct secret, `settle(false)` after a wrong one.
+ */
+export async function reserveAttempt(keys: readonly AttemptKey[]): Promise<Reservation> {
+  // Every consume runs its check-and-increment synchronously, here, in this loop.
+  const pending = keys.map(([name, key]) => limiter(name).consume(key));
+  const results = await Promise.allSettled(pending);
+  let refusedBy: { limit: AttemptLimit; ms: number } | null = null;
+  results.forEach((r, i) => {
+    if (r.status === "rejected") {
+      if (!(r.reason instanceof RateLimiterRes)) throw r.reason;
+      if (!refusedBy || r.reason.msBeforeNext > refusedBy.ms) refusedBy = { limit: keys[i][0], ms: r.reason.msBeforeNext };
+    }
+  });
+  if (refusedBy) {
+    const { limit, ms } = refusedBy as { limit: AttemptLimit; ms: number };
+    // The keys still within budget do not pay for an attempt that was never made.
+    await Promise.all(keys.filter((_, i) => results[i].status === "fulfilled").map(([name, key]) => limiter(name).reward(key)));
+    return { ok: false, limit, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) };
+  }
+  let settled = false;
+  return {
+    ok: true,
+    async settle(success) {
+      if (settled) return;
+      settled = true;
+      if (success) await Promise.all(keys.map(([name, key]) => limiter(name).reward(key)));
+    },
+  };
+}
+
+/** Points spent on a key in its current window (tests and the attack report). */
+export async function spent(name: AttemptLimit, key: string) {
+  return (await limiter(name).get(key))?.consumedPoints ?? 0;
+}
+
+/** Forgets every budget (unit tests). */
+export function resetAttemptBudgets() {
+  limiters.clear();
+}
