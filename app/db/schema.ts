@@ -130,6 +130,8 @@ export const votingRounds = sqliteTable("voting_rounds", {
   openedAt: integer("opened_at", { mode: "timestamp_ms" }),
   /** Open while openedAt is set and closedAt is null. */
   closedAt: integer("closed_at", { mode: "timestamp_ms" }),
+  /** Set while the host has the room code on: the rotating code is derived from it. */
+  roomCodeSecret: text("room_code_secret"),
   createdAt: createdAt(),
 });
 
@@ -156,8 +158,10 @@ export const votes = sqliteTable(
     comedianId: integer("comedian_id")
       .notNull()
       .references(() => comedians.id),
-    /** Lower-cased and trimmed. */
+    /** As typed: lower-cased, trimmed, invisible characters removed. */
     email: text("email").notNull(),
+    /** The canonical key one mailbox counts under (app/lib/canonical-email.ts): one vote per round and key. */
+    emailKey: text("email_key"),
     /** Generated when the form was rendered: a retried post is recognised by it. */
     voteToken: text("vote_token").notNull(),
     ipAddress: text("ip_address"),
@@ -165,8 +169,9 @@ export const votes = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("votes_round_email_unique").on(t.roundId, t.email),
+    uniqueIndex("votes_round_email_key_unique").on(t.roundId, t.emailKey),
     uniqueIndex("votes_token_unique").on(t.voteToken),
+    index("votes_round_device_idx").on(t.roundId, t.deviceId),
     index("votes_round_comedian_idx").on(t.roundId, t.comedianId),
   ],
 );

@@ -276,6 +276,7 @@ export function seedDemoData(database: DB, today: string, zone = "America/Toront
           roundId: round.id,
           comedianId: comics[i].id,
           email: `demo-voter-${n + 1}@example.com`,
+          emailKey: `demo-voter-${n + 1}@example.com`,
           voteToken: `demo-vote-${n + 1}`,
           ipAddress: "127.0.0.1",
         })

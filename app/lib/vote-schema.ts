@@ -15,6 +15,8 @@ export const voteSchema = z.object({
     .min(1, VOTE_MESSAGES.emailRequired)
     .refine(isValidEmail, VOTE_MESSAGES.emailInvalid)
     .transform(normalizeEmail),
+  /** The room code, when the host has it on (checked by the server against the round). */
+  roomCode: z.string().max(40).optional(),
 });
 export type VoteInput = z.infer<typeof voteSchema>;
 

@@ -2,11 +2,17 @@
  * The vote form's rules, shared by the server (through the zod schema in vote-schema.ts)
  * and the browser (plain functions, so /vote does not ship a validation library).
  */
+import { canonicalEmail, stripInvisible } from "./canonical-email";
+
 export const VOTE_MESSAGES = {
   comedianRequired: "Please select a comedian to vote for",
   emailRequired: "Please enter your email address",
   emailInvalid: "Please enter a valid email address",
   alreadyVoted: "You have already voted in this round.",
+  deviceVoted: "This phone has already voted in this round.",
+  deviceMissing: "Please open the vote page again and vote from there (this browser's vote cookie is missing).",
+  roomCodeRequired: "Please enter the room code shown on the screen",
+  roomCodeWrong: "That is not the room code on the screen. Check it and try again.",
   roundClosed: "Voting for this round has closed.",
   notInRound: "Please select a comedian to vote for",
   failed: "Failed to submit your vote. Please try again later.",
@@ -15,16 +21,21 @@ export const VOTE_MESSAGES = {
 /** The spec's "simple pattern": text, an at sign, text, a dot, text (no spaces). */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** One vote per round and e-mail: the key is the address lower-cased and trimmed. */
+/**
+ * The address as stored and shown: invisible and control characters removed, trimmed,
+ * lower-cased. Who counts as the same voter is decided by canonicalEmail (canonical-email.ts).
+ */
 export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return stripInvisible(email).trim().toLowerCase();
 }
 
 export function isValidEmail(email: string): boolean {
-  return EMAIL_PATTERN.test(email.trim()) && email.trim().length <= 254;
+  const typed = normalizeEmail(email);
+  // The canonical key must still be an address ("+x@gmail.com" is not one).
+  return EMAIL_PATTERN.test(typed) && typed.length <= 254 && EMAIL_PATTERN.test(canonicalEmail(typed));
 }
 
-export type VoteFieldErrors = { comedianId?: string; email?: string };
+export type VoteFieldErrors = { comedianId?: string; email?: string; roomCode?: string };
 
 /** The client-side check (the server's zod schema applies the same rules and texts). */
 export function voteFieldErrors(fields: { comedianId?: string | null; email?: string | null }): VoteFieldErrors {

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { comedians, roundComedians, votes, votingRounds, type Comedian, type Vote, type VotingRound } from "~/db/schema";
 import { computeStandings, type Standings } from "~/lib/results";
@@ -85,40 +86,53 @@ export function closeRound(id: number, staff: StaffIdentity, database: DB = db()
 export type CastVoteInput = {
   roundId: number;
   comedianId: number;
-  /** Already normalised (lower-cased, trimmed). */
+  /** As typed, normalised for display (lower-cased, trimmed, invisible characters removed). */
   email: string;
+  /** canonicalEmail(email): the key "one vote per round and e-mail" is decided on. */
+  emailKey: string;
   voteToken: string;
   ipAddress: string | null;
-  deviceId: string | null;
+  /** The server-issued device cookie's id: one vote per round and device. */
+  deviceId: string;
 };
 
 export type CastVoteResult =
   /** Stored now. */
   | { status: "recorded"; vote: Vote }
-  /** The same vote again (same token, or same e-mail and choice): nothing new stored. */
+  /** This vote again (a retried post: same token and e-mail, or this device re-sending its own e-mail). */
   | { status: "repeat"; vote: Vote }
-  /** This e-mail already chose someone else in this round. */
-  | { status: "already-voted"; vote: Vote }
+  /** This device already voted in the round with another e-mail. */
+  | { status: "device-voted" }
+  /**
+   * This e-mail already voted (from another device). Deliberately carries nothing about that
+   * vote: the answer must be the same whatever was chosen, or it would tell whom they chose.
+   */
+  | { status: "already-voted" }
   /** The token was used for a vote with another e-mail (an edited, resubmitted page). */
   | { status: "token-used" }
   | { status: "round-closed" }
   | { status: "not-in-round" };
 
 /**
- * Stores one vote per round and e-mail. The database decides (INSERT ... ON CONFLICT DO
- * NOTHING against the unique indexes on (round, email) and on the token); what was there
- * is then read back to tell a harmless repeat from a different choice. No check-then-insert race.
+ * Stores one vote per round, per e-mail key and per device. It all happens in one IMMEDIATE
+ * transaction (SQLite's single writer), so two parallel posts cannot both pass the device
+ * check; the unique index on (round, e-mail key) backs the e-mail rule up in the database.
  */
 export function castVote(input: CastVoteInput, database: DB = db()): CastVoteResult {
   return database.transaction((tx) => {
     const round = tx.select().from(votingRounds).where(eq(votingRounds.id, input.roundId)).get();
     const byToken = () => tx.select().from(votes).where(eq(votes.voteToken, input.voteToken)).get();
+    const isRetry = (v: Vote | undefined): v is Vote =>
+      !!v && v.roundId === input.roundId && (v.emailKey ?? v.email) === input.emailKey && v.deviceId === input.deviceId;
     if (!round || !isOpen(round)) {
       // A retry of a vote stored just before the round closed still gets its thank-you.
       const earlier = byToken();
-      if (earlier && earlier.email === input.email) return { status: "repeat", vote: earlier };
+      if (isRetry(earlier)) return { status: "repeat", vote: earlier };
       return { status: "round-closed" };
     }
+    const sameToken = byToken();
+    if (sameToken) return isRetry(sameToken) ? { status: "repeat", vote: sameToken } : { status: "token-used" };
+
     const eligible = tx
       .select({ id: comedians.id })
       .from(roundComedians)
@@ -127,49 +141,65 @@ export function castVote(input: CastVoteInput, database: DB = db()): CastVoteRes
       .get();
     if (!eligible) return { status: "not-in-round" };
 
-    const inserted = tx.insert(votes).values(input).onConflictDoNothing().returning().get();
-    if (inserted) return { status: "recorded", vote: inserted };
-
-    const sameToken = byToken();
-    if (sameToken) {
-      return sameToken.email === input.email && sameToken.roundId === input.roundId
-        ? { status: "repeat", vote: sameToken }
-        : { status: "token-used" };
-    }
-    const existing = tx
+    const fromDevice = tx
       .select()
       .from(votes)
-      .where(and(eq(votes.roundId, input.roundId), eq(votes.email, input.email)))
+      .where(and(eq(votes.roundId, input.roundId), eq(votes.deviceId, input.deviceId)))
       .get();
-    if (!existing) throw new Error("vote insert ignored but no conflicting row found");
-    return existing.comedianId === input.comedianId
-      ? { status: "repeat", vote: existing }
-      : { status: "already-voted", vote: existing };
+    if (fromDevice) {
+      // The device that voted may see its own vote again; any other e-mail from it is refused.
+      return (fromDevice.emailKey ?? fromDevice.email) === input.emailKey
+        ? { status: "repeat", vote: fromDevice }
+        : { status: "device-voted" };
+    }
+
+    const inserted = tx.insert(votes).values(input).onConflictDoNothing().returning().get();
+    if (inserted) return { status: "recorded", vote: inserted };
+    // The (round, e-mail key) index refused it: that e-mail voted from another device.
+    return { status: "already-voted" };
   }, { behavior: "immediate" });
 }
 
 export type Receipt = { comedianName: string; email: string; createdAt: Date; roundId: number };
 
-/** What a device (or a token) voted for in a round: shown to it as its receipt. */
+/**
+ * What this device voted for in a round: its receipt. Only ever looked up by the device
+ * cookie (a vote token alone, as in a shared thank-you link, shows nothing).
+ */
 export function receiptFor(
   roundId: number,
-  by: { deviceId?: string | null; voteToken?: string | null },
+  by: { deviceId: string | null; voteToken?: string | null },
   database: DB = db(),
 ): Receipt | undefined {
-  const where = by.voteToken
-    ? eq(votes.voteToken, by.voteToken)
-    : by.deviceId
-      ? and(eq(votes.roundId, roundId), eq(votes.deviceId, by.deviceId))
-      : undefined;
-  if (!where) return undefined;
-  const row = database
+  if (!by.deviceId) return undefined;
+  const where = and(
+    eq(votes.roundId, roundId),
+    eq(votes.deviceId, by.deviceId),
+    by.voteToken ? eq(votes.voteToken, by.voteToken) : undefined,
+  );
+  return database
     .select({ comedianName: comedians.name, email: votes.email, createdAt: votes.createdAt, roundId: votes.roundId })
     .from(votes)
     .innerJoin(comedians, eq(comedians.id, votes.comedianId))
-    .where(and(where, eq(votes.roundId, roundId)))
+    .where(where)
     .orderBy(desc(votes.createdAt), desc(votes.id))
     .get();
-  return row;
+}
+
+/** Turns the round's room code on (a new secret, so old codes die) or off. */
+export function setRoomCode(roundId: number, on: boolean, database: DB = db()): VotingRound | undefined {
+  const secret = on ? crypto.randomBytes(24).toString("base64url") : null;
+  return database.update(votingRounds).set({ roomCodeSecret: secret }).where(eq(votingRounds.id, roundId)).returning().get();
+}
+
+/** When and from where a round's votes came (for the host's burst list). */
+export function voteArrivals(roundId: number, database: DB = db()) {
+  return database
+    .select({ ip: votes.ipAddress, createdAt: votes.createdAt })
+    .from(votes)
+    .where(eq(votes.roundId, roundId))
+    .all()
+    .map((v) => ({ ip: v.ip, at: v.createdAt.getTime() }));
 }
 
 /**

@@ -3,7 +3,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } 
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { filterByName, retryDelayMs, voteFieldErrors, VOTE_MESSAGES, type VoteFieldErrors } from "~/lib/vote";
 import { getOpenRound, getRound, receiptFor, roundComediansFor } from "~/models/votes.server";
-import { getDeviceId, newVoteToken } from "~/utils/vote-device.server";
+import { roomCodeOn } from "~/utils/room-code.server";
+import { getDeviceId, newVoteToken, readDeviceId } from "~/utils/vote-device.server";
 import { receiptView, submitVote, thanksUrl } from "~/utils/vote-submission.server";
 import styles from "~/styles/vote.css";
 
@@ -22,7 +23,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (thanks && roundParam) {
     const round = getRound(roundParam);
     if (round) {
-      const receipt = receiptView(receiptFor(round.id, { voteToken: thanks }));
+      // The receipt only for the device that voted: a shared or guessed link shows none.
+      const deviceId = await readDeviceId(request);
+      const receipt = receiptView(receiptFor(round.id, { deviceId, voteToken: thanks }));
       return json({ mode: "thanks" as const, round: { id: round.id, title: round.title }, receipt }, { headers });
     }
   }
@@ -31,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   const { deviceId, setCookie } = await getDeviceId(request);
   if (setCookie) headers.append("Set-Cookie", setCookie);
-  const receipt = url.searchParams.has("another") ? null : receiptView(receiptFor(round.id, { deviceId }));
+  const receipt = receiptView(receiptFor(round.id, { deviceId }));
   const comedians = roundComediansFor(round.id).map((c) => ({ id: c.id, name: c.name, bio: c.bio }));
   return json(
     {
@@ -41,6 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       q: url.searchParams.get("q") ?? "",
       voteToken: newVoteToken(),
       receipt,
+      // The room code field, when the host has it on; the projector's QR code pre-fills it.
+      roomCode: roomCodeOn(round) ? { prefill: (url.searchParams.get("code") ?? "").slice(0, 12) } : null,
     },
     { headers },
   );
@@ -108,6 +113,7 @@ function VoteForm({ data }: { data: OpenData }) {
   const [query, setQuery] = useState(data.q);
   const [choice, setChoice] = useState(actionData?.values.comedianId ?? "");
   const [email, setEmail] = useState(actionData?.values.email ?? "");
+  const [roomCode, setRoomCode] = useState(actionData?.values.roomCode ?? data.roomCode?.prefill ?? "");
   const [errors, setErrors] = useState<VoteFieldErrors>(actionData?.fieldErrors ?? {});
   const [formError, setFormError] = useState<string | null>(actionData?.formError ?? null);
   const [state, setState] = useState<SubmitState>({ phase: "idle" });
@@ -121,7 +127,7 @@ function VoteForm({ data }: { data: OpenData }) {
 
   const visible = new Set(filterByName(data.comedians, query).map((c) => c.id));
   const busy = state.phase !== "idle" || navigation.state === "submitting";
-  const disabled = busy || (hydrated && (!choice || !email.trim()));
+  const disabled = busy || (hydrated && (!choice || !email.trim() || (data.roomCode !== null && !roomCode.trim())));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -169,9 +175,7 @@ function VoteForm({ data }: { data: OpenData }) {
         <div className="vote__thanks" role="status">
           <h2>You have already voted in this round</h2>
           <ReceiptLine receipt={data.receipt} />
-          <p>
-            <Link to={`/vote?round=${data.round.id}&another=1`}>Someone else voting on this phone? Vote with another e-mail address</Link>
-          </p>
+          <p>One vote per phone: anyone else votes on their own phone.</p>
         </div>
       ) : (
         <>
@@ -242,6 +246,28 @@ function VoteForm({ data }: { data: OpenData }) {
               </span>
               {errors.email ? <p className="field__error" id="email-error" role="alert">{errors.email}</p> : null}
             </div>
+
+            {data.roomCode ? (
+              <div className="field">
+                <label htmlFor="vote-room-code">Room code</label>
+                <input
+                  id="vote-room-code"
+                  name="roomCode"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  required
+                  value={roomCode}
+                  onChange={(e) => {
+                    setRoomCode(e.target.value);
+                    setErrors((x) => ({ ...x, roomCode: undefined }));
+                  }}
+                  aria-invalid={errors.roomCode ? true : undefined}
+                  aria-describedby={errors.roomCode ? "room-code-error room-code-note" : "room-code-note"}
+                />
+                <span className="field__hint" id="room-code-note">The 6-digit code on the screen in the room.</span>
+                {errors.roomCode ? <p className="field__error" id="room-code-error" role="alert">{errors.roomCode}</p> : null}
+              </div>
+            ) : null}
 
             <button type="submit" className="button button--primary vote__submit" disabled={disabled}>
               {busy ? "Submitting..." : "Submit Vote"}

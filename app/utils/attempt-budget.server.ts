@@ -1,7 +1,7 @@
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 
 /**
- * Budgets for guessing a secret (staff login, the /booking and /results passwords).
+ * Budgets for guessing a secret (staff login, the /booking and /results passwords, room codes).
  *
  * The rule: a point is spent on every key BEFORE the secret is compared, in one synchronous
  * step (rate-limiter-flexible's memory store increments inside `consume` before its promise
@@ -28,6 +28,10 @@ export const ATTEMPT_LIMITS = {
   gateAll: { points: 100, duration: 10 * 60 },
   /** A browser that has unlocked this gate before: per gate and device. */
   gateDevice: { points: 10, duration: 10 * 60 },
+  /** Wrong room codes per round and device... */
+  roomCodeDevice: { points: 10, duration: 10 * 60 },
+  /** ...and per round and IP (a whole room shares one, so it is generous). */
+  roomCodeIp: { points: 200, duration: 10 * 60 },
 } as const;
 
 export type AttemptLimit = keyof typeof ATTEMPT_LIMITS;

@@ -6,8 +6,9 @@ const ONE_YEAR = 60 * 60 * 24 * 365;
 let cookie: ReturnType<typeof createCookie> | undefined;
 
 /**
- * A random id per phone (signed, httpOnly, a year long): it lets a device see its receipt
- * and gives the per-device vote budget a key. It identifies no one.
+ * A random id per phone (signed, httpOnly, a year long), issued when /vote is loaded: one vote
+ * per round per device, the receipt is shown only to it, and it keys the per-device budgets.
+ * It identifies no one.
  */
 function deviceCookie() {
   const env = getEnv();
@@ -23,6 +24,12 @@ function deviceCookie() {
 }
 
 const DEVICE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** The id in a valid device cookie, or null (never mints one: votes need a cookie the server issued). */
+export async function readDeviceId(request: Request): Promise<string | null> {
+  const value = await deviceCookie().parse(request.headers.get("Cookie")).catch(() => null);
+  return typeof value === "string" && DEVICE_PATTERN.test(value) ? value : null;
+}
 
 /** This device's id, and the Set-Cookie to send when it is new. */
 export async function getDeviceId(request: Request): Promise<{ deviceId: string; setCookie: string | null }> {

@@ -1,12 +1,15 @@
 import { voteSchema } from "~/lib/vote-schema";
 import { VOTE_MESSAGES, type VoteFieldErrors } from "~/lib/vote";
 import { formatInZone } from "~/lib/zoned-time";
-import { castVote, receiptFor, type Receipt } from "~/models/votes.server";
+import { canonicalEmail } from "~/lib/canonical-email";
+import { castVote, getOpenRound, receiptFor, type Receipt } from "~/models/votes.server";
 import { logger } from "./logger.server";
 import { consume, retryText } from "./rate-limit.server";
 import { duplicatedField, isHoneypotFilled, requireSameOrigin } from "./request-guards.server";
-import { getDeviceId } from "./vote-device.server";
+import { checkRoomCode } from "./room-code.server";
+import { getDeviceId, readDeviceId } from "./vote-device.server";
 import { notifyRoundChanged } from "./vote-events.server";
+import { recordRefusal } from "./vote-watch.server";
 
 export type VoteOutcome =
   | { kind: "thanks"; roundId: number; voteToken: string | null; setCookie: string | null }
@@ -15,7 +18,7 @@ export type VoteOutcome =
       status: number;
       fieldErrors: VoteFieldErrors;
       formError: string | null;
-      values: { comedianId: string; email: string };
+      values: { comedianId: string; email: string; roomCode: string };
       setCookie: string | null;
     };
 
@@ -27,14 +30,18 @@ export type VoteOutcome =
 export async function submitVote(request: Request, clientIp: string): Promise<VoteOutcome> {
   requireSameOrigin(request);
   const form = await request.formData();
-  const { deviceId, setCookie } = await getDeviceId(request);
+  // A vote needs the device cookie /vote issued. Without one nothing is counted; a new
+  // cookie rides on the refusal so the next try (from the page) works.
+  const deviceId = await readDeviceId(request);
+  const setCookie = deviceId ? null : (await getDeviceId(request)).setCookie;
   const raw = {
     roundId: String(form.get("roundId") ?? ""),
     voteToken: String(form.get("voteToken") ?? ""),
     comedianId: form.get("comedianId") ? String(form.get("comedianId")) : undefined,
     email: String(form.get("email") ?? ""),
+    roomCode: form.get("roomCode") === null ? undefined : String(form.get("roomCode")),
   };
-  const values = { comedianId: raw.comedianId ?? "", email: raw.email };
+  const values = { comedianId: raw.comedianId ?? "", email: raw.email, roomCode: (raw.roomCode ?? "").slice(0, 40) };
   const invalid = (status: number, fieldErrors: VoteFieldErrors, formError: string | null = null): VoteOutcome => ({
     kind: "invalid",
     status,
@@ -45,7 +52,7 @@ export async function submitVote(request: Request, clientIp: string): Promise<Vo
   });
 
   const roundId = Number(raw.roundId);
-  if (duplicatedField(form, ["roundId", "voteToken", "comedianId", "email"])) {
+  if (duplicatedField(form, ["roundId", "voteToken", "comedianId", "email", "roomCode"])) {
     return invalid(400, {}, "Please send the form again from the page.");
   }
   if (isHoneypotFilled(form)) return { kind: "thanks", roundId, voteToken: null, setCookie };
@@ -63,17 +70,18 @@ export async function submitVote(request: Request, clientIp: string): Promise<Vo
     return invalid(400, fieldErrors);
   }
   const input = parsed.data;
+  if (!deviceId) return invalid(400, {}, VOTE_MESSAGES.deviceMissing);
+  const emailKey = canonicalEmail(input.email);
+  const thanks = (voteToken: string): VoteOutcome => ({ kind: "thanks", roundId: input.roundId, voteToken, setCookie });
 
-  // A retry of a vote already stored is answered before any budget is spent on it.
-  const earlier = receiptFor(input.roundId, { voteToken: input.voteToken });
-  if (earlier && earlier.email === input.email) {
-    return { kind: "thanks", roundId: input.roundId, voteToken: input.voteToken, setCookie };
-  }
+  // A retry of a vote this device already stored is answered before any budget is spent on it.
+  const earlier = receiptFor(input.roundId, { deviceId, voteToken: input.voteToken });
+  if (earlier && canonicalEmail(earlier.email) === emailKey) return thanks(input.voteToken);
 
   for (const [limit, key] of [
     ["voteIp", clientIp],
     ["voteDevice", deviceId],
-    ["voteEmail", input.email],
+    ["voteEmail", emailKey],
   ] as const) {
     const result = await consume(limit, key);
     if (!result.ok) {
@@ -82,17 +90,33 @@ export async function submitVote(request: Request, clientIp: string): Promise<Vo
     }
   }
 
-  const result = castVote({ ...input, ipAddress: clientIp, deviceId });
+  // The room code, when the host has turned it on: proof of presence.
+  const round = getOpenRound(input.roundId);
+  if (round) {
+    const code = await checkRoomCode(round, input.roomCode, { deviceId, ip: clientIp });
+    if (!code.ok) {
+      if (code.reason === "budget") return invalid(429, {}, `Too many wrong room codes. ${retryText(code.retryAfterSeconds ?? 60)}`);
+      return invalid(400, { roomCode: code.reason === "missing" ? VOTE_MESSAGES.roomCodeRequired : VOTE_MESSAGES.roomCodeWrong });
+    }
+  }
+
+  const result = castVote({ ...input, emailKey, ipAddress: clientIp, deviceId });
   switch (result.status) {
     case "recorded":
       notifyRoundChanged(input.roundId);
-      return { kind: "thanks", roundId: input.roundId, voteToken: input.voteToken, setCookie };
+      return thanks(input.voteToken);
     case "repeat":
-      return { kind: "thanks", roundId: input.roundId, voteToken: result.vote.voteToken, setCookie };
+      // Only ever this device's own vote (castVote checks the device), so its receipt is its own.
+      return thanks(result.vote.voteToken);
+    case "device-voted":
+      recordRefusal(input.roundId, { deviceId, emailKey, ip: clientIp });
+      return invalid(409, {}, VOTE_MESSAGES.deviceVoted);
     case "already-voted":
+      // The same answer whatever was chosen: it must not tell whom that e-mail voted for.
+      recordRefusal(input.roundId, { deviceId, emailKey, ip: clientIp });
       return invalid(409, {}, VOTE_MESSAGES.alreadyVoted);
     case "token-used":
-      return invalid(409, {}, "This form was already used to vote. Please reload the page to vote with another e-mail address.");
+      return invalid(409, {}, "This form was already used to vote. Please reload the page.");
     case "round-closed":
       return invalid(409, {}, VOTE_MESSAGES.roundClosed);
     case "not-in-round":

@@ -17,24 +17,32 @@ async function setup() {
 }
 
 describe("votes model", () => {
-  it("stores one vote per round and e-mail; repeats change nothing; a different choice is refused", async () => {
+  it("stores one vote per round, e-mail key and device; the same refusal whatever another device chooses", async () => {
     const { db } = await setup();
     const round = getOpenRound(null, db)!;
-    const [a, b] = roundComediansFor(round.id, db);
-    const base = { roundId: round.id, email: "fan@example.com", ipAddress: "10.0.0.1", deviceId: "dev-1" };
+    const [a, b, c] = roundComediansFor(round.id, db);
+    const base = { roundId: round.id, email: "fan@example.com", emailKey: "fan@example.com", ipAddress: "10.0.0.1", deviceId: "dev-1" };
     expect(castVote({ ...base, comedianId: a.id, voteToken: token(1) }, db).status).toBe("recorded");
     // Same token (lost response, double tap): same answer, nothing new.
     expect(castVote({ ...base, comedianId: a.id, voteToken: token(1) }, db).status).toBe("repeat");
-    // Same e-mail and choice from a fresh page: same answer, nothing new.
+    // The same device and e-mail from a fresh page: its own vote again, nothing new.
     expect(castVote({ ...base, comedianId: a.id, voteToken: token(2) }, db).status).toBe("repeat");
-    // Same e-mail, another comedian: refused.
-    expect(castVote({ ...base, comedianId: b.id, voteToken: token(3) }, db).status).toBe("already-voted");
+    // The same device with another e-mail: refused (one vote per phone).
+    expect(castVote({ ...base, email: "x@example.com", emailKey: "x@example.com", comedianId: b.id, voteToken: token(3) }, db).status).toBe("device-voted");
+    // Another device with that e-mail: one refusal, whichever comedian it names (no oracle).
+    const other = { ...base, deviceId: "dev-2" };
+    const answers = [a, b, c].map((x, i) => castVote({ ...other, comedianId: x.id, voteToken: token(10 + i) }, db));
+    expect(answers.map((r) => r.status)).toEqual(["already-voted", "already-voted", "already-voted"]);
+    expect(answers.every((r) => !("vote" in r))).toBe(true);
     // The token of a stored vote reused with another e-mail: refused, nothing stored.
-    expect(castVote({ ...base, email: "other@example.com", comedianId: b.id, voteToken: token(1) }, db).status).toBe("token-used");
+    expect(castVote({ ...base, email: "other@example.com", emailKey: "other@example.com", comedianId: b.id, voteToken: token(1) }, db).status).toBe("token-used");
     const stored = db.select().from(votes).where(eq(votes.email, "fan@example.com")).all();
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ comedianId: a.id, ipAddress: "10.0.0.1", deviceId: "dev-1" });
+    expect(stored[0]).toMatchObject({ comedianId: a.id, ipAddress: "10.0.0.1", deviceId: "dev-1", emailKey: "fan@example.com" });
     expect(receiptFor(round.id, { deviceId: "dev-1" }, db)?.comedianName).toBe(a.name);
+    // The receipt is the voting device's only: the token alone, or another device, sees nothing.
+    expect(receiptFor(round.id, { deviceId: "dev-2", voteToken: token(1) }, db)).toBeUndefined();
+    expect(receiptFor(round.id, { deviceId: null, voteToken: token(1) }, db)).toBeUndefined();
   });
 
   it("refuses comedians outside the round and votes for closed rounds, but a retry after closing keeps its thank-you", async () => {
@@ -42,14 +50,14 @@ describe("votes model", () => {
     const round = getOpenRound(null, db)!;
     const inRound = new Set(roundComediansFor(round.id, db).map((c) => c.id));
     const outsider = listComedians(db).find((c) => !inRound.has(c.id))!;
-    const base = { roundId: round.id, email: "x@example.com", ipAddress: null, deviceId: null };
+    const base = { roundId: round.id, email: "x@example.com", emailKey: "x@example.com", ipAddress: null, deviceId: "dev-x" };
     expect(castVote({ ...base, comedianId: outsider.id, voteToken: token(9) }, db).status).toBe("not-in-round");
     const first = [...inRound][0];
     expect(castVote({ ...base, comedianId: first, voteToken: token(10) }, db).status).toBe("recorded");
     closeRound(round.id, staff, db);
     expect(getOpenRound(null, db)).toBeUndefined();
     expect(castVote({ ...base, comedianId: first, voteToken: token(10) }, db).status).toBe("repeat");
-    expect(castVote({ ...base, email: "late@example.com", comedianId: first, voteToken: token(11) }, db).status).toBe("round-closed");
+    expect(castVote({ ...base, email: "late@example.com", emailKey: "late@example.com", deviceId: "dev-y", comedianId: first, voteToken: token(11) }, db).status).toBe("round-closed");
   });
 
   it("opens and closes rounds with an audit entry each, and keeps past rounds' results", async () => {
