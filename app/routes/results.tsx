@@ -9,8 +9,18 @@ import { hasGate } from "~/utils/auth.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { unlockGate } from "~/utils/gate.server";
 import styles from "~/styles/results.css";
+import roomCodeStyles from "~/styles/room-code.css";
+import { ProjectorVoteBox, RoomCodeToggle, SuspiciousPatterns } from "~/components/room-code";
+import { parseId } from "~/lib/ids";
+import { setRoomCode } from "~/models/votes.server";
+import { publicOrigin } from "~/utils/origin.server";
+import { projectorCode, roomCodeOn } from "~/utils/room-code.server";
+import { suspiciousPatterns } from "~/utils/vote-watch.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "stylesheet", href: roomCodeStyles },
+];
 export const meta: MetaFunction = () => [{ title: "Results | Laugh Windsor" }, { name: "robots", content: "noindex" }];
 
 /** The live view polls at worst this often, even if the event stream is down. */
@@ -24,10 +34,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const rounds = listRounds();
   const round = asked ? getRound(asked) : (getOpenRound() ?? rounds[0]);
   if (asked && !round) throw new Response("No such voting round", { status: 404 });
+  const projector = url.searchParams.get("view") === "projector";
+  const open = round ? round.openedAt !== null && round.closedAt === null : false;
+  const origin = publicOrigin(request);
+  const room = round && open && projector ? await projectorCode(round, origin) : null;
   return json(
     {
       locked: false as const,
-      projector: url.searchParams.get("view") === "projector",
+      projector,
+      voteAt: `${origin}/vote`,
+      roomCode: round && open ? { on: roomCodeOn(round), projector: room, refreshInMs: room ? Math.max(1000, room.changesAt - Date.now() + 500) : null } : null,
+      patterns: round && !projector ? suspiciousPatterns(round.id) : null,
       round: round ? { id: round.id, title: round.title, open: round.openedAt !== null && round.closedAt === null } : null,
       standings: round ? roundStandings(round.id) : ({ total: 0, rows: [] } as Standings),
       rounds: rounds.map((r) => ({ id: r.id, title: r.title, open: r.open, votes: r.votes })),
@@ -39,6 +56,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const form = await request.formData();
+  if (form.get("intent") === "room-code") {
+    // The host turns the room code on or off for a round (gate or staff only).
+    if (!(await hasGate(request, "resultsGate"))) throw new Response("Enter the results password first.", { status: 401 });
+    const roundId = parseId(String(form.get("roundId") ?? ""));
+    if (!roundId || !setRoomCode(roundId, form.get("on") === "1")) throw new Response("No such voting round", { status: 404 });
+    return redirect(`/results?round=${roundId}`);
+  }
   const parsed = gateSchema.safeParse({ password: form.get("password") ?? undefined });
   if (!parsed.success) return json({ error: parsed.error.issues[0].message }, { status: 400 });
   // One rule with /booking (gate.server.ts): budget first, then the password.
@@ -105,6 +129,15 @@ function LiveResults({ data }: { data: Unlocked }) {
     return () => source.close();
   }, [roundId]);
 
+  // The projector's room code changes every few minutes: re-read the page when it does.
+  const refreshInMs = data.roomCode?.refreshInMs ?? null;
+  useEffect(() => {
+    if (!refreshInMs) return;
+    const timer = setTimeout(() => revalidator.revalidate(), refreshInMs);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refreshInMs, data.roomCode?.projector?.code]);
+
   // The floor: whatever happens to the stream, re-read the page every 30 seconds.
   useEffect(() => {
     const timer = setInterval(() => {
@@ -128,7 +161,10 @@ function LiveResults({ data }: { data: Unlocked }) {
           {live === "on" ? "Updating live" : live === "reconnecting" ? "Reconnecting..." : "Refreshes every 30 seconds"}
         </p>
       </header>
+      {data.projector && data.round?.open ? <ProjectorVoteBox shortUrl={data.voteAt} room={data.roomCode?.projector ?? null} /> : null}
       {data.round ? <StandingsTable standings={standings} /> : <p className="results__empty">No votes have been cast yet.</p>}
+      {!data.projector && data.round && data.roomCode ? <RoomCodeToggle roundId={data.round.id} on={data.roomCode.on} /> : null}
+      {!data.projector && data.patterns ? <SuspiciousPatterns patterns={data.patterns} /> : null}
       {data.projector ? (
         <p className="results__projector-exit">
           <Link to={`/results${base}`}>Leave projector view</Link>

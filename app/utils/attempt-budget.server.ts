@@ -68,8 +68,9 @@ export async function reserveAttempt(keys: readonly AttemptKey[]): Promise<Reser
   });
   if (refusedBy) {
     const { limit, ms } = refusedBy as { limit: AttemptLimit; ms: number };
-    // The keys still within budget do not pay for an attempt that was never made.
-    await Promise.all(keys.filter((_, i) => results[i].status === "fulfilled").map(([name, key]) => limiter(name).reward(key)));
+    // An attempt that is refused was never made: every key gets its point back (a key over
+    // budget stays over it, since each refused consume went above the budget first).
+    await Promise.all(keys.map(([name, key]) => limiter(name).reward(key)));
     return { ok: false, limit, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) };
   }
   let settled = false;
