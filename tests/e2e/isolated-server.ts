@@ -13,7 +13,7 @@ import { E2E_ENV } from "./env";
  * whose checks would be blurred by other specs writing to the shared one at the same time
  * (whole-database checksums, "archive every past show" counts). Start it in beforeAll.
  */
-export async function startIsolatedServer() {
+export async function startIsolatedServer(env: Record<string, string> = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "laugh-isolated-"));
   const databasePath = path.join(dir, "app.db");
   const database = openDatabase(databasePath);
@@ -27,7 +27,7 @@ export async function startIsolatedServer() {
   });
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["build/server.js"], {
-    env: { ...process.env, ...E2E_ENV, PORT: String(port), DATABASE_PATH: databasePath },
+    env: { ...process.env, ...E2E_ENV, PORT: String(port), DATABASE_PATH: databasePath, ...env },
     stdio: "ignore",
   });
   const deadline = Date.now() + 30_000;
@@ -37,6 +37,7 @@ export async function startIsolatedServer() {
   }
   return {
     url,
+    databasePath,
     database: database as DB,
     async close() {
       child.kill("SIGTERM");
