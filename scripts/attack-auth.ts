@@ -1,0 +1,277 @@
+/**
+ * npm run attack:auth — the auth and voting classes of issue 13 (items 3, 4, 5, 6, 10) against
+ * the production build on a free 127.0.0.1 port and a temporary database. Loopback only;
+ * every class is bounded in count and time, and the run gives up after RUN_SECONDS.
+ *
+ * The classes have the shape of `npm run attack`'s (i13-server's scripts/attack.ts:
+ * { name, item, run(ctx) -> { sent, observed, problems } }); AUTH_ATTACKS can be appended to
+ * its ATTACKS list as they are. Run alone, this file starts its own server and prints, per
+ * class, what was sent and how the server held. `--quick` runs each class small.
+ */
+import fs from "node:fs";
+import { pathToFileURL } from "node:url";
+import { comedians, roundComedians, votes, votingRounds } from "~/db/schema";
+import { openDatabase } from "~/utils/db.server";
+import {
+  cookieHeader,
+  giveUpAfter,
+  HARNESS_STAFF,
+  percentile,
+  prepareTempDatabase,
+  requireBuild,
+  rssMiB,
+  startServer,
+  stopServer,
+  type Server,
+} from "./lib/harness";
+
+/** The harness's gate passwords (scripts/lib/harness.ts startServer). */
+const RESULTS_PASSWORD = "load-results";
+const BOOKING_PASSWORD = "load-booking";
+const RUN_SECONDS = 240;
+
+export type AuthAttackContext = { base: string; quick: boolean; roundId: number };
+export type AttackResult = { sent: string; observed: string[]; problems: string[] };
+export type AttackClass = { name: string; item: string; run(ctx: AuthAttackContext): Promise<AttackResult> };
+
+const formPost = (base: string, path: string, fields: Record<string, string>, cookie = "") =>
+  fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+
+async function drain(res: Response) {
+  const text = await res.text();
+  return { status: res.status, text, res };
+}
+
+function tally(statuses: number[]) {
+  const m = new Map<number, number>();
+  for (const s of statuses) m.set(s, (m.get(s) ?? 0) + 1);
+  return [...m].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(", ");
+}
+
+/** Loads the ballot like a phone: its device cookie, a fresh token, the comedian ids. */
+async function ballot(base: string, roundId: number, cookie = "") {
+  const res = await fetch(`${base}/vote?round=${roundId}`, { headers: cookie ? { Cookie: cookie } : {} });
+  const html = await res.text();
+  const token = /name="voteToken" value="([^"]+)"/.exec(html)?.[1] ?? "";
+  const ids = [...html.matchAll(/name="comedianId" value="(\d+)"/g)].map((m) => m[1]);
+  return { cookie: cookieHeader(res, cookie), token, ids };
+}
+
+const sessionIdIn = (cookie: string) => /__session=([^;.]*)/.exec(cookie)?.[1] ?? "";
+
+// ---------- the classes ----------
+
+/** Item 10: a privilege change (gate unlock after sign-in) must change the session id. */
+const sessionRotation: AttackClass = {
+  name: "session-rotation",
+  item: "10",
+  async run({ base }) {
+    const login = await drain(await formPost(base, "/admin/login", { username: HARNESS_STAFF.username, password: HARNESS_STAFF.password }));
+    const staff = cookieHeader(login.res);
+    const unlock = await drain(await formPost(base, "/results", { password: RESULTS_PASSWORD }, staff));
+    const after = cookieHeader(unlock.res, staff);
+    const same = sessionIdIn(staff) !== "" && sessionIdIn(staff) === sessionIdIn(after);
+    const observed = [
+      `sign-in ${login.status}, then /results unlock ${unlock.status}: session id ${same ? "UNCHANGED" : "changed"}`,
+    ];
+    return { sent: "1 staff sign-in, 1 /results unlock with that session", observed, problems: same ? ["gate unlock kept the session id (fixation)"] : [] };
+  },
+};
+
+/** Item 3 (and the same rule on /booking): guesses in parallel, then the right password. */
+const gateGuessing: AttackClass = {
+  name: "gate-guessing",
+  item: "3",
+  async run({ base, quick }) {
+    const n = quick ? 40 : 200;
+    const observed: string[] = [];
+    const problems: string[] = [];
+    for (const [path, password, extra] of [
+      ["/results", RESULTS_PASSWORD, {}],
+      ["/booking", BOOKING_PASSWORD, { intent: "login" }],
+    ] as const) {
+      const started = performance.now();
+      const answers = await Promise.all(Array.from({ length: n }, (_, i) => formPost(base, path, { ...extra, password: `wrong-${i}` }).then(drain)));
+      const ms = performance.now() - started;
+      const checked = answers.filter((a) => a.status === 401).length;
+      const right = await drain(await formPost(base, path, { ...extra, password }));
+      observed.push(
+        `${path}: ${n} parallel wrong guesses in ${ms.toFixed(0)} ms -> ${tally(answers.map((a) => a.status))} (${checked} compared with the password); then the right password -> ${right.status}`,
+      );
+      if (checked > 10) problems.push(`${path}: ${checked} guesses compared (budget 10)`);
+      if (right.status === 302 || right.status === 303) problems.push(`${path}: the right password was accepted while over budget`);
+    }
+    return { sent: `${n} parallel wrong passwords at /results and at /booking, then the right one`, observed, problems };
+  },
+};
+
+/** Item 4: parallel guesses against the login budget; the real staff member's browser still signs in. */
+const loginRace: AttackClass = {
+  name: "login-race",
+  item: "4",
+  async run({ base, quick }) {
+    const n = quick ? 40 : 200;
+    // The staff member's own browser signs in once (and so holds its device cookie).
+    const first = await drain(await formPost(base, "/admin/login", { username: HARNESS_STAFF.username, password: HARNESS_STAFF.password }));
+    const trusted = cookieHeader(first.res).split("; ").filter((c) => !c.startsWith("__session=")).join("; ");
+    const started = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: n }, (_, i) => formPost(base, "/admin/login", { username: HARNESS_STAFF.username, password: `guess-${i}` }).then(drain)),
+    );
+    const ms = performance.now() - started;
+    const checked = answers.filter((a) => a.status === 401).length;
+    const stranger = await drain(await formPost(base, "/admin/login", { username: HARNESS_STAFF.username, password: HARNESS_STAFF.password }));
+    const owner = await drain(await formPost(base, "/admin/login", { username: HARNESS_STAFF.username, password: HARNESS_STAFF.password }, trusted));
+    const observed = [
+      `${n} parallel wrong passwords for "${HARNESS_STAFF.username}" in ${ms.toFixed(0)} ms -> ${tally(answers.map((a) => a.status))} (${checked} checked against the hash)`,
+      `right password from an unknown browser afterwards -> ${stranger.status}; from the staff member's browser (device cookie) -> ${owner.status}`,
+    ];
+    const problems: string[] = [];
+    if (checked > 8) problems.push(`${checked} guesses checked (budget 8)`);
+    if (owner.status !== 302) problems.push(`the staff member's own browser was locked out (${owner.status})`);
+    return { sent: `1 real sign-in, ${n} parallel guesses, then the right password twice`, observed, problems };
+  },
+};
+
+/** Item 5: one phone with made-up e-mails; no cookies at all; one mailbox's variants. */
+const voteStuffing: AttackClass = {
+  name: "vote-stuffing",
+  item: "5",
+  async run({ base, quick, roundId }) {
+    const observed: string[] = [];
+    const problems: string[] = [];
+    const seconds = quick ? 3 : 10;
+    const cap = quick ? 100 : 500;
+    const phone = await ballot(base, roundId);
+    if (!phone.ids.length) return { sent: "nothing (no open ballot)", observed, problems: ["the round's ballot did not load"] };
+    const statuses: number[] = [];
+    const until = performance.now() + seconds * 1000;
+    for (let i = 0; i < cap && performance.now() < until; i++) {
+      const r = await drain(
+        await formPost(base, "/vote/submit", { roundId: String(roundId), voteToken: `stuff${i}${Date.now()}abcdefgh`, comedianId: phone.ids[0], email: `made-up-${i}-${Date.now()}@example.com` }, phone.cookie),
+      );
+      statuses.push(r.status);
+    }
+    const fromPhone = statuses.filter((s) => s === 200).length;
+    observed.push(`one phone (one device cookie), ${statuses.length} posts with made-up e-mails in ${seconds} s: ${tally(statuses)} -> ${fromPhone} accepted`);
+    if (fromPhone > 1) problems.push(`${fromPhone} votes accepted from one phone`);
+
+    const bare: number[] = [];
+    for (let i = 0; i < (quick ? 50 : 300); i++) {
+      const r = await drain(
+        await formPost(base, "/vote/submit", { roundId: String(roundId), voteToken: `bare${i}${Date.now()}abcdefghij`, comedianId: phone.ids[0], email: `bare-${i}-${Date.now()}@example.com` }),
+      );
+      bare.push(r.status);
+    }
+    const bareOk = bare.filter((s) => s === 200).length;
+    observed.push(`${bare.length} posts with no cookies at all: ${tally(bare)} -> ${bareOk} accepted`);
+    if (bareOk > 0) problems.push(`${bareOk} votes accepted without a device cookie`);
+
+    const user = `fan${Date.now().toString(36)}`;
+    const variants = [`${user}@gmail.com`, `${user.slice(0, 2)}.${user.slice(2)}@gmail.com`, `${user}+x@gmail.com`, `${user}@googlemail.com`, `${user}@gmail.com.`, `${user.slice(0, 2)}\u200B${user.slice(2)}@gmail.com`, `${user}\u0000@gmail.com`];
+    const variantStatuses: number[] = [];
+    for (const email of variants) {
+      const p = await ballot(base, roundId);
+      variantStatuses.push((await drain(await formPost(base, "/vote/submit", { roundId: String(roundId), voteToken: p.token, comedianId: p.ids[0], email }, p.cookie))).status);
+    }
+    const variantOk = variantStatuses.filter((s) => s === 200).length;
+    observed.push(`${variants.length} spellings of one gmail mailbox from ${variants.length} phones: ${tally(variantStatuses)} -> ${variantOk} accepted`);
+    if (variantOk > 1) problems.push(`${variantOk} votes accepted for one mailbox`);
+    return { sent: `${statuses.length} posts from one phone, ${bare.length} cookieless posts, ${variants.length} e-mail variants`, observed, problems };
+  },
+};
+
+/** Item 6: knowing only an e-mail, post each comedian in turn and compare the answers. */
+const voteOracle: AttackClass = {
+  name: "vote-oracle",
+  item: "6",
+  async run({ base, roundId }) {
+    const victimPhone = await ballot(base, roundId);
+    if (victimPhone.ids.length < 2) return { sent: "nothing", observed: ["the round has fewer than 2 comedians: no oracle to test"], problems: [] };
+    const victim = `victim-${Date.now()}@example.com`;
+    const cast = await drain(await formPost(base, "/vote/submit", { roundId: String(roundId), voteToken: victimPhone.token, comedianId: victimPhone.ids[1], email: victim }, victimPhone.cookie));
+    const snoop = await ballot(base, roundId);
+    const answers: string[] = [];
+    let receipts = 0;
+    for (const id of victimPhone.ids) {
+      const r = await drain(await formPost(base, "/vote/submit", { roundId: String(roundId), voteToken: `snoop${id}${Date.now()}abcdefgh`, comedianId: id, email: victim }, snoop.cookie));
+      answers.push(`${r.status} ${r.text}`);
+      if (r.status === 200) {
+        const to = (JSON.parse(r.text) as { redirectTo?: string }).redirectTo;
+        if (to && /You voted for/.test(await (await fetch(`${base}${to}`, { headers: { Cookie: snoop.cookie } })).text())) receipts++;
+      }
+    }
+    const distinct = new Set(answers).size;
+    const observed = [
+      `victim voted (${cast.status}); another phone posted the victim's e-mail with each of ${victimPhone.ids.length} comedians: ${distinct} distinct answer(s) [${answers.map((a) => a.split(" ")[0]).join(", ")}], ${receipts} receipt(s) shown`,
+    ];
+    const problems: string[] = [];
+    if (distinct > 1) problems.push("the answers differ by choice: they tell whom the e-mail voted for");
+    if (receipts) problems.push("another phone was shown the victim's receipt");
+    return { sent: `1 vote, then ${victimPhone.ids.length} posts with the same e-mail from another phone`, observed, problems };
+  },
+};
+
+/** The auth and voting classes, in order (the session class first: the others spend the budgets it needs). */
+export const AUTH_ATTACKS: AttackClass[] = [sessionRotation, gateGuessing, loginRace, voteStuffing, voteOracle];
+
+// ---------- run alone ----------
+
+async function main() {
+  requireBuild();
+  const quick = process.argv.includes("--quick");
+  const { dir, file, data } = prepareTempDatabase("attack-auth", (database) => {
+    const round = database.insert(votingRounds).values({ title: "Attack round", openedAt: new Date() }).returning().get();
+    for (const name of ["Ava Attack", "Ben Attack", "Cy Attack"]) {
+      const c = database.insert(comedians).values({ name }).returning().get();
+      database.insert(roundComedians).values({ roundId: round.id, comedianId: c.id }).run();
+    }
+    return { roundId: round.id };
+  });
+  const server: Server = await startServer(file, dir);
+  const disarm = giveUpAfter("attack:auth", RUN_SECONDS, () => server);
+  const ctx: AuthAttackContext = { base: server.base, quick, roundId: data.roundId };
+  let failed = false;
+  for (const attack of AUTH_ATTACKS) {
+    const health: number[] = [];
+    let probing = true;
+    const probe = (async () => {
+      while (probing) {
+        const t = performance.now();
+        await fetch(`${server.base}/healthcheck`).then((r) => r.arrayBuffer(), () => null);
+        health.push(performance.now() - t);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+    const started = performance.now();
+    let result: AttackResult;
+    try {
+      result = await attack.run(ctx);
+    } catch (error) {
+      result = { sent: "(the class threw)", observed: [], problems: [String(error)] };
+    }
+    probing = false;
+    await probe;
+    console.log(`\n== ${attack.name} (issue item ${attack.item}) — ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`sent: ${result.sent}`);
+    for (const line of result.observed) console.log(`  ${line}`);
+    console.log(`  /healthcheck while it ran: p99 ${percentile(health, 99).toFixed(0)} ms over ${health.length} probes; RSS ${rssMiB(server.child.pid)} MiB`);
+    console.log(result.problems.length ? `  HELD: no — ${result.problems.join("; ")}` : "  HELD: yes");
+    if (result.problems.length) failed = true;
+  }
+  const database = openDatabase(file);
+  console.log(`\nvotes stored in the attack round: ${database.select().from(votes).all().length}`);
+  database.$client.close();
+  await stopServer(server);
+  disarm();
+  fs.rmSync(dir, { recursive: true, force: true });
+  console.log(failed ? "\nattack:auth: the server did NOT hold every class" : "\nattack:auth: the server held every class");
+  process.exit(failed ? 1 : 0);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await main();
