@@ -27,7 +27,7 @@ import { comedians, eventDates, events, roundComedians, votingRounds } from "~/d
 import { addDaysIso, todayIn } from "~/lib/dates";
 import { showSlug } from "~/lib/slug";
 import { openDatabase, runMigrations } from "~/utils/db.server";
-import { rssMiB, startServer, stopServer } from "./lib/harness";
+import { deviceCookieFor, rssMiB, startServer, stopServer } from "./lib/harness";
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has("--quick");
@@ -186,6 +186,8 @@ async function measure(
               "content-type": "application/x-www-form-urlencoded",
               origin,
               "fly-client-ip": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+              // Each simulated voter is its own phone (a vote needs the device cookie /vote issues).
+              cookie: deviceCookieFor(n + process.pid * 1_000_000),
             },
             body: body.toString(),
           };

@@ -4,11 +4,27 @@
  * pool; percentiles; the process's resident memory. Everything stays on 127.0.0.1.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase, runMigrations, type DB } from "~/utils/db.server";
+
+/** The cookie-signing secret the harness servers are started with. */
+export const HARNESS_SESSION_SECRET = "load-test-session-secret-0123456789";
+
+/**
+ * A vote device cookie as /vote would issue it (Remix's signed cookie: base64 JSON, then
+ * cookie-signature's HMAC-SHA256), made synchronously so a load tool can give every simulated
+ * phone its own device without loading the page first.
+ */
+export function deviceCookieFor(n: number, secret = HARNESS_SESSION_SECRET) {
+  const id = `bench-device-${String(n).padStart(8, "0")}`;
+  const value = Buffer.from(JSON.stringify(id)).toString("base64");
+  const mac = crypto.createHmac("sha256", secret).update(value).digest("base64").replace(/=+$/, "");
+  return `vote_device=${encodeURIComponent(`${value}.${mac}`)}`;
+}
 
 /** The staff account the harness servers are started with. */
 export const HARNESS_STAFF = { username: "admin", password: "load-test-admin-password" };
@@ -64,7 +80,7 @@ export async function startServer(
       NODE_ENV: "production",
       PORT: String(port),
       DATABASE_PATH: databasePath,
-      SESSION_SECRET: "load-test-session-secret-0123456789",
+      SESSION_SECRET: HARNESS_SESSION_SECRET,
       ADMIN_USERNAME: HARNESS_STAFF.username,
       ADMIN_PASSWORD: HARNESS_STAFF.password,
       BOOKING_PASSWORD: "load-booking",
