@@ -17,6 +17,9 @@ import { closeTestRound, createRound, signInAsStaff, uniq, votesIn, type TestRou
 
 type Isolated = Awaited<ReturnType<typeof startIsolatedServer>>;
 
+// Each test drives several browsers and a hundred posts: allow for a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 const sessionCookie = createCookie("__session", { secrets: [E2E_ENV.SESSION_SECRET] });
 async function sessionIdOf(context: BrowserContext): Promise<string | null> {
   const raw = (await context.cookies()).find((c) => c.name === "__session")?.value;
@@ -160,7 +163,6 @@ test.describe("staff accounts from the command line (item 10)", () => {
   }
 
   test("a password reset ends the member's other sessions; removing the account ends them too", async ({ browser, db, javaScriptOn, baseURL }) => {
-    test.setTimeout(60_000);
     const name = `sam-${uniq()}`;
     expect(staffCli("add", name)("first-password-123")).toContain("Added");
     const sam = db.select().from(staffUsers).where(eq(staffUsers.username, name)).get()!;
