@@ -71,6 +71,8 @@ test("live: with JavaScript a new vote shows up without reloading; without it th
   await expect(page.getByText("Updating live")).toBeVisible();
   await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
   const cat = round.comedians[2];
+  // A phone loads the ballot first (its device cookie), then votes.
+  await page.request.get(`/vote?round=${round.roundId}`);
   const vote = await page.request.post("/vote/submit", {
     form: { roundId: String(round.roundId), voteToken: crypto.randomBytes(16).toString("base64url"), comedianId: String(cat.id), email: `live-${uniq()}@example.com` },
     headers: { Origin: new URL(page.url()).origin },
