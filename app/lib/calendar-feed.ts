@@ -7,6 +7,7 @@ import { SITE } from "./site";
 import { performancesOf } from "./recurrence";
 import { addressForVenue } from "./venues";
 import { lineupSentence } from "./lineup";
+import { googleEventUrl } from "./calendar-links";
 
 /** Shows without an end time (or with one that makes no sense) are put in calendars as two hours long. */
 const DEFAULT_LENGTH_HOURS = 2;
@@ -129,4 +130,10 @@ export function buildCalendarFeed(
   });
   if (error || !value) throw error ?? new Error("Could not build the calendar feed");
   return foldIcs(value);
+}
+
+/** "Add to Google Calendar" for one performance, with the same times and place as the .ics. */
+export function googleLinkFor(show: Show, performance: { date: string; time: string }, origin: string, zone: string = BUSINESS_TIME_ZONE): string {
+  const { start, end } = occurrenceEnd(performance.date, performance.time, show.endTime, zone);
+  return googleEventUrl({ title: show.title, start, end, location: locationText(show.venue), pageUrl: `${origin}/event/${show.id}` });
 }

@@ -23,3 +23,23 @@ export function seriesFeedPath(title: string): string {
 export function comedianFeedPath(slug: string): string {
   return `/comedians/${encodeURIComponent(slug)}/calendar.ics`;
 }
+
+/** ICS/Google UTC stamp: 2026-06-10T23:30:00.000Z -> 20260610T233000Z. */
+function utcStamp(ms: number): string {
+  return new Date(ms).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+}
+
+/**
+ * "Add to Google Calendar" for one performance of a show: Google's event template with the
+ * same times as the .ics download (start, and an end that is always after it).
+ */
+export function googleEventUrl(input: { title: string; start: number; end: number; location: string; pageUrl: string }): string {
+  const params = new URLSearchParams({
+    action: "TEMPLATE",
+    text: input.title,
+    dates: `${utcStamp(input.start)}/${utcStamp(input.end)}`,
+    location: input.location,
+    details: input.pageUrl,
+  });
+  return `https://calendar.google.com/calendar/render?${params.toString()}`;
+}

@@ -4,6 +4,7 @@ import { AddToCalendar } from "~/components/add-to-calendar";
 import { CalendarSubscribe } from "~/components/calendar-subscribe";
 import { LineupList } from "~/components/lineup";
 import { seriesFeedPath } from "~/lib/calendar-links";
+import { googleLinkFor } from "~/lib/calendar-feed";
 import { ContestantApplicationSlot } from "~/components/contestant-application-slot";
 import { ErrorScreen, GeneralErrorBoundary } from "~/components/error-boundary";
 import { ShowStructuredData } from "~/components/show-structured-data";
@@ -59,9 +60,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const choices = upcoming.length ? upcoming : performances;
   const selected = choices.find((p) => p.date === url.searchParams.get("date")) ?? choices[0];
   const ticketUrl = selected.ticketUrl ?? show.ticketUrl;
+  const origin = getEnv().PUBLIC_URL ?? url.origin;
   return json({
     show,
-    origin: getEnv().PUBLIC_URL ?? url.origin,
+    origin,
+    google: googleLinkFor(show, selected, origin, getEnv().APP_TIMEZONE),
     venues,
     recurring,
     choices,
@@ -74,7 +77,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 export default function EventPage() {
-  const { show, origin, venues, recurring, choices, selected, ticketUrl, eventId, description, ended } =
+  const { show, origin, venues, recurring, choices, selected, ticketUrl, eventId, description, ended, google } =
     useLoaderData<typeof loader>();
   const canBuy = !ended && !show.soldOut && Boolean(ticketUrl);
   const ticketButton = (extra = "") => (
@@ -106,7 +109,7 @@ export default function EventPage() {
                   SUBMIT YOUR ENTRY
                 </a>
               ) : null}
-              <AddToCalendar show={show} />
+              <AddToCalendar show={show} google={ended ? undefined : google} />
             </div>
           </div>
         </div>

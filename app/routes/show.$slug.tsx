@@ -5,6 +5,7 @@ import { AddToCalendar } from "~/components/add-to-calendar";
 import { CalendarSubscribe } from "~/components/calendar-subscribe";
 import { LineupList } from "~/components/lineup";
 import { seriesFeedPath } from "~/lib/calendar-links";
+import { googleLinkFor } from "~/lib/calendar-feed";
 import { ContestantApplicationSlot } from "~/components/contestant-application-slot";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ShowStructuredData } from "~/components/show-structured-data";
@@ -67,9 +68,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const { recurring, performances } = performancesOf(show);
   const current = performances.find((p) => p.date === parsed.date) ?? performances[0];
   const ticketUrl = current.ticketUrl ?? show.ticketUrl;
+  const origin = getEnv().PUBLIC_URL ?? new URL(request.url).origin;
   return json({
     show,
-    origin: getEnv().PUBLIC_URL ?? new URL(request.url).origin,
+    origin,
+    google: googleLinkFor(show, current, origin, getEnv().APP_TIMEZONE),
     venues,
     recurring,
     current,
@@ -96,7 +99,7 @@ function useStickyBar() {
 }
 
 export default function ShowPage() {
-  const { show, origin, venues, recurring, current, range, ticketUrl, eventId, description } =
+  const { show, origin, venues, recurring, current, range, ticketUrl, eventId, description, google } =
     useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const sticky = useStickyBar();
@@ -173,7 +176,7 @@ export default function ShowPage() {
             <h2>Date and time</h2>
             <p>{range ?? formatLongDate(current.date)}</p>
             {range ? null : <p>{formatTime12(current.time)}</p>}
-            <AddToCalendar show={show} />
+            <AddToCalendar show={show} google={google} />
             {recurring ? <CalendarSubscribe origin={origin} path={seriesFeedPath(show.title)} label={`every date of ${show.title}`} /> : null}
           </div>
           <div>

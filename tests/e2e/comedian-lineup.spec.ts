@@ -134,3 +134,21 @@ test("an unknown comedian is a 404 page and an unknown series feed a 404", async
   await expect(page.getByRole("heading", { name: "Comedian not found" })).toBeVisible();
   expect((await page.request.get("/series/no-such-series-here/calendar.ics")).status()).toBe(404);
 });
+
+test("a recurring show offers its series feed; the per-show download carries a reminder", async ({ page, db }) => {
+  const first = db.select().from(events).where(eq(events.title, "Laughs on the Waterfront")).orderBy(events.date).get()!;
+  await page.goto(`/event/${first.id}`);
+  const group = page.getByRole("group", { name: "Calendar feed: every date of Laughs on the Waterfront" });
+  const host = new URL(page.url()).host;
+  await expect(group.getByRole("link", { name: /^Subscribe/ })).toHaveAttribute("href", `webcal://${host}/series/laughs-on-the-waterfront/calendar.ics`);
+  await expect(group.getByRole("link", { name: /^Add to Google Calendar/ })).toHaveAttribute(
+    "href",
+    `https://calendar.google.com/calendar/render?cid=${encodeURIComponent(`webcal://${host}/series/laughs-on-the-waterfront/calendar.ics`)}`,
+  );
+  const series = await (await page.request.get("/series/laughs-on-the-waterfront/calendar.ics")).text();
+  expect(series.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+  expect(series).not.toContain("BEGIN:VALARM");
+  const one = await (await page.request.get(`/event/${first.id}/calendar.ics`)).text();
+  expect(one).toContain("BEGIN:VALARM\r\nACTION:DISPLAY");
+  expect(one).toContain("TRIGGER:-PT2H");
+});

@@ -1,6 +1,6 @@
 import ical, { type VEvent } from "node-ical";
 import { describe, expect, it } from "vitest";
-import { buildCalendarFeed, escapeIcsText, foldIcs, occurrenceEnd } from "~/lib/calendar-feed";
+import { buildCalendarFeed, escapeIcsText, foldIcs, googleLinkFor, occurrenceEnd } from "~/lib/calendar-feed";
 import { comedianFeedPath, feedLinks, seriesFeedPath, seriesSlug } from "~/lib/calendar-links";
 import { makeShow } from "./show-fixture";
 
@@ -82,5 +82,17 @@ describe("feed links", () => {
     expect(links.google).toBe(`https://calendar.google.com/calendar/render?cid=${encodeURIComponent(links.webcal)}`);
     expect(seriesSlug("Tuesday Night Stand-Up at Tipsy Toucan")).toBe("tuesday-night-standup-at-tipsy-toucan");
     expect(seriesFeedPath("Laughs on the Waterfront")).toBe("/series/laughs-on-the-waterfront/calendar.ics");
+  });
+});
+
+describe("Add to Google Calendar for one show", () => {
+  it("uses the same UTC times and place as the .ics", () => {
+    const url = new URL(googleLinkFor(makeShow(), { date: "2026-05-16", time: "19:30" }, ORIGIN));
+    expect(url.origin + url.pathname).toBe("https://calendar.google.com/calendar/render");
+    expect(url.searchParams.get("action")).toBe("TEMPLATE");
+    expect(url.searchParams.get("text")).toBe("Game On! Comedy Game Show");
+    expect(url.searchParams.get("dates")).toBe("20260516T233000Z/20260517T020000Z");
+    expect(url.searchParams.get("location")).toBe("The Manchester Pub, Windsor, ON");
+    expect(url.searchParams.get("details")).toBe("https://laughwindsor.ca/event/42");
   });
 });
