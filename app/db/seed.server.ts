@@ -296,14 +296,15 @@ export function seedDemoData(database: DB, today: string, zone = "America/Toront
       if (!show) continue;
       lineup.forEach(([i, role], position) => tx.insert(eventComedians).values({ eventId: show.id, comedianId: comics[i].id, role, position }).run());
     }
-    // A closed round from last month that Marcus Bell won (his page lists it).
+    // A closed round from last month that Omar Haddad won (his page lists it); its votes go to
+    // comedians outside the open round so that round's demo counts stay as they were.
     const pastRound = tx
       .insert(votingRounds)
       .values({ title: "2 Minutes to Kill - Last Month", openedAt: zonedInstant(d(-30), "20:00", zone), closedAt: zonedInstant(d(-30), "22:00", zone) })
       .returning()
       .get();
-    [1, 0, 3].forEach((i) => tx.insert(roundComedians).values({ roundId: pastRound.id, comedianId: comics[i].id }).run());
-    [1, 1, 1, 0, 3].forEach((i, n) =>
+    [5, 3, 7].forEach((i) => tx.insert(roundComedians).values({ roundId: pastRound.id, comedianId: comics[i].id }).run());
+    [5, 5, 5, 3, 7].forEach((i, n) =>
       tx.insert(votes).values({ roundId: pastRound.id, comedianId: comics[i].id, email: `demo-past-voter-${n + 1}@example.com`, voteToken: `demo-past-vote-${n + 1}`, ipAddress: "127.0.0.1" }).run(),
     );
     const round = tx
