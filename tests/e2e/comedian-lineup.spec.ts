@@ -152,3 +152,12 @@ test("a recurring show offers its series feed; the per-show download carries a r
   expect(one).toContain("BEGIN:VALARM\r\nACTION:DISPLAY");
   expect(one).toContain("TRIGGER:-PT2H");
 });
+
+test("comedian profiles are staff-only: visitors are sent to login and their posts store nothing", async ({ page, db }) => {
+  await page.goto("/admin/comedians");
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fcomedians/);
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.post("/admin/comedians/new", { form: { name: "Sneaky Comic" }, headers: { Origin: origin }, maxRedirects: 0 });
+  expect(res.status()).toBe(401);
+  expect(db.select().from(comedians).where(eq(comedians.name, "Sneaky Comic")).get()).toBeUndefined();
+});
