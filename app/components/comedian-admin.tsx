@@ -36,6 +36,7 @@ export function ComedianList({ comedians }: { comedians: ComedianRow[] }) {
               ID: {c.id} · {c.votes} vote{c.votes === 1 ? "" : "s"}
             </p>
             {c.bio ? <p className="comedians__bio">{c.bio}</p> : null}
+            <Link to={`/admin/comedians/${c.id}`} className="comedians__edit">Edit profile<span className="visually-hidden">: {c.name}</span></Link>
           </div>
           <DeleteButtons comedian={c} />
         </li>

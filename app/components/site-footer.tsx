@@ -13,6 +13,7 @@ export function SiteFooter() {
           <ul className="site-footer__links">
             <li><Link to="/calendar">Calendar</Link></li>
             <li><Link to="/club-shows">Club Shows</Link></li>
+            <li><Link to="/comedians">Comedians</Link></li>
             <li><Link to="/comedy-shows-windsor">Comedy Shows in Windsor</Link></li>
             <li><Link to="/about">About</Link></li>
             <li><Link to="/contact">Contact</Link></li>

@@ -114,14 +114,43 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_expires_idx").on(t.expiresAt)],
 );
 
-export const comedians = sqliteTable("comedians", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  name: text("name").notNull(),
-  bio: text("bio"),
-  /** Deleted comedians leave every list but past rounds' results stay readable. */
-  deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
-  createdAt: createdAt(),
-});
+export const comedians = sqliteTable(
+  "comedians",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    bio: text("bio"),
+    /** /comedians/{slug}. Nullable only for rows older than the column (the migration fills them). */
+    slug: text("slug"),
+    /** An image URL or site path, shown through safeWebUrl (the image pipeline may replace it). */
+    photoUrl: text("photo_url"),
+    instagramUrl: text("instagram_url"),
+    tiktokUrl: text("tiktok_url"),
+    youtubeUrl: text("youtube_url"),
+    websiteUrl: text("website_url"),
+    /** Deleted comedians leave every list but past rounds' results stay readable. */
+    deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("comedians_slug_unique").on(t.slug)],
+);
+
+/** A show's line-up: who performs in which role, in running order (position 0 first). */
+export const eventComedians = sqliteTable(
+  "event_comedians",
+  {
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    comedianId: integer("comedian_id")
+      .notNull()
+      .references(() => comedians.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["host", "headliner", "feature", "opener"] }).notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.comedianId] }), index("event_comedians_comedian_idx").on(t.comedianId)],
+);
 
 export const votingRounds = sqliteTable("voting_rounds", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -261,6 +290,7 @@ export type EventDate = typeof eventDates.$inferSelect;
 export type Collection = typeof collections.$inferSelect;
 export type StaffUser = typeof staffUsers.$inferSelect;
 export type Comedian = typeof comedians.$inferSelect;
+export type EventComedian = typeof eventComedians.$inferSelect;
 export type VotingRound = typeof votingRounds.$inferSelect;
 export type Vote = typeof votes.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;

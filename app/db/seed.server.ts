@@ -1,10 +1,12 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { addDaysIso, parseIsoDate } from "~/lib/dates";
 import { formatInZone, zonedInstant } from "~/lib/zoned-time";
 import type { DB } from "~/utils/db.server";
+import { comedianSlug, type LineupRole } from "~/lib/lineup";
 import {
   collections,
   comedians,
+  eventComedians,
   eventDates,
   events,
   redirects,
@@ -253,16 +255,58 @@ export function seedDemoData(database: DB, today: string, zone = "America/Toront
       archivedAt: zonedInstant(d(-29), "09:00", zone),
     });
 
-    // Comedians and an open voting round for the 2 Minutes to Kill show.
+    // Comedians (fictional names; links only on example.com or clearly demo handles) and an
+    // open voting round for the 2 Minutes to Kill show.
     const names = [
-      ["Priya Nair", "Former accountant. Still counting the laughs."],
-      ["Marcus Bell", "Windsor born, Detroit adjacent."],
-      ["Sofia Reyes", "Tells stories about her abuela that are 90% true."],
-      ["Tom Kowalski", "Dad jokes, but make them dark."],
-      ["Jade Thompson", null],
-      ["Omar Haddad", "Crowd work specialist. Sit in the front row at your own risk."],
+      ["Priya Nair", "Former accountant. Still counting the laughs.", { instagram: "https://www.instagram.com/demo.priyanair.comedy" }],
+      ["Marcus Bell", "Windsor born, Detroit adjacent.", { website: "https://example.com/marcus-bell" }],
+      ["Sofia Reyes", "Tells stories about her abuela that are 90% true.", { tiktok: "https://www.tiktok.com/@demo.sofiareyes.comedy" }],
+      ["Tom Kowalski", "Dad jokes, but make them dark.", {}],
+      ["Jade Thompson", null, {}],
+      ["Omar Haddad", "Crowd work specialist. Sit in the front row at your own risk.", { youtube: "https://www.youtube.com/@demo.omarhaddad.comedy" }],
+      ["Danny Vega", "Game show host, part-time referee of chaos.", { website: "https://example.com/danny-vega" }],
+      ["Lena Kowalczyk", "Deadpan from Tecumseh. Has opinions about geese.", {}],
+      ["Ravi Chandran", "Software tester by day; finds the bugs in everything.", { instagram: "https://www.instagram.com/demo.ravichandran.comedy" }],
+      ["Hélène Tremblay", "Bilingual, so she bombs in two languages.", {}],
+      ["Big Mike Okafor", "Six foot five of gentle observational comedy.", { website: "https://example.com/big-mike" }],
+      ["Casey Lindqvist", "Opens every show like it is the last one on earth.", {}],
     ] as const;
-    const comics = names.map(([name, bio]) => tx.insert(comedians).values({ name, bio }).returning().get());
+    const comics = names.map(([name, bio, links]) => {
+      const l = links as { instagram?: string; tiktok?: string; youtube?: string; website?: string };
+      return tx
+        .insert(comedians)
+        .values({ name, bio, slug: comedianSlug(name), instagramUrl: l.instagram, tiktokUrl: l.tiktok, youtubeUrl: l.youtube, websiteUrl: l.website })
+        .returning()
+        .get();
+    });
+    // Line-ups (running order; the roles of app/lib/lineup.ts) on shows found by title.
+    const lineups: [string, [number, LineupRole][]][] = [
+      ["Tuesday Night Stand-Up at Tipsy Toucan", [[11, "host"], [2, "feature"], [7, "feature"], [0, "headliner"]]],
+      ["Headliner Friday: Club Special", [[6, "host"], [11, "opener"], [1, "headliner"]]],
+      ["Laughs on the Waterfront", [[3, "host"], [9, "feature"], [5, "headliner"]]],
+      ["Sip & Giggle at the Winery", [[4, "host"], [2, "headliner"]]],
+      ["New Material Night", [[8, "host"], [7, "opener"], [10, "feature"]]],
+      ["Wolfhead Late Show", [[5, "host"], [1, "headliner"]]],
+      ["Game On! Comedy Game Show with host Danny Vega", [[6, "host"]]],
+      ["2 Minutes to Kill - Comedy Competition", [[6, "host"]]],
+      ["Late Night Roast Battle", [[1, "host"], [0, "feature"], [3, "feature"]]],
+    ];
+    for (const [title, lineup] of lineups) {
+      const show = tx.select({ id: events.id }).from(events).where(eq(events.title, title)).orderBy(events.date).get();
+      if (!show) continue;
+      lineup.forEach(([i, role], position) => tx.insert(eventComedians).values({ eventId: show.id, comedianId: comics[i].id, role, position }).run());
+    }
+    // A closed round from last month that Omar Haddad won (his page lists it); its votes go to
+    // comedians outside the open round so that round's demo counts stay as they were.
+    const pastRound = tx
+      .insert(votingRounds)
+      .values({ title: "2 Minutes to Kill - Last Month", openedAt: zonedInstant(d(-30), "20:00", zone), closedAt: zonedInstant(d(-30), "22:00", zone) })
+      .returning()
+      .get();
+    [5, 3, 7].forEach((i) => tx.insert(roundComedians).values({ roundId: pastRound.id, comedianId: comics[i].id }).run());
+    [5, 5, 5, 3, 7].forEach((i, n) =>
+      tx.insert(votes).values({ roundId: pastRound.id, comedianId: comics[i].id, email: `demo-past-voter-${n + 1}@example.com`, voteToken: `demo-past-vote-${n + 1}`, ipAddress: "127.0.0.1" }).run(),
+    );
     const round = tx
       .insert(votingRounds)
       .values({ title: "2 Minutes to Kill - Vote For Your Favorite", eventId: killShow.id, openedAt: new Date() })

@@ -6,9 +6,69 @@ import type { Show } from "./shows";
 import { SITE } from "./site";
 import { performancesOf } from "./recurrence";
 import { addressForVenue } from "./venues";
+import { lineupSentence } from "./lineup";
+import { googleEventUrl } from "./calendar-links";
 
-/** Shows without an end time are put in calendars as two hours long. */
+/** Shows without an end time (or with one that makes no sense) are put in calendars as two hours long. */
 const DEFAULT_LENGTH_HOURS = 2;
+/** An end time more than this many hours after the start is a typo, not an all-night show. */
+const MAX_LENGTH_HOURS = 12;
+/** The reminder on the per-show download ("Add to calendar"): this long before the show. */
+export const REMINDER_HOURS_BEFORE = 2;
+
+/** RFC 5545 TEXT escaping: backslash, semicolon, comma and line breaks. */
+export function escapeIcsText(value: string): string {
+  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n|\r/g, "\\n");
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * RFC 5545 section 3.1: content lines are folded so that no line is longer than 75 OCTETS
+ * (UTF-8), never splitting a character; each continuation line starts with one space. The
+ * ics library folds by characters, so its output is unfolded and folded again here.
+ */
+export function foldIcs(text: string): string {
+  const lines = text.replace(/\r\n[ \t]/g, "").split("\r\n");
+  return lines
+    .map((line) => {
+      if (utf8.encode(line).length <= 75) return line;
+      const parts: string[] = [];
+      let current = "";
+      let size = 0;
+      let limit = 75;
+      for (const ch of line) {
+        const n = utf8.encode(ch).length;
+        if (size + n > limit) {
+          parts.push(current);
+          current = "";
+          size = 0;
+          limit = 74; // the leading space of a continuation line counts
+        }
+        current += ch;
+        size += n;
+      }
+      parts.push(current);
+      return parts.join("\r\n ");
+    })
+    .join("\r\n");
+}
+
+/**
+ * The end of one performance in epoch ms, always after its start: the show's end time on the
+ * same day, or the next day when it is earlier than the start (past midnight), unless that
+ * makes the show longer than 12 hours or zero-length; then the two-hour default.
+ */
+export function occurrenceEnd(date: string, time: string, endTime: string | null, zone: string): { start: number; end: number } {
+  const start = zonedInstant(date, time, zone).getTime();
+  const fallback = start + DEFAULT_LENGTH_HOURS * 3600_000;
+  const end = normalizeTime(endTime);
+  if (!end) return { start, end: fallback };
+  const endDate = end < (normalizeTime(time) ?? "00:00") ? addDaysIso(date, 1) : date;
+  const candidate = zonedInstant(endDate, end, zone).getTime();
+  const ok = candidate > start && candidate - start <= MAX_LENGTH_HOURS * 3600_000;
+  return { start, end: ok ? candidate : fallback };
+}
 const UID_DOMAIN = SITE.email.split("@")[1];
 
 /** A stable UID per show and date: re-importing the feed updates events instead of duplicating them. */
@@ -28,7 +88,7 @@ function locationText(venue: string): string {
  */
 export function buildCalendarFeed(
   shows: Show[],
-  options: { origin: string; from?: string; zone?: string; name?: string },
+  options: { origin: string; from?: string; zone?: string; name?: string; reminders?: boolean },
 ): string {
   const zone = options.zone ?? BUSINESS_TIME_ZONE;
   const events: EventAttributes[] = [];
@@ -36,12 +96,9 @@ export function buildCalendarFeed(
     const pageUrl = `${options.origin}/event/${show.id}`;
     for (const o of performancesOf(show).performances) {
       if (options.from && o.date < options.from) continue;
-      const start = zonedInstant(o.date, o.time, zone).getTime();
-      const endTime = normalizeTime(show.endTime);
-      const end = endTime
-        ? zonedInstant(endTime <= (normalizeTime(o.time) ?? "00:00") ? addDaysIso(o.date, 1) : o.date, endTime, zone).getTime()
-        : start + DEFAULT_LENGTH_HOURS * 3600_000;
-      const description = [plainText(show.description, { lines: true }), o.ticketUrl ? `Tickets: ${o.ticketUrl}` : null, show.soldOut ? "SOLD OUT" : null]
+      const { start, end } = occurrenceEnd(o.date, o.time, show.endTime, zone);
+      const lineup = show.lineup?.length ? lineupSentence(show.lineup, Infinity).replace(/^with/, "With") : null;
+      const description = [lineup, plainText(show.description, { lines: true }), o.ticketUrl ? `Tickets: ${o.ticketUrl}` : null, show.soldOut ? "SOLD OUT" : null]
         .filter(Boolean)
         .join("\n\n");
       events.push({
@@ -59,15 +116,24 @@ export function buildCalendarFeed(
         status: "CONFIRMED",
         organizer: { name: SITE.name, email: SITE.email },
         productId: "laughwindsor/shows",
-        calName: options.name ?? `${SITE.name} shows`,
+        ...(options.reminders
+          ? { alarms: [{ action: "display" as const, description: `Reminder: ${show.title}`, trigger: { hours: REMINDER_HOURS_BEFORE, before: true } }] }
+          : {}),
       });
     }
   }
   const { error, value } = createEvents(events, {
     productId: "laughwindsor/shows",
-    calName: options.name ?? `${SITE.name} shows`,
+    // The library only turns line breaks into \n here: the rest of the escaping is ours.
+    calName: escapeIcsText(options.name ?? `${SITE.name} shows`),
     method: "PUBLISH",
   });
   if (error || !value) throw error ?? new Error("Could not build the calendar feed");
-  return value;
+  return foldIcs(value);
+}
+
+/** "Add to Google Calendar" for one performance, with the same times and place as the .ics. */
+export function googleLinkFor(show: Show, performance: { date: string; time: string }, origin: string, zone: string = BUSINESS_TIME_ZONE): string {
+  const { start, end } = occurrenceEnd(performance.date, performance.time, show.endTime, zone);
+  return googleEventUrl({ title: show.title, start, end, location: locationText(show.venue), pageUrl: `${origin}/event/${show.id}` });
 }

@@ -5,7 +5,7 @@ import type { Show } from "./shows";
 export type CardShow = Pick<
   Show,
   "id" | "title" | "venue" | "imageUrl" | "ticketUrl" | "price" | "soldOut" | "isEventbrite" | "acceptsApplications" | "collection"
-> & { description: string };
+> & { description: string; lineup?: { name: string; slug: string }[] };
 
 export const EXCERPT_LENGTH = 220;
 
@@ -23,6 +23,7 @@ export function cardShow(show: Show): CardShow {
     acceptsApplications: show.acceptsApplications,
     collection: show.collection,
     description: excerpt(plainText(show.description), EXCERPT_LENGTH),
+    lineup: (show.lineup ?? []).map((c) => ({ name: c.name, slug: c.slug })),
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formatTime12, isIsoDate, normalizeTime } from "./dates";
 import { formatInZone } from "./zoned-time";
+import { lineupProblems, type LineupRole } from "./lineup";
 
 /**
  * The staff event form (Add New Event and Edit): one schema for the browser constraints,
@@ -46,6 +47,8 @@ export const eventFormFields = z.object({
     imageUrl: url,
     price,
     dates: z.array(recurringDateInput).max(200, "At most 200 recurring dates").optional(),
+    /** The line-up in running order (see app/lib/lineup.ts). */
+    lineup: z.array(z.object({ comedianId: text, role: text })).optional(),
     collectionId: text,
     entryFormUrl: url,
     acceptsApplications: z.union([z.boolean(), z.string()]).optional(),
@@ -98,6 +101,10 @@ export const eventFormSchema = eventFormFields
     });
     if (incompleteDate) issue([], RECURRING_FIELDS_MESSAGE);
 
+    for (const problem of lineupProblems(value.lineup ?? [])) {
+      issue(problem.index === null ? ["lineup"] : ["lineup", problem.index, ...(problem.field ? [problem.field] : [])], problem.message);
+    }
+
     if (value.applicationsCloseDate && !isIsoDate(value.applicationsCloseDate)) {
       issue(["applicationsCloseDate"], "Enter a date as YYYY-MM-DD");
     }
@@ -132,6 +139,7 @@ export const eventFormSchema = eventFormFields
       price: v.price || null,
       dates,
       isRecurring: dates.length > 0,
+      lineup: (v.lineup ?? []).map((row) => ({ comedianId: Number(row.comedianId), role: row.role as LineupRole })),
       collectionId: v.collectionId ? Number(v.collectionId) : null,
       entryFormUrl: v.entryFormUrl || null,
       acceptsApplications: v.acceptsApplications === true || v.acceptsApplications === "on",
@@ -158,6 +166,8 @@ export type EventFormValues = {
   dates: RecurringDateValues[];
   /** True when there is at least one recurring date (adding one turns it on). */
   isRecurring: boolean;
+  /** The line-up in running order; left as it is when undefined (writes that are not the form). */
+  lineup?: { comedianId: number; role: LineupRole }[];
   collectionId: number | null;
   entryFormUrl: string | null;
   acceptsApplications: boolean;
@@ -180,6 +190,7 @@ export type EventFormDefaults = {
   imageUrl?: string;
   price?: string;
   dates?: { date?: string; time?: string; ticketUrl?: string; price?: string }[];
+  lineup?: { comedianId?: string; role?: string }[];
   collectionId?: string;
   entryFormUrl?: string;
   acceptsApplications?: boolean;
@@ -214,6 +225,7 @@ export function showToFormDefaults(
     price: string | null;
     dates: { date: string; time: string | null; ticketUrl: string | null; price: string | null }[];
     collectionId?: number | null;
+    lineup?: { comedianId: number; role: string }[];
     entryFormUrl: string | null;
     acceptsApplications: boolean;
     applicationsCloseAt: string | null;
@@ -239,6 +251,7 @@ export function showToFormDefaults(
       ticketUrl: d.ticketUrl ?? show.ticketUrl ?? "",
       price: d.price ?? "",
     })),
+    lineup: (show.lineup ?? []).map((p) => ({ comedianId: String(p.comedianId), role: p.role })),
     collectionId: show.collectionId ? String(show.collectionId) : "",
     entryFormUrl: show.entryFormUrl ?? "",
     acceptsApplications: show.acceptsApplications,

@@ -21,14 +21,16 @@ export function isFiltered(f: ShowFilters): boolean {
 }
 
 /**
- * Case-insensitive text over title, description and venue; the venue exactly; date bounds
+ * Case-insensitive text over title, description, venue and the line-up's names; the venue exactly; date bounds
  * inclusive (a recurring show passes when any of its dates does; only dates from `today` on count
  * when it is given).
  */
 export function filterShows(shows: Show[], f: ShowFilters, today?: string): Show[] {
   const q = f.q.toLowerCase();
   return shows.filter((show) => {
-    if (q && ![show.title, show.description, show.venue].some((v) => v.toLowerCase().includes(q))) return false;
+    if (q && ![show.title, show.description, show.venue, ...(show.lineup ?? []).map((c) => c.name)].some((v) => v.toLowerCase().includes(q))) {
+      return false;
+    }
     if (f.venue && show.venue !== f.venue) return false;
     if (f.from || f.to) {
       const inRange = performancesOf(show).performances.some(

@@ -1,3 +1,5 @@
+import type { LineupEntry } from "./lineup";
+
 /**
  * The shape of a show as pages see it (plain JSON, safe to send to the browser).
  * Built by app/models/events.server.ts; the display rules in app/lib work on it.
@@ -41,4 +43,6 @@ export type Show = {
   applicationMinimumAge: number;
   /** The recurring dates (empty for a one-off show), ordered. */
   dates: ShowDate[];
+  /** The line-up in running order (app/lib/lineup.ts); absent where a page does not need it. */
+  lineup?: LineupEntry[];
 };

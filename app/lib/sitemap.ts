@@ -12,6 +12,7 @@ export const PUBLIC_PAGES = [
   "/about",
   "/contact",
   "/merch",
+  "/comedians",
   ...VENUES.map((v) => `/${v.slug}`),
 ] as const;
 

@@ -6,11 +6,23 @@ import type { Show } from "./shows";
 import { SITE } from "./site";
 import { performancesOf } from "./recurrence";
 import { addressForVenue } from "./venues";
+import { comedianPath, type LineupEntry } from "./lineup";
 
 /** Most occurrences of one recurring show described in a page's JSON-LD. */
 const MAX_OCCURRENCES = 12;
 
 export type ComedyEventJsonLd = Record<string, unknown> & { "@type": "ComedyEvent" };
+
+/** schema.org Person for a comedian (show `performer`s and the comedian page). */
+export function personJsonLd(c: Pick<LineupEntry, "name" | "slug" | "photoUrl" | "links">, origin: string): Record<string, unknown> {
+  return {
+    "@type": "Person",
+    name: c.name,
+    url: new URL(comedianPath(c), origin).href,
+    ...(c.photoUrl ? { image: new URL(c.photoUrl, origin).href } : {}),
+    ...(c.links.length ? { sameAs: c.links } : {}),
+  };
+}
 
 /** The end of a show when it has an end time (past midnight ends the next day). */
 function endIso(date: string, start: string, end: string | null, zone: string): string | undefined {
@@ -57,6 +69,7 @@ export function showJsonLd(show: Show, origin: string, zone: string = BUSINESS_T
           availability: show.soldOut ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
         },
         organizer: { "@type": "Organization", name: SITE.name, url: origin },
+        ...(show.lineup?.length ? { performer: show.lineup.map((c) => personJsonLd(c, origin)) } : {}),
       };
     });
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, isNull } from "drizzle-orm";
 import { comedians, votes, type Comedian } from "~/db/schema";
 import { recordAudit } from "~/models/audit.server";
+import { slugForNewComedian } from "~/models/comedian-profiles.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { db, type DB } from "~/utils/db.server";
 
@@ -32,7 +33,8 @@ export function countVotesFor(comedianId: number, database: DB = db()): number {
 
 export function addComedian(input: { name: string; bio: string | null }, staff: StaffIdentity, database: DB = db()): Comedian {
   return database.transaction((tx) => {
-    const row = tx.insert(comedians).values({ name: input.name, bio: input.bio }).returning().get();
+    const slug = slugForNewComedian(input.name, tx as unknown as DB);
+    const row = tx.insert(comedians).values({ name: input.name, bio: input.bio, slug }).returning().get();
     recordAudit({ staff, action: "comedian.create", entityType: "comedian", entityId: row.id, after: row }, tx);
     return row;
   });

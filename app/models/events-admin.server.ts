@@ -4,6 +4,7 @@ import { zonedInstant } from "~/lib/zoned-time";
 import type { EventFormValues } from "~/lib/event-form";
 import { recordAudit } from "~/models/audit.server";
 import { getShow } from "~/models/events.server";
+import { replaceLineup } from "~/models/lineups.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { db, type DB } from "~/utils/db.server";
 
@@ -46,6 +47,7 @@ export function createShow(values: EventFormValues, staff: StaffIdentity, zone: 
   return database.transaction((tx) => {
     const row = tx.insert(events).values({ ...toColumns(values, zone), source: "manual" }).returning({ id: events.id }).get();
     replaceDates(tx as unknown as DB, row.id, values);
+    if (values.lineup) replaceLineup(tx as unknown as DB, row.id, values.lineup);
     recordAudit({ staff, action: "event.create", entityType: "event", entityId: row.id, after: getShow(row.id, tx as unknown as DB) }, tx);
     return row.id;
   });
@@ -62,6 +64,7 @@ export function updateShow(id: number, values: EventFormValues, staff: StaffIden
       .where(eq(events.id, id))
       .run();
     replaceDates(t, id, values);
+    if (values.lineup) replaceLineup(t, id, values.lineup);
     recordAudit({ staff, action: "event.update", entityType: "event", entityId: id, before, after: getShow(id, t) }, t);
     return "ok";
   });

@@ -5,6 +5,7 @@ import { mergeSameTitle } from "~/lib/recurrence";
 import { safeWebUrl } from "~/lib/sanitize";
 import type { Show, ShowDate } from "~/lib/shows";
 import { db, type DB } from "~/utils/db.server";
+import { lineupsFor } from "./lineups.server";
 
 export type ShowQuery = {
   /** Only shows with the show date or any recurring date on or after this day. */
@@ -77,6 +78,22 @@ export function getShow(id: number, database: DB = db()): Show | null {
   return attachDates(rows, database)[0] ?? null;
 }
 
+/** Shows by id (archived included), by date; the ids a comedian's appearances come from. */
+export function listShowsByIds(ids: number[], database: DB = db()): Show[] {
+  const out: Show[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = database
+      .select({ event: events, collection: collections })
+      .from(events)
+      .leftJoin(collections, eq(events.collectionId, collections.id))
+      .where(inArray(events.id, ids.slice(i, i + 500)))
+      .orderBy(asc(events.date), asc(events.time), asc(events.id))
+      .all();
+    out.push(...attachDates(rows, database));
+  }
+  return out;
+}
+
 function attachDates(
   rows: { event: Event; collection: typeof collections.$inferSelect | null }[],
   database: DB,
@@ -99,7 +116,11 @@ function attachDates(
       byEvent.set(d.eventId, list);
     }
   }
-  return rows.map(({ event, collection }) => toShow(event, collection, byEvent.get(event.id) ?? []));
+  const lineups = lineupsFor(ids, database);
+  return rows.map(({ event, collection }) => ({
+    ...toShow(event, collection, byEvent.get(event.id) ?? []),
+    lineup: lineups.get(event.id) ?? [],
+  }));
 }
 
 export function toShow(

@@ -9,6 +9,7 @@ import { SITE } from "~/lib/site";
 import { isClubVenue } from "~/lib/upcoming";
 import { listUpcoming, publicContext, toCards } from "~/models/public-shows.server";
 import publicStyles from "~/styles/public.css";
+import lineupStyles from "~/styles/lineup.css";
 import { getEnv } from "~/utils/env.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
@@ -22,7 +23,7 @@ export const EPIC_DADS_PREVIEW = 3;
  */
 export const CAROUSEL_MAX = 40;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }, { rel: "stylesheet", href: lineupStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({ title: `${SITE.name}: ${SITE.tagline}`, url: data ? `${data.origin}/` : undefined, origin: data?.origin });

@@ -25,6 +25,7 @@ const STAFF_LINKS = [
   { to: "/admin/newsletter", label: "Newsletter" },
   { to: "/admin/rounds", label: "Voting rounds" },
   { to: "/manage-comedians", label: "Comedians" },
+  { to: "/admin/comedians", label: "Comedian profiles" },
   { to: "/booking", label: "Booking schedule" },
   { to: "/results", label: "Results" },
   { to: "/debug", label: "Debug" },

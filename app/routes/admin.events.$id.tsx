@@ -8,6 +8,7 @@ import { formatLongDate, formatTime12 } from "~/lib/dates";
 import { formatInZone } from "~/lib/zoned-time";
 import { eventFormSchema, showToFormDefaults } from "~/lib/event-form";
 import { getShowForEdit, listCollections, updateShow } from "~/models/events-admin.server";
+import { comedianChoices, LineupError } from "~/models/lineups.server";
 import adminStyles from "~/styles/admin.css";
 import { requireStaff } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
@@ -35,6 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     defaults: showToFormDefaults(show, zone),
     archivedOn: show.archivedAt ? formatInZone(new Date(show.archivedAt), "MMM d, yyyy h:mm a", zone) : null,
     collections: listCollections(),
+    comedians: comedianChoices(),
   });
 }
 
@@ -53,6 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     outcome = updateShow(id, submission.value, staff, getEnv().APP_TIMEZONE);
   } catch (error) {
+    if (error instanceof LineupError) return json({ result: submission.reply({ formErrors: [error.message] }) }, { status: 400 });
     logger().error({ err: error, id }, "update event failed");
     return json({ result: submission.reply({ formErrors: ["Failed to update event"] }) }, { status: 500 });
   }
@@ -66,7 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditEvent() {
-  const { show, defaults, archivedOn, collections } = useLoaderData<typeof loader>();
+  const { show, defaults, archivedOn, collections, comedians } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const loaded = data && "loaded" in data ? data.loaded : null;
   const result = data && "result" in data ? data.result : null;
@@ -108,6 +111,7 @@ export default function EditEvent() {
         defaultValue={loaded ? { ...defaults, ...loaded.defaults } : defaults}
         lastResult={loaded ? null : result}
         collections={collections}
+        comedians={comedians}
       />
     </section>
   );

@@ -6,6 +6,7 @@ import { InlineOutcome } from "~/components/admin/inline-outcome";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { eventFormSchema } from "~/lib/event-form";
 import { createShow, listCollections } from "~/models/events-admin.server";
+import { comedianChoices, LineupError } from "~/models/lineups.server";
 import adminStyles from "~/styles/admin.css";
 import { requireStaff } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
@@ -19,7 +20,7 @@ export const meta: MetaFunction = () => [{ title: "Add New Event" }, { name: "ro
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
-  return json({ collections: listCollections() });
+  return json({ collections: listCollections(), comedians: comedianChoices() });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -35,6 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     createShow(submission.value, staff, getEnv().APP_TIMEZONE);
   } catch (error) {
+    if (error instanceof LineupError) return json({ result: submission.reply({ formErrors: [error.message] }) }, { status: 400 });
     logger().error({ err: error }, "create event failed");
     return json({ result: submission.reply({ formErrors: ["Failed to create event"] }) }, { status: 500 });
   }
@@ -42,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewEvent() {
-  const { collections } = useLoaderData<typeof loader>();
+  const { collections, comedians } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const loaded = data && "loaded" in data ? data.loaded : null;
   const result = data && "result" in data ? data.result : null;
@@ -61,6 +63,7 @@ export default function NewEvent() {
         defaultValue={loaded ? loaded.defaults : {}}
         lastResult={loaded ? null : result}
         collections={collections}
+        comedians={comedians}
       />
     </section>
   );

@@ -10,13 +10,15 @@ import { SITE } from "~/lib/site";
 import { listShows } from "~/models/events.server";
 import { publicContext } from "~/models/public-shows.server";
 import publicStyles from "~/styles/public.css";
+import lineupStyles from "~/styles/lineup.css";
+import { CalendarSubscribe } from "~/components/calendar-subscribe";
 import { getEnv } from "~/utils/env.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const UPCOMING_LIST_SIZE = 5;
 const UPCOMING_WINDOW_DAYS = 45;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }, { rel: "stylesheet", href: lineupStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({
@@ -94,6 +96,7 @@ export default function CalendarPage() {
         <div className="container">
           <h1>Comedy Calendar</h1>
           <p>Every show, month by month. Pick a show to see details and tickets.</p>
+          <CalendarSubscribe origin={data.origin} path="/calendar.ics" label="every Laugh Windsor show" />
         </div>
       </header>
       <section className="section container" aria-labelledby="cal-month">

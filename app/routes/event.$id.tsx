@@ -1,6 +1,10 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { AddToCalendar } from "~/components/add-to-calendar";
+import { CalendarSubscribe } from "~/components/calendar-subscribe";
+import { LineupList } from "~/components/lineup";
+import { seriesFeedPath } from "~/lib/calendar-links";
+import { googleLinkFor } from "~/lib/calendar-feed";
 import { ContestantApplicationSlot } from "~/components/contestant-application-slot";
 import { ErrorScreen, GeneralErrorBoundary } from "~/components/error-boundary";
 import { ShowStructuredData } from "~/components/show-structured-data";
@@ -20,11 +24,12 @@ import { eventbriteEventId } from "~/lib/ticketing";
 import { getShowForPage } from "~/models/events.server";
 import { publicContext } from "~/models/public-shows.server";
 import publicStyles from "~/styles/public.css";
+import lineupStyles from "~/styles/lineup.css";
 import { getEnv } from "~/utils/env.server";
 import { renderDescription } from "~/lib/sanitize";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }, { rel: "stylesheet", href: lineupStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `Event not found | ${SITE.name}` }, { name: "robots", content: "noindex" }];
@@ -55,9 +60,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const choices = upcoming.length ? upcoming : performances;
   const selected = choices.find((p) => p.date === url.searchParams.get("date")) ?? choices[0];
   const ticketUrl = selected.ticketUrl ?? show.ticketUrl;
+  const origin = getEnv().PUBLIC_URL ?? url.origin;
   return json({
     show,
-    origin: getEnv().PUBLIC_URL ?? url.origin,
+    origin,
+    google: googleLinkFor(show, selected, origin, getEnv().APP_TIMEZONE),
     venues,
     recurring,
     choices,
@@ -70,7 +77,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 export default function EventPage() {
-  const { show, origin, venues, recurring, choices, selected, ticketUrl, eventId, description, ended } =
+  const { show, origin, venues, recurring, choices, selected, ticketUrl, eventId, description, ended, google } =
     useLoaderData<typeof loader>();
   const canBuy = !ended && !show.soldOut && Boolean(ticketUrl);
   const ticketButton = (extra = "") => (
@@ -102,7 +109,7 @@ export default function EventPage() {
                   SUBMIT YOUR ENTRY
                 </a>
               ) : null}
-              <AddToCalendar show={show} />
+              <AddToCalendar show={show} google={ended ? undefined : google} />
             </div>
           </div>
         </div>
@@ -112,6 +119,7 @@ export default function EventPage() {
         <div>
           <h2>Overview</h2>
           <EventOverview description={description} />
+          <LineupList lineup={show.lineup} />
           {show.acceptsApplications ? (
             <p>
               <a href="#contestant-application" className="button button--outline">Apply to be a contestant</a>
@@ -126,6 +134,7 @@ export default function EventPage() {
             </p>
             <p>{formatTime12(selected.time)}</p>
             {recurring && choices.length > 1 ? <DatePicker choices={choices} selected={selected.date} /> : null}
+            {recurring && !ended ? <CalendarSubscribe origin={origin} path={seriesFeedPath(show.title)} label={`every date of ${show.title}`} /> : null}
           </div>
           <div>
             <h2>Location</h2>

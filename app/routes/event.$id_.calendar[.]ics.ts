@@ -7,7 +7,7 @@ import { getEnv } from "~/utils/env.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { parseId } from "~/lib/ids";
 
-/** /event/{id}/calendar.ics: one show (each of its dates) for "Add to calendar". */
+/** /event/{id}/calendar.ics: one show (each of its dates) for "Add to calendar", with a VALARM reminder. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const show = getShow(parseId(params.id));
   if (!show || show.archivedAt) throw new Response("Not Found", { status: 404 });
@@ -20,6 +20,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     from: upcoming ? today : undefined,
     zone: APP_TIMEZONE,
     name: show.title,
+    // A one-off download gets a reminder; subscription feeds leave alarms to the visitor.
+    reminders: true,
   });
   return new Response(body, {
     headers: {

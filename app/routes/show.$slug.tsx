@@ -2,6 +2,10 @@ import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaF
 import { useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AddToCalendar } from "~/components/add-to-calendar";
+import { CalendarSubscribe } from "~/components/calendar-subscribe";
+import { LineupList } from "~/components/lineup";
+import { seriesFeedPath } from "~/lib/calendar-links";
+import { googleLinkFor } from "~/lib/calendar-feed";
 import { ContestantApplicationSlot } from "~/components/contestant-application-slot";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ShowStructuredData } from "~/components/show-structured-data";
@@ -22,6 +26,7 @@ import { eventbriteEventId } from "~/lib/ticketing";
 import { getShowForPage, listShows } from "~/models/events.server";
 import { publicContext } from "~/models/public-shows.server";
 import publicStyles from "~/styles/public.css";
+import lineupStyles from "~/styles/lineup.css";
 import { getEnv } from "~/utils/env.server";
 import { renderDescription } from "~/lib/sanitize";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
@@ -30,7 +35,7 @@ import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 export const STICKY_WIDTH = 768;
 export const STICKY_SCROLL = 200;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }, { rel: "stylesheet", href: lineupStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: SITE.name }];
@@ -63,9 +68,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const { recurring, performances } = performancesOf(show);
   const current = performances.find((p) => p.date === parsed.date) ?? performances[0];
   const ticketUrl = current.ticketUrl ?? show.ticketUrl;
+  const origin = getEnv().PUBLIC_URL ?? new URL(request.url).origin;
   return json({
     show,
-    origin: getEnv().PUBLIC_URL ?? new URL(request.url).origin,
+    origin,
+    google: googleLinkFor(show, current, origin, getEnv().APP_TIMEZONE),
     venues,
     recurring,
     current,
@@ -92,7 +99,7 @@ function useStickyBar() {
 }
 
 export default function ShowPage() {
-  const { show, origin, venues, recurring, current, range, ticketUrl, eventId, description } =
+  const { show, origin, venues, recurring, current, range, ticketUrl, eventId, description, google } =
     useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const sticky = useStickyBar();
@@ -156,6 +163,7 @@ export default function ShowPage() {
         <div>
           <h2>Event Overview</h2>
           <EventOverview description={description} />
+          <LineupList lineup={show.lineup} />
           {show.details ? (
             <div className="desktop-only">
               <h2>Event Details</h2>
@@ -168,7 +176,8 @@ export default function ShowPage() {
             <h2>Date and time</h2>
             <p>{range ?? formatLongDate(current.date)}</p>
             {range ? null : <p>{formatTime12(current.time)}</p>}
-            <AddToCalendar show={show} />
+            <AddToCalendar show={show} google={google} />
+            {recurring ? <CalendarSubscribe origin={origin} path={seriesFeedPath(show.title)} label={`every date of ${show.title}`} /> : null}
           </div>
           <div>
             <h2>Location</h2>

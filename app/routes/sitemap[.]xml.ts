@@ -3,6 +3,8 @@ import { todayIn } from "~/lib/dates";
 import { buildSitemap, PUBLIC_PAGES } from "~/lib/sitemap";
 import { showPath } from "~/lib/slug";
 import { listShows } from "~/models/events.server";
+import { comedianPath } from "~/lib/lineup";
+import { listProfiles } from "~/models/comedian-profiles.server";
 import { getEnv } from "~/utils/env.server";
 import { publicOrigin } from "~/utils/origin.server";
 
@@ -12,6 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const xml = buildSitemap(publicOrigin(request), [
     ...PUBLIC_PAGES.map((path) => ({ path })),
     ...shows.map((s) => ({ path: showPath(s) })),
+    ...listProfiles().flatMap((c) => (c.slug ? [{ path: comedianPath({ slug: c.slug }) }] : [])),
   ]);
   return new Response(xml, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },

@@ -11,19 +11,22 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { eventFormFields, eventFormSchema, type EventFormDefaults } from "~/lib/event-form";
+import { LINEUP_ROLES, ROLE_LABELS } from "~/lib/lineup";
 
 type Props = {
   mode: "create" | "edit";
   defaultValue: EventFormDefaults;
   lastResult?: SubmissionResult<string[]> | null;
   collections: { id: number; title: string }[];
+  /** The line-up picker's choices (comedians not deleted, by name). */
+  comedians?: { id: number; name: string }[];
 };
 
 /**
  * The staff event form (Add New Event and Edit). Works without JavaScript: "Add date" and
  * "Remove" are Conform intent buttons that post the form and come back with the values kept.
  */
-export function EventForm({ mode, defaultValue, lastResult, collections }: Props) {
+export function EventForm({ mode, defaultValue, lastResult, collections, comedians = [] }: Props) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") !== "load-url";
   const [form, fields] = useForm({
@@ -36,6 +39,7 @@ export function EventForm({ mode, defaultValue, lastResult, collections }: Props
     onValidate: ({ formData }) => parseWithZod(formData, { schema: eventFormSchema }),
   });
   const dates = fields.dates.getFieldList();
+  const lineup = fields.lineup.getFieldList();
   const app = fields;
 
   return (
@@ -117,6 +121,66 @@ export function EventForm({ mode, defaultValue, lastResult, collections }: Props
         })}
         <button className="button button--dark button--small" {...form.insert.getButtonProps({ name: fields.dates.name })}>
           Add date
+        </button>
+      </fieldset>
+
+      <fieldset className="event-form__dates event-form__lineup">
+        <legend>Line-up</legend>
+        <p className="muted">
+          In running order. {comedians.length === 0 ? <>Add comedians on <a href="/admin/comedians">the comedians page</a> first.</> : null}
+        </p>
+        {fields.lineup.errors?.length ? <p className="field__error" id={fields.lineup.errorId}>{fields.lineup.errors.join(" ")}</p> : null}
+        {lineup.map((entry, index) => {
+          const row = entry.getFieldset();
+          const n = index + 1;
+          return (
+            <div key={entry.key} className="recurring-date lineup-row" role="group" aria-label={`Line-up spot ${n}`}>
+              <Field label="Comedian" srSuffix={` in line-up spot ${n}`} field={row.comedianId}>
+                <select {...getSelectProps(row.comedianId)}>
+                  <option value="">Pick a comedian</option>
+                  {comedians.map((c) => (
+                    <option key={c.id} value={String(c.id)}>{c.name}</option>
+                  ))}
+                </select>
+              </Field>
+              <Field label="Role" srSuffix={` in line-up spot ${n}`} field={row.role}>
+                <select {...getSelectProps(row.role)}>
+                  <option value="">Pick a role</option>
+                  {LINEUP_ROLES.map((r) => (
+                    <option key={r} value={r}>{ROLE_LABELS[r]}</option>
+                  ))}
+                </select>
+              </Field>
+              <div className="lineup-row__actions">
+                <button
+                  className="button button--outline button--small"
+                  disabled={index === 0}
+                  {...form.reorder.getButtonProps({ name: fields.lineup.name, from: index, to: index - 1 })}
+                >
+                  Move up<span className="visually-hidden"> line-up spot {n}</span>
+                </button>
+                <button
+                  className="button button--outline button--small"
+                  disabled={index === lineup.length - 1}
+                  {...form.reorder.getButtonProps({ name: fields.lineup.name, from: index, to: index + 1 })}
+                >
+                  Move down<span className="visually-hidden"> line-up spot {n}</span>
+                </button>
+                <button
+                  className="button button--outline button--small"
+                  {...form.remove.getButtonProps({ name: fields.lineup.name, index })}
+                >
+                  Remove<span className="visually-hidden"> line-up spot {n}</span>
+                </button>
+              </div>
+            </div>
+          );
+        })}
+        <button
+          className="button button--dark button--small"
+          {...form.insert.getButtonProps({ name: fields.lineup.name, defaultValue: { comedianId: "", role: lineup.length === 0 ? "host" : "feature" } })}
+        >
+          Add comedian to line-up
         </button>
       </fieldset>
 

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { CardLineup } from "~/components/lineup";
 import { Ticket } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { showBadges, type BadgeVenues } from "~/lib/badges";
@@ -74,6 +75,7 @@ export function ShowCarousel({ items, venues }: { items: { show: CardShow; next:
               <h2 className="carousel__title">
                 <Link to={`/event/${show.id}`}>{show.title}</Link>
               </h2>
+              <CardLineup lineup={show.lineup} />
               <p className="carousel__meta">
                 <time dateTime={next.date}>{formatCardDate(next.date)}</time> · {formatTime12(next.time)} · {show.venue}
               </p>

@@ -6,6 +6,7 @@ import { plainText } from "~/lib/description";
 import { cardPriceText } from "~/lib/price";
 import type { Performance } from "~/lib/recurrence";
 import type { CardShow } from "~/lib/cards";
+import { CardLineup } from "~/components/lineup";
 import { BadgeList } from "./badges";
 import { ShowImage } from "./show-image";
 
@@ -45,6 +46,7 @@ export function EventCard({
         <Heading className="show-card__title">
           <Link to={`/event/${show.id}`}>{show.title}</Link>
         </Heading>
+        <CardLineup lineup={show.lineup} />
         <p className="show-card__desc clamp-2">{plainText(show.description)}</p>
         {listDates && upcoming.length > 1 ? (
           <ul className="show-card__datelist" aria-label="Dates">

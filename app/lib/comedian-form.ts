@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { isWebUrl } from "./event-form";
+import { comedianSlug, normalizeSocialLink, SLUG_PATTERN, SOCIAL_KINDS, type SocialKind } from "./lineup";
+
+/**
+ * The staff comedian profile form (/admin/comedians/new and /admin/comedians/{id}): one
+ * schema for the browser constraints, the client check and the server parse.
+ */
+export const COMEDIAN_FIELD_MAX = { name: 100, slug: 60, bio: 500, url: 2_000 } as const;
+
+const optionalText = (max: number, message: string) => z.string().trim().max(max, message).optional();
+
+export const comedianProfileFields = z.object({
+  name: optionalText(COMEDIAN_FIELD_MAX.name, "Please keep the name under 100 characters"),
+  slug: optionalText(COMEDIAN_FIELD_MAX.slug, "Please keep the address under 60 characters"),
+  bio: optionalText(COMEDIAN_FIELD_MAX.bio, "Please keep the bio under 500 characters"),
+  photoUrl: optionalText(COMEDIAN_FIELD_MAX.url, "Please keep this under 2000 characters"),
+  instagram: optionalText(COMEDIAN_FIELD_MAX.url, "Please keep this under 2000 characters"),
+  tiktok: optionalText(COMEDIAN_FIELD_MAX.url, "Please keep this under 2000 characters"),
+  youtube: optionalText(COMEDIAN_FIELD_MAX.url, "Please keep this under 2000 characters"),
+  website: optionalText(COMEDIAN_FIELD_MAX.url, "Please keep this under 2000 characters"),
+});
+
+export type ComedianProfileValues = {
+  name: string;
+  /** Given by staff, or made from the name (the model makes it unique). */
+  slug: string;
+  slugGiven: boolean;
+  bio: string | null;
+  photoUrl: string | null;
+  links: Record<SocialKind, string | null>;
+};
+
+export const comedianProfileSchema = comedianProfileFields
+  .superRefine((v, ctx) => {
+    if (!v.name) ctx.addIssue({ code: "custom", path: ["name"], message: "Comedian name is required" });
+    if (v.slug && !SLUG_PATTERN.test(v.slug)) {
+      ctx.addIssue({ code: "custom", path: ["slug"], message: "Use lower-case letters, digits and single hyphens, e.g. priya-nair" });
+    }
+    if (v.photoUrl && !isWebUrl(v.photoUrl, true)) {
+      ctx.addIssue({ code: "custom", path: ["photoUrl"], message: "Enter a full URL starting with https:// or a site path such as /images/x.jpg" });
+    }
+    for (const kind of SOCIAL_KINDS) {
+      const result = normalizeSocialLink(kind, v[kind] ?? "");
+      if ("error" in result) ctx.addIssue({ code: "custom", path: [kind], message: result.error });
+    }
+  })
+  .transform((v): ComedianProfileValues => {
+    const link = (kind: SocialKind) => {
+      const r = normalizeSocialLink(kind, v[kind] ?? "");
+      return "url" in r ? r.url : null;
+    };
+    return {
+      name: v.name!,
+      slug: v.slug || comedianSlug(v.name!),
+      slugGiven: Boolean(v.slug),
+      bio: v.bio || null,
+      photoUrl: v.photoUrl || null,
+      links: { instagram: link("instagram"), tiktok: link("tiktok"), youtube: link("youtube"), website: link("website") },
+    };
+  });
+
+/** A stored comedian as the form's text values. */
+export function comedianToFormDefaults(c: {
+  name: string;
+  slug: string | null;
+  bio: string | null;
+  photoUrl: string | null;
+  instagramUrl: string | null;
+  tiktokUrl: string | null;
+  youtubeUrl: string | null;
+  websiteUrl: string | null;
+}) {
+  return {
+    name: c.name,
+    slug: c.slug ?? "",
+    bio: c.bio ?? "",
+    photoUrl: c.photoUrl ?? "",
+    instagram: c.instagramUrl ?? "",
+    tiktok: c.tiktokUrl ?? "",
+    youtube: c.youtubeUrl ?? "",
+    website: c.websiteUrl ?? "",
+  };
+}

@@ -1,0 +1,37 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import { ComedianProfileForm } from "~/components/admin/comedian-profile-form";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import adminStyles from "~/styles/admin.css";
+import { requireStaff } from "~/utils/auth.server";
+import { handleComedianProfile } from "~/utils/comedian-profile-action.server";
+import { requireSameOrigin } from "~/utils/request-guards.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
+export const meta: MetaFunction = () => [{ title: "Add a comedian" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const staff = await requireStaff(request);
+  return handleComedianProfile(request, staff, null);
+}
+
+export default function NewComedian() {
+  const data = useActionData<typeof action>();
+  return (
+    <section className="section container admin">
+      <p><Link to="/admin/comedians">← Comedian profiles</Link></p>
+      <h1>Add a comedian</h1>
+      <ComedianProfileForm mode="create" defaultValue={{}} lastResult={data && "result" in data ? data.result : null} />
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,174 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { CalendarSubscribe } from "~/components/calendar-subscribe";
+import { ErrorScreen, GeneralErrorBoundary } from "~/components/error-boundary";
+import { comedianFeedPath } from "~/lib/calendar-links";
+import { formatLongDate, formatTime12 } from "~/lib/dates";
+import { comedianPath, ROLE_LABELS } from "~/lib/lineup";
+import { seoMeta } from "~/lib/seo";
+import { SITE } from "~/lib/site";
+import { showPath } from "~/lib/slug";
+import { personJsonLd, serializeJsonLd } from "~/lib/structured-data";
+import { comedianPage } from "~/models/comedian-pages.server";
+import { publicContext } from "~/models/public-shows.server";
+import lineupStyles from "~/styles/lineup.css";
+import publicStyles from "~/styles/public.css";
+import { publicOrigin } from "~/utils/origin.server";
+import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: publicStyles },
+  { rel: "stylesheet", href: lineupStyles },
+];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: `Comedian not found | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+  const { comedian, origin } = data;
+  return seoMeta({
+    title: `${comedian.name} | ${SITE.name}`,
+    description: (comedian.bio ?? `${comedian.name}'s upcoming shows with ${SITE.name}.`).slice(0, 160),
+    url: `${origin}${comedianPath(comedian)}`,
+    image: comedian.photoUrl ?? SITE.fallbackImage,
+    origin,
+    type: "website",
+  });
+};
+
+export const headers = passPageCache;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { today } = publicContext();
+  const slug = params.slug ?? "";
+  const page = slug.length <= 80 ? comedianPage(slug, today) : null;
+  if (!page) throw json("Comedian not found", { status: 404 });
+  const origin = publicOrigin(request);
+  const summary = (a: (typeof page.upcoming)[number]) => ({
+    id: a.show.id,
+    title: a.show.title,
+    path: showPath({ id: a.show.id, title: a.show.title, date: a.dates[0].date }),
+    venue: a.show.venue,
+    role: a.role,
+    dates: a.dates.slice(0, 6).map((d) => ({ date: d.date, time: d.time })),
+    more: Math.max(0, a.dates.length - 6),
+  });
+  return json(
+    {
+      origin,
+      comedian: page.comedian,
+      upcoming: page.upcoming.map(summary),
+      past: page.past.map((a) => ({ ...summary(a), path: `/event/${a.show.id}` })),
+      rounds: page.rounds,
+      jsonLd: serializeJsonLd({ "@context": "https://schema.org", ...personJsonLd(page.comedian, origin), ...(page.comedian.bio ? { description: page.comedian.bio } : {}) }),
+    },
+    { headers: cacheablePage() },
+  );
+}
+
+export default function ComedianPage() {
+  const { comedian, upcoming, past, rounds, origin, jsonLd } = useLoaderData<typeof loader>();
+  return (
+    <section className="section container">
+      <p>
+        <Link to="/comedians" className="back-link">← All comedians</Link>
+      </p>
+      <div className="comedian-profile">
+        <div>
+          {comedian.photoUrl ? (
+            <img src={comedian.photoUrl} alt={comedian.name} width={400} height={400} className="comedian-profile__photo" />
+          ) : null}
+        </div>
+        <div>
+          <h1>{comedian.name}</h1>
+          {comedian.bio ? <p className="comedian-profile__bio">{comedian.bio}</p> : null}
+          {comedian.links.length ? (
+            <ul className="comedian-links" aria-label="Links">
+              {comedian.links.map((url) => (
+                <li key={url}>
+                  <a href={url} target="_blank" rel="noopener noreferrer me" className="button button--outline button--small">
+                    {linkLabel(url)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+
+          <h2>Upcoming shows</h2>
+          {upcoming.length ? (
+            <ul className="appearances" aria-label="Upcoming shows">
+              {upcoming.map((a) => (
+                <li key={a.id} className="panel">
+                  <Link to={a.path}><strong>{a.title}</strong></Link> · {ROLE_LABELS[a.role]}
+                  <br />
+                  {a.dates.map((d, i) => (
+                    <span key={d.date}>
+                      {i > 0 ? "; " : ""}
+                      <time dateTime={d.date}>{formatLongDate(d.date)}</time> {formatTime12(d.time)}
+                    </span>
+                  ))}
+                  {a.more ? <span className="muted"> (+{a.more} more dates)</span> : null}
+                  <br />
+                  <span className="muted">{a.venue}</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">No shows booked right now.</p>
+          )}
+          <CalendarSubscribe origin={origin} path={comedianFeedPath(comedian.slug)} label={`${comedian.name}'s shows`} />
+
+          {rounds.length ? (
+            <>
+              <h2>Rounds won</h2>
+              <ul aria-label="Rounds won">
+                {rounds.map((r) => (
+                  <li key={r.roundId}>
+                    {r.title} ({r.votes} vote{r.votes === 1 ? "" : "s"}{r.tied ? ", tied" : ""})
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+
+          {past.length ? (
+            <>
+              <h2>Past shows</h2>
+              <ul className="appearances" aria-label="Past shows">
+                {past.map((a) => (
+                  <li key={a.id}>
+                    <Link to={a.path}>{a.title}</Link> · {ROLE_LABELS[a.role]} ·{" "}
+                    <time dateTime={a.dates[0].date}>{formatLongDate(a.dates[0].date)}</time> · <span className="muted">{a.venue}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </div>
+      </div>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+    </section>
+  );
+}
+
+function linkLabel(url: string): string {
+  const host = new URL(url).hostname.replace(/^(www|m)\./, "");
+  if (host === "instagram.com") return "Instagram";
+  if (host === "tiktok.com") return "TikTok";
+  if (host === "youtube.com" || host === "youtu.be") return "YouTube";
+  return "Website";
+}
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: () => (
+          <ErrorScreen title="Comedian not found">
+            <p>
+              Nobody is listed at this address. See <Link to="/comedians">all comedians</Link>.
+            </p>
+          </ErrorScreen>
+        ),
+      }}
+    />
+  );
+}
