@@ -51,7 +51,7 @@ if [ "$(id -u)" = 0 ]; then
   USER="$app_user"
   LOGNAME="$app_user"
   export HOME USER LOGNAME
-  exec setpriv --reuid="$uid" --regid="$gid" --init-groups --inh-caps=-all -- "$@"
+  exec setpriv --reuid="$uid" --regid="$gid" --init-groups --inh-caps=-all --no-new-privs -- "$@"
 fi
 
 if [ "$db_path" != ":memory:" ] && [ -d "$data_dir" ] && [ ! -w "$data_dir" ]; then

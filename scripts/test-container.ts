@@ -45,6 +45,9 @@ const HERE = path.dirname(url.fileURLToPath(import.meta.url));
 const ROOT = path.resolve(process.env.CONTAINER_TEST_ROOT ?? path.join(HERE, ".."));
 const KEEP = process.env.CONTAINER_TEST_KEEP === "1";
 const KEEP_GOING = process.env.CONTAINER_TEST_KEEP_GOING === "1";
+const NO_CACHE = process.env.CONTAINER_TEST_NO_CACHE === "1";
+/** One entry at a time (a dev install is ~650 MB): the result of the Dockerfile's npm install step. */
+const LAYER_CACHE = path.join(os.tmpdir(), "laugh-windsor-container-test-cache");
 /** The image's WORKDIR and the volume's mount point stand for these directories here. */
 const IMAGE_APP_USER = "node";
 
@@ -55,7 +58,7 @@ const t0 = Date.now();
 function check(name: string, ok: boolean, detail = "") {
   if (ok) passed++;
   else failed++;
-  console.log(`${ok ? "ok" : "not ok"} - ${name}${detail ? `: ${detail}` : ""}`);
+  console.log(`${ok ? "ok" : "not ok"} - ${name}${detail && !ok ? `: ${detail}` : ""}`);
   return ok;
 }
 
@@ -201,6 +204,16 @@ const MUST_BE_SENT = [
 ];
 
 const FORBIDDEN_SENT = /(^|\/)node_modules\/|^build\/|^public\/build\/|^\.cache\/|^data\/|\.(db|sqlite3?)(-journal|-wal|-shm)?$|(^|\/)\.env($|\.)|^\.git(\/|$)|^(test-results|playwright-report|blob-report|tmp|bench\/tmp)\//;
+
+function hashTree(hash: crypto.Hash, file: string) {
+  const st = fs.lstatSync(file);
+  if (st.isDirectory()) {
+    for (const name of fs.readdirSync(file).sort()) hashTree(hash, path.join(file, name));
+  } else {
+    hash.update(`${path.basename(file)} ${st.mode} `);
+    hash.update(st.isSymbolicLink() ? fs.readlinkSync(file) : fs.readFileSync(file));
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // Users and processes.
@@ -379,6 +392,8 @@ async function main() {
     fs.cpSync(src, target, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
   };
   let ok = true;
+  const npmVersion = spawnSync("npm", ["--version"], { encoding: "utf8" }).stdout.trim();
+  const layers = new Map<Stage, crypto.Hash>();
   for (const [index, stage] of stages.entries()) {
     const parent = stages.find((s) => s.name === stage.from && stages.indexOf(s) < index);
     const dir = path.join(tmp, `stage-${index}${stage.name ? `-${stage.name}` : ""}`);
@@ -386,10 +401,13 @@ async function main() {
     else fs.mkdirSync(dir, { mode: 0o755 });
     stageDirs.set(stage, dir);
     const env = envOf(chain(stage).flatMap((s) => s.instructions));
+    const layer = parent ? layers.get(parent)!.copy() : crypto.createHash("sha256").update(`${process.version} ${npmVersion} ${process.platform} ${process.arch} ${stage.from}`);
+    layers.set(stage, layer);
     step(`stage ${stage.name ?? "(final)"} FROM ${stage.from} in ${dir}`);
     for (const instruction of stage.instructions) {
       const keyword = instruction.getKeyword();
       const text = instruction.getArgumentsContent() ?? "";
+      layer.update(`${keyword} ${text}\n`);
       if (keyword === "COPY" || keyword === "ADD") {
         const from = flagsOf(instruction).from;
         const args = argsOf(instruction);
@@ -404,6 +422,7 @@ async function main() {
             ok = check(`${keyword} ${text}`, false, `${source} does not exist`) && ok;
             continue;
           }
+          if (!fromStage) hashTree(layer, src);
           if (source === "." || (fs.statSync(src).isDirectory() && !fromStage && dest.endsWith("/"))) {
             fs.cpSync(src, dest, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
           } else {
@@ -416,11 +435,22 @@ async function main() {
           console.log(`  skipped (system step, this machine has the packages): RUN ${text.slice(0, 90)}`);
           continue;
         }
+        // Docker's layer cache, for the slow install step only: reused when everything that led
+        // to it (base, instructions, the copied package files, node and npm versions) is the same.
+        const key = layer.copy().digest("hex").slice(0, 16);
+        const cached = path.join(LAYER_CACHE, key);
+        if (/^npm (install|ci)\b/.test(text) && !NO_CACHE && fs.existsSync(path.join(cached, ".complete"))) {
+          fs.rmSync(dir, { recursive: true, force: true });
+          execFileSync("cp", ["-a", cached, dir]);
+          fs.rmSync(path.join(dir, ".complete"));
+          console.log(`  RUN ${text}: reused from the layer cache ${cached} (same inputs as an earlier run; CONTAINER_TEST_NO_CACHE=1 runs it)`);
+          continue;
+        }
         console.log(`  RUN ${text}`);
         const started = Date.now();
         const run = spawnSync("sh", ["-c", text], {
           cwd: dir,
-          env: { ...hostEnv, ...env } as NodeJS.ProcessEnv,
+          env: { ...hostEnv, ...env } as unknown as NodeJS.ProcessEnv,
           encoding: "utf8",
           maxBuffer: 64 * 1024 * 1024,
         });
@@ -428,6 +458,12 @@ async function main() {
         if (!check(`RUN ${text} (${seconds} s)`, run.status === 0, `exit ${run.status}\n${(run.stdout + run.stderr).slice(-3000)}`)) {
           ok = false;
           break;
+        }
+        if (/^npm (install|ci)\b/.test(text)) {
+          fs.rmSync(LAYER_CACHE, { recursive: true, force: true });
+          fs.mkdirSync(LAYER_CACHE, { recursive: true });
+          execFileSync("cp", ["-a", dir, cached]);
+          fs.writeFileSync(path.join(cached, ".complete"), "");
         }
       } else if (!["ENV", "WORKDIR", "EXPOSE", "ENTRYPOINT", "CMD", "USER", "ARG", "LABEL"].includes(keyword)) {
         console.log(`  not replayed: ${keyword} ${text}`);
@@ -478,7 +514,7 @@ async function main() {
       ? ["setpriv", `--reuid=${asUser.uid}`, `--regid=${asUser.gid}`, "--init-groups", "--", ...argv]
       : argv;
     console.log(`# ${label}: ${asUser ? `as ${asUser.name}: ` : "as root: "}${argv.join(" ")} (port ${httpPort})`);
-    const child = spawn(command, args, { cwd: appDir, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn(command, args, { cwd: appDir, env: env as unknown as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"], detached: true });
     let output = "";
     child.stdout!.on("data", (d: Buffer) => (output += d));
     child.stderr!.on("data", (d: Buffer) => (output += d));
