@@ -1,5 +1,5 @@
 #!/bin/sh
-# The image's ENTRYPOINT: runs the command (CMD, `npm start` by default) as the app user.
+# The image's ENTRYPOINT: runs the command (CMD: the server) as the app user.
 #
 # Fly (like most platforms) mounts a fresh volume owned by root over /data, hiding anything the
 # image prepared there. Started as root (the image's default), this script creates the database's
@@ -46,7 +46,7 @@ if [ "$(id -u)" = 0 ]; then
         ;;
     esac
   fi
-  # setpriv changes the ids, not the environment: npm writes its logs under $HOME.
+  # setpriv changes the ids, not the environment (npm and tsx write under $HOME).
   HOME=$(getent passwd "$app_user" | cut -d: -f6)
   USER="$app_user"
   LOGNAME="$app_user"

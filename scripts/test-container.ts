@@ -336,6 +336,11 @@ async function main() {
   const dbPath = imageEnv.DATABASE_PATH ?? "";
   const killTimeoutMs = parseDuration(fly.kill_timeout, 5000);
   check("CMD is in exec form (no shell between the platform and the server)", cmd !== null, last("CMD")?.getArgumentsContent() ?? "no CMD");
+  if (cmd?.[0] === "node") {
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
+    const flags = cmd.slice(1).filter((a) => a.startsWith("--")).join(" ");
+    check("CMD runs node with package.json's config.nodeOptions (the heap limits of npm start)", flags === (pkg.config?.nodeOptions ?? ""), `${flags} vs ${pkg.config?.nodeOptions}`);
+  }
   check("fly.toml stops the machine with SIGTERM", (fly.kill_signal ?? "SIGINT") === "SIGTERM", String(fly.kill_signal));
   check("the database is on the volume (Dockerfile DATABASE_PATH under fly.toml [mounts])", !!volume && path.dirname(dbPath) === volume, `${dbPath} vs ${volume}`);
   check("fly.toml [env] DATABASE_PATH matches the Dockerfile's", (fly.env?.DATABASE_PATH ?? dbPath) === dbPath, fly.env?.DATABASE_PATH);
@@ -351,10 +356,10 @@ async function main() {
   check("deploy/litefs.yml keeps its data on the volume", String(litefs?.data?.dir ?? "").startsWith(`${volume}/`), litefs?.data?.dir);
   check("deploy/litefs.yml's app database is in its FUSE mount, named as its proxy says", path.dirname(litefsDb) === litefs?.fuse?.dir && path.basename(litefsDb) === litefs?.proxy?.db, `${litefsDb} ${litefs?.fuse?.dir} ${litefs?.proxy?.db}`);
   check("deploy/litefs.yml lets the unprivileged server into the FUSE mount (allow-other)", litefs?.fuse?.["allow-other"] === true);
-  check("deploy/litefs.yml starts the server through the entrypoint (as the app user)", String(litefsExec.cmd ?? "").startsWith(`${entry} `), litefsExec.cmd);
+  check("deploy/litefs.yml starts the server through the entrypoint, as the CMD does", String(litefsExec.cmd ?? "") === [entry, ...(cmd ?? [])].join(" "), litefsExec.cmd);
   check("deploy/litefs.yml: Fly's port goes to the proxy, the proxy to the server's PORT", String(litefs?.proxy?.addr) === `:${port}` && String(litefs?.proxy?.target).endsWith(`:${litefsExec.env?.PORT}`), `${litefs?.proxy?.addr} -> ${litefs?.proxy?.target}, PORT=${litefsExec.env?.PORT}`);
   const litestreamText = fs.readFileSync(path.join(ROOT, "deploy/litestream.yml"), "utf8");
-  check("deploy/litestream.yml runs Litestream (and the server) through the entrypoint", litestreamText.includes(entry), `no mention of ${entry}`);
+  check("deploy/litestream.yml runs Litestream (and the server, as the CMD does) through the entrypoint", litestreamText.includes(entry) && litestreamText.includes((cmd ?? []).join(" ")), `no mention of ${entry} or the CMD`);
   if (entry.startsWith(`${workdir}/`)) {
     const rel = entry.slice(workdir.length + 1);
     const mode = spawnSync("git", ["ls-files", "-s", "--", rel], { cwd: ROOT, encoding: "utf8" }).stdout.split(" ")[0];
