@@ -574,6 +574,20 @@ async function main() {
     check(`${label}: no process of the server's tree is left behind`, alive.length === 0, alive.map((p) => `${p.pid} ${p.cmd}`).join("; "));
     check(`${label}: the server logged a clean stop (database closed)`, /"msg":"stopped"/.test(run.log()), indent(run.log().slice(-1500)));
     check(`${label}: no -wal left beside the database (closed, checkpointed)`, !fs.existsSync(`${dbFile}-wal`));
+    // Whatever survived (a failed stop) must not hold the database during the next start.
+    try {
+      process.kill(-run.child.pid!, "SIGKILL");
+    } catch {
+      // the group is gone
+    }
+    for (const p of alive) {
+      try {
+        process.kill(p.pid, "SIGKILL");
+      } catch {
+        // gone
+      }
+    }
+    await sleep(alive.length ? 300 : 0);
   };
 
   const ownership = (label: string) => {
