@@ -381,6 +381,7 @@ async function main() {
     if (!KEEP) fs.rmSync(tmp, { recursive: true, force: true });
     else console.log(`# kept ${tmp}`);
   });
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => process.exit(130));
   const context = path.join(tmp, "context");
   for (const f of files) {
     fs.mkdirSync(path.dirname(path.join(context, f)), { recursive: true });
@@ -391,10 +392,24 @@ async function main() {
   const stageDirs = new Map<Stage, string>();
   const hostEnv = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/root" };
   const resolveIn = (dir: string, target: string) => (target.startsWith("/") ? path.join(dir, path.relative(workdir, target)) : path.join(dir, target));
-  const copyInto = (src: string, dest: string, many: boolean) => {
-    const target = many || dest.endsWith("/") ? path.join(dest, path.basename(src)) : dest;
+  // Docker's COPY: a directory's contents go into the destination; a file goes to the destination,
+  // or into it when it ends with "/" or there are several sources. Sources in another stage that no
+  // other COPY reads are moved rather than copied (that stage's directory is dropped afterwards).
+  const fromRefs = stages.flatMap((st) =>
+    st.instructions
+      .filter((i) => i.getKeyword() === "COPY" && flagsOf(i).from)
+      .flatMap((i) => argsOf(i).slice(0, -1).map((source) => `${flagsOf(i).from}:${path.posix.normalize(source)}`)),
+  );
+  const readOnce = (from: string, source: string) => {
+    const key = `${from}:${path.posix.normalize(source)}`;
+    return fromRefs.filter((r) => r === key || r.startsWith(`${key}/`) || key.startsWith(`${r}/`)).length === 1;
+  };
+  const copyInto = (src: string, dest: string, many: boolean, move: boolean) => {
+    const isDir = fs.statSync(src).isDirectory();
+    const target = !isDir && (many || dest.endsWith("/")) ? path.join(dest, path.basename(src)) : dest;
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.cpSync(src, target, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
+    if (move && !fs.existsSync(target)) fs.renameSync(src, target);
+    else fs.cpSync(src, target, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
   };
   let ok = true;
   const npmVersion = spawnSync("npm", ["--version"], { encoding: "utf8" }).stdout.trim();
@@ -428,11 +443,7 @@ async function main() {
             continue;
           }
           if (!fromStage) hashTree(layer, src);
-          if (source === "." || (fs.statSync(src).isDirectory() && !fromStage && dest.endsWith("/"))) {
-            fs.cpSync(src, dest, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
-          } else {
-            copyInto(src, dest, sources.length > 1);
-          }
+          copyInto(src, dest, sources.length > 1, !!fromStage && readOnce(from, source));
         }
         console.log(`  ${keyword}${from ? ` --from=${from}` : ""} ${text}`);
       } else if (keyword === "RUN") {
@@ -446,7 +457,8 @@ async function main() {
         const cached = path.join(LAYER_CACHE, key);
         if (/^npm (install|ci)\b/.test(text) && !NO_CACHE && fs.existsSync(path.join(cached, ".complete"))) {
           fs.rmSync(dir, { recursive: true, force: true });
-          execFileSync("cp", ["-a", cached, dir]);
+          // Hard links: the later steps (build, prune) add and remove files, they do not rewrite them.
+          execFileSync("cp", ["-al", cached, dir]);
           fs.rmSync(path.join(dir, ".complete"));
           console.log(`  RUN ${text}: reused from the layer cache ${cached} (same inputs as an earlier run; CONTAINER_TEST_NO_CACHE=1 runs it)`);
           continue;
@@ -467,7 +479,7 @@ async function main() {
         if (/^npm (install|ci)\b/.test(text)) {
           fs.rmSync(LAYER_CACHE, { recursive: true, force: true });
           fs.mkdirSync(LAYER_CACHE, { recursive: true });
-          execFileSync("cp", ["-a", dir, cached]);
+          execFileSync("cp", ["-al", dir, cached]);
           fs.writeFileSync(path.join(cached, ".complete"), "");
         }
       } else if (!["ENV", "WORKDIR", "EXPOSE", "ENTRYPOINT", "CMD", "USER", "ARG", "LABEL"].includes(keyword)) {
@@ -575,19 +587,18 @@ async function main() {
     check(`${label}: the server logged a clean stop (database closed)`, /"msg":"stopped"/.test(run.log()), indent(run.log().slice(-1500)));
     check(`${label}: no -wal left beside the database (closed, checkpointed)`, !fs.existsSync(`${dbFile}-wal`));
     // Whatever survived (a failed stop) must not hold the database during the next start.
-    try {
-      process.kill(-run.child.pid!, "SIGKILL");
-    } catch {
-      // the group is gone
-    }
-    for (const p of alive) {
+    killTree(run, alive);
+    await sleep(alive.length ? 300 : 0);
+  };
+
+  const killTree = (run: Run, extra: Proc[] = treeOf(run.child.pid!)) => {
+    for (const pid of [-run.child.pid!, ...extra.map((p) => p.pid)]) {
       try {
-        process.kill(p.pid, "SIGKILL");
+        process.kill(pid, "SIGKILL");
       } catch {
         // gone
       }
     }
-    await sleep(alive.length ? 300 : 0);
   };
 
   const ownership = (label: string) => {
@@ -635,7 +646,7 @@ async function main() {
       database.close();
     }
   } else {
-    await stop(first.run, "fresh volume").catch(() => undefined);
+    killTree(first.run);
     finish();
   }
 
@@ -650,7 +661,7 @@ async function main() {
     if (second.healthy) {
       ownership("restart over root-owned files");
       await stop(second.run, "restart over root-owned files");
-    } else await stop(second.run, "restart over root-owned files").catch(() => undefined);
+    } else killTree(second.run);
 
     // 3. Started directly as the app user (docker run --user node): the entrypoint just runs the command.
     step("restart started directly as the app user");
@@ -658,7 +669,7 @@ async function main() {
     if (third.healthy) {
       processes(third.run, "started as the app user");
       await stop(third.run, "started as the app user");
-    } else await stop(third.run, "started as the app user").catch(() => undefined);
+    } else killTree(third.run);
   }
   finish();
 }
