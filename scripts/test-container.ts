@@ -228,7 +228,7 @@ function lookupUser(name: string) {
   return { name, uid: Number(uid), gid: Number(gid), home };
 }
 
-type Proc = { pid: number; ppid: number; uids: number[]; capEff: string; cmd: string };
+type Proc = { pid: number; ppid: number; uids: number[]; capEff: string; rss: string; cmd: string };
 
 function processTable(): Proc[] {
   const procs: Proc[] = [];
@@ -243,6 +243,7 @@ function processTable(): Proc[] {
         ppid: Number(field("PPid")),
         uids: field("Uid").split(/\s+/).map(Number),
         capEff: field("CapEff"),
+        rss: field("VmRSS").replace(/\s+/g, " "),
         cmd,
       });
     } catch {
@@ -617,7 +618,7 @@ async function main() {
 
   const processes = (run: Run, label: string) => {
     const tree = treeOf(run.child.pid!);
-    for (const p of tree) console.log(`#   pid ${p.pid} uid ${p.uids.join("/")} CapEff ${p.capEff} ${p.cmd.slice(0, 100)}`);
+    for (const p of tree) console.log(`#   pid ${p.pid} uid ${p.uids.join("/")} CapEff ${p.capEff} RSS ${p.rss} ${p.cmd.slice(0, 100)}`);
     const server = tree.find((p) => /\bbuild\/server\.js\b/.test(p.cmd) && /\bnode\b/.test(p.cmd) && !/npm|cross-env/.test(p.cmd));
     check(`${label}: the server process (node build/server.js) is in the tree`, !!server);
     const root = tree.filter((p) => p.uids.some((u) => u === 0) || !/^0+$/.test(p.capEff));
