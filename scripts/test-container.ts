@@ -621,6 +621,9 @@ async function main() {
     for (const p of tree) console.log(`#   pid ${p.pid} uid ${p.uids.join("/")} CapEff ${p.capEff} RSS ${p.rss} ${p.cmd.slice(0, 100)}`);
     const server = tree.find((p) => /\bbuild\/server\.js\b/.test(p.cmd) && /\bnode\b/.test(p.cmd) && !/npm|cross-env/.test(p.cmd));
     check(`${label}: the server process (node build/server.js) is in the tree`, !!server);
+    // The entrypoint and setpriv exec: the process the platform started (PID 1 in a container) is
+    // the server itself, so the platform's SIGTERM reaches it with nothing in between.
+    check(`${label}: the process the platform started is the server itself`, !!server && server.pid === run.child.pid, tree.map((p) => p.cmd.slice(0, 60)).join(" -> "));
     const root = tree.filter((p) => p.uids.some((u) => u === 0) || !/^0+$/.test(p.capEff));
     check(`${label}: no process of the server's tree runs as root or keeps capabilities`, tree.length > 0 && root.length === 0, root.map((p) => `${p.pid} uid ${p.uids.join("/")} cap ${p.capEff} ${p.cmd}`).join("; "));
   };
