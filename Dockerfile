@@ -1,5 +1,8 @@
 # One small container: the production build, its runtime packages and the migrations.
 # The SQLite file lives on a Fly volume mounted at /data.
+# `npm run test:container` replays the install, build and prune steps below and starts the result
+# the way ENTRYPOINT/CMD do (it reads them from this file): keep RUN steps that it should replay
+# as npm commands, and ENTRYPOINT/CMD in JSON form.
 FROM node:20-bookworm-slim AS base
 ENV NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=false
 WORKDIR /app
@@ -11,12 +14,15 @@ RUN apt-get update && apt-get install -y --no-install-recommends python3 make g+
 COPY package.json package-lock.json ./
 RUN npm install --include=dev
 
+# .dockerignore keeps the host's node_modules, build output, data/, databases and .env out of
+# this copy, so the Linux node_modules installed above are the ones that ship.
 FROM deps AS build
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM base
 ENV NODE_ENV=production PORT=8080 DATABASE_PATH=/data/app.db
+# util-linux (setpriv, used by the entrypoint) is part of the Debian base image.
 RUN apt-get update && apt-get install -y --no-install-recommends sqlite3 ca-certificates \
     && rm -rf /var/lib/apt/lists/*
 COPY --from=build /app/package.json /app/package-lock.json ./
@@ -28,8 +34,17 @@ COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/app ./app
 COPY --from=build /app/scripts ./scripts
 COPY --from=build /app/tsconfig.json /app/remix.env.d.ts ./
-RUN mkdir -p /data && chown -R node:node /data
-USER node
+# The entrypoint and the optional Litestream/LiteFS configurations.
+COPY --from=build /app/deploy ./deploy
+# No `USER node` here: the volume Fly mounts on /data is a fresh, root-owned file system that
+# hides anything prepared in the image, so the container starts as root and the entrypoint
+# hands /data to `node` and drops to it before the server starts (the server never runs as root).
+# For operational commands use the same path: `fly ssh console -C "/app/deploy/docker-entrypoint.sh npm run staff -- list"`.
 EXPOSE 8080
-# npm start runs node with the heap limits in package.json "config" and forwards SIGTERM.
-CMD ["npm", "start"]
+ENTRYPOINT ["/app/deploy/docker-entrypoint.sh"]
+# The server itself, with package.json's "config.nodeOptions" heap limits (test:container checks
+# they match). Not `npm start`: npm runs its script through `sh -c`, which dies on SIGTERM without
+# passing it on, so npm exits and the server is killed without closing the database. Here the
+# entrypoint exec's setpriv, which exec's node: SIGTERM reaches the server, which finishes in-flight
+# requests, closes the database and exits within fly.toml's kill_timeout.
+CMD ["node", "--max-old-space-size=96", "--max-semi-space-size=4", "build/server.js"]

@@ -17,5 +17,6 @@ fi
 
 npm run typecheck
 npx vitest run
+npm run test:container
 npm run build
 npx playwright test
