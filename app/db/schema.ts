@@ -91,6 +91,8 @@ export const eventDates = sqliteTable(
     ticketUrl: text("ticket_url"),
     price: text("price"),
     position: integer("position").notNull().default(0),
+    /** One date of a recurring show can sell out while the others still have seats. */
+    soldOut: integer("sold_out", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [index("event_dates_event_idx").on(t.eventId, t.date), index("event_dates_date_idx").on(t.date)],
 );
@@ -250,6 +252,62 @@ export const externalCache = sqliteTable("external_cache", {
   fetchedAt: integer("fetched_at", { mode: "timestamp_ms" }).notNull(),
 });
 
+/**
+ * "Tell me when tickets free up": one row per address waiting for one performance (the
+ * show's own date for a one-off, or one date of a recurring show). Keyed by the date text,
+ * not the event_dates row, because staff edits rewrite those rows. Deleted after the show.
+ */
+export const waitlistEntries = sqliteTable(
+  "waitlist_entries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    /** YYYY-MM-DD of the performance. */
+    date: text("date").notNull(),
+    /** Lower-cased and trimmed. */
+    email: text("email").notNull(),
+    /** Random; the one-click unsubscribe link carries it. */
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    /** When the last "tickets are available" e-mail was queued (one per day at most). */
+    notifiedAt: integer("notified_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("waitlist_event_date_email_unique").on(t.eventId, t.date, t.email)],
+);
+
+/**
+ * Outgoing mail, written in the same transaction as the change that caused it and
+ * delivered by the in-process sender (app/services/outbox-sender.server.ts).
+ */
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** waitlist | contact | application | shortlist */
+    kind: text("kind").notNull(),
+    /** The row the message is about (contact message id, application id, ...). */
+    refId: integer("ref_id"),
+    toAddress: text("to_address").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    /** Extra headers (List-Unsubscribe, ...). */
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
+    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),
+    /** A sender that claimed the row owns it until then; a crashed sender's rows come back after it. */
+    leaseUntil: integer("lease_until", { mode: "timestamp_ms" }),
+    lastError: text("last_error"),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
+);
+
 export type Event = typeof events.$inferSelect;
 export type NewEvent = typeof events.$inferInsert;
 export type EventDate = typeof eventDates.$inferSelect;
@@ -263,3 +321,5 @@ export type ContestantApplication = typeof contestantApplications.$inferSelect;
 export type NewsletterSignup = typeof newsletterSignups.$inferSelect;
 export type Redirect = typeof redirects.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
+export type WaitlistEntry = typeof waitlistEntries.$inferSelect;
+export type OutboxMessage = typeof outbox.$inferSelect;
