@@ -197,27 +197,6 @@ export function sendWaitlistNow(
   return queued;
 }
 
-/** Waiting addresses per show and date (today or later), for the staff page. */
-export function waitlistSummary(today: string, database: DB = db()) {
-  return database
-    .select({
-      eventId: waitlistEntries.eventId,
-      title: events.title,
-      date: waitlistEntries.date,
-      showSoldOut: events.soldOut,
-      dateSoldOut: sql<number | null>`(select ${eventDates.soldOut} from ${eventDates} where ${eventDates.eventId} = ${waitlistEntries.eventId} and ${eventDates.date} = ${waitlistEntries.date} limit 1)`,
-      waiting: sql<number>`count(*)`,
-      notified: sql<number>`sum(case when ${waitlistEntries.notifiedAt} is not null then 1 else 0 end)`,
-    })
-    .from(waitlistEntries)
-    .innerJoin(events, eq(events.id, waitlistEntries.eventId))
-    .where(gte(waitlistEntries.date, today))
-    .groupBy(waitlistEntries.eventId, waitlistEntries.date)
-    .orderBy(asc(waitlistEntries.date), asc(events.title))
-    .all()
-    .map((r) => ({ ...r, soldOut: r.showSoldOut || r.dateSoldOut === 1 }));
-}
-
 /** The addresses for the CSV export (today or later), oldest sign-up first per performance. */
 export function waitlistRows(today: string, database: DB = db()) {
   return database
@@ -257,4 +236,62 @@ export function leaveWaitlist(token: string, database: DB = db()): boolean {
 /** The lists of performances before `today` are deleted. */
 export function deleteExpiredWaitlist(today: string, database: DB = db()): number {
   return database.delete(waitlistEntries).where(lt(waitlistEntries.date, today)).run().changes;
+}
+
+export type StaffPerformance = {
+  eventId: number;
+  title: string;
+  date: string;
+  /** A date of a recurring show (has its own toggle) or the show's own date. */
+  recurring: boolean;
+  showSoldOut: boolean;
+  soldOut: boolean;
+  waiting: number;
+  notified: number;
+};
+
+/**
+ * The staff list: every upcoming date of an active recurring show (each has its own
+ * sold-out toggle) and every upcoming one-off show that is sold out or has a waitlist.
+ */
+export function staffPerformances(today: string, database: DB = db()): StaffPerformance[] {
+  const counts = new Map<string, { waiting: number; notified: number }>();
+  for (const r of database
+    .select({
+      eventId: waitlistEntries.eventId,
+      date: waitlistEntries.date,
+      waiting: sql<number>`count(*)`,
+      notified: sql<number>`sum(case when ${waitlistEntries.notifiedAt} is not null then 1 else 0 end)`,
+    })
+    .from(waitlistEntries)
+    .where(gte(waitlistEntries.date, today))
+    .groupBy(waitlistEntries.eventId, waitlistEntries.date)
+    .all()) {
+    counts.set(`${r.eventId}|${r.date}`, { waiting: r.waiting, notified: r.notified ?? 0 });
+  }
+  const count = (eventId: number, date: string) => counts.get(`${eventId}|${date}`) ?? { waiting: 0, notified: 0 };
+  const out: StaffPerformance[] = [];
+  const recurring = database
+    .select({ eventId: events.id, title: events.title, showSoldOut: events.soldOut, date: eventDates.date, dateSoldOut: eventDates.soldOut })
+    .from(eventDates)
+    .innerJoin(events, eq(events.id, eventDates.eventId))
+    .where(and(isNull(events.archivedAt), gte(eventDates.date, today)))
+    .all();
+  const withDates = new Set<number>(
+    database.select({ id: eventDates.eventId }).from(eventDates).groupBy(eventDates.eventId).all().map((r) => r.id),
+  );
+  for (const r of recurring) {
+    out.push({ eventId: r.eventId, title: r.title, date: r.date, recurring: true, showSoldOut: r.showSoldOut, soldOut: r.showSoldOut || r.dateSoldOut, ...count(r.eventId, r.date) });
+  }
+  for (const e of database
+    .select({ id: events.id, title: events.title, date: events.date, soldOut: events.soldOut })
+    .from(events)
+    .where(and(isNull(events.archivedAt), gte(events.date, today)))
+    .all()) {
+    if (withDates.has(e.id)) continue;
+    const c = count(e.id, e.date);
+    if (!e.soldOut && c.waiting === 0) continue;
+    out.push({ eventId: e.id, title: e.title, date: e.date, recurring: false, showSoldOut: e.soldOut, soldOut: e.soldOut, ...c });
+  }
+  return out.sort((a, b) => a.date.localeCompare(b.date) || a.title.localeCompare(b.title) || a.eventId - b.eventId);
 }
