@@ -31,4 +31,9 @@ CREATE TABLE `waitlist_entries` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `waitlist_entries_token_unique` ON `waitlist_entries` (`token`);--> statement-breakpoint
 CREATE UNIQUE INDEX `waitlist_event_date_email_unique` ON `waitlist_entries` (`event_id`,`date`,`email`);--> statement-breakpoint
-ALTER TABLE `event_dates` ADD `sold_out` integer DEFAULT false NOT NULL;
+ALTER TABLE `event_dates` ADD `sold_out` integer DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE `voting_rounds` ADD `closes_at` integer;--> statement-breakpoint
+ALTER TABLE `voting_rounds` ADD `standings_mode` text DEFAULT 'live' NOT NULL;--> statement-breakpoint
+ALTER TABLE `voting_rounds` ADD `revealed_steps` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `voting_rounds` ADD `reveal_every_seconds` integer;--> statement-breakpoint
+ALTER TABLE `voting_rounds` ADD `reveal_started_at` integer;

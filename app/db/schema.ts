@@ -132,6 +132,15 @@ export const votingRounds = sqliteTable("voting_rounds", {
   openedAt: integer("opened_at", { mode: "timestamp_ms" }),
   /** Open while openedAt is set and closedAt is null. */
   closedAt: integer("closed_at", { mode: "timestamp_ms" }),
+  /** Issue 18: voting closes by itself at this instant (the host's countdown or set time). */
+  closesAt: integer("closes_at", { mode: "timestamp_ms" }),
+  /** "live": the projector shows the order as votes come in; "hidden": only until revealed. */
+  standingsMode: text("standings_mode", { enum: ["live", "hidden"] }).notNull().default("live"),
+  /** Hidden mode: how many places the host has revealed, from last place up. */
+  revealedSteps: integer("revealed_steps").notNull().default(0),
+  /** Automatic reveal: one more place every revealEverySeconds from revealStartedAt. */
+  revealEverySeconds: integer("reveal_every_seconds"),
+  revealStartedAt: integer("reveal_started_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
 });
 
