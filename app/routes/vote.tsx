@@ -6,6 +6,8 @@ import { getOpenRound, getRound, receiptFor, roundComediansFor } from "~/models/
 import { getDeviceId, newVoteToken } from "~/utils/vote-device.server";
 import { receiptView, submitVote, thanksUrl } from "~/utils/vote-submission.server";
 import styles from "~/styles/vote.css";
+import { ClosingCountdown } from "~/components/reveal";
+import { secondsUntilClose } from "~/lib/reveal";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -37,6 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       mode: "open" as const,
       round: { id: round.id, title: round.title },
+      // Issue 18: "Voting closes in 60 s" once the host sets a closing time.
+      closesIn: secondsUntilClose(round, new Date()),
       comedians,
       q: url.searchParams.get("q") ?? "",
       voteToken: newVoteToken(),
@@ -165,6 +169,7 @@ function VoteForm({ data }: { data: OpenData }) {
   return (
     <section className="vote container">
       <h1>{data.round.title}</h1>
+      <ClosingCountdown closesIn={data.closesIn} open />
       {data.receipt ? (
         <div className="vote__thanks" role="status">
           <h2>You have already voted in this round</h2>
