@@ -70,10 +70,13 @@ const HONEYPOT_FIELD = "website";
 
 export default function VotePage() {
   const data = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
   if (data.mode === "closed") {
     return (
       <section className="vote container">
         <h1>Voting is closed</h1>
+        {/* A vote sent after the close (no JavaScript): say it was not counted. */}
+        {refused && "formError" in refused && refused.formError ? <p className="form-error" role="alert">{refused.formError} Your vote was not counted.</p> : null}
         <p className="vote__lead">There is no vote open right now. When the host opens the vote at the show, this page is where you choose your favourite comedian.</p>
         <p><Link to="/">See upcoming shows</Link></p>
       </section>
