@@ -31,6 +31,10 @@ CREATE TABLE `waitlist_entries` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `waitlist_entries_token_unique` ON `waitlist_entries` (`token`);--> statement-breakpoint
 CREATE UNIQUE INDEX `waitlist_event_date_email_unique` ON `waitlist_entries` (`event_id`,`date`,`email`);--> statement-breakpoint
+ALTER TABLE `contestant_applications` ADD `review_status` text DEFAULT 'new' NOT NULL;--> statement-breakpoint
+ALTER TABLE `contestant_applications` ADD `review_notes` text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE `contestant_applications` ADD `selected_emailed_at` integer;--> statement-breakpoint
+ALTER TABLE `contestant_applications` ADD `comedian_id` integer REFERENCES comedians(id);--> statement-breakpoint
 ALTER TABLE `event_dates` ADD `sold_out` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `voting_rounds` ADD `closes_at` integer;--> statement-breakpoint
 ALTER TABLE `voting_rounds` ADD `standings_mode` text DEFAULT 'live' NOT NULL;--> statement-breakpoint

@@ -214,6 +214,13 @@ export const contestantApplications = sqliteTable(
     submissionToken: text("submission_token").unique(),
     ipAddress: text("ip_address"),
     emailedAt: integer("emailed_at", { mode: "timestamp_ms" }),
+    /** Issue 18: staff review (new → shortlisted or declined) and private notes. */
+    reviewStatus: text("review_status", { enum: ["new", "shortlisted", "declined"] }).notNull().default("new"),
+    reviewNotes: text("review_notes").notNull().default(""),
+    /** When the "you're selected" e-mail was queued in the outbox. */
+    selectedEmailedAt: integer("selected_emailed_at", { mode: "timestamp_ms" }),
+    /** The comedian created from this application when a round was opened from the shortlist. */
+    comedianId: integer("comedian_id").references(() => comedians.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [index("applications_event_idx").on(t.eventId)],
