@@ -45,7 +45,3 @@ function parseCommand(intent: string, form: FormData): HostCommand | null {
       return null;
   }
 }
-
-export async function loader() {
-  return new Response("Not found", { status: 404 });
-}
