@@ -20,6 +20,9 @@ import { securityHeaders } from "~/utils/security-headers.server";
 import { prepareApp, startupBanner } from "~/utils/startup.server";
 import { isFormContentType, isSameSiteWrite } from "~/utils/request-guards.server";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
+import { todayIn } from "~/lib/dates";
+import { deleteExpiredWaitlist } from "~/models/waitlist.server";
+import { startOutboxSender } from "~/services/outbox-sender.server";
 
 installGlobals({ nativeFetch: true });
 
@@ -85,8 +88,11 @@ async function main() {
   });
 
   // Cross-site writes are refused here, before Remix (whose own check would answer 500).
+  // Except the RFC 8058 one-click unsubscribe (a secret token in the path, posted by mail
+  // providers from their servers, form-encoded or multipart); its action reads no body.
+  const oneClickUnsubscribe = (req: express.Request) => /^\/waitlist\/unsubscribe\/[A-Za-z0-9_-]{16,64}$/.test(req.path);
   app.use((req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || oneClickUnsubscribe(req)) return next();
     const ok = isSameSiteWrite({
       origin: req.get("origin"),
       referer: req.get("referer"),
@@ -103,7 +109,7 @@ async function main() {
   // Writes are web forms with a declared length: a streamed body could pass the size check
   // (411), and any other content type would make the action's formData() throw (415).
   app.use((req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || oneClickUnsubscribe(req)) return next();
     if (req.get("transfer-encoding") && !req.get("content-length")) {
       res.status(411).type("text/plain").send("Please send the form again from the page.");
       return;
@@ -182,9 +188,25 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000;
 
+  // Issue 18: the mail outbox sender (without SMTP_URL the messages wait, shown on /admin/mail)
+  // and the daily clean-up of past shows' waitlists.
+  const sender = env.SMTP_URL
+    ? startOutboxSender({ smtpUrl: env.SMTP_URL, from: env.CONTACT_EMAIL, retryBaseMs: env.OUTBOX_RETRY_BASE_MS, leaseMs: env.OUTBOX_LEASE_MS })
+    : null;
+  const clearWaitlists = () => {
+    try {
+      deleteExpiredWaitlist(todayIn(env.APP_TIMEZONE));
+    } catch (error) {
+      log.error({ err: error }, "clearing past waitlists failed");
+    }
+  };
+  clearWaitlists();
+  setInterval(clearWaitlists, 60 * 60 * 1000).unref();
+
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    sender?.stop();
     log.info({ signal }, "shutting down: finishing in-flight requests");
     let forced = false;
     server.close(() => {

@@ -91,6 +91,8 @@ export const eventDates = sqliteTable(
     ticketUrl: text("ticket_url"),
     price: text("price"),
     position: integer("position").notNull().default(0),
+    /** One date of a recurring show can sell out while the others still have seats. */
+    soldOut: integer("sold_out", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [index("event_dates_event_idx").on(t.eventId, t.date), index("event_dates_date_idx").on(t.date)],
 );
@@ -161,6 +163,15 @@ export const votingRounds = sqliteTable("voting_rounds", {
   closedAt: integer("closed_at", { mode: "timestamp_ms" }),
   /** Set while the host has the room code on: the rotating code is derived from it. */
   roomCodeSecret: text("room_code_secret"),
+  /** Issue 18: voting closes by itself at this instant (the host's countdown or set time). */
+  closesAt: integer("closes_at", { mode: "timestamp_ms" }),
+  /** "live": the projector shows the order as votes come in; "hidden": only until revealed. */
+  standingsMode: text("standings_mode", { enum: ["live", "hidden"] }).notNull().default("live"),
+  /** Hidden mode: how many places the host has revealed, from last place up. */
+  revealedSteps: integer("revealed_steps").notNull().default(0),
+  /** Automatic reveal: one more place every revealEverySeconds from revealStartedAt. */
+  revealEverySeconds: integer("reveal_every_seconds"),
+  revealStartedAt: integer("reveal_started_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
 });
 
@@ -237,6 +248,13 @@ export const contestantApplications = sqliteTable(
     submissionToken: text("submission_token").unique(),
     ipAddress: text("ip_address"),
     emailedAt: integer("emailed_at", { mode: "timestamp_ms" }),
+    /** Issue 18: staff review (new → shortlisted or declined) and private notes. */
+    reviewStatus: text("review_status", { enum: ["new", "shortlisted", "declined"] }).notNull().default("new"),
+    reviewNotes: text("review_notes").notNull().default(""),
+    /** When the "you're selected" e-mail was queued in the outbox. */
+    selectedEmailedAt: integer("selected_emailed_at", { mode: "timestamp_ms" }),
+    /** The comedian created from this application when a round was opened from the shortlist. */
+    comedianId: integer("comedian_id").references(() => comedians.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [index("applications_event_idx").on(t.eventId)],
@@ -284,6 +302,62 @@ export const externalCache = sqliteTable("external_cache", {
   fetchedAt: integer("fetched_at", { mode: "timestamp_ms" }).notNull(),
 });
 
+/**
+ * "Tell me when tickets free up": one row per address waiting for one performance (the
+ * show's own date for a one-off, or one date of a recurring show). Keyed by the date text,
+ * not the event_dates row, because staff edits rewrite those rows. Deleted after the show.
+ */
+export const waitlistEntries = sqliteTable(
+  "waitlist_entries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    /** YYYY-MM-DD of the performance. */
+    date: text("date").notNull(),
+    /** Lower-cased and trimmed. */
+    email: text("email").notNull(),
+    /** Random; the one-click unsubscribe link carries it. */
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    /** When the last "tickets are available" e-mail was queued (one per day at most). */
+    notifiedAt: integer("notified_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("waitlist_event_date_email_unique").on(t.eventId, t.date, t.email)],
+);
+
+/**
+ * Outgoing mail, written in the same transaction as the change that caused it and
+ * delivered by the in-process sender (app/services/outbox-sender.server.ts).
+ */
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** waitlist | contact | application | shortlist */
+    kind: text("kind").notNull(),
+    /** The row the message is about (contact message id, application id, ...). */
+    refId: integer("ref_id"),
+    toAddress: text("to_address").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    /** Extra headers (List-Unsubscribe, ...). */
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
+    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),
+    /** A sender that claimed the row owns it until then; a crashed sender's rows come back after it. */
+    leaseUntil: integer("lease_until", { mode: "timestamp_ms" }),
+    lastError: text("last_error"),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
+);
+
 export type Event = typeof events.$inferSelect;
 export type NewEvent = typeof events.$inferInsert;
 export type EventDate = typeof eventDates.$inferSelect;
@@ -298,3 +372,5 @@ export type ContestantApplication = typeof contestantApplications.$inferSelect;
 export type NewsletterSignup = typeof newsletterSignups.$inferSelect;
 export type Redirect = typeof redirects.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
+export type WaitlistEntry = typeof waitlistEntries.$inferSelect;
+export type OutboxMessage = typeof outbox.$inferSelect;

@@ -7,6 +7,9 @@ import { getShow } from "~/models/events.server";
 import { replaceLineup } from "~/models/lineups.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { db, type DB } from "~/utils/db.server";
+import { becameAvailable } from "~/lib/waitlist";
+import { wakeOutbox } from "~/models/outbox.server";
+import { queueWaitlistNotices, soldOutDates } from "~/models/waitlist.server";
 
 /**
  * Staff writes to shows. Each write and its audit entry (who, what, before/after) happen
@@ -37,9 +40,14 @@ function toColumns(values: EventFormValues, zone: string): Omit<NewEvent, "id"> 
 }
 
 function replaceDates(tx: DB, eventId: number, values: EventFormValues) {
+  // A date sold out on its own stays sold out through an edit of the show.
+  const soldOut = new Set(soldOutDates([eventId], tx).map((d) => d.date));
   tx.delete(eventDates).where(eq(eventDates.eventId, eventId)).run();
   values.dates.forEach((d, position) =>
-    tx.insert(eventDates).values({ eventId, position, date: d.date, time: d.time, ticketUrl: d.ticketUrl, price: d.price }).run(),
+    tx
+      .insert(eventDates)
+      .values({ eventId, position, date: d.date, time: d.time, ticketUrl: d.ticketUrl, price: d.price, soldOut: soldOut.has(d.date) })
+      .run(),
   );
 }
 
@@ -70,8 +78,19 @@ export function updateShow(id: number, values: EventFormValues, staff: StaffIden
   });
 }
 
-export function setSoldOut(id: number, soldOut: boolean, staff: StaffIdentity, database: DB = db()): WriteOutcome {
-  return database.transaction((tx) => {
+/**
+ * The sold-out toggle. Sold out → available tells the show's waitlist (issue 18): the
+ * e-mails are queued in the outbox inside this transaction. `mail` gives the links' origin.
+ */
+export function setSoldOut(
+  id: number,
+  soldOut: boolean,
+  staff: StaffIdentity,
+  database: DB = db(),
+  mail?: { origin: string; today: string },
+): WriteOutcome {
+  let queued = 0;
+  const outcome = database.transaction((tx) => {
     const t = tx as unknown as DB;
     const before = t.select({ soldOut: events.soldOut, archivedAt: events.archivedAt }).from(events).where(eq(events.id, id)).get();
     if (!before) return "not-found";
@@ -81,8 +100,11 @@ export function setSoldOut(id: number, soldOut: boolean, staff: StaffIdentity, d
       { staff, action: soldOut ? "event.sold-out" : "event.available", entityType: "event", entityId: id, before: { soldOut: before.soldOut }, after: { soldOut } },
       t,
     );
+    if (mail && becameAvailable(before.soldOut, soldOut)) queued = queueWaitlistNotices({ eventId: id, ...mail }, t);
     return "ok";
   });
+  if (queued) wakeOutbox();
+  return outcome;
 }
 
 /** Archives one show (an archived show stays archived: archiving twice changes nothing). */

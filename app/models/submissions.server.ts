@@ -11,6 +11,8 @@ import {
 } from "~/db/schema";
 import type { ContactInput } from "~/lib/forms/contact";
 import type { ContestantApplicationInput } from "~/lib/forms/contestant-application";
+import { applicationNotification, contactNotification } from "~/lib/notifications";
+import { enqueueMail, wakeOutbox } from "~/models/outbox.server";
 import { db, type DB } from "~/utils/db.server";
 
 /**
@@ -147,4 +149,46 @@ export function findRedirect(name: string, database: DB = db()): string | null {
     .where(eq(redirects.name, name.toLowerCase()))
     .get();
   return row?.targetUrl ?? null;
+}
+
+/**
+ * Issue 18: a submission and the promoter's e-mail about it are written in one transaction
+ * (the e-mail waits in the outbox; the sender delivers it with retries). A replayed post
+ * stores nothing new and queues nothing.
+ */
+export function saveContactMessageWithNotice(
+  input: ContactInput,
+  meta: { ipAddress: string | null; to: string },
+  database: DB = db(),
+): Saved<ContactMessage> {
+  const saved = database.transaction((tx) => {
+    const t = tx as unknown as DB;
+    const result = saveContactMessage(input, meta, t);
+    if (result.created) {
+      const mail = contactNotification(input);
+      enqueueMail({ kind: "contact", refId: result.record.id, to: meta.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text }, t);
+    }
+    return result;
+  });
+  if (saved.created) wakeOutbox();
+  return saved;
+}
+
+export function saveContestantApplicationWithNotice(
+  show: { id: number; title: string },
+  input: ContestantApplicationInput,
+  meta: { ipAddress: string | null; to: string },
+  database: DB = db(),
+): Saved<ContestantApplication> {
+  const saved = database.transaction((tx) => {
+    const t = tx as unknown as DB;
+    const result = saveContestantApplication(show.id, input, meta, t);
+    if (result.created) {
+      const mail = applicationNotification(show.title, input);
+      enqueueMail({ kind: "application", refId: result.record.id, to: meta.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text }, t);
+    }
+    return result;
+  });
+  if (saved.created) wakeOutbox();
+  return saved;
 }

@@ -1,23 +1,30 @@
 import crypto from "node:crypto";
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { isVotingOpen } from "~/lib/reveal";
 import { comedians, roundComedians, votes, votingRounds, type Comedian, type Vote, type VotingRound } from "~/db/schema";
 import { computeStandings, type Standings } from "~/lib/results";
 import { recordAudit } from "~/models/audit.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { db, type DB } from "~/utils/db.server";
 
-export function isOpen(round: Pick<VotingRound, "openedAt" | "closedAt">) {
-  return round.openedAt !== null && round.closedAt === null;
+/** Open: opened, not closed, and before its set closing time (issue 18: a late vote is refused). */
+export function isOpen(round: Pick<VotingRound, "openedAt" | "closedAt" | "closesAt">, now = new Date()) {
+  return isVotingOpen(round, now);
 }
 
-const openCondition = and(isNotNull(votingRounds.openedAt), isNull(votingRounds.closedAt));
+const openWhere = () =>
+  and(
+    isNotNull(votingRounds.openedAt),
+    isNull(votingRounds.closedAt),
+    or(isNull(votingRounds.closesAt), gt(votingRounds.closesAt, new Date())),
+  );
 
 /** The round /vote shows: the one asked for when it is open, else the newest open round. */
 export function getOpenRound(roundId?: number | null, database: DB = db()): VotingRound | undefined {
   if (roundId) {
-    return database.select().from(votingRounds).where(and(eq(votingRounds.id, roundId), openCondition)).get();
+    return database.select().from(votingRounds).where(and(eq(votingRounds.id, roundId), openWhere())).get();
   }
-  return database.select().from(votingRounds).where(openCondition).orderBy(desc(votingRounds.openedAt), desc(votingRounds.id)).get();
+  return database.select().from(votingRounds).where(openWhere()).orderBy(desc(votingRounds.openedAt), desc(votingRounds.id)).get();
 }
 
 export function getRound(id: number, database: DB = db()): VotingRound | undefined {

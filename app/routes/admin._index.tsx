@@ -23,6 +23,8 @@ const STAFF_LINKS = [
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/applications", label: "Applications" },
   { to: "/admin/newsletter", label: "Newsletter" },
+  { to: "/admin/waitlist", label: "Ticket waitlists" },
+  { to: "/admin/mail", label: "Outgoing mail" },
   { to: "/admin/rounds", label: "Voting rounds" },
   { to: "/manage-comedians", label: "Comedians" },
   { to: "/admin/comedians", label: "Comedian profiles" },

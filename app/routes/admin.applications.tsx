@@ -54,7 +54,10 @@ export default function AdminApplications() {
           <p>
             <a href={`/admin/applications.csv?event=${selected.id}`} className="button button--dark button--small" download>
               Export CSV
-            </a>
+            </a>{" "}
+            <Link to={`/admin/applications/${selected.id}/review`} className="button button--primary button--small">
+              Review and shortlist
+            </Link>
           </p>
           {applications.length === 0 ? (
             <p>No applications yet.</p>

@@ -6,6 +6,9 @@ import { logger } from "~/utils/logger.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
 import { parseId } from "~/lib/ids";
+import { todayIn } from "~/lib/dates";
+import { getEnv } from "~/utils/env.server";
+import { publicOrigin } from "~/utils/origin.server";
 
 /** POST soldOut=true|false: the dashboard's sold-out toggle. */
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -14,7 +17,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const soldOut = String((await request.formData()).get("soldOut")) === "true";
   let outcome;
   try {
-    outcome = setSoldOut(parseId(params.id), soldOut, staff);
+    outcome = setSoldOut(parseId(params.id), soldOut, staff, undefined, { origin: publicOrigin(request), today: todayIn(getEnv().APP_TIMEZONE) });
   } catch (error) {
     logger().error({ err: error, id: params.id }, "sold-out toggle failed");
     outcome = "failed" as const;

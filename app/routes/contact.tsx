@@ -4,12 +4,10 @@ import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FieldErrors, FormErrors, Honeypot } from "~/components/form-parts";
 import { CONTACT_SUCCESS, contactErrorText, contactSchema } from "~/lib/forms/contact";
-import { contactNotification } from "~/lib/notifications";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { newSubmissionToken } from "~/lib/submission-token";
-import { markContactMessageEmailed, saveContactMessage } from "~/models/submissions.server";
-import { notifyPromoter } from "~/services/mail.server";
+import { saveContactMessageWithNotice } from "~/models/submissions.server";
 import formStyles from "~/styles/forms.css";
 import contentStyles from "~/styles/content.css";
 import { getEnv } from "~/utils/env.server";
@@ -57,17 +55,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return overBudget(submission.reply({ formErrors: [budget.message] }), budget);
   }
 
-  let saved;
   try {
-    saved = saveContactMessage(submission.value, { ipAddress: context.clientIp });
+    saveContactMessageWithNotice(submission.value, { ipAddress: context.clientIp, to: CONTACT_EMAIL });
   } catch (error) {
     logger().error({ err: error }, "storing a contact message failed");
     return json(submission.reply({ formErrors: [contactErrorText(CONTACT_EMAIL)] }), { status: 500 });
   }
-  // Stored: the e-mail to the promoter is extra and never fails the visitor's request.
-  if (saved.created && (await notifyPromoter(contactNotification(submission.value)))) {
-    markContactMessageEmailed(saved.record.id);
-  }
+  // Stored with its e-mail to the promoter queued in the outbox (sent in the background).
   return redirectWithFlash(request, "/contact", { type: "success", message: CONTACT_SUCCESS });
 }
 

@@ -22,6 +22,9 @@ import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { eventbriteEventId } from "~/lib/ticketing";
 import { getShowForPage } from "~/models/events.server";
+import { WaitlistForm } from "~/components/waitlist-form";
+import { canJoinWaitlist } from "~/lib/waitlist";
+import { findPerformance } from "~/models/waitlist.server";
 import { publicContext } from "~/models/public-shows.server";
 import publicStyles from "~/styles/public.css";
 import lineupStyles from "~/styles/lineup.css";
@@ -61,7 +64,13 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const selected = choices.find((p) => p.date === url.searchParams.get("date")) ?? choices[0];
   const ticketUrl = selected.ticketUrl ?? show.ticketUrl;
   const origin = getEnv().PUBLIC_URL ?? url.origin;
+  // Issue 18: a sold-out show, or a sold-out date of a recurring one, offers the waitlist.
+  const performance = findPerformance(show.id, selected.date);
+  const soldOut = show.soldOut || Boolean(performance?.soldOut);
+  const waitlist = performance && canJoinWaitlist({ ...performance, soldOut, today }) ? selected.date : null;
   return json({
+    soldOut,
+    waitlist,
     show,
     origin,
     google: googleLinkFor(show, selected, origin, getEnv().APP_TIMEZONE),
@@ -77,9 +86,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 export default function EventPage() {
-  const { show, origin, venues, recurring, choices, selected, ticketUrl, eventId, description, ended, google } =
+  const { show, origin, venues, recurring, choices, selected, ticketUrl, eventId, description, ended, google, soldOut, waitlist } =
     useLoaderData<typeof loader>();
-  const canBuy = !ended && !show.soldOut && Boolean(ticketUrl);
+  const canBuy = !ended && !soldOut && Boolean(ticketUrl);
   const ticketButton = (extra = "") => (
     <TicketLink ticketUrl={ticketUrl} eventId={eventId} isEventbrite={show.isEventbrite} className={extra}>
       GET TICKETS
@@ -91,7 +100,7 @@ export default function EventPage() {
         <div className="container event-hero__grid">
           <div className="event-hero__media">
             <ShowImage src={show.imageUrl} alt={show.title} eager width={1200} height={675} />
-            {show.soldOut ? <span className="sold-out-overlay">SOLD OUT</span> : null}
+            {soldOut ? <span className="sold-out-overlay">SOLD OUT</span> : null}
           </div>
           <div>
             <BadgeList badges={showBadges(show, venues, { series: recurring })} />
@@ -153,6 +162,7 @@ export default function EventPage() {
       </div>
 
       <div className="container">
+        {waitlist ? <WaitlistForm eventId={show.id} date={waitlist} /> : null}
         <ContestantApplicationSlot show={show} />
         <p>
           <Link to="/" className="back-link">← Back to Home</Link>

@@ -6,12 +6,10 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { applicationReturnUrl, applicationsOpen, closedText } from "~/lib/contestant";
 import { formatLongDate } from "~/lib/dates";
 import { applicationErrorText, contestantApplicationSchema } from "~/lib/forms/contestant-application";
-import { applicationNotification } from "~/lib/notifications";
 import { SITE } from "~/lib/site";
 import { newSubmissionToken } from "~/lib/submission-token";
 import { getShow } from "~/models/events.server";
-import { markApplicationEmailed, saveContestantApplication } from "~/models/submissions.server";
-import { notifyPromoter } from "~/services/mail.server";
+import { saveContestantApplicationWithNotice } from "~/models/submissions.server";
 import formStyles from "~/styles/forms.css";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
@@ -59,17 +57,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!budget.ok) {
     return overBudget(submission.reply({ formErrors: [budget.message] }), budget);
   }
-  let saved;
   try {
-    saved = saveContestantApplication(show.id, submission.value, { ipAddress: context.clientIp });
+    saveContestantApplicationWithNotice(show, submission.value, { ipAddress: context.clientIp, to: getEnv().CONTACT_EMAIL });
   } catch (error) {
     logger().error({ err: error, showId: show.id }, "storing a contestant application failed");
     return json(submission.reply({ formErrors: [applicationErrorText(getEnv().CONTACT_EMAIL)] }), { status: 500 });
   }
-  // Stored: the e-mail to the promoter is extra and never fails the visitor's request.
-  if (saved.created && (await notifyPromoter(applicationNotification(show.title, submission.value)))) {
-    markApplicationEmailed(saved.record.id);
-  }
+  // Stored with its e-mail to the promoter queued in the outbox (sent in the background).
   return redirect(applicationReturnUrl(submission.value.returnTo, show.id));
 }
 

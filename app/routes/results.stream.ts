@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { roundStandings } from "~/models/votes.server";
+import { roundDisplay } from "~/models/round-control.server";
+import { getRound } from "~/models/votes.server";
 import { hasGate } from "~/utils/auth.server";
 import { onRoundChanged } from "~/utils/vote-events.server";
 
@@ -31,9 +32,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
           cleanup();
         }
       };
+      // Issue 18: what the projector may show (live, or hidden until revealed) and the
+      // closing countdown; an automatic reveal step or the closing time sends an update too.
+      let timed: ReturnType<typeof setTimeout> | null = null;
       const sendStandings = () => {
         pending = null;
-        write(`event: standings\ndata: ${JSON.stringify(roundStandings(roundId))}\n\n`);
+        const round = getRound(roundId);
+        if (!round) return;
+        const display = roundDisplay(round);
+        write(`event: display\ndata: ${JSON.stringify(display)}\n\n`);
+        if (timed) clearTimeout(timed);
+        timed = display.changesAt ? setTimeout(sendStandings, Math.max(50, display.changesAt - Date.now() + 20)) : null;
       };
       write("retry: 2000\n\n");
       sendStandings();
@@ -47,6 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         unsubscribe();
         clearInterval(heartbeat);
         if (pending) clearTimeout(pending);
+        if (timed) clearTimeout(timed);
         try {
           controller.close();
         } catch {

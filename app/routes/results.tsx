@@ -1,10 +1,10 @@
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { StandingsTable } from "~/components/standings";
 import { gateSchema } from "~/lib/vote-schema";
-import type { Standings } from "~/lib/results";
-import { getOpenRound, getRound, listRounds, roundStandings } from "~/models/votes.server";
+import { getOpenRound, getRound, listRounds } from "~/models/votes.server";
+import { ClosingCountdown, HostControls, StandingsViewTable } from "~/components/reveal";
+import { roundDisplay, type RoundDisplay } from "~/models/round-control.server";
 import { hasGate } from "~/utils/auth.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { unlockGate } from "~/utils/gate.server";
@@ -46,7 +46,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       roomCode: round && open ? { on: roomCodeOn(round), projector: room, refreshInMs: room ? Math.max(1000, room.changesAt - Date.now() + 500) : null } : null,
       patterns: round && !projector ? suspiciousPatterns(round.id) : null,
       round: round ? { id: round.id, title: round.title, open: round.openedAt !== null && round.closedAt === null } : null,
-      standings: round ? roundStandings(round.id) : ({ total: 0, rows: [] } as Standings),
+      // Issue 18: live or hidden-until-revealed standings, and the closing countdown.
+      display: round ? roundDisplay(round) : null,
+      standingsMode: round?.standingsMode ?? "live",
       rounds: rounds.map((r) => ({ id: r.id, title: r.title, open: r.open, votes: r.votes })),
     },
     { headers },
@@ -112,17 +114,17 @@ function ResultsGate() {
 type Unlocked = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { locked: false }>;
 
 function LiveResults({ data }: { data: Unlocked }) {
-  const [standings, setStandings] = useState<Standings>(data.standings);
+  const [display, setDisplay] = useState<RoundDisplay | null>(data.display);
   const [live, setLive] = useState<"off" | "on" | "reconnecting">("off");
   const revalidator = useRevalidator();
-  useEffect(() => setStandings(data.standings), [data.standings]);
+  useEffect(() => setDisplay(data.display), [data.display]);
 
   const roundId = data.round?.id;
   useEffect(() => {
     if (!roundId) return;
     const source = new EventSource(`/results/stream?round=${roundId}`);
-    source.addEventListener("standings", (e) => {
-      setStandings(JSON.parse((e as MessageEvent<string>).data) as Standings);
+    source.addEventListener("display", (e) => {
+      setDisplay(JSON.parse((e as MessageEvent<string>).data) as RoundDisplay);
       setLive("on");
     });
     source.onerror = () => setLive("reconnecting");
@@ -150,11 +152,12 @@ function LiveResults({ data }: { data: Unlocked }) {
   return (
     <section className={data.projector ? "results results--projector" : "section container results"}>
       <noscript>
-        <meta httpEquiv="refresh" content="30" />
+        {/* A hidden round's projector refreshes faster so each reveal shows within seconds. */}
+        <meta httpEquiv="refresh" content={data.projector && (display?.view.mode === "hidden" || display?.closesIn) ? "5" : "30"} />
       </noscript>
       <header className="results__head">
         <div>
-          <p className="results__eyebrow">{data.round?.open ? "Live results" : "Results"}</p>
+          <p className="results__eyebrow">{display?.open ? "Live results" : "Results"}</p>
           <h1>{data.round ? data.round.title : "Voting results"}</h1>
         </div>
         <p className="results__status" aria-live="polite">
@@ -162,7 +165,16 @@ function LiveResults({ data }: { data: Unlocked }) {
         </p>
       </header>
       {data.projector && data.round?.open ? <ProjectorVoteBox shortUrl={data.voteAt} room={data.roomCode?.projector ?? null} /> : null}
-      {data.round ? <StandingsTable standings={standings} /> : <p className="results__empty">No votes have been cast yet.</p>}
+      {display ? <ClosingCountdown closesIn={display.closesIn} open={display.open} /> : null}
+      {display ? <StandingsViewTable view={display.view} /> : <p className="results__empty">No votes have been cast yet.</p>}
+      {display && !data.projector ? (
+        <HostControls
+          roundId={display.roundId}
+          mode={display.view.mode}
+          open={display.open}
+          complete={display.view.mode === "live" || display.view.complete}
+        />
+      ) : null}
       {!data.projector && data.round && data.roomCode ? <RoomCodeToggle roundId={data.round.id} on={data.roomCode.on} /> : null}
       {!data.projector && data.patterns ? <SuspiciousPatterns patterns={data.patterns} /> : null}
       {data.projector ? (

@@ -7,6 +7,8 @@ import { roomCodeOn } from "~/utils/room-code.server";
 import { getDeviceId, newVoteToken, readDeviceId } from "~/utils/vote-device.server";
 import { receiptView, submitVote, thanksUrl } from "~/utils/vote-submission.server";
 import styles from "~/styles/vote.css";
+import { ClosingCountdown } from "~/components/reveal";
+import { secondsUntilClose } from "~/lib/reveal";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -40,6 +42,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       mode: "open" as const,
       round: { id: round.id, title: round.title },
+      // Issue 18: "Voting closes in 60 s" once the host sets a closing time.
+      closesIn: secondsUntilClose(round, new Date()),
       comedians,
       q: url.searchParams.get("q") ?? "",
       voteToken: newVoteToken(),
@@ -71,10 +75,13 @@ const HONEYPOT_FIELD = "website";
 
 export default function VotePage() {
   const data = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
   if (data.mode === "closed") {
     return (
       <section className="vote container">
         <h1>Voting is closed</h1>
+        {/* A vote sent after the close (no JavaScript): say it was not counted. */}
+        {refused && "formError" in refused && refused.formError ? <p className="form-error" role="alert">{refused.formError} Your vote was not counted.</p> : null}
         <p className="vote__lead">There is no vote open right now. When the host opens the vote at the show, this page is where you choose your favourite comedian.</p>
         <p><Link to="/">See upcoming shows</Link></p>
       </section>
@@ -171,6 +178,7 @@ function VoteForm({ data }: { data: OpenData }) {
   return (
     <section className="vote container">
       <h1>{data.round.title}</h1>
+      <ClosingCountdown closesIn={data.closesIn} open />
       {data.receipt ? (
         <div className="vote__thanks" role="status">
           <h2>You have already voted in this round</h2>

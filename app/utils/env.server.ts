@@ -45,6 +45,9 @@ export const envSchema = z.object({
   BOOKING_SHEET_URL: optionalUrl,
   SMTP_URL: optionalText,
   CONTACT_EMAIL: z.email().default("info@laughwindsor.ca"),
+  /** Mail outbox tuning (tests shorten them): first retry delay and claim lease, in ms. */
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   /** The flagship club venue ("Club Show" badge, /club-shows) and the winery ("Winery Event"). */
   CLUB_VENUE: z.string().trim().min(1).default("Tipsy Toucan"),
   WINERY_VENUE: z.string().trim().min(1).default("Mastronardi"),

@@ -7,7 +7,7 @@ import { consume, retryText } from "./rate-limit.server";
  * fixing typos is never locked out, and one form's traffic does not block another.
  */
 export async function spendPublicFormBudget(
-  form: "contact" | "application" | "newsletter",
+  form: "contact" | "application" | "newsletter" | "waitlist",
   clientIp: string,
 ): Promise<{ ok: true } | { ok: false; message: string; retryAfterSeconds: number }> {
   const result = await consume("publicForm", `${form}:${clientIp}`);

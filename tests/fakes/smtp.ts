@@ -4,10 +4,11 @@ import { SMTPServer } from "smtp-server";
 export type ReceivedMail = { from: string | null; to: string[]; raw: string };
 
 /**
- * A local SMTP server on 127.0.0.1 (port 0) that keeps what it receives.
- * `mode: "reject"` answers every message with a permanent failure (550).
+ * A local SMTP server on 127.0.0.1 (port 0, or `port` to come back where a stopped one was)
+ * that keeps what it receives. `mode: "reject"` answers every message with a permanent
+ * failure (550); `mode: "hang"` reads the message and never answers (a stuck server).
  */
-export async function startFakeSmtp(options: { mode?: "accept" | "reject" } = {}) {
+export async function startFakeSmtp(options: { mode?: "accept" | "reject" | "hang"; port?: number } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -17,6 +18,7 @@ export async function startFakeSmtp(options: { mode?: "accept" | "reject" } = {}
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
+        if (options.mode === "hang") return;
         if (options.mode === "reject") {
           const error = Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 });
           callback(error);
@@ -33,12 +35,13 @@ export async function startFakeSmtp(options: { mode?: "accept" | "reject" } = {}
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    port,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,13 +1,15 @@
 /**
- * The public form actions end to end on the server side (no browser): stored first,
- * then e-mailed through a local SMTP server; a refused e-mail never turns into an error.
+ * The public form actions end to end on the server side (no browser): stored first with
+ * the promoter's e-mail queued in the outbox (issue 18), which the sender then delivers
+ * through a local SMTP server; a refused e-mail never turns into an error.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { contactMessages, contestantApplications, events } from "~/db/schema";
+import { contactMessages, contestantApplications, events, outbox } from "~/db/schema";
+import { deliverDue } from "~/services/outbox-sender.server";
 import { closeDatabase, db, runMigrations } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { startFakeSmtp } from "../fakes/smtp";
@@ -35,7 +37,11 @@ afterAll(() => {
 beforeEach(() => {
   db().delete(contactMessages).run();
   db().delete(contestantApplications).run();
+  db().delete(outbox).run();
 });
+
+/** One pass of the outbox sender against the fake SMTP server. */
+const deliver = (smtp: { url: string }) => deliverDue({ smtpUrl: smtp.url, from: "promoter@example.com", retryBaseMs: 10 });
 
 function post(url: string, fields: Record<string, string>): ActionFunctionArgs {
   const request = new Request(`${ORIGIN}${url}`, {
@@ -66,6 +72,8 @@ describe("contact action", () => {
     const { action } = await import("~/routes/contact");
     const smtp = await withSmtp("accept");
     const response = (await action(post("/contact", contact("contact-token-accept-01")))) as Response;
+    expect(smtp.received).toHaveLength(0);
+    await deliver(smtp);
     await smtp.close();
     expect(response.status).toBe(302);
     const rows = db().select().from(contactMessages).all();
@@ -81,11 +89,14 @@ describe("contact action", () => {
     const { action } = await import("~/routes/contact");
     const smtp = await withSmtp("reject");
     const response = (await action(post("/contact", contact("contact-token-reject-01")))) as Response;
+    await deliver(smtp);
     await smtp.close();
     expect(response.status).toBe(302);
     const rows = db().select().from(contactMessages).all();
     expect(rows).toHaveLength(1);
     expect(rows[0].emailedAt).toBeNull();
+    // A 550 is permanent: given up and shown to staff as failed, not retried forever.
+    expect(db().select().from(outbox).all().map((m) => m.status)).toEqual(["failed"]);
   });
 
   it("answers the spec's error text, and e-mails nothing, when the message cannot be stored", async () => {
@@ -102,6 +113,7 @@ describe("contact action", () => {
       expect(body.initialValue.message).toBe("Twelve of us on Friday?");
     } finally {
       db().$client.exec("ALTER TABLE contact_messages_away RENAME TO contact_messages");
+      await deliver(smtp);
       await smtp.close();
     }
     expect(smtp.received).toHaveLength(0);
@@ -112,6 +124,8 @@ describe("contact action", () => {
     const smtp = await withSmtp("accept");
     await action(post("/contact", contact("contact-token-replay-01")));
     const again = (await action(post("/contact", contact("contact-token-replay-01")))) as Response;
+    await deliver(smtp);
+    await deliver(smtp);
     await smtp.close();
     expect(again.status).toBe(302);
     expect(db().select().from(contactMessages).all()).toHaveLength(1);
@@ -148,6 +162,7 @@ describe("contestant application action", () => {
     });
     args.params = { id: String(show.id) };
     const response = (await action(args)) as Response;
+    await deliver(smtp);
     await smtp.close();
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/event/${show.id}?applied=1#contestant-application`);

@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { isIsoDate } from "../dates";
+import { emailField } from "./fields";
+
+/** "Tell me when tickets free up" on a sold-out show or date. */
+export const waitlistSchema = z.object({
+  email: emailField(),
+  /** The performance (YYYY-MM-DD); the show's own date for a one-off. */
+  date: z
+    .string({ error: "Choose a date" })
+    .trim()
+    .refine(isIsoDate, "Choose a date"),
+});
+
+export type WaitlistInput = z.infer<typeof waitlistSchema>;

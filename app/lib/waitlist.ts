@@ -1,0 +1,81 @@
+import { formatLongDate, formatTime12 } from "./dates";
+
+/**
+ * The waitlist rules ("Tell me when tickets free up"), pure so they can be tested alone.
+ * docs/decisions/waitlist-and-outbox.md explains the choices.
+ */
+
+/** A flip-flopping show never e-mails the same address twice within this window. */
+export const NOTIFY_COOLDOWN_MS = 24 * 60 * 60 * 1000;
+
+/** Only a change from sold out to available tells anyone anything. */
+export function becameAvailable(before: boolean, after: boolean): boolean {
+  return before && !after;
+}
+
+/**
+ * Whether a waiting address gets the "tickets are available" e-mail now: never told, or
+ * last told at least a day ago (the show sold out again and freed up again since).
+ */
+export function dueForNotice(entry: { notifiedAt: Date | null }, now: Date): boolean {
+  if (!entry.notifiedAt) return true;
+  return now.getTime() - entry.notifiedAt.getTime() >= NOTIFY_COOLDOWN_MS;
+}
+
+/** Whether a performance can take sign-ups: sold out and not yet past. */
+export function canJoinWaitlist(input: { soldOut: boolean; date: string; today: string; archived: boolean }) {
+  return input.soldOut && !input.archived && input.date >= input.today;
+}
+
+/** The list of a performance is deleted the day after it (Toronto dates). */
+export function isWaitlistExpired(date: string, today: string): boolean {
+  return date < today;
+}
+
+/** What the visitor is told after joining (and what the form promises before). */
+export function waitlistPromise(date: string): string {
+  return `We'll e-mail you once if tickets for ${formatLongDate(date)} become available again, with the link to buy them. Your address is used for nothing else and is deleted after the show.`;
+}
+
+export function waitlistJoinedMessage(title: string, date: string, already: boolean): string {
+  const head = already ? `You're already on the list for ${title}.` : `You're on the list for ${title}.`;
+  return `${head} ${waitlistPromise(date)}`;
+}
+
+export type WaitlistEmail = { subject: string; text: string; headers: Record<string, string> };
+
+/**
+ * The "tickets are available" e-mail, with the RFC 8058 one-click unsubscribe headers
+ * (List-Unsubscribe with an https link, List-Unsubscribe-Post).
+ */
+export function waitlistEmail(input: {
+  title: string;
+  date: string;
+  time: string;
+  ticketUrl: string | null;
+  pageUrl: string;
+  unsubscribeUrl: string;
+}): WaitlistEmail {
+  const when = `${formatLongDate(input.date)} at ${formatTime12(input.time)}`;
+  const buy = input.ticketUrl ?? input.pageUrl;
+  return {
+    subject: `Tickets available: ${input.title} (${formatLongDate(input.date)})`,
+    text: [
+      `Good news: tickets for ${input.title} on ${when} are available again.`,
+      "",
+      `Get them here: ${buy}`,
+      input.ticketUrl ? `Show details: ${input.pageUrl}` : null,
+      "",
+      "They go fast: we tell everyone on the list at the same time.",
+      "",
+      `You asked us to tell you when tickets free up. To leave the list: ${input.unsubscribeUrl}`,
+      "",
+    ]
+      .filter((line) => line !== null)
+      .join("\n"),
+    headers: {
+      "List-Unsubscribe": `<${input.unsubscribeUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}

@@ -1,0 +1,297 @@
+import crypto from "node:crypto";
+import { and, asc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import { eventDates, events, waitlistEntries } from "~/db/schema";
+import { becameAvailable, dueForNotice, waitlistEmail } from "~/lib/waitlist";
+import { recordAudit } from "~/models/audit.server";
+import { enqueueMail, wakeOutbox } from "~/models/outbox.server";
+import type { StaffIdentity } from "~/models/staff.server";
+import { db, type DB } from "~/utils/db.server";
+
+/**
+ * The waitlist of sold-out performances. A performance is (show, date): the show's own
+ * date for a one-off, or one of its dates. Its state: sold out when the show is marked sold
+ * out, or when that date alone is (event_dates.sold_out).
+ */
+export type PerformanceState = {
+  /** The show that owns the date (a same-title show merged into the page may own it). */
+  eventId: number;
+  title: string;
+  date: string;
+  time: string;
+  ticketUrl: string | null;
+  soldOut: boolean;
+  archived: boolean;
+};
+
+/**
+ * The performance on `date` of the show page `eventId` (whose page merges same-title
+ * shows): which show owns the date and whether it is sold out. Null when no such date.
+ */
+export function findPerformance(eventId: number, date: string, database: DB = db()): PerformanceState | null {
+  const base = database.select().from(events).where(eq(events.id, eventId)).get();
+  if (!base) return null;
+  const candidates = base.archivedAt
+    ? [base]
+    : [
+        base,
+        ...database
+          .select()
+          .from(events)
+          .where(and(isNull(events.archivedAt), sql`lower(trim(${events.title})) = ${base.title.trim().toLowerCase()}`))
+          .orderBy(asc(events.id))
+          .all()
+          .filter((e) => e.id !== base.id),
+      ];
+  for (const show of candidates) {
+    const dates = database.select().from(eventDates).where(eq(eventDates.eventId, show.id)).all();
+    const own = (soldOut: boolean, time: string | null, ticketUrl: string | null): PerformanceState => ({
+      eventId: show.id,
+      title: show.title,
+      date,
+      time: time ?? show.time,
+      ticketUrl: ticketUrl ?? show.ticketUrl,
+      soldOut: show.soldOut || soldOut,
+      archived: Boolean(show.archivedAt),
+    });
+    if (dates.length > 0) {
+      const row = dates.find((d) => d.date === date);
+      if (row) return own(row.soldOut, row.time, row.ticketUrl);
+    } else if (show.date === date) {
+      return own(false, null, null);
+    }
+  }
+  return null;
+}
+
+/** Dates of these shows that are sold out on their own (the show itself is not). */
+export function soldOutDates(eventIds: number[], database: DB = db()): { eventId: number; date: string }[] {
+  if (eventIds.length === 0) return [];
+  return database
+    .select({ eventId: eventDates.eventId, date: eventDates.date })
+    .from(eventDates)
+    .where(and(inArray(eventDates.eventId, eventIds), eq(eventDates.soldOut, true)))
+    .all();
+}
+
+export type JoinOutcome = { created: boolean };
+
+export function joinWaitlist(
+  input: { eventId: number; date: string; email: string; ipAddress: string | null },
+  database: DB = db(),
+): JoinOutcome {
+  const inserted = database
+    .insert(waitlistEntries)
+    .values({
+      eventId: input.eventId,
+      date: input.date,
+      email: input.email.trim().toLowerCase(),
+      token: crypto.randomBytes(24).toString("base64url"),
+      ipAddress: input.ipAddress,
+    })
+    .onConflictDoNothing()
+    .returning({ id: waitlistEntries.id })
+    .get();
+  return { created: Boolean(inserted) };
+}
+
+/**
+ * Queues the "tickets are available" e-mail for everyone waiting on the given dates of a
+ * show (all its dates when omitted) whose performance is available now and who was not told
+ * within the last day. Call inside the transaction of the change that freed the seats.
+ */
+export function queueWaitlistNotices(
+  input: { eventId: number; dates?: string[]; origin: string; today: string; now?: Date },
+  database: DB,
+): number {
+  const now = input.now ?? new Date();
+  const show = database.select().from(events).where(eq(events.id, input.eventId)).get();
+  if (!show || show.soldOut || show.archivedAt) return 0;
+  const dateRows = database.select().from(eventDates).where(eq(eventDates.eventId, show.id)).all();
+  const entries = database
+    .select()
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.eventId, show.id),
+        gte(waitlistEntries.date, input.today),
+        input.dates ? inArray(waitlistEntries.date, input.dates) : undefined,
+      ),
+    )
+    .orderBy(asc(waitlistEntries.id))
+    .all();
+  let queued = 0;
+  for (const entry of entries) {
+    const row = dateRows.find((d) => d.date === entry.date);
+    if (dateRows.length > 0 && (!row || row.soldOut)) continue;
+    if (dateRows.length === 0 && entry.date !== show.date) continue;
+    if (!dueForNotice(entry, now)) continue;
+    const mail = waitlistEmail({
+      title: show.title,
+      date: entry.date,
+      time: row?.time ?? show.time,
+      ticketUrl: row?.ticketUrl ?? show.ticketUrl,
+      pageUrl: `${input.origin}/event/${show.id}?date=${entry.date}`,
+      unsubscribeUrl: `${input.origin}/waitlist/unsubscribe/${entry.token}`,
+    });
+    enqueueMail({ kind: "waitlist", refId: entry.id, to: entry.email, subject: mail.subject, text: mail.text, headers: mail.headers }, database, now);
+    database.update(waitlistEntries).set({ notifiedAt: now }).where(eq(waitlistEntries.id, entry.id)).run();
+    queued++;
+  }
+  return queued;
+}
+
+export type DateToggleOutcome = "ok" | "not-found" | "archived";
+
+/** Marks one date of a recurring show sold out or available (available tells its waitlist). */
+export function setDateSoldOut(
+  input: { eventId: number; date: string; soldOut: boolean; origin: string; today: string },
+  staff: StaffIdentity,
+  database: DB = db(),
+): { outcome: DateToggleOutcome; queued: number } {
+  const result = database.transaction((tx) => {
+    const t = tx as unknown as DB;
+    const show = t.select().from(events).where(eq(events.id, input.eventId)).get();
+    if (!show) return { outcome: "not-found" as const, queued: 0 };
+    if (show.archivedAt) return { outcome: "archived" as const, queued: 0 };
+    const row = t
+      .select()
+      .from(eventDates)
+      .where(and(eq(eventDates.eventId, show.id), eq(eventDates.date, input.date)))
+      .get();
+    if (!row) return { outcome: "not-found" as const, queued: 0 };
+    t.update(eventDates).set({ soldOut: input.soldOut }).where(eq(eventDates.id, row.id)).run();
+    t.update(events).set({ updatedAt: new Date() }).where(eq(events.id, show.id)).run();
+    recordAudit(
+      {
+        staff,
+        action: input.soldOut ? "event-date.sold-out" : "event-date.available",
+        entityType: "event",
+        entityId: show.id,
+        before: { date: input.date, soldOut: row.soldOut },
+        after: { date: input.date, soldOut: input.soldOut },
+      },
+      t,
+    );
+    const queued = becameAvailable(row.soldOut, input.soldOut)
+      ? queueWaitlistNotices({ eventId: show.id, dates: [input.date], origin: input.origin, today: input.today }, t)
+      : 0;
+    return { outcome: "ok" as const, queued };
+  });
+  if (result.queued) wakeOutbox();
+  return result;
+}
+
+/** Staff's "send now": tells the waiting addresses of one performance (same once-a-day rule). */
+export function sendWaitlistNow(
+  input: { eventId: number; date: string; origin: string; today: string },
+  staff: StaffIdentity,
+  database: DB = db(),
+): number {
+  const queued = database.transaction((tx) => {
+    const t = tx as unknown as DB;
+    const n = queueWaitlistNotices({ eventId: input.eventId, dates: [input.date], origin: input.origin, today: input.today }, t);
+    recordAudit({ staff, action: "waitlist.send", entityType: "event", entityId: input.eventId, after: { date: input.date, queued: n } }, t);
+    return n;
+  });
+  if (queued) wakeOutbox();
+  return queued;
+}
+
+/** The addresses for the CSV export (today or later), oldest sign-up first per performance. */
+export function waitlistRows(today: string, database: DB = db()) {
+  return database
+    .select({
+      title: events.title,
+      eventId: waitlistEntries.eventId,
+      date: waitlistEntries.date,
+      email: waitlistEntries.email,
+      joinedAt: waitlistEntries.createdAt,
+      notifiedAt: waitlistEntries.notifiedAt,
+    })
+    .from(waitlistEntries)
+    .innerJoin(events, eq(events.id, waitlistEntries.eventId))
+    .where(gte(waitlistEntries.date, today))
+    .orderBy(asc(waitlistEntries.date), asc(waitlistEntries.eventId), asc(waitlistEntries.id))
+    .all();
+}
+
+export function findWaitlistEntry(token: string, database: DB = db()) {
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return null;
+  return (
+    database
+      .select({ id: waitlistEntries.id, date: waitlistEntries.date, email: waitlistEntries.email, title: events.title, eventId: events.id })
+      .from(waitlistEntries)
+      .innerJoin(events, eq(events.id, waitlistEntries.eventId))
+      .where(eq(waitlistEntries.token, token))
+      .get() ?? null
+  );
+}
+
+/** Leaving the list deletes the address (nothing is kept). True when something was deleted. */
+export function leaveWaitlist(token: string, database: DB = db()): boolean {
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return false;
+  return database.delete(waitlistEntries).where(eq(waitlistEntries.token, token)).run().changes > 0;
+}
+
+/** The lists of performances before `today` are deleted. */
+export function deleteExpiredWaitlist(today: string, database: DB = db()): number {
+  return database.delete(waitlistEntries).where(lt(waitlistEntries.date, today)).run().changes;
+}
+
+export type StaffPerformance = {
+  eventId: number;
+  title: string;
+  date: string;
+  /** A date of a recurring show (has its own toggle) or the show's own date. */
+  recurring: boolean;
+  showSoldOut: boolean;
+  soldOut: boolean;
+  waiting: number;
+  notified: number;
+};
+
+/**
+ * The staff list: every upcoming date of an active recurring show (each has its own
+ * sold-out toggle) and every upcoming one-off show that is sold out or has a waitlist.
+ */
+export function staffPerformances(today: string, database: DB = db()): StaffPerformance[] {
+  const counts = new Map<string, { waiting: number; notified: number }>();
+  for (const r of database
+    .select({
+      eventId: waitlistEntries.eventId,
+      date: waitlistEntries.date,
+      waiting: sql<number>`count(*)`,
+      notified: sql<number>`sum(case when ${waitlistEntries.notifiedAt} is not null then 1 else 0 end)`,
+    })
+    .from(waitlistEntries)
+    .where(gte(waitlistEntries.date, today))
+    .groupBy(waitlistEntries.eventId, waitlistEntries.date)
+    .all()) {
+    counts.set(`${r.eventId}|${r.date}`, { waiting: r.waiting, notified: r.notified ?? 0 });
+  }
+  const count = (eventId: number, date: string) => counts.get(`${eventId}|${date}`) ?? { waiting: 0, notified: 0 };
+  const out: StaffPerformance[] = [];
+  const recurring = database
+    .select({ eventId: events.id, title: events.title, showSoldOut: events.soldOut, date: eventDates.date, dateSoldOut: eventDates.soldOut })
+    .from(eventDates)
+    .innerJoin(events, eq(events.id, eventDates.eventId))
+    .where(and(isNull(events.archivedAt), gte(eventDates.date, today)))
+    .all();
+  const withDates = new Set<number>(
+    database.select({ id: eventDates.eventId }).from(eventDates).groupBy(eventDates.eventId).all().map((r) => r.id),
+  );
+  for (const r of recurring) {
+    out.push({ eventId: r.eventId, title: r.title, date: r.date, recurring: true, showSoldOut: r.showSoldOut, soldOut: r.showSoldOut || r.dateSoldOut, ...count(r.eventId, r.date) });
+  }
+  for (const e of database
+    .select({ id: events.id, title: events.title, date: events.date, soldOut: events.soldOut })
+    .from(events)
+    .where(and(isNull(events.archivedAt), gte(events.date, today)))
+    .all()) {
+    if (withDates.has(e.id)) continue;
+    const c = count(e.id, e.date);
+    if (!e.soldOut && c.waiting === 0) continue;
+    out.push({ eventId: e.id, title: e.title, date: e.date, recurring: false, showSoldOut: e.soldOut, soldOut: e.soldOut, ...c });
+  }
+  return out.sort((a, b) => a.date.localeCompare(b.date) || a.title.localeCompare(b.title) || a.eventId - b.eventId);
+}

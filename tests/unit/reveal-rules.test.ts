@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { computeStandings } from "~/lib/results";
+import { closingText, isVotingOpen, revealSteps, revealedStepsAt, secondsUntilClose, standingsView } from "~/lib/reveal";
+
+const t0 = new Date("2026-11-20T02:00:00Z");
+const at = (s: number) => new Date(t0.getTime() + s * 1000);
+
+const standings = computeStandings([
+  { comedianId: 1, name: "Ava", votes: 10 },
+  { comedianId: 2, name: "Ben", votes: 4 },
+  { comedianId: 3, name: "Cal", votes: 4 },
+  { comedianId: 4, name: "Dee", votes: 1 },
+]);
+const hidden = { standingsMode: "hidden" as const, revealedSteps: 0, revealEverySeconds: null, revealStartedAt: null };
+
+describe("closing voting", () => {
+  const round = { openedAt: t0, closedAt: null, closesAt: at(60) };
+  it("a vote before the set time counts; one at or after it is late", () => {
+    expect(isVotingOpen(round, at(59.9))).toBe(true);
+    expect(isVotingOpen(round, at(60))).toBe(false);
+    expect(isVotingOpen(round, at(3600))).toBe(false);
+    expect(isVotingOpen({ ...round, closesAt: null }, at(3600))).toBe(true);
+    expect(isVotingOpen({ ...round, closedAt: at(10) }, at(5))).toBe(false);
+    expect(isVotingOpen({ ...round, openedAt: null }, at(5))).toBe(false);
+  });
+  it("counts down in whole seconds", () => {
+    expect(secondsUntilClose(round, t0)).toBe(60);
+    expect(secondsUntilClose(round, at(59.5))).toBe(1);
+    expect(secondsUntilClose(round, at(60))).toBeNull();
+    expect(closingText(60)).toBe("Voting closes in 60 s");
+    expect(closingText(300)).toBe("Voting closes in 5 min");
+  });
+});
+
+describe("the reveal", () => {
+  it("goes from last place to first, ties revealed together", () => {
+    expect(revealSteps(standings).map((g) => g.map((r) => r.name))).toEqual([["Dee"], ["Ben", "Cal"], ["Ava"]]);
+  });
+
+  it("hidden: names without order and the vote count, never the order", () => {
+    const view = standingsView(hidden, standings, t0);
+    expect(view).toMatchObject({ mode: "hidden", total: 19, waiting: ["Ava", "Ben", "Cal", "Dee"], revealed: [], complete: false });
+    expect(JSON.stringify(view)).not.toContain('"votes"');
+  });
+
+  it("one press, one place; the tied pair is one press; the last press shows the winner", () => {
+    const names = (steps: number) => {
+      const v = standingsView({ ...hidden, revealedSteps: steps }, standings, t0);
+      return v.mode === "hidden" ? { revealed: v.revealed.map((r) => r.name), waiting: v.waiting, complete: v.complete } : null;
+    };
+    expect(names(1)).toEqual({ revealed: ["Dee"], waiting: ["Ava", "Ben", "Cal"], complete: false });
+    expect(names(2)).toEqual({ revealed: ["Ben", "Cal", "Dee"], waiting: ["Ava"], complete: false });
+    expect(names(3)).toEqual({ revealed: ["Ava", "Ben", "Cal", "Dee"], waiting: [], complete: true });
+    expect(names(9)).toEqual(names(3));
+  });
+
+  it("automatic: one more place every N seconds from the start, with the next change announced", () => {
+    const auto = { ...hidden, revealEverySeconds: 5, revealStartedAt: t0 };
+    expect(revealedStepsAt(auto, at(0), 3)).toBe(1);
+    expect(revealedStepsAt(auto, at(4.9), 3)).toBe(1);
+    expect(revealedStepsAt(auto, at(5), 3)).toBe(2);
+    expect(revealedStepsAt(auto, at(60), 3)).toBe(3);
+    const view = standingsView(auto, standings, at(1));
+    expect(view.mode === "hidden" && view.nextRevealAt).toBe(at(5).getTime());
+  });
+
+  it("live mode shows the standings as they are", () => {
+    expect(standingsView({ ...hidden, standingsMode: "live" }, standings, t0)).toEqual({ mode: "live", standings });
+  });
+});

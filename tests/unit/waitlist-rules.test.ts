@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { afterFailure, backoffMs, isPermanentFailure } from "~/lib/outbox";
+import { becameAvailable, canJoinWaitlist, dueForNotice, isWaitlistExpired, NOTIFY_COOLDOWN_MS, waitlistEmail } from "~/lib/waitlist";
+import { waitlistSchema } from "~/lib/forms/waitlist";
+
+const now = new Date("2026-11-20T20:00:00Z");
+
+describe("when the waitlist is told", () => {
+  it("only a change from sold out to available tells anyone", () => {
+    expect(becameAvailable(true, false)).toBe(true);
+    expect(becameAvailable(false, false)).toBe(false);
+    expect(becameAvailable(false, true)).toBe(false);
+    expect(becameAvailable(true, true)).toBe(false);
+  });
+
+  it("tells someone never told, and not again within a day of the last e-mail", () => {
+    expect(dueForNotice({ notifiedAt: null }, now)).toBe(true);
+    expect(dueForNotice({ notifiedAt: new Date(now.getTime() - 60_000) }, now)).toBe(false);
+    expect(dueForNotice({ notifiedAt: new Date(now.getTime() - NOTIFY_COOLDOWN_MS + 1) }, now)).toBe(false);
+    expect(dueForNotice({ notifiedAt: new Date(now.getTime() - NOTIFY_COOLDOWN_MS) }, now)).toBe(true);
+  });
+
+  it("takes sign-ups only for a sold-out, current, upcoming performance; clears lists after the show", () => {
+    expect(canJoinWaitlist({ soldOut: true, archived: false, date: "2026-11-21", today: "2026-11-20" })).toBe(true);
+    expect(canJoinWaitlist({ soldOut: true, archived: false, date: "2026-11-20", today: "2026-11-20" })).toBe(true);
+    expect(canJoinWaitlist({ soldOut: false, archived: false, date: "2026-11-21", today: "2026-11-20" })).toBe(false);
+    expect(canJoinWaitlist({ soldOut: true, archived: false, date: "2026-11-19", today: "2026-11-20" })).toBe(false);
+    expect(canJoinWaitlist({ soldOut: true, archived: true, date: "2026-11-21", today: "2026-11-20" })).toBe(false);
+    expect(isWaitlistExpired("2026-11-19", "2026-11-20")).toBe(true);
+    expect(isWaitlistExpired("2026-11-20", "2026-11-20")).toBe(false);
+  });
+
+  it("the e-mail carries the ticket link and RFC 8058 one-click unsubscribe headers", () => {
+    const mail = waitlistEmail({
+      title: "Friday Night Laughs",
+      date: "2026-11-27",
+      time: "20:00",
+      ticketUrl: "https://tickets.example/1",
+      pageUrl: "https://laugh.example/event/1?date=2026-11-27",
+      unsubscribeUrl: "https://laugh.example/waitlist/unsubscribe/abc",
+    });
+    expect(mail.subject).toContain("Friday Night Laughs");
+    expect(mail.text).toContain("https://tickets.example/1");
+    expect(mail.text).toContain("https://laugh.example/waitlist/unsubscribe/abc");
+    expect(mail.headers).toEqual({
+      "List-Unsubscribe": "<https://laugh.example/waitlist/unsubscribe/abc>",
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+  });
+
+  it("the form wants a valid address and a date", () => {
+    expect(waitlistSchema.safeParse({ email: " Sam@Example.com ", date: "2026-11-27" })).toMatchObject({
+      success: true,
+      data: { email: "sam@example.com" },
+    });
+    expect(waitlistSchema.safeParse({ email: "nope", date: "2026-11-27" }).success).toBe(false);
+    expect(waitlistSchema.safeParse({ email: "a@b.ca", date: "2026-02-30" }).success).toBe(false);
+  });
+});
+
+describe("outbox retries", () => {
+  it("backs off exponentially up to a cap", () => {
+    expect(backoffMs(1, 1000, 60_000)).toBe(1000);
+    expect(backoffMs(2, 1000, 60_000)).toBe(2000);
+    expect(backoffMs(5, 1000, 60_000)).toBe(16_000);
+    expect(backoffMs(50, 1000, 60_000)).toBe(60_000);
+  });
+
+  it("gives up at once on a 5xx answer and after the last attempt; retries connection failures", () => {
+    const refused = Object.assign(new Error("550"), { responseCode: 550 });
+    const busy = Object.assign(new Error("451"), { responseCode: 451 });
+    const down = Object.assign(new Error("connect ECONNREFUSED"), { code: "ESOCKET" });
+    expect(isPermanentFailure(refused)).toBe(true);
+    expect(afterFailure(refused, 1, now)).toEqual({ status: "failed" });
+    expect(afterFailure(busy, 1, now, { retryBaseMs: 1000 })).toEqual({ status: "pending", nextAttemptAt: new Date(now.getTime() + 1000) });
+    expect(afterFailure(down, 3, now, { retryBaseMs: 1000 })).toEqual({ status: "pending", nextAttemptAt: new Date(now.getTime() + 4000) });
+    expect(afterFailure(down, 5, now, { maxAttempts: 5 })).toEqual({ status: "failed" });
+  });
+});
