@@ -1,0 +1,67 @@
+import { eq } from "drizzle-orm";
+import { venues, type Venue } from "~/db/schema";
+import type { SyncedVenue } from "~/lib/eventbrite";
+import { venueSlug } from "~/lib/venue-records";
+import { db, type DB } from "~/utils/db.server";
+
+type Tx = Pick<DB, "select" | "insert" | "update">;
+
+/** A slug no other venue has: "the-room", then "the-room-2", ... */
+function freeSlug(name: string, tx: Tx): string {
+  const base = venueSlug(name);
+  for (let n = 1; n < 1000; n++) {
+    const slug = n === 1 ? base : `${base}-${n}`;
+    if (!tx.select({ id: venues.id }).from(venues).where(eq(venues.slug, slug)).get()) return slug;
+  }
+  return `${base}-${Date.now()}`;
+}
+
+const ADDRESS_FIELDS = ["name", "address1", "address2", "city", "region", "postalCode", "country", "latitude", "longitude"] as const;
+
+/**
+ * The venue record of a platform venue: created when new, its name and address refreshed
+ * from the platform when they change (a value the platform no longer gives is kept, staff's
+ * notes are never touched). Returns the id and whether it was created.
+ */
+export function upsertPlatformVenue(v: SyncedVenue, tx: Tx = db()): { id: number; created: boolean; updated: boolean } {
+  const existing = tx.select().from(venues).where(eq(venues.externalId, v.externalId)).get();
+  if (!existing) {
+    // A staff-made record of the same name (no platform id yet) is adopted, not duplicated.
+    const sameName = tx
+      .select()
+      .from(venues)
+      .all()
+      .find((r) => r.externalId === null && r.name.trim().toLowerCase() === v.name.trim().toLowerCase());
+    if (sameName) {
+      tx.update(venues).set({ ...fill(sameName, v), externalId: v.externalId, updatedAt: new Date() }).where(eq(venues.id, sameName.id)).run();
+      return { id: sameName.id, created: false, updated: true };
+    }
+    const row = tx
+      .insert(venues)
+      .values({ ...v, slug: freeSlug(v.name, tx) })
+      .returning({ id: venues.id })
+      .get();
+    return { id: row.id, created: true, updated: false };
+  }
+  const changes = fill(existing, v);
+  if (Object.keys(changes).length === 0) return { id: existing.id, created: false, updated: false };
+  tx.update(venues).set({ ...changes, updatedAt: new Date() }).where(eq(venues.id, existing.id)).run();
+  return { id: existing.id, created: false, updated: true };
+}
+
+function fill(existing: Venue, v: SyncedVenue): Partial<Venue> {
+  const changes: Record<string, unknown> = {};
+  for (const f of ADDRESS_FIELDS) {
+    const value = v[f];
+    if (value !== null && value !== undefined && existing[f] !== value) changes[f] = value;
+  }
+  return changes as Partial<Venue>;
+}
+
+export function getVenue(id: number, database: DB = db()): Venue | null {
+  return database.select().from(venues).where(eq(venues.id, id)).get() ?? null;
+}
+
+export function listVenues(database: DB = db()): Venue[] {
+  return database.select().from(venues).orderBy(venues.name).all();
+}
