@@ -5,7 +5,7 @@ import { plainText } from "./description";
 import type { Show } from "./shows";
 import { SITE } from "./site";
 import { performancesOf } from "./recurrence";
-import { addressForVenue } from "./venues";
+import { showPlace } from "./show-place";
 
 /** Shows without an end time are put in calendars as two hours long. */
 const DEFAULT_LENGTH_HOURS = 2;
@@ -16,9 +16,10 @@ export function occurrenceUid(showId: number, date: string): string {
   return `show-${showId}-${date}@${UID_DOMAIN}`;
 }
 
-function locationText(venue: string): string {
-  const a = addressForVenue(venue);
-  return [venue, a.streetAddress, a.addressLocality, a.addressRegion].filter(Boolean).join(", ");
+/** "Venue, 3 Example St, Windsor, ON N9A 1A1, CA"; the name alone when the address is unknown; "Online". */
+function locationText(show: Show): string {
+  const place = showPlace(show);
+  return [place.name, place.line].filter(Boolean).join(", ");
 }
 
 /**
@@ -30,25 +31,31 @@ export function buildCalendarFeed(
   shows: Show[],
   options: { origin: string; from?: string; zone?: string; name?: string },
 ): string {
-  const zone = options.zone ?? BUSINESS_TIME_ZONE;
+  const businessZone = options.zone ?? BUSINESS_TIME_ZONE;
   const events: EventAttributes[] = [];
   for (const show of shows) {
+    // The organiser hides the start: nothing to put in a calendar.
+    if (show.hideStartDate) continue;
+    const zone = show.timeZone || businessZone;
     const pageUrl = `${options.origin}/event/${show.id}`;
     for (const o of performancesOf(show).performances) {
       if (options.from && o.date < options.from) continue;
       const start = zonedInstant(o.date, o.time, zone).getTime();
       const endTime = normalizeTime(show.endTime);
+      const endDay = !show.dates.length && show.endDate && show.endDate > o.date ? show.endDate : null;
       const end = endTime
-        ? zonedInstant(endTime <= (normalizeTime(o.time) ?? "00:00") ? addDaysIso(o.date, 1) : o.date, endTime, zone).getTime()
+        ? zonedInstant(endDay ?? (endTime <= (normalizeTime(o.time) ?? "00:00") ? addDaysIso(o.date, 1) : o.date), endTime, zone).getTime()
         : start + DEFAULT_LENGTH_HOURS * 3600_000;
-      const description = [plainText(show.description, { lines: true }), o.ticketUrl ? `Tickets: ${o.ticketUrl}` : null, show.soldOut ? "SOLD OUT" : null]
+      const soldOut = o.soldOut ?? show.soldOut;
+      const cancelled = show.eventStatus === "cancelled";
+      const description = [plainText(show.description, { lines: true }), o.ticketUrl ? `Tickets: ${o.ticketUrl}` : null, soldOut ? "SOLD OUT" : null]
         .filter(Boolean)
         .join("\n\n");
       events.push({
         uid: occurrenceUid(show.id, o.date),
-        title: show.soldOut ? `${show.title} (Sold Out)` : show.title,
+        title: cancelled ? `${show.title} (Cancelled)` : show.eventStatus === "postponed" ? `${show.title} (Postponed)` : soldOut ? `${show.title} (Sold Out)` : show.title,
         description,
-        location: locationText(show.venue),
+        location: locationText(show),
         url: pageUrl,
         start,
         startInputType: "utc",
@@ -56,7 +63,7 @@ export function buildCalendarFeed(
         end,
         endInputType: "utc",
         endOutputType: "utc",
-        status: "CONFIRMED",
+        status: cancelled ? "CANCELLED" : show.eventStatus === "postponed" ? "TENTATIVE" : "CONFIRMED",
         organizer: { name: SITE.name, email: SITE.email },
         productId: "laughwindsor/shows",
         calName: options.name ?? `${SITE.name} shows`,
