@@ -17,7 +17,8 @@ import { PAGE_CACHE_HEADER, PageCache, pickEncoding, type CachedPage } from "~/u
 import { EnvError, getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { securityHeaders } from "~/utils/security-headers.server";
-import { prepareApp, startupBanner } from "~/utils/startup.server";
+import { isLiteFsReplica, prepareApp, startupBanner } from "~/utils/startup.server";
+import { startSyncSchedule } from "~/services/sync-schedule.server";
 import { isFormContentType, isSameSiteWrite } from "~/utils/request-guards.server";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 
@@ -181,10 +182,13 @@ async function main() {
     if (!production) void broadcastDevReady(build);
   });
   server.keepAliveTimeout = 65_000;
+  // The ticketing sync on a schedule (issue 14); the primary only, when LiteFS replicates.
+  const stopSyncSchedule = isLiteFsReplica(env.DATABASE_PATH) ? () => {} : startSyncSchedule();
 
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    stopSyncSchedule();
     log.info({ signal }, "shutting down: finishing in-flight requests");
     let forced = false;
     server.close(() => {

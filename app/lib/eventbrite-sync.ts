@@ -66,7 +66,8 @@ export type SyncFailure =
   | { kind: "refused"; detail: string }
   | { kind: "malformed-json" }
   | { kind: "unexpected-shape"; detail: string }
-  | { kind: "endless-pagination"; pages: number };
+  | { kind: "endless-pagination"; pages: number }
+  | { kind: "busy" };
 
 export const SYNC_FAILED_PREFIX = "Failed to sync events: ";
 
@@ -109,6 +110,8 @@ function describeFailure(f: SyncFailure): string {
       return "the ticketing platform's answer was not valid JSON.";
     case "unexpected-shape":
       return `the ticketing platform's answer had an unexpected shape (${f.detail}).`;
+    case "busy":
+      return "another sync is running right now. Try again in a minute.";
     case "endless-pagination":
       return `the ticketing platform kept returning more pages (stopped after ${f.pages}).`;
   }

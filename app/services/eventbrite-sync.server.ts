@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import {
   eventbriteEventsPageSchema,
   eventbriteVenueSchema,
@@ -13,10 +14,15 @@ import { BUSINESS_TIME_ZONE, todayIn } from "~/lib/dates";
 import { SITE } from "~/lib/site";
 import type { StaffIdentity } from "~/models/staff.server";
 import { recordFailedSync, upsertSyncedShows, type UpsertCounts } from "~/models/sync.server";
+import { releaseLock, tryAcquireLock } from "~/models/job-locks.server";
 import { db, type DB } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { OutboundFetchError, safeFetchText } from "~/utils/safe-fetch.server";
+
+export const SYNC_LOCK = "eventbrite-sync";
+/** Longer than any run (pages × timeout is bounded well below); a crashed holder's lock lapses. */
+const SYNC_LOCK_TTL_MS = 10 * 60_000;
 
 /** Generous for one page of a slow API, short enough for a person waiting on a button. */
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -238,6 +244,13 @@ export async function runEventbriteSync(
   const now = options.now ?? new Date();
   const log = logger();
   const started = Date.now();
+  // One run at a time across every process on this database (dashboard, CLI, schedule).
+  const holder = `${process.pid}-${randomUUID()}`;
+  if (!tryAcquireLock(SYNC_LOCK, holder, SYNC_LOCK_TTL_MS, database)) {
+    const failure: SyncFailure = { kind: "busy" };
+    log.info("eventbrite sync skipped: another run holds the lock");
+    return { ok: false, message: syncFailureMessage(failure), failure };
+  }
   try {
     const zone = getEnv().APP_TIMEZONE;
     const today = todayIn(zone, now);
@@ -260,6 +273,8 @@ export async function runEventbriteSync(
     log.warn({ failure: error.failure, ms: Date.now() - started }, "eventbrite sync failed");
     safeRecordFailure(options.staff, error.message, database);
     return { ok: false, message: error.message, failure: error.failure };
+  } finally {
+    releaseLock(SYNC_LOCK, holder, database);
   }
 }
 
