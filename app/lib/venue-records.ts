@@ -55,11 +55,15 @@ export function geoOf(v: VenueRecord | null): Record<string, unknown> | null {
   return { "@type": "GeoCoordinates", latitude: v.latitude, longitude: v.longitude };
 }
 
-/** One line of the known address parts: "3 Example St, Windsor, ON N9A 1A1, CA". */
+/** The business's own country: left off address lines (a reader in Windsor needs no "CA"). */
+const HOME_COUNTRY = "CA";
+
+/** One line of the known address parts: "3 Example St, Windsor, ON N9A 1A1"; "…, Detroit, MI 48226, US". */
 export function addressLine(v: VenueRecord | null): string | null {
   if (!v) return null;
   const regionPostal = [v.region, v.postalCode].filter(Boolean).join(" ");
-  const parts = [streetLine(v), v.city, regionPostal || null, v.country].filter((p): p is string => Boolean(p));
+  const country = v.country && v.country !== HOME_COUNTRY ? v.country : null;
+  const parts = [streetLine(v), v.city, regionPostal || null, country].filter((p): p is string => Boolean(p));
   return parts.length ? parts.join(", ") : null;
 }
 

@@ -134,7 +134,7 @@ export function toShow(
     contestantsNotifiedOn: e.contestantsNotifiedOn,
     applicationMinimumAge: e.applicationMinimumAge,
     dates: dates.map(
-      (d): ShowDate => ({ date: d.date, time: d.time, ticketUrl: safeWebUrl(d.ticketUrl), price: d.price, soldOut: d.soldOut }),
+      (d): ShowDate => ({ date: d.date, time: d.time, ticketUrl: safeWebUrl(d.ticketUrl), price: d.price, ...(d.soldOut ? { soldOut: true } : {}) }),
     ),
     endDate: e.endDate,
     timeZone: e.timeZone,
