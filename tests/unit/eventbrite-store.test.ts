@@ -36,7 +36,7 @@ afterAll(async () => {
 const row = (externalId: string) => database.select().from(events).where(eq(events.externalId, externalId)).get()!;
 const show = (externalId: string) => getShow(row(externalId).id, database)!;
 const ld = (externalId: string) => showJsonLd(show(externalId), ORIGIN)[0] as Record<string, any>;
-const ics = (externalId: string) => Object.values(ical.sync.parseICS(buildCalendarFeed([show(externalId)], { origin: ORIGIN }))).filter((c) => c.type === "VEVENT") as any[];
+const ics = (externalId: string) => Object.values(ical.sync.parseICS(buildCalendarFeed([show(externalId)], { origin: ORIGIN }))).filter((c) => c?.type === "VEVENT") as any[];
 
 describe("stored from the platform", () => {
   it("one venue record per platform venue, reused by every show there", () => {
