@@ -38,7 +38,11 @@ export type SyncRunSummary = {
 /** One line for a run's audit entry (`after` of a "sync.run"). */
 export function summarizeSyncRun(after: unknown): { ok: boolean; summary: string; changes: string[] } {
   const a = (after ?? {}) as Record<string, unknown>;
-  if (a.ok !== true) return { ok: false, summary: String(a.message ?? "Failed"), changes: [] };
+  if (a.ok !== true) {
+    // The reason only: the page already shows the full "Failed to sync events: ..." message once.
+    const reason = String(a.message ?? "unknown reason").replace(SYNC_FAILED_PREFIX, "");
+    return { ok: false, summary: reason, changes: [] };
+  }
   const n = (k: string) => (typeof a[k] === "number" ? (a[k] as number) : 0);
   const parts = [
     `${n("created")} new`,

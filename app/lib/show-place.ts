@@ -22,7 +22,10 @@ type PlaceInput = Pick<Show, "venue"> & Pick<Partial<Show>, "isOnline" | "venueR
 
 export function showPlace(show: PlaceInput): ShowPlace {
   if (show.isOnline) return { name: "Online", online: true, postalAddress: null, geo: null, line: null, mapUrl: null };
-  const record = show.venueRecord ?? legacyRecord(show.venue);
+  // A record without any address part (e.g. made from a typed name) gives way to the venue
+  // page's address when the venue text names one of those pages.
+  const own = show.venueRecord && hasAddress(show.venueRecord) ? show.venueRecord : null;
+  const record = own ?? legacyRecord(show.venue) ?? show.venueRecord ?? null;
   return {
     name: show.venueRecord?.name ?? show.venue,
     online: false,
@@ -51,4 +54,8 @@ function legacyRecord(venueText: string): VenueRecord | null {
     latitude: null,
     longitude: null,
   };
+}
+
+function hasAddress(v: VenueRecord): boolean {
+  return Boolean(v.address1 || v.city || v.postalCode || (v.latitude != null && v.longitude != null));
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { venues, type Venue } from "~/db/schema";
 import type { SyncedVenue } from "~/lib/eventbrite";
 import { venueSlug } from "~/lib/venue-records";
@@ -64,4 +64,22 @@ export function getVenue(id: number, database: DB = db()): Venue | null {
 
 export function listVenues(database: DB = db()): Venue[] {
   return database.select().from(venues).orderBy(venues.name).all();
+}
+
+/**
+ * The venue record of a typed venue name (the staff form): the record of that name
+ * (case-insensitive), created without an address when there is none. Null for "TBA",
+ * "Online" or nothing.
+ */
+export function pickOrCreateVenue(name: string, tx: Tx = db()): number | null {
+  const clean = name.trim();
+  if (!clean || /^(tba|online)$/i.test(clean)) return null;
+  const found = tx
+    .select({ id: venues.id })
+    .from(venues)
+    .where(sql`lower(${venues.name}) = ${clean.toLowerCase()}`)
+    .orderBy(venues.id)
+    .get();
+  if (found) return found.id;
+  return tx.insert(venues).values({ name: clean, slug: freeSlug(clean, tx) }).returning({ id: venues.id }).get().id;
 }
