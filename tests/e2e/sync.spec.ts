@@ -54,7 +54,7 @@ test("a refused token says why, and the stored shows stay as they were", async (
         page.getByText(
           "Failed to sync events: the ticketing platform refused the API token (HTTP 401). Check EVENTBRITE_TOKEN.",
         ),
-      ).toBeVisible();
+      ).toBeVisible({ timeout: 20_000 });
     } finally {
       await setEventbriteFakeMode(fakeUrl(), "ok");
     }
