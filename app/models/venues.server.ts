@@ -1,7 +1,10 @@
-import { eq, sql } from "drizzle-orm";
-import { venues, type Venue } from "~/db/schema";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { events, venues, type Venue } from "~/db/schema";
 import type { SyncedVenue } from "~/lib/eventbrite";
+import type { VenueFormValues } from "~/lib/forms/venue";
 import { venueSlug } from "~/lib/venue-records";
+import { recordAudit } from "~/models/audit.server";
+import type { StaffIdentity } from "~/models/staff.server";
 import { db, type DB } from "~/utils/db.server";
 
 type Tx = Pick<DB, "select" | "insert" | "update">;
@@ -82,4 +85,30 @@ export function pickOrCreateVenue(name: string, tx: Tx = db()): number | null {
     .get();
   if (found) return found.id;
   return tx.insert(venues).values({ name: clean, slug: freeSlug(clean, tx) }).returning({ id: venues.id }).get().id;
+}
+
+/** Staff save a venue's record (the platform id and slug stay). Null when there is no such venue. */
+export function updateVenue(id: number, values: VenueFormValues, staff: StaffIdentity, database: DB = db()): Venue | null {
+  return database.transaction((tx) => {
+    const before = tx.select().from(venues).where(eq(venues.id, id)).get();
+    if (!before) return null;
+    tx.update(venues).set({ ...values, updatedAt: new Date() }).where(eq(venues.id, id)).run();
+    const after = tx.select().from(venues).where(eq(venues.id, id)).get()!;
+    recordAudit({ staff, action: "venue.update", entityType: "venue", entityId: id, before, after }, tx);
+    return after;
+  });
+}
+
+export function getVenueBySlug(slug: string, database: DB = db()): Venue | null {
+  return database.select().from(venues).where(eq(venues.slug, slug)).get() ?? null;
+}
+
+/** Ids of the active shows that refer to a venue record. */
+export function showIdsAtVenue(venueId: number, database: DB = db()): number[] {
+  return database
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.venueId, venueId), isNull(events.archivedAt)))
+    .all()
+    .map((r) => r.id);
 }

@@ -23,6 +23,7 @@ const STAFF_LINKS = [
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/applications", label: "Applications" },
   { to: "/admin/newsletter", label: "Newsletter" },
+  { to: "/admin/venues", label: "Venues" },
   { to: "/admin/rounds", label: "Voting rounds" },
   { to: "/manage-comedians", label: "Comedians" },
   { to: "/booking", label: "Booking schedule" },
