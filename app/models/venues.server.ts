@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { events, venues, type Venue } from "~/db/schema";
 import type { SyncedVenue } from "~/lib/eventbrite";
 import type { VenueFormValues } from "~/lib/forms/venue";
-import { venueSlug } from "~/lib/venue-records";
+import { venueSlug, type VenueRecord } from "~/lib/venue-records";
 import { recordAudit } from "~/models/audit.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { db, type DB } from "~/utils/db.server";
@@ -111,4 +111,17 @@ export function showIdsAtVenue(venueId: number, database: DB = db()): number[] {
     .where(and(eq(events.venueId, venueId), isNull(events.archivedAt)))
     .all()
     .map((r) => r.id);
+}
+
+/** The venue record named `name` (case-insensitive) as pages use it, or null. */
+export function findVenueRecordByName(name: string, database: DB = db()): VenueRecord | null {
+  const v = database
+    .select()
+    .from(venues)
+    .where(sql`lower(${venues.name}) = ${name.trim().toLowerCase()}`)
+    .orderBy(venues.id)
+    .get();
+  if (!v) return null;
+  const { id, slug, address1, address2, city, region, postalCode, country, latitude, longitude } = v;
+  return { id, name: v.name, slug, address1, address2, city, region, postalCode, country, latitude, longitude };
 }
