@@ -43,8 +43,16 @@ const AHEAD = 300;
 const FIXTURES = path.resolve("tests/fixtures/eventbrite");
 
 /** One fixture file without its `_source` note: the payload as the platform sends it. */
+const fixtureCache = new Map<string, string>();
+
 export function eventbriteFixture<T = FakeEvent>(name: string): T {
-  const { _source, ...payload } = JSON.parse(fs.readFileSync(path.join(FIXTURES, `${name}.json`), "utf8"));
+  let raw = fixtureCache.get(name);
+  if (raw === undefined) {
+    raw = fs.readFileSync(path.join(FIXTURES, `${name}.json`), "utf8");
+    fixtureCache.set(name, raw);
+  }
+  // A fresh copy each time: callers may change what they get.
+  const { _source, ...payload } = JSON.parse(raw);
   void _source;
   return payload as T;
 }
