@@ -17,7 +17,8 @@ import { PAGE_CACHE_HEADER, PageCache, pickEncoding, type CachedPage } from "~/u
 import { EnvError, getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { securityHeaders } from "~/utils/security-headers.server";
-import { prepareApp, startupBanner } from "~/utils/startup.server";
+import { isLiteFsReplica, prepareApp, startupBanner } from "~/utils/startup.server";
+import { startSyncSchedule } from "~/services/sync-schedule.server";
 import { isFormContentType, isSameSiteWrite } from "~/utils/request-guards.server";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { todayIn } from "~/lib/dates";
@@ -187,6 +188,8 @@ async function main() {
     if (!production) void broadcastDevReady(build);
   });
   server.keepAliveTimeout = 65_000;
+  // The ticketing sync on a schedule (issue 14); the primary only, when LiteFS replicates.
+  const stopSyncSchedule = isLiteFsReplica(env.DATABASE_PATH) ? () => {} : startSyncSchedule();
 
   // Issue 18: the mail outbox sender (without SMTP_URL the messages wait, shown on /admin/mail)
   // and the daily clean-up of past shows' waitlists.
@@ -207,6 +210,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     sender?.stop();
+    stopSyncSchedule();
     log.info({ signal }, "shutting down: finishing in-flight requests");
     let forced = false;
     server.close(() => {

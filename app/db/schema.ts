@@ -3,6 +3,7 @@ import {
   index,
   integer,
   primaryKey,
+  real,
   sqliteTable,
   text,
   uniqueIndex,
@@ -25,6 +26,40 @@ export const collections = sqliteTable("collections", {
 });
 
 /**
+ * A place where shows happen (issue 14 and 17): one record per ticketing-platform venue
+ * (`external_id`), reused by every show there, and the venues staff type in the event form.
+ * Address parts are left empty when unknown: nothing is ever guessed.
+ */
+export const venues = sqliteTable("venues", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  slug: text("slug").notNull().unique(),
+  /** The ticketing platform's venue id (upsert key of the sync). */
+  externalId: text("external_id").unique(),
+  address1: text("address_1"),
+  address2: text("address_2"),
+  city: text("city"),
+  region: text("region"),
+  postalCode: text("postal_code"),
+  /** ISO 3166-1 alpha-2, e.g. "CA". */
+  country: text("country"),
+  latitude: real("latitude"),
+  longitude: real("longitude"),
+  phone: text("phone"),
+  website: text("website"),
+  accessibilityNotes: text("accessibility_notes"),
+  agePolicy: text("age_policy"),
+  doorsNotes: text("doors_notes"),
+  parkingNotes: text("parking_notes"),
+  isClub: integer("is_club", { mode: "boolean" }).notNull().default(false),
+  isWinery: integer("is_winery", { mode: "boolean" }).notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`),
+});
+
+/**
  * A show. Dates are Toronto wall-clock values: `date` is YYYY-MM-DD and `time` HH:MM (24 h).
  * A show with rows in `event_dates` is recurring; each row falls back to the show's values.
  */
@@ -44,6 +79,21 @@ export const events = sqliteTable(
     /** Optional end of the show, used for the contestant "can attend" window. */
     endTime: text("end_time"),
     venue: text("venue").notNull().default("TBA"),
+    /** The venue record (address, map); `venue` keeps the name shown and staff-typed text. */
+    venueId: integer("venue_id").references(() => venues.id, { onDelete: "set null" }),
+    /** IANA zone of `date`/`time`/`end_*` when not the business zone (a show elsewhere). */
+    timeZone: text("time_zone"),
+    /** Last day of a show that runs past its start day (multi-day), YYYY-MM-DD. */
+    endDate: text("end_date"),
+    /** ISO 4217 currency of the price when not the business currency. */
+    currency: text("currency"),
+    /** scheduled, cancelled or postponed (a public show that was called off stays listed). */
+    eventStatus: text("event_status", { enum: ["scheduled", "cancelled", "postponed"] })
+      .notNull()
+      .default("scheduled"),
+    isOnline: integer("is_online", { mode: "boolean" }).notNull().default(false),
+    /** The platform hides the start date and time: the site says "Date to be announced". */
+    hideStartDate: integer("hide_start_date", { mode: "boolean" }).notNull().default(false),
     imageUrl: text("image_url"),
     ticketUrl: text("ticket_url"),
     price: text("price"),
@@ -76,6 +126,7 @@ export const events = sqliteTable(
   (t) => [
     index("events_active_date_idx").on(t.archivedAt, t.date),
     index("events_collection_idx").on(t.collectionId),
+    index("events_venue_idx").on(t.venueId),
   ],
 );
 
@@ -90,8 +141,11 @@ export const eventDates = sqliteTable(
     time: text("time"),
     ticketUrl: text("ticket_url"),
     price: text("price"),
+    /** The platform occurrence's event id (series dates). */
+    externalId: text("external_id"),
     position: integer("position").notNull().default(0),
-    /** One date of a recurring show can sell out while the others still have seats. */
+    /** One date of a recurring show can sell out while the others still have seats (staff's
+     * toggle, or the platform occurrence's own state for series dates). */
     soldOut: integer("sold_out", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [index("event_dates_event_idx").on(t.eventId, t.date), index("event_dates_date_idx").on(t.date)],
@@ -295,6 +349,13 @@ export const auditLog = sqliteTable(
   (t) => [index("audit_created_idx").on(t.createdAt)],
 );
 
+/** Named locks shared by every server process (the scheduled sync runs one at a time). */
+export const jobLocks = sqliteTable("job_locks", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+});
+
 /** Last good copies of outside data (the booking sheet), served when the source fails. */
 export const externalCache = sqliteTable("external_cache", {
   key: text("key").primaryKey(),
@@ -358,6 +419,8 @@ export const outbox = sqliteTable(
   (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
 );
 
+export type Venue = typeof venues.$inferSelect;
+export type NewVenue = typeof venues.$inferInsert;
 export type Event = typeof events.$inferSelect;
 export type NewEvent = typeof events.$inferInsert;
 export type EventDate = typeof eventDates.$inferSelect;

@@ -1,19 +1,21 @@
 import type { Show } from "./shows";
 
-export type BadgeKind = "soldout" | "winery" | "club" | "series" | "special";
+export type BadgeKind = "cancelled" | "soldout" | "winery" | "club" | "series" | "special";
 export type Badge = { label: string; kind: BadgeKind };
 
 export type BadgeVenues = { clubVenue: string; wineryVenue: string };
 
 /** The badges of a show, in display order: SOLD OUT, Winery Event, Club Show, Series, the collection badge. */
 export function showBadges(
-  show: Pick<Show, "soldOut" | "venue" | "collection">,
+  show: Pick<Show, "soldOut" | "venue" | "collection"> & Pick<Partial<Show>, "eventStatus">,
   venues: BadgeVenues,
   options: { series?: boolean } = {},
 ): Badge[] {
   const venue = show.venue.toLowerCase();
   const badges: Badge[] = [];
-  if (show.soldOut) badges.push({ label: "SOLD OUT", kind: "soldout" });
+  if (show.eventStatus === "cancelled") badges.push({ label: "CANCELLED", kind: "cancelled" });
+  if (show.eventStatus === "postponed") badges.push({ label: "POSTPONED", kind: "cancelled" });
+  if (show.soldOut && !show.eventStatus?.match(/cancelled|postponed/)) badges.push({ label: "SOLD OUT", kind: "soldout" });
   if (venues.wineryVenue && venue.includes(venues.wineryVenue.toLowerCase())) badges.push({ label: "Winery Event", kind: "winery" });
   if (venues.clubVenue && venue.includes(venues.clubVenue.toLowerCase())) badges.push({ label: "Club Show", kind: "club" });
   if (options.series) badges.push({ label: "Series", kind: "series" });

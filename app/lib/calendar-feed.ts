@@ -5,9 +5,9 @@ import { plainText } from "./description";
 import type { Show } from "./shows";
 import { SITE } from "./site";
 import { performancesOf } from "./recurrence";
-import { addressForVenue } from "./venues";
 import { lineupSentence } from "./lineup";
 import { googleEventUrl } from "./calendar-links";
+import { showPlace } from "./show-place";
 
 /** Shows without an end time (or with one that makes no sense) are put in calendars as two hours long. */
 const DEFAULT_LENGTH_HOURS = 2;
@@ -59,14 +59,22 @@ export function foldIcs(text: string): string {
  * same day, or the next day when it is earlier than the start (past midnight), unless that
  * makes the show longer than 12 hours or zero-length; then the two-hour default.
  */
-export function occurrenceEnd(date: string, time: string, endTime: string | null, zone: string): { start: number; end: number } {
+export function occurrenceEnd(
+  date: string,
+  time: string,
+  endTime: string | null | undefined,
+  zone: string,
+  endDay?: string | null,
+): { start: number; end: number } {
   const start = zonedInstant(date, time, zone).getTime();
   const fallback = start + DEFAULT_LENGTH_HOURS * 3600_000;
-  const end = normalizeTime(endTime);
+  const end = normalizeTime(endTime ?? null);
   if (!end) return { start, end: fallback };
-  const endDate = end < (normalizeTime(time) ?? "00:00") ? addDaysIso(date, 1) : date;
+  // A multi-day show ends on its last day; otherwise the same evening (past midnight: the next day).
+  const multiDay = Boolean(endDay && endDay > date);
+  const endDate = multiDay ? endDay! : end < (normalizeTime(time) ?? "00:00") ? addDaysIso(date, 1) : date;
   const candidate = zonedInstant(endDate, end, zone).getTime();
-  const ok = candidate > start && candidate - start <= MAX_LENGTH_HOURS * 3600_000;
+  const ok = candidate > start && (multiDay || candidate - start <= MAX_LENGTH_HOURS * 3600_000);
   return { start, end: ok ? candidate : fallback };
 }
 const UID_DOMAIN = SITE.email.split("@")[1];
@@ -76,9 +84,10 @@ export function occurrenceUid(showId: number, date: string): string {
   return `show-${showId}-${date}@${UID_DOMAIN}`;
 }
 
-function locationText(venue: string): string {
-  const a = addressForVenue(venue);
-  return [venue, a.streetAddress, a.addressLocality, a.addressRegion].filter(Boolean).join(", ");
+/** "Venue, 3 Example St, Windsor, ON N9A 1A1, CA"; the name alone when the address is unknown; "Online". */
+function locationText(show: Show): string {
+  const place = showPlace(show);
+  return [place.name, place.line].filter(Boolean).join(", ");
 }
 
 /**
@@ -90,22 +99,28 @@ export function buildCalendarFeed(
   shows: Show[],
   options: { origin: string; from?: string; zone?: string; name?: string; reminders?: boolean },
 ): string {
-  const zone = options.zone ?? BUSINESS_TIME_ZONE;
+  const businessZone = options.zone ?? BUSINESS_TIME_ZONE;
   const events: EventAttributes[] = [];
   for (const show of shows) {
+    // The organiser hides the start: nothing to put in a calendar.
+    if (show.hideStartDate) continue;
+    const zone = show.timeZone || businessZone;
     const pageUrl = `${options.origin}/event/${show.id}`;
     for (const o of performancesOf(show).performances) {
       if (options.from && o.date < options.from) continue;
-      const { start, end } = occurrenceEnd(o.date, o.time, show.endTime, zone);
+      const endDay = !show.dates.length && show.endDate && show.endDate > o.date ? show.endDate : null;
+      const { start, end } = occurrenceEnd(o.date, o.time, show.endTime, zone, endDay);
+      const soldOut = o.soldOut ?? show.soldOut;
+      const cancelled = show.eventStatus === "cancelled";
       const lineup = show.lineup?.length ? lineupSentence(show.lineup, Infinity).replace(/^with/, "With") : null;
-      const description = [lineup, plainText(show.description, { lines: true }), o.ticketUrl ? `Tickets: ${o.ticketUrl}` : null, show.soldOut ? "SOLD OUT" : null]
+      const description = [lineup, plainText(show.description, { lines: true }), o.ticketUrl ? `Tickets: ${o.ticketUrl}` : null, soldOut ? "SOLD OUT" : null]
         .filter(Boolean)
         .join("\n\n");
       events.push({
         uid: occurrenceUid(show.id, o.date),
-        title: show.soldOut ? `${show.title} (Sold Out)` : show.title,
+        title: cancelled ? `${show.title} (Cancelled)` : show.eventStatus === "postponed" ? `${show.title} (Postponed)` : soldOut ? `${show.title} (Sold Out)` : show.title,
         description,
-        location: locationText(show.venue),
+        location: locationText(show),
         url: pageUrl,
         start,
         startInputType: "utc",
@@ -113,7 +128,7 @@ export function buildCalendarFeed(
         end,
         endInputType: "utc",
         endOutputType: "utc",
-        status: "CONFIRMED",
+        status: cancelled ? "CANCELLED" : show.eventStatus === "postponed" ? "TENTATIVE" : "CONFIRMED",
         organizer: { name: SITE.name, email: SITE.email },
         productId: "laughwindsor/shows",
         ...(options.reminders
@@ -134,6 +149,7 @@ export function buildCalendarFeed(
 
 /** "Add to Google Calendar" for one performance, with the same times and place as the .ics. */
 export function googleLinkFor(show: Show, performance: { date: string; time: string }, origin: string, zone: string = BUSINESS_TIME_ZONE): string {
-  const { start, end } = occurrenceEnd(performance.date, performance.time, show.endTime, zone);
-  return googleEventUrl({ title: show.title, start, end, location: locationText(show.venue), pageUrl: `${origin}/event/${show.id}` });
+  const endDay = !show.dates.length && show.endDate && show.endDate > performance.date ? show.endDate : null;
+  const { start, end } = occurrenceEnd(performance.date, performance.time, show.endTime, show.timeZone || zone, endDay);
+  return googleEventUrl({ title: show.title, start, end, location: locationText(show), pageUrl: `${origin}/event/${show.id}` });
 }

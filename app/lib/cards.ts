@@ -5,7 +5,8 @@ import type { Show } from "./shows";
 export type CardShow = Pick<
   Show,
   "id" | "title" | "venue" | "imageUrl" | "ticketUrl" | "price" | "soldOut" | "isEventbrite" | "acceptsApplications" | "collection"
-> & { description: string; lineup?: { name: string; slug: string }[] };
+> &
+  Pick<Partial<Show>, "timeZone" | "eventStatus" | "hideStartDate" | "isOnline"> & { description: string; lineup?: { name: string; slug: string }[] };
 
 export const EXCERPT_LENGTH = 220;
 
@@ -22,7 +23,15 @@ export function cardShow(show: Show): CardShow {
     isEventbrite: show.isEventbrite,
     acceptsApplications: show.acceptsApplications,
     collection: show.collection,
-    description: excerpt(plainText(show.description), EXCERPT_LENGTH),
+    timeZone: show.timeZone ?? null,
+    eventStatus: show.eventStatus ?? "scheduled",
+    hideStartDate: show.hideStartDate ?? false,
+    isOnline: show.isOnline ?? false,
+    // The platform's summary is written for listings; its description may be long HTML.
+    description: excerpt(
+      show.isEventbrite && show.summary?.trim() ? show.summary.trim() : plainText(show.description),
+      EXCERPT_LENGTH,
+    ),
     lineup: (show.lineup ?? []).map((c) => ({ name: c.name, slug: c.slug })),
   };
 }

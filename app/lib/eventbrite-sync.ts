@@ -20,7 +20,40 @@ export type SyncStatus = {
   lastSyncedAt: string | null;
   /** Active synced shows that staff edited: the sync leaves their fields alone. */
   staffEdited: { id: number; title: string; date: string; staffEditedAt: string }[];
+  /** The latest run (button, `npm run sync` or the schedule): when it finished and what it changed. */
+  lastRun: SyncRunSummary | null;
 };
+
+export type SyncRunSummary = {
+  finishedAt: string;
+  ok: boolean;
+  /** Who ran it: a staff username, or "system" for the schedule. */
+  actor: string;
+  /** "3 new, 2 updated, 1 sold out" or the failure message. */
+  summary: string;
+  /** "created: Title", "sold out: Title", ... (at most 50). */
+  changes: string[];
+};
+
+/** One line for a run's audit entry (`after` of a "sync.run"). */
+export function summarizeSyncRun(after: unknown): { ok: boolean; summary: string; changes: string[] } {
+  const a = (after ?? {}) as Record<string, unknown>;
+  if (a.ok !== true) {
+    // The reason only: the page already shows the full "Failed to sync events: ..." message once.
+    const reason = String(a.message ?? "unknown reason").replace(SYNC_FAILED_PREFIX, "");
+    return { ok: false, summary: reason, changes: [] };
+  }
+  const n = (k: string) => (typeof a[k] === "number" ? (a[k] as number) : 0);
+  const parts = [
+    `${n("created")} new`,
+    `${n("updated")} updated`,
+    n("soldOut") ? `${n("soldOut")} sold out` : null,
+    n("hidden") ? `${n("hidden")} hidden` : null,
+    n("venuesCreated") ? `${n("venuesCreated")} new venues` : null,
+  ].filter(Boolean);
+  const changes = Array.isArray(a.changes) ? a.changes.map(String) : [];
+  return { ok: true, summary: parts.join(", "), changes };
+}
 
 // ---- Outcome messages (the spec's texts) ----
 
@@ -37,7 +70,8 @@ export type SyncFailure =
   | { kind: "refused"; detail: string }
   | { kind: "malformed-json" }
   | { kind: "unexpected-shape"; detail: string }
-  | { kind: "endless-pagination"; pages: number };
+  | { kind: "endless-pagination"; pages: number }
+  | { kind: "busy" };
 
 export const SYNC_FAILED_PREFIX = "Failed to sync events: ";
 
@@ -80,6 +114,8 @@ function describeFailure(f: SyncFailure): string {
       return "the ticketing platform's answer was not valid JSON.";
     case "unexpected-shape":
       return `the ticketing platform's answer had an unexpected shape (${f.detail}).`;
+    case "busy":
+      return "another sync is running right now. Try again in a minute.";
     case "endless-pagination":
       return `the ticketing platform kept returning more pages (stopped after ${f.pages}).`;
   }

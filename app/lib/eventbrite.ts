@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { formatTime12, normalizeTime } from "./dates";
+import { BUSINESS_TIME_ZONE, formatTime12, normalizeTime } from "./dates";
+import { formatInZone } from "./zoned-time";
 import { sanitizeDescription } from "./sanitize";
-import { eventbriteEventId } from "./ticketing";
+import { eventbriteEventId, isEventbriteHost } from "./ticketing";
 
 /**
  * The ticketing platform (Eventbrite API v3): the shapes its API answers, parsed with zod
@@ -23,13 +24,40 @@ const price = z
   })
   .nullish();
 
-export const eventbriteVenueSchema = z
+/** Latitude/longitude arrive as strings ("42.3149"), sometimes empty. */
+const coordinate = z.union([z.string(), z.number()]).nullish();
+
+export const eventbriteAddressSchema = z
   .object({
-    id: z.string().nullish(),
-    name: z.string().nullish(),
-    address: z.object({ localized_address_display: z.string().nullish() }).passthrough().nullish(),
+    address_1: z.string().nullish(),
+    address_2: z.string().nullish(),
+    city: z.string().nullish(),
+    region: z.string().nullish(),
+    postal_code: z.string().nullish(),
+    country: z.string().nullish(),
+    latitude: coordinate,
+    longitude: coordinate,
+    localized_address_display: z.string().nullish(),
   })
   .passthrough();
+
+export const eventbriteVenueSchema = z
+  .object({
+    id: z.union([z.string(), z.number()]).transform(String).nullish(),
+    name: z.string().nullish(),
+    address: eventbriteAddressSchema.nullish(),
+    latitude: coordinate,
+    longitude: coordinate,
+  })
+  .passthrough();
+
+const moment = z.object({
+  /** Venue wall-clock time, "2026-05-16T19:30:00". */
+  local: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/, "expected YYYY-MM-DDTHH:MM"),
+  timezone: z.string().nullish(),
+  /** The instant, "2026-05-16T23:30:00Z": what the app trusts. */
+  utc: z.string().nullish(),
+});
 
 export const eventbriteEventSchema = z.object({
   id: z.union([z.string().min(1), z.number()]).transform(String),
@@ -37,28 +65,40 @@ export const eventbriteEventSchema = z.object({
   description: textBlock,
   summary: z.string().nullish(),
   url: z.string().nullish(),
-  start: z.object({
-    /** Venue wall-clock time, "2026-05-16T19:30:00". */
-    local: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/, "expected YYYY-MM-DDTHH:MM"),
-    timezone: z.string().nullish(),
-    utc: z.string().nullish(),
-  }),
-  end: z.object({ local: z.string().nullish(), timezone: z.string().nullish() }).nullish(),
+  start: moment,
+  end: moment.partial({ local: true }).nullish(),
   status: z.string().nullish(),
+  currency: z.string().nullish(),
+  listed: z.boolean().nullish(),
+  shareable: z.boolean().nullish(),
+  invite_only: z.boolean().nullish(),
+  password: z.string().nullish(),
+  online_event: z.boolean().nullish(),
+  hide_start_date: z.boolean().nullish(),
+  is_series: z.boolean().nullish(),
+  is_series_parent: z.boolean().nullish(),
+  series_id: z.union([z.string(), z.number()]).transform(String).nullish(),
   venue_id: z.union([z.string(), z.number()]).transform(String).nullish(),
   venue: eventbriteVenueSchema.nullish(),
   logo: z
     .object({
+      /** The organiser's crop, sized for listings. */
       url: z.string().nullish(),
-      original: z.object({ url: z.string().nullish() }).nullish(),
+      crop_mask: z.unknown().nullish(),
+      /** The upload as it was (often 6000×4000): never used. */
+      original: z.object({ url: z.string().nullish() }).passthrough().nullish(),
     })
+    .passthrough()
     .nullish(),
   is_free: z.boolean().nullish(),
   ticket_availability: z
     .object({
       is_sold_out: z.boolean().nullish(),
+      has_available_tickets: z.boolean().nullish(),
       minimum_ticket_price: price,
+      maximum_ticket_price: price,
     })
+    .passthrough()
     .nullish(),
 });
 
@@ -73,7 +113,32 @@ export const eventbriteEventsPageSchema = z.object({
 });
 
 export type EventbriteEvent = z.infer<typeof eventbriteEventSchema>;
+export type EventbriteVenue = z.infer<typeof eventbriteVenueSchema>;
 export type EventbriteEventsPage = z.infer<typeof eventbriteEventsPageSchema>;
+
+/** A platform venue in this app's terms: one `venues` row per external id. */
+export type SyncedVenue = {
+  externalId: string;
+  name: string;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  region: string | null;
+  postalCode: string | null;
+  country: string | null;
+  latitude: number | null;
+  longitude: number | null;
+};
+
+/** One date of a series (the platform's occurrence), with its own link and sold-out state. */
+export type SyncedDate = {
+  externalId: string;
+  date: string;
+  time: string;
+  ticketUrl: string | null;
+  price: string;
+  soldOut: boolean;
+};
 
 /** A platform event in this app's terms: what the sync writes into `events`. */
 export type SyncedShow = {
@@ -81,69 +146,272 @@ export type SyncedShow = {
   title: string;
   description: string;
   summary: string | null;
-  /** YYYY-MM-DD */
+  /** YYYY-MM-DD, wall clock in `timeZone` (or the business zone when null). */
   date: string;
   /** HH:MM */
   time: string;
+  /** HH:MM of the end, when the platform gives one. */
+  endTime: string | null;
+  /** The end's day when it is not the start's day (multi-day shows, past midnight). */
+  endDate: string | null;
+  /** The event's IANA zone when it is not the business zone. */
+  timeZone: string | null;
+  /** The venue's name as pages show it ("Online" for online events, "TBA" when unknown). */
   venue: string;
+  venueRecord: SyncedVenue | null;
+  isOnline: boolean;
   imageUrl: string;
   ticketUrl: string | null;
   price: string;
+  /** ISO 4217 code when it is not the business currency. */
+  currency: string | null;
   soldOut: boolean;
+  eventStatus: "scheduled" | "cancelled" | "postponed";
+  /** Hidden from the public (unlisted, password, invite-only, draft): never stored as a public show. */
+  hidden: boolean;
+  hideStartDate: boolean;
+  /** The future dates of a series (empty for a one-off show). */
+  dates: SyncedDate[];
   source: "eventbrite";
 };
 
-/**
- * "25.00" → "$25", "25.5" → "$25.50"; a zero price is "Free"; nothing → "TBA".
- */
-export function formatMinimumPrice(ev: Pick<EventbriteEvent, "ticket_availability" | "is_free">): string {
-  const min = ev.ticket_availability?.minimum_ticket_price;
-  let amount: number | null = null;
-  if (min?.major_value != null && min.major_value.trim() !== "" && Number.isFinite(Number(min.major_value))) {
-    amount = Number(min.major_value);
-  } else if (typeof min?.value === "number") {
-    amount = min.value / 100;
+export const BUSINESS_CURRENCY = "CAD";
+
+/** The currency's price prefix as a Canadian reader expects it: "$" for CAD, "US$" for USD. */
+export function currencyPrefix(currency: string | null | undefined, business: string = BUSINESS_CURRENCY): string {
+  const code = (currency || business).toUpperCase();
+  if (code === business) return "$";
+  if (code === "USD") return "US$";
+  if (code === "CAD") return "CA$";
+  if (code === "GBP") return "£";
+  if (code === "EUR") return "€";
+  return `${code} `;
+}
+
+function amountOf(p: z.infer<typeof price>): number | null {
+  if (p?.major_value != null && p.major_value.trim() !== "" && Number.isFinite(Number(p.major_value))) {
+    return Number(p.major_value);
   }
-  if (amount === null) return ev.is_free ? "Free" : "TBA";
-  if (amount === 0) return "Free";
-  return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
+  if (typeof p?.value === "number") return p.value / 100;
+  return null;
+}
+
+/** The event's currency: the ticket price's, else the event's. */
+export function eventCurrency(ev: Pick<EventbriteEvent, "ticket_availability" | "currency">): string | null {
+  const c = ev.ticket_availability?.minimum_ticket_price?.currency || ev.currency;
+  return c ? c.toUpperCase() : null;
 }
 
 /**
- * Maps one platform event. `venueName` is the name found by a separate venue lookup when
- * the event came without an expanded venue; `fallbackImage` is the stock image.
+ * The minimum price as stored: "25.00" → "$25", "25.5" → "$25.50", US dollars → "US$25";
+ * a zero price or a free event is "Free"; nothing → "TBA".
  */
-export function toSyncedShow(
-  ev: EventbriteEvent,
-  options: { fallbackImage: string; venueName?: string | null },
-): SyncedShow {
-  const [date, clock] = ev.start.local.split("T");
-  const description = ev.description?.text?.trim()
-    ? ev.description.text.trim()
-    : ev.description?.html
-      ? sanitizeDescription(ev.description.html).trim()
-      : "";
-  const venue = ev.venue?.name?.trim() || options.venueName?.trim() || "TBA";
-  const image = ev.logo?.original?.url || ev.logo?.url || options.fallbackImage;
+export function formatMinimumPrice(
+  ev: Pick<EventbriteEvent, "ticket_availability" | "is_free" | "currency">,
+  business: string = BUSINESS_CURRENCY,
+): string {
+  const amount = amountOf(ev.ticket_availability?.minimum_ticket_price);
+  if (amount === null) return ev.is_free ? "Free" : "TBA";
+  if (amount === 0) {
+    const max = amountOf(ev.ticket_availability?.maximum_ticket_price);
+    if (max === null || max === 0 || ev.is_free) return "Free";
+  }
+  const prefix = currencyPrefix(eventCurrency(ev), business);
+  return prefix + (Number.isInteger(amount) ? `${amount}` : amount.toFixed(2));
+}
+
+/** Wall-clock date and time of an instant in a zone. */
+function wallClock(instant: Date, zone: string): { date: string; time: string } {
+  const s = formatInZone(instant, "yyyy-MM-dd'T'HH:mm", zone);
+  const [date, time] = s.split("T");
+  return { date, time };
+}
+
+function validZone(zone: string | null | undefined): string | null {
+  if (!zone) return null;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return zone;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A platform moment as wall-clock date/time in the event's zone: from `utc` (the instant)
+ * and `timezone`; `local` only when `utc` is missing.
+ */
+export function momentOf(
+  m: { local?: string | null; utc?: string | null; timezone?: string | null },
+  fallbackZone: string,
+): { date: string; time: string; zone: string } | null {
+  const zone = validZone(m.timezone) ?? fallbackZone;
+  if (m.utc) {
+    const instant = new Date(m.utc);
+    if (!Number.isNaN(instant.getTime())) return { ...wallClock(instant, zone), zone };
+  }
+  if (m.local && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(m.local)) {
+    const [date, clock] = m.local.split("T");
+    return { date, time: normalizeTime(clock.slice(0, 5)) ?? "19:00", zone };
+  }
+  return null;
+}
+
+const cleanText = (v: string | null | undefined) => {
+  const t = (v ?? "").trim();
+  return t ? t : null;
+};
+
+const coordinateOf = (v: string | number | null | undefined): number | null => {
+  if (v == null || v === "") return null;
+  const n = typeof v === "number" ? v : Number(v);
+  return Number.isFinite(n) ? n : null;
+};
+
+/** The platform's venue as a record; null without an id or a name. */
+export function toSyncedVenue(venue: EventbriteVenue | null | undefined): SyncedVenue | null {
+  const name = cleanText(venue?.name);
+  if (!venue?.id || !name) return null;
+  const a = venue.address ?? {};
+  const lat = coordinateOf(a.latitude ?? venue.latitude);
+  const lng = coordinateOf(a.longitude ?? venue.longitude);
+  return {
+    externalId: venue.id,
+    name,
+    address1: cleanText(a.address_1),
+    address2: cleanText(a.address_2),
+    city: cleanText(a.city),
+    region: cleanText(a.region),
+    postalCode: cleanText(a.postal_code),
+    country: cleanText(a.country)?.toUpperCase() ?? null,
+    // 0,0 is the platform's "no coordinates", not a place in the Gulf of Guinea.
+    latitude: lat !== null && lng !== null && !(lat === 0 && lng === 0) ? lat : null,
+    longitude: lat !== null && lng !== null && !(lat === 0 && lng === 0) ? lng : null,
+  };
+}
+
+/** Markup beyond a bare paragraph or line break: lists, emphasis, links, headings, several paragraphs. */
+export function hasFormatting(html: string): boolean {
+  if (/<(strong|b|em|i|u|ul|ol|li|a|h[1-6]|blockquote)\b/i.test(html)) return true;
+  return (html.match(/<p\b/gi) ?? []).length > 1;
+}
+
+/** description.html (sanitized) when it has formatting, else the plain text. */
+export function descriptionOf(ev: Pick<EventbriteEvent, "description" | "summary">): string {
+  const html = ev.description?.html ?? "";
+  const text = ev.description?.text?.trim() ?? "";
+  if (html && (hasFormatting(html) || !text)) {
+    const clean = sanitizeDescription(html).trim();
+    if (clean) return clean;
+  }
+  return text || ev.summary?.trim() || "";
+}
+
+/** Never public: unlisted, password-protected, invite-only or draft. */
+export function isHiddenEvent(ev: Pick<EventbriteEvent, "listed" | "password" | "invite_only" | "status">): boolean {
+  return ev.listed === false || Boolean(ev.password?.trim()) || ev.invite_only === true || ev.status === "draft";
+}
+
+export function statusOf(status: string | null | undefined): SyncedShow["eventStatus"] {
+  const s = (status ?? "").toLowerCase();
+  if (s === "canceled" || s === "cancelled") return "cancelled";
+  if (s === "postponed") return "postponed";
+  return "scheduled";
+}
+
+export type MapOptions = {
+  fallbackImage: string;
+  /** A venue found by a separate look-up when the event came without an expanded venue. */
+  venue?: EventbriteVenue | null;
+  /** Kept for callers that only know a name. */
+  venueName?: string | null;
+  businessZone?: string;
+  businessCurrency?: string;
+};
+
+/** Maps one platform event (the sync and load-from-URL both use this: one mapper). */
+export function toSyncedShow(ev: EventbriteEvent, options: MapOptions): SyncedShow {
+  const businessZone = options.businessZone ?? BUSINESS_TIME_ZONE;
+  const business = options.businessCurrency ?? BUSINESS_CURRENCY;
+  const start = momentOf(ev.start, businessZone)!;
+  const end = ev.end ? momentOf(ev.end, start.zone) : null;
+  // An end at or before the start is the platform's "no end" (zero-length), not a show.
+  const endsAfterStart = end && `${end.date}T${end.time}` > `${start.date}T${start.time}`;
+  const isOnline = ev.online_event === true;
+  const venueRecord = isOnline ? null : toSyncedVenue(ev.venue?.name ? ev.venue : options.venue);
+  const venue = isOnline
+    ? "Online"
+    : venueRecord?.name || cleanText(ev.venue?.name) || cleanText(options.venue?.name) || cleanText(options.venueName) || "TBA";
+  const currency = eventCurrency(ev);
   return {
     externalId: ev.id,
     title: (ev.name.text ?? "").trim() || "Untitled event",
-    description,
+    description: descriptionOf(ev),
     summary: ev.summary?.trim() || null,
-    date,
-    time: normalizeTime(clock?.slice(0, 5)) ?? "19:00",
+    date: start.date,
+    time: start.time,
+    endTime: endsAfterStart ? end!.time : null,
+    endDate: endsAfterStart && end!.date !== start.date ? end!.date : null,
+    timeZone: start.zone === businessZone ? null : start.zone,
     venue,
-    imageUrl: image,
+    venueRecord,
+    isOnline,
+    imageUrl: ev.logo?.url || options.fallbackImage,
     ticketUrl: ev.url || null,
-    price: formatMinimumPrice(ev),
+    price: formatMinimumPrice(ev, business),
+    currency: currency && currency !== business ? currency : null,
     soldOut: ev.ticket_availability?.is_sold_out === true,
+    eventStatus: statusOf(ev.status),
+    hidden: isHiddenEvent(ev),
+    hideStartDate: ev.hide_start_date === true,
+    dates: [],
     source: "eventbrite",
+  };
+}
+
+/**
+ * A series parent and its occurrences as ONE recurring show: every occurrence on or after
+ * `today` is a date with its own ticket link, price and sold-out state. Null when no
+ * public occurrence is left.
+ */
+export function toSyncedSeries(
+  parent: EventbriteEvent,
+  occurrences: EventbriteEvent[],
+  options: MapOptions & { today: string },
+): SyncedShow | null {
+  const base = toSyncedShow(parent, options);
+  const dates = occurrences
+    .filter((o) => !isHiddenEvent(o) && statusOf(o.status) === "scheduled")
+    .map((o) => ({ o, show: toSyncedShow(o, { ...options, venue: o.venue ?? parent.venue ?? options.venue }) }))
+    .filter(({ show }) => show.date >= options.today)
+    .sort((a, b) => `${a.show.date}T${a.show.time}`.localeCompare(`${b.show.date}T${b.show.time}`));
+  if (dates.length === 0) return null;
+  const first = dates[0].show;
+  return {
+    ...base,
+    date: first.date,
+    time: first.time,
+    endTime: first.endTime,
+    // Each date is one evening: no multi-day end across the series.
+    endDate: null,
+    timeZone: first.timeZone,
+    ticketUrl: first.ticketUrl ?? base.ticketUrl,
+    price: first.price !== "TBA" ? first.price : base.price,
+    soldOut: dates.every(({ show }) => show.soldOut),
+    dates: dates.map(({ o, show }) => ({
+      externalId: o.id,
+      date: show.date,
+      time: show.time,
+      ticketUrl: show.ticketUrl,
+      price: show.price,
+      soldOut: show.soldOut,
+    })),
   };
 }
 
 /** The venue id to look up when the event arrived without a venue name. */
 export function venueToLookUp(ev: EventbriteEvent): string | null {
-  if (ev.venue?.name?.trim()) return null;
+  if (ev.online_event === true || ev.venue?.name?.trim()) return null;
   return ev.venue_id && ev.venue_id !== "null" ? ev.venue_id : null;
 }
 
@@ -174,7 +442,7 @@ export function classifyEventUrl(rawUrl: string): EventUrlKind {
   } catch {
     host = lower;
   }
-  if (host.includes("eventbrite")) return "eventbrite";
+  if (isEventbriteHost(rawUrl.trim())) return "eventbrite";
   if (host === "exploretock.com" || host.endsWith(".exploretock.com")) return "tock";
   return "generic";
 }
@@ -188,8 +456,12 @@ export function parseEventbriteId(rawUrl: string): string | null {
 }
 
 /** Maps one API event to the form's fields: the sync's mapping, without the stock image. */
-export function mapEventbriteEvent(event: EventbriteEvent, ticketUrl: string): ExternalEventDetails {
-  const show = toSyncedShow(event, { fallbackImage: "" });
+export function mapEventbriteEvent(
+  event: EventbriteEvent,
+  ticketUrl: string,
+  options: { venue?: EventbriteVenue | null; businessZone?: string } = {},
+): ExternalEventDetails {
+  const show = toSyncedShow(event, { fallbackImage: "", venue: options.venue, businessZone: options.businessZone });
   return {
     title: show.title,
     description: show.description,

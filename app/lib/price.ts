@@ -5,15 +5,20 @@ function normalPrice(price: string | null | undefined): string | null {
   return /^\d+(\.\d{1,2})?$/.test(p) ? `$${p}` : p;
 }
 
-/** Cards: "From $25", or "TBA" when there is no price. */
+/** A free show is "Free" everywhere: never "From Free" or "Starting at Free". */
+const isFree = (p: string) => /^free\b/i.test(p.trim());
+
+/** Cards: "From $25" (the minimum of a price range), "Free", or "TBA" when there is no price. */
 export function cardPriceText(price: string | null | undefined): string {
   const p = normalPrice(price);
+  if (p && isFree(p)) return "Free";
   return p ? `From ${p}` : "TBA";
 }
 
-/** Event page: "Starting at $25", or "TBA". */
+/** Event page: "Starting at $25", "Free", or "TBA". */
 export function detailPriceText(price: string | null | undefined): string {
   const p = normalPrice(price);
+  if (p && isFree(p)) return "Free";
   return p ? `Starting at ${p}` : "TBA";
 }
 

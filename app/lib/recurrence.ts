@@ -8,6 +8,8 @@ export type Performance = {
   time: string;
   ticketUrl: string | null;
   price: string | null;
+  /** This date's own sold-out state (a platform series date), when known. */
+  soldOut?: boolean;
 };
 
 const MONTHS = [
@@ -66,6 +68,7 @@ export function performancesOf(show: Show): { recurring: boolean; performances: 
     time: d.time ?? show.time,
     ticketUrl: d.ticketUrl ?? show.ticketUrl,
     price: d.price ?? show.price,
+    ...(d.soldOut ? { soldOut: true } : {}),
   }));
   return { recurring: true, performances: sortPerformances(dedupeByDate(performances)) };
 }

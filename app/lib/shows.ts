@@ -1,4 +1,5 @@
 import type { LineupEntry } from "./lineup";
+import type { VenueRecord } from "./venue-records";
 
 /**
  * The shape of a show as pages see it (plain JSON, safe to send to the browser).
@@ -10,6 +11,8 @@ export type ShowDate = {
   time: string | null;
   ticketUrl: string | null;
   price: string | null;
+  /** The platform occurrence's own sold-out state (series dates). */
+  soldOut?: boolean;
 };
 
 export type ShowCollection = { slug: string; title: string; badge: string | null };
@@ -45,4 +48,17 @@ export type Show = {
   dates: ShowDate[];
   /** The line-up in running order (app/lib/lineup.ts); absent where a page does not need it. */
   lineup?: LineupEntry[];
+  /** Last day of a multi-day show (YYYY-MM-DD), else null. */
+  endDate?: string | null;
+  /** IANA zone of date/time when the show is not in the business zone, else null. */
+  timeZone?: string | null;
+  /** ISO 4217 code of the price when not the business currency, else null. */
+  currency?: string | null;
+  /** A public show called off keeps its page with a badge. */
+  eventStatus?: "scheduled" | "cancelled" | "postponed";
+  isOnline?: boolean;
+  /** The platform hides the start date: pages say "Date to be announced". */
+  hideStartDate?: boolean;
+  /** The venue record (address, coordinates), when the show has one. */
+  venueRecord?: VenueRecord | null;
 };

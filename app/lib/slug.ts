@@ -50,3 +50,49 @@ export function slugMatches(
   const hits = parsed.words.filter((w) => title.includes(w)).length;
   return hits >= needed;
 }
+
+type SlugShow = { id: number; title: string; date: string };
+
+/**
+ * Every show's slug, unique among `shows` (issue 14): the spec's slug (first four title words
+ * and the date) for the common case and for the first-made show (lowest id) of a group that
+ * shares it; the others take more of their title's words until they differ, and the show's
+ * id as a last word when the titles are the same. Every slug still parses (parseSlug) and
+ * still matches its show (slugMatches).
+ */
+export function uniqueShowSlugs(shows: SlugShow[]): Map<number, string> {
+  const result = new Map<number, string>();
+  const groups = new Map<string, SlugShow[]>();
+  for (const show of shows) {
+    const base = showSlug(show);
+    groups.set(base, [...(groups.get(base) ?? []), show]);
+  }
+  const taken = new Set(groups.keys());
+  for (const [base, group] of groups) {
+    const [first, ...rest] = [...group].sort((a, b) => a.id - b.id);
+    result.set(first.id, base);
+    for (const show of rest) {
+      const words = titleWords(show.title);
+      let slug: string | null = null;
+      for (let n = 5; n <= words.length && !slug; n++) {
+        const candidate = [...words.slice(0, n), show.date].join("-");
+        if (!taken.has(candidate)) slug = candidate;
+      }
+      slug ??= [...words.slice(0, 4), String(show.id), show.date].join("-");
+      taken.add(slug);
+      result.set(show.id, slug);
+    }
+  }
+  return result;
+}
+
+/** The public path of each show, unique among `shows` (see uniqueShowSlugs). */
+export function uniqueShowPaths(shows: SlugShow[]): Map<number, string> {
+  const slugs = uniqueShowSlugs(shows);
+  return new Map(
+    shows.map((s) => {
+      const slug = slugs.get(s.id)!;
+      return [s.id, parseSlug(slug) ? `/show/${slug}` : `/event/${s.id}`];
+    }),
+  );
+}

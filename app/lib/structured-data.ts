@@ -5,8 +5,11 @@ import { priceAmount } from "./price";
 import type { Show } from "./shows";
 import { SITE } from "./site";
 import { performancesOf } from "./recurrence";
-import { addressForVenue } from "./venues";
 import { comedianPath, type LineupEntry } from "./lineup";
+import { showPlace } from "./show-place";
+
+/** The business currency (prices without their own currency are in it). */
+const BUSINESS_CURRENCY = "CAD";
 
 /** Most occurrences of one recurring show described in a page's JSON-LD. */
 const MAX_OCCURRENCES = 12;
@@ -24,19 +27,33 @@ export function personJsonLd(c: Pick<LineupEntry, "name" | "slug" | "photoUrl" |
   };
 }
 
-/** The end of a show when it has an end time (past midnight ends the next day). */
-function endIso(date: string, start: string, end: string | null, zone: string): string | undefined {
+/**
+ * The end of a show when it has an end time: on its end day for a multi-day show, else
+ * the same evening (past midnight ends the next day).
+ */
+export function endIso(date: string, start: string, end: string | null | undefined, zone: string, endDay?: string | null): string | undefined {
   const endTime = normalizeTime(end);
   if (!endTime) return undefined;
+  if (endDay && endDay > date) return zonedIso(endDay, endTime, zone);
   const endDate = endTime <= (normalizeTime(start) ?? "00:00") ? addDaysIso(date, 1) : date;
   return zonedIso(endDate, endTime, zone);
 }
+
+const STATUS = {
+  scheduled: "https://schema.org/EventScheduled",
+  cancelled: "https://schema.org/EventCancelled",
+  postponed: "https://schema.org/EventPostponed",
+} as const;
 
 /**
  * schema.org ComedyEvent objects for a show: one per occurrence (a recurring show has
  * several), each with the Toronto offset of its own date (EDT or EST).
  */
-export function showJsonLd(show: Show, origin: string, zone: string = BUSINESS_TIME_ZONE): ComedyEventJsonLd[] {
+export function showJsonLd(show: Show, origin: string, businessZone: string = BUSINESS_TIME_ZONE): ComedyEventJsonLd[] {
+  // A show whose start the organiser hides has no date to describe.
+  if (show.hideStartDate) return [];
+  const zone = show.timeZone || businessZone;
+  const place = showPlace(show);
   const pageUrl = `${origin}/event/${show.id}`;
   const image = new URL(show.imageUrl || SITE.fallbackImage, origin).href;
   const description = plainText(show.description, { lines: true }) || show.summary || show.title;
@@ -44,29 +61,35 @@ export function showJsonLd(show: Show, origin: string, zone: string = BUSINESS_T
     .slice(0, MAX_OCCURRENCES)
     .map((o) => {
       const amount = priceAmount(o.price);
-      const end = endIso(o.date, o.time, show.endTime, zone);
+      const end = endIso(o.date, o.time, show.endTime, zone, show.dates.length ? null : show.endDate);
+      const soldOut = o.soldOut ?? show.soldOut;
       return {
         "@context": "https://schema.org",
         "@type": "ComedyEvent",
         name: show.title,
         startDate: zonedIso(o.date, o.time, zone),
         ...(end ? { endDate: end } : {}),
-        eventStatus: "https://schema.org/EventScheduled",
-        eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
-        location: {
-          "@type": "Place",
-          name: show.venue,
-          address: { "@type": "PostalAddress", ...addressForVenue(show.venue) },
-        },
+        eventStatus: STATUS[show.eventStatus ?? "scheduled"],
+        eventAttendanceMode: place.online
+          ? "https://schema.org/OnlineEventAttendanceMode"
+          : "https://schema.org/OfflineEventAttendanceMode",
+        location: place.online
+          ? { "@type": "VirtualLocation", url: o.ticketUrl || pageUrl }
+          : {
+              "@type": "Place",
+              name: place.name,
+              ...(place.postalAddress ? { address: place.postalAddress } : {}),
+              ...(place.geo ? { geo: place.geo } : {}),
+            },
         image: [image],
         description,
         url: pageUrl,
         offers: {
           "@type": "Offer",
           ...(amount !== null ? { price: amount } : {}),
-          priceCurrency: "CAD",
+          priceCurrency: show.currency || BUSINESS_CURRENCY,
           url: o.ticketUrl || pageUrl,
-          availability: show.soldOut ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
+          availability: soldOut ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
         },
         organizer: { "@type": "Organization", name: SITE.name, url: origin },
         ...(show.lineup?.length ? { performer: show.lineup.map((c) => personJsonLd(c, origin)) } : {}),

@@ -4,8 +4,11 @@
  * event page, `lenient`) the id after "/e/" and before "?".
  */
 export function eventbriteEventId(url: string | null | undefined, options: { lenient?: boolean } = {}): string | null {
-  if (!url || !/eventbrite/i.test(url)) return null;
+  if (!url || !isEventbriteHost(url)) return null;
   const path = url.split("#")[0];
+  // Checkout links: /checkout-external?eid=123 and /checkout?eid=123.
+  const eid = /[?&]eid=(\d+)/.exec(path);
+  if (eid) return eid[1];
   const noQuery = path.split("?")[0].replace(/\/+$/, "");
   let m = /tickets-(\d+)$/.exec(noQuery);
   if (m) return m[1];
@@ -19,6 +22,21 @@ export function eventbriteEventId(url: string | null | undefined, options: { len
     }
   }
   return null;
+}
+
+/**
+ * Whether a URL is on the ticketing platform: eventbrite.com, .ca, .co.uk, .com.au and the
+ * other country sites, with or without "www." or an organiser's vanity subdomain
+ * (laughwindsor.eventbrite.ca). "eventbrite.example.com" is not.
+ */
+export function isEventbriteHost(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url.trim()).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return /(^|\.)eventbrite\.(com|ca|co\.uk|com\.au|co\.nz|ie|de|fr|es|it|nl|be|at|ch|pt|se|dk|fi|com\.mx|com\.br|com\.ar|cl|co|com\.pe|sg|hk|in)$/.test(host);
 }
 
 export const CHECKOUT_ERRORS = {

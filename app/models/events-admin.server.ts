@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import { collections, eventDates, events, type NewEvent } from "~/db/schema";
 import { zonedInstant } from "~/lib/zoned-time";
 import type { EventFormValues } from "~/lib/event-form";
+import { pickOrCreateVenue } from "~/models/venues.server";
 import { recordAudit } from "~/models/audit.server";
 import { getShow } from "~/models/events.server";
 import { replaceLineup } from "~/models/lineups.server";
@@ -53,7 +54,8 @@ function replaceDates(tx: DB, eventId: number, values: EventFormValues) {
 
 export function createShow(values: EventFormValues, staff: StaffIdentity, zone: string, database: DB = db()): number {
   return database.transaction((tx) => {
-    const row = tx.insert(events).values({ ...toColumns(values, zone), source: "manual" }).returning({ id: events.id }).get();
+    const venueId = pickOrCreateVenue(values.venue, tx);
+    const row = tx.insert(events).values({ ...toColumns(values, zone), venueId, source: "manual" }).returning({ id: events.id }).get();
     replaceDates(tx as unknown as DB, row.id, values);
     if (values.lineup) replaceLineup(tx as unknown as DB, row.id, values.lineup);
     recordAudit({ staff, action: "event.create", entityType: "event", entityId: row.id, after: getShow(row.id, tx as unknown as DB) }, tx);
@@ -68,7 +70,7 @@ export function updateShow(id: number, values: EventFormValues, staff: StaffIden
     if (!before) return "not-found";
     if (before.archivedAt) return "archived";
     t.update(events)
-      .set({ ...toColumns(values, zone), staffEditedAt: new Date(), updatedAt: new Date() })
+      .set({ ...toColumns(values, zone), venueId: pickOrCreateVenue(values.venue, t), staffEditedAt: new Date(), updatedAt: new Date() })
       .where(eq(events.id, id))
       .run();
     replaceDates(t, id, values);

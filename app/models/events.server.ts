@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, like, lte, or, sql, type SQL } from "drizzle-orm";
 import { addDaysIso } from "~/lib/dates";
-import { collections, eventDates, events, type Event, type EventDate } from "~/db/schema";
+import { collections, eventDates, events, venues, type Event, type EventDate, type Venue } from "~/db/schema";
 import { mergeSameTitle } from "~/lib/recurrence";
 import { safeWebUrl } from "~/lib/sanitize";
 import type { Show, ShowDate } from "~/lib/shows";
@@ -57,9 +57,10 @@ export function listShows(query: ShowQuery = {}, database: DB = db()): Show[] {
   if (query.collectionSlug) where.push(eq(collections.slug, query.collectionSlug));
 
   const rows = database
-    .select({ event: events, collection: collections })
+    .select({ event: events, collection: collections, venue: venues })
     .from(events)
     .leftJoin(collections, eq(events.collectionId, collections.id))
+    .leftJoin(venues, eq(events.venueId, venues.id))
     .where(and(...where))
     .orderBy(asc(events.date), asc(events.time), asc(events.id))
     .all();
@@ -70,9 +71,10 @@ export function listShows(query: ShowQuery = {}, database: DB = db()): Show[] {
 export function getShow(id: number, database: DB = db()): Show | null {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const rows = database
-    .select({ event: events, collection: collections })
+    .select({ event: events, collection: collections, venue: venues })
     .from(events)
     .leftJoin(collections, eq(events.collectionId, collections.id))
+    .leftJoin(venues, eq(events.venueId, venues.id))
     .where(eq(events.id, id))
     .all();
   return attachDates(rows, database)[0] ?? null;
@@ -95,7 +97,7 @@ export function listShowsByIds(ids: number[], database: DB = db()): Show[] {
 }
 
 function attachDates(
-  rows: { event: Event; collection: typeof collections.$inferSelect | null }[],
+  rows: { event: Event; collection: typeof collections.$inferSelect | null; venue?: Venue | null }[],
   database: DB,
 ): Show[] {
   if (rows.length === 0) return [];
@@ -117,8 +119,8 @@ function attachDates(
     }
   }
   const lineups = lineupsFor(ids, database);
-  return rows.map(({ event, collection }) => ({
-    ...toShow(event, collection, byEvent.get(event.id) ?? []),
+  return rows.map(({ event, collection, venue }) => ({
+    ...toShow(event, collection, byEvent.get(event.id) ?? [], venue ?? null),
     lineup: lineups.get(event.id) ?? [],
   }));
 }
@@ -127,6 +129,7 @@ export function toShow(
   e: Event,
   collection: typeof collections.$inferSelect | null,
   dates: EventDate[],
+  venue: Venue | null = null,
 ): Show {
   return {
     id: e.id,
@@ -152,8 +155,29 @@ export function toShow(
     contestantsNotifiedOn: e.contestantsNotifiedOn,
     applicationMinimumAge: e.applicationMinimumAge,
     dates: dates.map(
-      (d): ShowDate => ({ date: d.date, time: d.time, ticketUrl: safeWebUrl(d.ticketUrl), price: d.price }),
+      (d): ShowDate => ({ date: d.date, time: d.time, ticketUrl: safeWebUrl(d.ticketUrl), price: d.price, ...(d.soldOut ? { soldOut: true } : {}) }),
     ),
+    endDate: e.endDate,
+    timeZone: e.timeZone,
+    currency: e.currency,
+    eventStatus: e.eventStatus,
+    isOnline: e.isOnline,
+    hideStartDate: e.hideStartDate,
+    venueRecord: venue
+      ? {
+          id: venue.id,
+          name: venue.name,
+          slug: venue.slug,
+          address1: venue.address1,
+          address2: venue.address2,
+          city: venue.city,
+          region: venue.region,
+          postalCode: venue.postalCode,
+          country: venue.country,
+          latitude: venue.latitude,
+          longitude: venue.longitude,
+        }
+      : null,
   };
 }
 
@@ -165,9 +189,10 @@ export function getShowForPage(id: number, database: DB = db()): Show | null {
   const show = getShow(id, database);
   if (!show || show.archivedAt) return show;
   const rows = database
-    .select({ event: events, collection: collections })
+    .select({ event: events, collection: collections, venue: venues })
     .from(events)
     .leftJoin(collections, eq(events.collectionId, collections.id))
+    .leftJoin(venues, eq(events.venueId, venues.id))
     .where(and(isNull(events.archivedAt), sql`lower(trim(${events.title})) = ${show.title.trim().toLowerCase()}`))
     .orderBy(asc(events.date), asc(events.time), asc(events.id))
     .all();

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, isNotNull, isNull, max } from "drizzle-orm";
-import { events } from "~/db/schema";
+import { auditLog, eventDates, events } from "~/db/schema";
 import type { SyncedShow } from "~/lib/eventbrite";
-import { SYNCED_FIELDS, type SyncStatus } from "~/lib/eventbrite-sync";
+import { SYNCED_FIELDS, summarizeSyncRun, type SyncStatus } from "~/lib/eventbrite-sync";
 import { recordAudit } from "~/models/audit.server";
+import { upsertPlatformVenue } from "~/models/venues.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { db, type DB } from "~/utils/db.server";
 
@@ -16,17 +17,48 @@ export type UpsertCounts = {
   keptStaffEdits: number;
   /** Archived shows the sync leaves alone. */
   skippedArchived: number;
-  /** Shows starting before today. */
+  /** Shows that ended before today. */
   skippedPast: number;
+  /** Unlisted, password-protected, invite-only or draft events: not stored, or taken off the site. */
+  hidden: number;
+  /** Called-off events never shown before: not stored. */
+  skippedCancelled: number;
+  /** Shows newly marked sold out. */
+  soldOut: number;
+  venuesCreated: number;
 };
+
+/** The extra columns the sync writes besides SYNCED_FIELDS (always, edits or not, except as noted). */
+function platformColumns(show: SyncedShow, venueId: number | null) {
+  return {
+    endTime: show.endTime,
+    endDate: show.endDate,
+    timeZone: show.timeZone,
+    currency: show.currency,
+    isOnline: show.isOnline,
+    hideStartDate: show.hideStartDate,
+    venueId,
+  };
+}
+
+function datesKey(dates: { date: string; time: string | null; ticketUrl: string | null; price: string | null; soldOut: boolean }[]) {
+  return JSON.stringify(dates.map((d) => [d.date, d.time, d.ticketUrl, d.price, d.soldOut]));
+}
 
 /**
  * Upserts platform shows on events.external_id in ONE transaction, with the audit entry
  * inside it: either everything is stored or nothing is.
  *
  * Rules (docs/decisions/sync-and-booking.md):
- * - shows starting before `today` (Toronto) are skipped;
- * - a show edited by staff (staff_edited_at set) keeps its fields until staff reset it;
+ * - shows that ended before `today` (Toronto) are skipped;
+ * - hidden events (unlisted, password, invite-only, draft) are never stored; one stored
+ *   earlier is archived (taken off the public pages);
+ * - a cancelled/postponed event is stored only when it was already public: it stays listed
+ *   with its status;
+ * - each platform venue is one `venues` record, created when new;
+ * - a series keeps one row per date in event_dates, each with its link and sold-out state;
+ * - a show edited by staff (staff_edited_at set) keeps its fields until staff reset it
+ *   (its status and sold-out state still follow the platform);
  * - sold out only ever moves from available to sold out through a sync; un-marking is a
  *   staff decision made with the dashboard toggle;
  * - archived shows are left alone;
@@ -46,20 +78,49 @@ export function upsertSyncedShows(
     keptStaffEdits: 0,
     skippedArchived: 0,
     skippedPast: 0,
+    hidden: 0,
+    skippedCancelled: 0,
+    soldOut: 0,
+    venuesCreated: 0,
   };
+  /** What changed, for the dashboard: "created: Title", "sold out: Title"... */
+  const changes: string[] = [];
   // The platform can list a show twice across pages; the last copy wins.
   const byId = new Map<string, SyncedShow>();
   for (const show of shows) byId.set(show.externalId, show);
 
   database.transaction((tx) => {
     for (const show of byId.values()) {
-      if (show.date < options.today) {
+      if ((show.endDate ?? show.date) < options.today && !show.dates.some((d) => d.date >= options.today)) {
         counts.skippedPast++;
         continue;
       }
       const existing = tx.select().from(events).where(eq(events.externalId, show.externalId)).get();
+      if (show.hidden) {
+        counts.hidden++;
+        if (existing && !existing.archivedAt) {
+          tx.update(events).set({ archivedAt: now, lastSyncedAt: now, updatedAt: now }).where(eq(events.id, existing.id)).run();
+          changes.push(`hidden: ${existing.title}`);
+        }
+        continue;
+      }
+      if (!existing && show.eventStatus !== "scheduled") {
+        counts.skippedCancelled++;
+        continue;
+      }
+      if (existing?.archivedAt) {
+        counts.skippedArchived++;
+        continue;
+      }
+      let venueId: number | null = null;
+      if (show.venueRecord) {
+        const v = upsertPlatformVenue(show.venueRecord, tx);
+        venueId = v.id;
+        if (v.created) counts.venuesCreated++;
+      }
       if (!existing) {
-        tx.insert(events)
+        const id = tx
+          .insert(events)
           .values({
             externalId: show.externalId,
             source: "eventbrite",
@@ -73,33 +134,52 @@ export function upsertSyncedShows(
             ticketUrl: show.ticketUrl,
             price: show.price,
             soldOut: show.soldOut,
+            eventStatus: show.eventStatus,
+            ...platformColumns(show, venueId),
             lastSyncedAt: now,
             updatedAt: now,
           })
-          .run();
+          .returning({ id: events.id })
+          .get().id;
+        replaceDates(tx, id, show);
         counts.created++;
         counts.synced++;
+        changes.push(`created: ${show.title}`);
         continue;
       }
-      if (existing.archivedAt) {
-        counts.skippedArchived++;
-        continue;
-      }
-      const changes: Partial<typeof events.$inferInsert> = {};
+      const update: Partial<typeof events.$inferInsert> = {};
       if (existing.staffEditedAt) {
         counts.keptStaffEdits++;
       } else {
         for (const field of SYNCED_FIELDS) {
-          if (existing[field] !== show[field]) (changes as Record<string, unknown>)[field] = show[field];
+          if (existing[field] !== show[field]) (update as Record<string, unknown>)[field] = show[field];
         }
-        if (existing.source !== "eventbrite") changes.source = "eventbrite";
+        for (const [field, value] of Object.entries(platformColumns(show, venueId))) {
+          if ((existing as Record<string, unknown>)[field] !== value) (update as Record<string, unknown>)[field] = value;
+        }
+        if (existing.source !== "eventbrite") update.source = "eventbrite";
+        const current = tx.select().from(eventDates).where(eq(eventDates.eventId, existing.id)).orderBy(asc(eventDates.position)).all();
+        if (datesKey(current) !== datesKey(show.dates)) {
+          replaceDates(tx, existing.id, show);
+          update.updatedAt = now;
+        }
       }
-      if (show.soldOut && !existing.soldOut) changes.soldOut = true;
-      const changed = Object.keys(changes).length > 0;
-      if (changed) counts.updated++;
-      else if (!existing.staffEditedAt) counts.unchanged++;
+      if (existing.eventStatus !== show.eventStatus) {
+        update.eventStatus = show.eventStatus;
+        changes.push(`${show.eventStatus}: ${existing.title}`);
+      }
+      if (show.soldOut && !existing.soldOut) {
+        update.soldOut = true;
+        counts.soldOut++;
+        changes.push(`sold out: ${existing.title}`);
+      }
+      const changed = Object.keys(update).length > 0;
+      if (changed) {
+        counts.updated++;
+        if (!changes.some((c) => c.endsWith(`: ${existing.title}`))) changes.push(`updated: ${existing.title}`);
+      } else if (!existing.staffEditedAt) counts.unchanged++;
       tx.update(events)
-        .set(changed ? { ...changes, lastSyncedAt: now, updatedAt: now } : { lastSyncedAt: now })
+        .set(changed ? { ...update, lastSyncedAt: now, updatedAt: now } : { lastSyncedAt: now })
         .where(eq(events.id, existing.id))
         .run();
       counts.synced++;
@@ -109,12 +189,32 @@ export function upsertSyncedShows(
         staff: options.staff ?? null,
         action: "sync.run",
         entityType: "events",
-        after: { ok: true, pages: options.pages ?? null, received: shows.length, ...counts },
+        after: { ok: true, pages: options.pages ?? null, received: shows.length, ...counts, changes: changes.slice(0, 50) },
       },
       tx,
     );
   });
   return counts;
+}
+
+/** A series' dates as the platform lists them (each with its own link and sold-out state). */
+function replaceDates(tx: Pick<DB, "delete" | "insert">, eventId: number, show: SyncedShow) {
+  tx.delete(eventDates).where(eq(eventDates.eventId, eventId)).run();
+  if (show.dates.length === 0) return;
+  tx.insert(eventDates)
+    .values(
+      show.dates.map((d, i) => ({
+        eventId,
+        date: d.date,
+        time: d.time,
+        ticketUrl: d.ticketUrl,
+        price: d.price,
+        soldOut: d.soldOut,
+        externalId: d.externalId,
+        position: i,
+      })),
+    )
+    .run();
 }
 
 /** A failed sync stores no show, only the audit line saying why. */
@@ -139,7 +239,17 @@ export function getSyncStatus(database: DB = db()): SyncStatus {
     .orderBy(asc(events.date), desc(events.id))
     .all();
   const lastAt = last?.at as Date | number | null | undefined;
+  const run = database
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.action, "sync.run"))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(1)
+    .get();
   return {
+    lastRun: run
+      ? { finishedAt: run.createdAt.toISOString(), actor: run.actor, ...summarizeSyncRun(run.after) }
+      : null,
     lastSyncedAt: lastAt == null ? null : new Date(lastAt).toISOString(),
     staffEdited: edited.map((e) => ({
       id: e.id,

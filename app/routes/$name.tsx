@@ -3,6 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ShowStructuredData } from "~/components/show-structured-data";
 import { VenueShows } from "~/components/venue-shows";
+import { VenuePlace } from "~/components/venue-place";
+import { findVenueRecordByName } from "~/models/venues.server";
 import { todayIn } from "~/lib/dates";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
@@ -30,7 +32,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (venue) {
     const today = todayIn(getEnv().APP_TIMEZONE);
     const shows = venue.match ? listShows({ from: today, venueContains: venue.match }) : [];
-    return json({ venue, shows, today, origin: publicOrigin(request) }, { headers: cacheablePage() });
+    // The venue record of the same name (address, map, feed), when there is one.
+    const record = findVenueRecordByName(venue.name);
+    return json({ venue, shows, today, origin: publicOrigin(request), record }, { headers: cacheablePage() });
   }
   const target = findRedirect(name);
   if (target && /^https?:\/\//i.test(target)) {
@@ -50,7 +54,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export default function VenuePage() {
-  const { venue, shows, today, origin } = useLoaderData<typeof loader>();
+  const { venue, shows, today, origin, record } = useLoaderData<typeof loader>();
   return (
     <article className="content-page container section venue-page">
       <p className="back-link">
@@ -73,6 +77,7 @@ export default function VenuePage() {
           </section>
         ))}
       </div>
+      {record ? <VenuePlace record={record} origin={origin} pageUrl={`${origin}/${venue.slug}`} /> : null}
       {venue.match ? <VenueShows shows={shows} today={today} venueName={venue.name} /> : null}
       <ShowStructuredData shows={shows} origin={origin} />
       {venue.links.length > 0 ? (

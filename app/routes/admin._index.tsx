@@ -25,6 +25,7 @@ const STAFF_LINKS = [
   { to: "/admin/newsletter", label: "Newsletter" },
   { to: "/admin/waitlist", label: "Ticket waitlists" },
   { to: "/admin/mail", label: "Outgoing mail" },
+  { to: "/admin/venues", label: "Venues" },
   { to: "/admin/rounds", label: "Voting rounds" },
   { to: "/manage-comedians", label: "Comedians" },
   { to: "/admin/comedians", label: "Comedian profiles" },

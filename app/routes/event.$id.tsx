@@ -17,6 +17,7 @@ import { showBadges } from "~/lib/badges";
 import { formatLongDate, formatTime12 } from "~/lib/dates";
 import { plainText } from "~/lib/description";
 import { detailPriceText } from "~/lib/price";
+import { isCalledOff, ShowDate, ShowLocation, ShowStatusNotice, ShowTime, ShowUntil } from "~/components/shows/show-facts";
 import { performancesOf } from "~/lib/recurrence";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
@@ -88,7 +89,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 export default function EventPage() {
   const { show, origin, venues, recurring, choices, selected, ticketUrl, eventId, description, ended, google, soldOut, waitlist } =
     useLoaderData<typeof loader>();
-  const canBuy = !ended && !soldOut && Boolean(ticketUrl);
+  const canBuy = !ended && !soldOut && !selected.soldOut && !isCalledOff(show) && Boolean(ticketUrl);
   const ticketButton = (extra = "") => (
     <TicketLink ticketUrl={ticketUrl} eventId={eventId} isEventbrite={show.isEventbrite} className={extra}>
       GET TICKETS
@@ -106,9 +107,11 @@ export default function EventPage() {
             <BadgeList badges={showBadges(show, venues, { series: recurring })} />
             <h1>{show.title}</h1>
             <p className="event-hero__when">
-              <time dateTime={selected.date}>{formatLongDate(selected.date)}</time> · {formatTime12(selected.time)}
+              <ShowDate show={show} date={selected.date} />
+              {show.hideStartDate ? null : <> · <ShowTime show={show} date={selected.date} time={selected.time} /></>}
             </p>
-            <p>{show.venue}</p>
+            <p>{show.isOnline ? "Online" : show.venue}</p>
+            <ShowStatusNotice show={show} />
             <p className="event-hero__price">{detailPriceText(selected.price)}</p>
             {ended ? <p className="event-notice">This show has ended.</p> : null}
             <div className="event-actions">
@@ -139,15 +142,18 @@ export default function EventPage() {
           <div>
             <h2>Date and time</h2>
             <p>
-              <time dateTime={selected.date}>{formatLongDate(selected.date)}</time>
+              <ShowDate show={show} date={selected.date} />
             </p>
-            <p>{formatTime12(selected.time)}</p>
+            <p>
+              <ShowTime show={show} date={selected.date} time={selected.time} />
+            </p>
+            <ShowUntil show={show} />
             {recurring && choices.length > 1 ? <DatePicker choices={choices} selected={selected.date} /> : null}
             {recurring && !ended ? <CalendarSubscribe origin={origin} path={seriesFeedPath(show.title)} label={`every date of ${show.title}`} /> : null}
           </div>
           <div>
             <h2>Location</h2>
-            <p>{show.venue}</p>
+            <ShowLocation show={show} />
           </div>
           <div>
             <h2>Price</h2>

@@ -13,6 +13,7 @@ import { BadgeList } from "~/components/shows/badges";
 import { EventOverview } from "~/components/shows/event-overview";
 import { ShowImage } from "~/components/shows/show-image";
 import { TicketLink } from "~/components/shows/ticket-link";
+import { isCalledOff, ShowDate, ShowLocation, ShowStatusNotice, ShowTime, ShowUntil } from "~/components/shows/show-facts";
 import { showBadges } from "~/lib/badges";
 import { formatLongDate, formatTime12 } from "~/lib/dates";
 import { plainText } from "~/lib/description";
@@ -21,7 +22,7 @@ import { performancesOf } from "~/lib/recurrence";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { dateRangeText } from "~/lib/date-range";
-import { parseSlug, showSlug, slugMatches } from "~/lib/slug";
+import { parseSlug, showSlug, slugMatches, uniqueShowSlugs } from "~/lib/slug";
 import { eventbriteEventId } from "~/lib/ticketing";
 import { getShowForPage, listShows } from "~/models/events.server";
 import { publicContext } from "~/models/public-shows.server";
@@ -39,11 +40,11 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyl
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: SITE.name }];
-  const { show, origin } = data;
+  const { show, origin, canonicalSlug } = data;
   return seoMeta({
     title: `${show.title} | ${SITE.name}`,
     description: plainText(show.summary || show.description).slice(0, 160),
-    url: `${origin}/show/${showSlug(show)}`,
+    url: `${origin}/show/${canonicalSlug}`,
     image: show.imageUrl ?? SITE.fallbackImage,
     origin,
     type: "article",
@@ -58,9 +59,13 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (!parsed) throw redirect("/404");
   // Candidates: active shows on that date (a recurring show counts by any of its dates).
   const candidates = listShows({ from: parsed.date, to: parsed.date });
-  const match = candidates.find((s) =>
-    slugMatches(parsed, s, performancesOf(s).performances.map((p) => p.date)),
-  );
+  // A show's own unique slug first (two shows can share the spec's slug), then the spec's match.
+  const slugs = uniqueShowSlugs(candidates.filter((s) => s.date === parsed.date));
+  const requested = (params.slug ?? "").toLowerCase();
+  const exact = candidates.find((s) => slugs.get(s.id) === requested);
+  const match =
+    exact ??
+    candidates.find((s) => slugMatches(parsed, s, performancesOf(s).performances.map((p) => p.date)));
   const show = match ? getShowForPage(match.id) : null;
   if (!show) throw redirect("/404");
 
@@ -73,6 +78,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     show,
     origin,
     google: googleLinkFor(show, current, origin, getEnv().APP_TIMEZONE),
+    canonicalSlug: slugs.get(show.id) ?? showSlug(show),
     venues,
     recurring,
     current,
@@ -103,7 +109,7 @@ export default function ShowPage() {
     useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const sticky = useStickyBar();
-  const canBuy = !show.soldOut && Boolean(ticketUrl);
+  const canBuy = !show.soldOut && !current.soldOut && !isCalledOff(show) && Boolean(ticketUrl);
   const buttons = (small = false) => (
     <>
       <TicketLink
@@ -149,10 +155,12 @@ export default function ShowPage() {
             <p>
               {range ?? (
                 <>
-                  <time dateTime={current.date}>{formatLongDate(current.date)}</time> · {formatTime12(current.time)}
+                  <ShowDate show={show} date={current.date} />
+                  {show.hideStartDate ? null : <> · <ShowTime show={show} date={current.date} time={current.time} /></>}
                 </>
               )}
             </p>
+            <ShowStatusNotice show={show} />
             <p className="event-hero__price">{detailPriceText(current.price)}</p>
             {canBuy ? <div className="event-actions">{buttons()}</div> : null}
           </div>
@@ -174,14 +182,19 @@ export default function ShowPage() {
         <aside className="panel event-facts" aria-label="Event details">
           <div>
             <h2>Date and time</h2>
-            <p>{range ?? formatLongDate(current.date)}</p>
-            {range ? null : <p>{formatTime12(current.time)}</p>}
+            <p>{range ?? <ShowDate show={show} date={current.date} />}</p>
+            {range ? null : (
+              <p>
+                <ShowTime show={show} date={current.date} time={current.time} />
+              </p>
+            )}
+            <ShowUntil show={show} />
             <AddToCalendar show={show} google={google} />
             {recurring ? <CalendarSubscribe origin={origin} path={seriesFeedPath(show.title)} label={`every date of ${show.title}`} /> : null}
           </div>
           <div>
             <h2>Location</h2>
-            <p>{show.venue}</p>
+            <ShowLocation show={show} />
           </div>
           <div>
             <h2>Price</h2>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { todayIn } from "~/lib/dates";
 import { buildSitemap, PUBLIC_PAGES } from "~/lib/sitemap";
-import { showPath } from "~/lib/slug";
+import { uniqueShowPaths } from "~/lib/slug";
 import { listShows } from "~/models/events.server";
 import { comedianPath } from "~/lib/lineup";
 import { listProfiles } from "~/models/comedian-profiles.server";
@@ -11,9 +11,11 @@ import { publicOrigin } from "~/utils/origin.server";
 /** /sitemap.xml: the public pages and every upcoming show (by slug where one resolves). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const shows = listShows({ from: todayIn(getEnv().APP_TIMEZONE) });
+  // One address per show, even when two shows' spec slugs collide (issue 14).
+  const paths = uniqueShowPaths(shows);
   const xml = buildSitemap(publicOrigin(request), [
     ...PUBLIC_PAGES.map((path) => ({ path })),
-    ...shows.map((s) => ({ path: showPath(s) })),
+    ...[...new Set(shows.map((s) => paths.get(s.id)!))].map((path) => ({ path })),
     ...listProfiles().flatMap((c) => (c.slug ? [{ path: comedianPath({ slug: c.slug }) }] : [])),
   ]);
   return new Response(xml, {

@@ -5,6 +5,7 @@ import {
   placeholderEventDetails,
   type ExternalEventDetails,
 } from "~/lib/eventbrite";
+import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { fetchEventbriteEvent } from "./eventbrite.server";
 import { fetchPageEvent } from "./page-metadata.server";
@@ -21,7 +22,13 @@ export async function lookupEventDetails(url: string, today: string): Promise<Lo
   try {
     if (kind === "eventbrite") {
       const id = parseEventbriteId(url);
-      if (id) return { ok: true, details: mapEventbriteEvent(await fetchEventbriteEvent(id), url) };
+      if (id) {
+        const details = mapEventbriteEvent(await fetchEventbriteEvent(id), url, { businessZone: getEnv().APP_TIMEZONE });
+        return { ok: true, details };
+      }
+      // An organiser's vanity address carries no id: its page's own metadata is read.
+      const details = await fetchPageEvent(url, "generic", today);
+      if (details) return { ok: true, details: { ...details, isEventbrite: true } };
     } else {
       const details = await fetchPageEvent(url, kind, today);
       if (details) return { ok: true, details };

@@ -1,20 +1,28 @@
+import { randomUUID } from "node:crypto";
 import {
   eventbriteEventsPageSchema,
   eventbriteVenueSchema,
+  toSyncedSeries,
   toSyncedShow,
   venueToLookUp,
   type EventbriteEvent,
+  type EventbriteVenue,
   type SyncedShow,
 } from "~/lib/eventbrite";
 import { syncFailureMessage, syncSuccessMessage, type SyncFailure } from "~/lib/eventbrite-sync";
-import { todayIn } from "~/lib/dates";
+import { BUSINESS_TIME_ZONE, todayIn } from "~/lib/dates";
 import { SITE } from "~/lib/site";
 import type { StaffIdentity } from "~/models/staff.server";
 import { recordFailedSync, upsertSyncedShows, type UpsertCounts } from "~/models/sync.server";
+import { releaseLock, tryAcquireLock } from "~/models/job-locks.server";
 import { db, type DB } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { OutboundFetchError, safeFetchText } from "~/utils/safe-fetch.server";
+
+export const SYNC_LOCK = "eventbrite-sync";
+/** Longer than any run (pages × timeout is bounded well below); a crashed holder's lock lapses. */
+const SYNC_LOCK_TTL_MS = 10 * 60_000;
 
 /** Generous for one page of a slow API, short enough for a person waiting on a button. */
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -98,31 +106,23 @@ async function getJson(url: string, token: string, timeoutMs: number): Promise<u
   }
 }
 
-/** Every live event of the organisation, following `continuation` to the last page. */
-export async function fetchOrganizationEvents(
+/** Every page of a list endpoint, following `continuation` to the last page. */
+async function fetchAllPages(
   config: SyncConfig,
+  path: string,
+  baseParams: Record<string, string>,
 ): Promise<{ events: EventbriteEvent[]; pages: number }> {
-  const missing = [
-    !config.token && "EVENTBRITE_TOKEN",
-    !config.organizationId && "EVENTBRITE_ORGANIZATION_ID",
-  ].filter((v): v is string => Boolean(v));
-  if (missing.length) throw new SyncError({ kind: "not-configured", missing });
   const token = config.token!;
   const timeoutMs = config.timeoutMs ?? REQUEST_TIMEOUT_MS;
-
   const all: EventbriteEvent[] = [];
   const seen = new Set<string>();
   let continuation: string | undefined;
   let pages = 0;
   for (;;) {
     if (pages >= MAX_PAGES) throw new SyncError({ kind: "endless-pagination", pages });
-    const params: Record<string, string> = { status: "live", expand: "venue,ticket_availability,logo" };
+    const params: Record<string, string> = { ...baseParams };
     if (continuation) params.continuation = continuation;
-    const body = await getJson(
-      endpoint(config.apiUrl, `/organizations/${encodeURIComponent(config.organizationId!)}/events/`, params),
-      token,
-      timeoutMs,
-    );
+    const body = await getJson(endpoint(config.apiUrl, path, params), token, timeoutMs);
     const parsed = eventbriteEventsPageSchema.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -143,15 +143,47 @@ export async function fetchOrganizationEvents(
   return { events: all, pages };
 }
 
-/** A missing venue's name by id; any failure just means "TBA". */
-async function lookUpVenue(config: SyncConfig, venueId: string): Promise<string | null> {
+/**
+ * Every current event of the organisation: live ones and those called off (a cancelled show
+ * that was public stays listed as cancelled), series parents included so that their dates
+ * can be asked for; following `continuation` to the last page.
+ */
+export async function fetchOrganizationEvents(
+  config: SyncConfig,
+): Promise<{ events: EventbriteEvent[]; pages: number }> {
+  const missing = [
+    !config.token && "EVENTBRITE_TOKEN",
+    !config.organizationId && "EVENTBRITE_ORGANIZATION_ID",
+  ].filter((v): v is string => Boolean(v));
+  if (missing.length) throw new SyncError({ kind: "not-configured", missing });
+  return fetchAllPages(config, `/organizations/${encodeURIComponent(config.organizationId!)}/events/`, {
+    status: "live,started,canceled",
+    time_filter: "current_future",
+    show_series_parent: "true",
+    expand: "venue,ticket_availability,logo",
+  });
+}
+
+/** A series' current and future occurrences (GET /series/{id}/events/). */
+export async function fetchSeriesEvents(config: SyncConfig, seriesId: string): Promise<EventbriteEvent[]> {
+  const { events } = await fetchAllPages(config, `/series/${encodeURIComponent(seriesId)}/events/`, {
+    time_filter: "current_future",
+    order_by: "start_asc",
+    expand: "venue,ticket_availability,logo",
+  });
+  return events;
+}
+
+/** A venue by id (address included); any failure just means "TBA" without an address. */
+export async function lookUpVenue(config: SyncConfig, venueId: string): Promise<EventbriteVenue | null> {
   try {
     const body = await getJson(
       endpoint(config.apiUrl, `/venues/${encodeURIComponent(venueId)}/`),
-      config.token!,
+      config.token ?? "",
       config.venueTimeoutMs ?? VENUE_TIMEOUT_MS,
     );
-    return eventbriteVenueSchema.parse(body).name?.trim() || null;
+    const venue = eventbriteVenueSchema.parse(body);
+    return venue.name?.trim() ? { ...venue, id: venue.id ?? venueId } : null;
   } catch (error) {
     const reason = error instanceof SyncError ? error.failure : error instanceof Error ? error.message : String(error);
     logger().warn({ venueId, reason }, "venue lookup failed (venue shown as TBA)");
@@ -159,16 +191,44 @@ async function lookUpVenue(config: SyncConfig, venueId: string): Promise<string 
   }
 }
 
-/** Fetches and maps; venue lookups run once per distinct missing venue. */
-export async function fetchSyncedShows(config: SyncConfig): Promise<{ shows: SyncedShow[]; pages: number }> {
+/**
+ * Fetches and maps: venue look-ups run once per distinct missing venue; a series parent
+ * becomes one recurring show from its occurrences; occurrences listed on their own next to
+ * their parent are folded into it.
+ */
+export async function fetchSyncedShows(
+  config: SyncConfig,
+  options: { today?: string; businessZone?: string } = {},
+): Promise<{ shows: SyncedShow[]; pages: number }> {
+  const businessZone = options.businessZone ?? BUSINESS_TIME_ZONE;
+  const today = options.today ?? todayIn(businessZone);
   const { events, pages } = await fetchOrganizationEvents(config);
-  const venueIds = [...new Set(events.map(venueToLookUp).filter((v): v is string => v !== null))];
-  const venues = new Map<string, string | null>();
+  const parents = events.filter((e) => e.is_series_parent);
+  const parentIds = new Set(parents.map((p) => p.series_id || p.id));
+  const singles = events.filter((e) => !e.is_series_parent && !(e.series_id && parentIds.has(e.series_id)));
+  const occurrences = new Map<string, EventbriteEvent[]>();
+  for (const parent of parents) {
+    const id = parent.series_id || parent.id;
+    occurrences.set(id, await fetchSeriesEvents(config, id));
+  }
+  const all = [...events, ...[...occurrences.values()].flat()];
+  const venueIds = [...new Set(all.map(venueToLookUp).filter((v): v is string => v !== null))];
+  const venues = new Map<string, EventbriteVenue | null>();
   await Promise.all(venueIds.map(async (id) => venues.set(id, await lookUpVenue(config, id))));
-  const shows = events.map((ev) => {
+  const withVenue = (ev: EventbriteEvent): EventbriteEvent => {
     const id = venueToLookUp(ev);
-    return toSyncedShow(ev, { fallbackImage: SITE.fallbackImage, venueName: id ? venues.get(id) : null });
-  });
+    const found = id ? venues.get(id) : null;
+    return found ? { ...ev, venue: found } : ev;
+  };
+  const mapOptions = { fallbackImage: SITE.fallbackImage, businessZone };
+  const shows: SyncedShow[] = singles.map((ev) => toSyncedShow(withVenue(ev), mapOptions));
+  for (const parent of parents) {
+    const series = toSyncedSeries(withVenue(parent), (occurrences.get(parent.series_id || parent.id) ?? []).map(withVenue), {
+      ...mapOptions,
+      today,
+    });
+    if (series) shows.push(series);
+  }
   return { shows, pages };
 }
 
@@ -184,11 +244,20 @@ export async function runEventbriteSync(
   const now = options.now ?? new Date();
   const log = logger();
   const started = Date.now();
+  // One run at a time across every process on this database (dashboard, CLI, schedule).
+  const holder = `${process.pid}-${randomUUID()}`;
+  if (!tryAcquireLock(SYNC_LOCK, holder, SYNC_LOCK_TTL_MS, database)) {
+    const failure: SyncFailure = { kind: "busy" };
+    log.info("eventbrite sync skipped: another run holds the lock");
+    return { ok: false, message: syncFailureMessage(failure), failure };
+  }
   try {
-    const { shows, pages } = await fetchSyncedShows(config);
+    const zone = getEnv().APP_TIMEZONE;
+    const today = todayIn(zone, now);
+    const { shows, pages } = await fetchSyncedShows(config, { today, businessZone: zone });
     const counts = upsertSyncedShows(
       shows,
-      { today: todayIn(getEnv().APP_TIMEZONE, now), now, staff: options.staff, pages },
+      { today, now, staff: options.staff, pages },
       database,
     );
     const message = syncSuccessMessage(counts.synced);
@@ -204,6 +273,8 @@ export async function runEventbriteSync(
     log.warn({ failure: error.failure, ms: Date.now() - started }, "eventbrite sync failed");
     safeRecordFailure(options.staff, error.message, database);
     return { ok: false, message: error.message, failure: error.failure };
+  } finally {
+    releaseLock(SYNC_LOCK, holder, database);
   }
 }
 

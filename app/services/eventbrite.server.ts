@@ -1,10 +1,12 @@
-import { eventbriteEventSchema, type EventbriteEvent } from "~/lib/eventbrite";
+import { eventbriteEventSchema, venueToLookUp, type EventbriteEvent } from "~/lib/eventbrite";
 import { getEnv } from "~/utils/env.server";
 import { safeFetchText } from "~/utils/safe-fetch.server";
+import { lookUpVenue } from "./eventbrite-sync.server";
 
 /**
  * The ticketing platform's API client for ONE event (the staff form's "Load details from
- * URL"). Answers the parsed event; throws (OutboundFetchError, zod or JSON errors) when the
+ * URL"). Answers the parsed event, with its venue looked up the way the sync does when the
+ * platform did not expand it; throws (OutboundFetchError, zod or JSON errors) when the
  * platform cannot be reached or answers something else, and the caller degrades.
  */
 export async function fetchEventbriteEvent(id: string): Promise<EventbriteEvent> {
@@ -18,5 +20,9 @@ export async function fetchEventbriteEvent(id: string): Promise<EventbriteEvent>
     timeoutMs: 8_000,
     maxBytes: 1024 * 1024,
   });
-  return eventbriteEventSchema.parse(JSON.parse(text));
+  const event = eventbriteEventSchema.parse(JSON.parse(text));
+  const venueId = venueToLookUp(event);
+  if (!venueId) return event;
+  const venue = await lookUpVenue({ apiUrl: env.EVENTBRITE_API_URL, token: env.EVENTBRITE_TOKEN }, venueId);
+  return venue ? { ...event, venue } : event;
 }

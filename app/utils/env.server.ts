@@ -42,6 +42,8 @@ export const envSchema = z.object({
   EVENTBRITE_API_URL: z.url().default("https://www.eventbriteapi.com/v3"),
   EVENTBRITE_TOKEN: optionalText,
   EVENTBRITE_ORGANIZATION_ID: optionalText,
+  /** Minutes between scheduled syncs inside the server; 0 turns the schedule off. */
+  EVENTBRITE_SYNC_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(10),
   BOOKING_SHEET_URL: optionalUrl,
   SMTP_URL: optionalText,
   CONTACT_EMAIL: z.email().default("info@laughwindsor.ca"),

@@ -230,7 +230,8 @@ test("loading details from a ticketing-platform URL fills the form; an unknown e
   await expect(page.getByLabel("Date", { exact: true })).toHaveValue("2030-03-14");
   await expect(page.getByLabel("Time", { exact: true })).toHaveValue("8:30 PM");
   await expect(page.getByLabel("Price", { exact: true })).toHaveValue("$25");
-  await expect(page.getByLabel("Image URL")).toHaveValue("https://img.example.com/original.jpg");
+  // The organiser's crop (logo.url), not the 6000×4000 original.
+  await expect(page.getByLabel("Image URL")).toHaveValue("https://img.example.com/small.jpg");
 
   await page.getByLabel("Load details from URL").fill("https://www.eventbrite.ca/e/gone-tickets-111111111111");
   await page.getByRole("button", { name: "Load details" }).click();

@@ -7,5 +7,7 @@ export const E2E_ENV = {
   BOOKING_PASSWORD: "e2e-booking",
   RESULTS_PASSWORD: "e2e-results",
   ALLOW_PRIVATE_FETCH: "true",
+  // The scheduled sync stays off in browser tests (the specs run the sync themselves).
+  EVENTBRITE_SYNC_INTERVAL_MINUTES: "0",
   LOG_LEVEL: "warn",
 } as const;

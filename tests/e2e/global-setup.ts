@@ -53,7 +53,8 @@ export default async function globalSetup() {
   // as tests/fixtures/eventbrite-event.json for load-from-URL) and of the booking sheet;
   // the server is pointed at them and the specs switch their modes over HTTP.
   const fixtureEvent = JSON.parse(fs.readFileSync("tests/fixtures/eventbrite-event.json", "utf8"));
-  const eventbrite = await startFakeEventbrite({ events: [fixtureEvent] });
+  // Slow mode answers after 1 s per request: a sync asks for several pages, a series and venues.
+  const eventbrite = await startFakeEventbrite({ events: [fixtureEvent], slowMs: 1_000 });
   const sheet = await startSheetFake();
   const fakeEnv = {
     EVENTBRITE_API_URL: eventbrite.url,

@@ -41,7 +41,7 @@ describe("mapping a ticketing event", () => {
     logo: { url: "https://img/small.jpg", original: { url: "https://img/original.jpg" } },
     ticket_availability: { minimum_ticket_price: { major_value: "25.00", currency: "CAD" } },
   };
-  it("reads name, description, local start, venue, the original logo and the minimum price", () => {
+  it("reads name, description, local start, venue, the organiser's crop of the logo and the minimum price", () => {
     const details = mapEventbriteEvent(eventbriteEventSchema.parse(raw), "https://pasted");
     expect(details).toMatchObject({
       title: "Friday Laughs",
@@ -50,7 +50,7 @@ describe("mapping a ticketing event", () => {
       date: "2026-05-16",
       time: "19:30",
       venue: "Tipsy Toucan",
-      imageUrl: "https://img/original.jpg",
+      imageUrl: "https://img/small.jpg",
       price: "$25",
       isEventbrite: true,
     });

@@ -18,15 +18,19 @@ const [mystery, brewery] = parse(page2);
 
 describe("mapping a platform event", () => {
   it("takes title, description, summary, date, time, venue, image, ticket URL and price", () => {
-    expect(toSyncedShow(headliner, { fallbackImage: FALLBACK })).toEqual({
+    expect(toSyncedShow(headliner, { fallbackImage: FALLBACK })).toMatchObject({
       externalId: "9100000001",
       title: "Fake Sync Headliner Night",
       description: "A big night of stand-up.",
       summary: "A big night",
       date: "2027-09-19",
       time: "19:30",
+      endTime: "21:30",
+      endDate: null,
+      timeZone: null,
       venue: "Sync Test Hall",
-      imageUrl: "https://img.example/original-1.jpg",
+      // The organiser's crop, never the 6000×4000 original.
+      imageUrl: "https://img.example/small-1.jpg",
       ticketUrl: "https://www.eventbrite.ca/e/fake-sync-headliner-night-tickets-9100000001",
       price: "$25",
       soldOut: false,
@@ -34,7 +38,7 @@ describe("mapping a platform event", () => {
     });
   });
 
-  it("keeps cents, falls back to logo.url, and reads sold out", () => {
+  it("keeps cents, uses logo.url, and reads sold out", () => {
     const show = toSyncedShow(soldOut, { fallbackImage: FALLBACK });
     expect(show.price).toBe("$30.50");
     expect(show.imageUrl).toBe("https://img.example/small-2.jpg");

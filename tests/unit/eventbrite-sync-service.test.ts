@@ -8,6 +8,7 @@ import { resetEnvCache } from "~/utils/env.server";
 import {
   FAKE_EVENTBRITE_ORG,
   FAKE_EVENTBRITE_TOKEN,
+  FIXTURE_PUBLIC_IDS,
   startFakeEventbrite,
   type FakeEventbrite,
 } from "../fakes/eventbrite";
@@ -26,8 +27,9 @@ let config: SyncConfig;
 beforeAll(async () => {
   process.env.ALLOW_PRIVATE_FETCH = "true";
   resetEnvCache();
-  fake = await startFakeEventbrite({ slowMs: 1_000 });
-  config = { apiUrl: fake.url, token: FAKE_EVENTBRITE_TOKEN, organizationId: FAKE_EVENTBRITE_ORG, timeoutMs: 300 };
+  fake = await startFakeEventbrite({ slowMs: 2_000 });
+  // Generous for a loaded test machine; the slow mode answers well after it.
+  config = { apiUrl: fake.url, token: FAKE_EVENTBRITE_TOKEN, organizationId: FAKE_EVENTBRITE_ORG, timeoutMs: 1_000 };
 });
 afterAll(async () => {
   await fake.close();
@@ -44,15 +46,20 @@ describe("ticketing sync against the fake platform", () => {
   it("follows pagination to the end, looks up missing venues, skips past shows", async () => {
     const database = createDb();
     const outcome = await runEventbriteSync({ config, database, staff: STAFF });
-    expect(outcome).toMatchObject({ ok: true, pages: 2, message: "Successfully synced 4 events from the external ticketing platform" });
+    expect(outcome).toMatchObject({ ok: true, pages: 3, message: `Successfully synced ${4 + FIXTURE_PUBLIC_IDS.length} events from the external ticketing platform` });
     const listCalls = fake.requests.filter((r) => r.path.includes("/organizations/")).map((r) => r.path);
-    expect(listCalls).toHaveLength(2);
-    expect(listCalls[0]).toContain("status=live");
+    expect(listCalls).toHaveLength(3);
+    expect(decodeURIComponent(listCalls[0])).toContain("status=live,started,canceled");
     expect(decodeURIComponent(listCalls[0])).toContain("expand=venue,ticket_availability,logo");
     expect(listCalls[1]).toContain("continuation=page-2-token");
+    expect(listCalls[2]).toContain("continuation=page-3-token");
+    // The series parent's dates come from the series endpoint.
+    expect(fake.requests.some((r) => r.path.startsWith("/series/9200000010/events/"))).toBe(true);
 
     const rows = synced(database);
-    expect(rows.map((r) => r.externalId).sort()).toEqual(["9100000001", "9100000002", "9100000004", "9100000005"]);
+    expect(rows.map((r) => r.externalId).sort()).toEqual(
+      ["9100000001", "9100000002", "9100000004", "9100000005", ...FIXTURE_PUBLIC_IDS].sort(),
+    );
     const byId = Object.fromEntries(rows.map((r) => [r.externalId, r]));
     expect(byId["9100000002"].soldOut).toBe(true);
     expect(byId["9100000004"].venue).toBe("TBA"); // venue lookup 404: tolerated
@@ -63,7 +70,7 @@ describe("ticketing sync against the fake platform", () => {
     const audit = database.select().from(auditLog).where(eq(auditLog.action, "sync.run")).all();
     expect(audit).toHaveLength(1);
     expect(audit[0].actor).toBe("tester");
-    expect(audit[0].after).toMatchObject({ ok: true, created: 4, skippedPast: 1 });
+    expect(audit[0].after).toMatchObject({ ok: true, created: 4 + FIXTURE_PUBLIC_IDS.length, skippedPast: 1, hidden: 3 });
   });
 
   it("is idempotent: a second run duplicates and changes nothing but last_synced_at", async () => {
@@ -73,7 +80,8 @@ describe("ticketing sync against the fake platform", () => {
     await runEventbriteSync({ config, database, now: t1 });
     const first = synced(database);
     const second = await runEventbriteSync({ config, database, now: t2 });
-    expect(second.ok && second.counts).toMatchObject({ synced: 4, created: 0, updated: 0, unchanged: 4 });
+    const n = 4 + FIXTURE_PUBLIC_IDS.length;
+    expect(second.ok && second.counts).toMatchObject({ synced: n, created: 0, updated: 0, unchanged: n });
     const after = synced(database);
     expect(after).toHaveLength(first.length);
     const strip = (r: (typeof first)[number]) => ({ ...r, lastSyncedAt: null });
@@ -139,7 +147,7 @@ describe("ticketing sync against the fake platform", () => {
     ["an unknown organization", null, { organizationId: "999" }, /does not know this organization \(HTTP 404\)/],
     ["rate limiting", "rate-limited", {}, /limiting requests \(HTTP 429\)\. Try again in 42 seconds\./],
     ["a server error", "server-error", {}, /server error \(HTTP 500\)/],
-    ["a timeout", "slow", {}, /did not answer within 0.3 seconds/],
+    ["a timeout", "slow", {}, /did not answer within 1 seconds/],
     ["malformed JSON", "malformed", {}, /not valid JSON/],
     ["an unexpected shape", "bad-shape", {}, /unexpected shape \(events\.0\.name/],
     ["endless pagination", "endless", {}, /kept returning more pages/],

@@ -56,6 +56,24 @@ export function SyncButton({ status }: { status?: SyncStatus | null }) {
           </span>
         ) : null}
       </Form>
+      {data?.lastRun ? (
+        <details className="sync-area__run">
+          <summary>
+            Last run finished {formatInZone(new Date(data.lastRun.finishedAt), "MMM d, h:mm a")} (Toronto)
+            {data.lastRun.actor === "system" ? ", on schedule" : ` by ${data.lastRun.actor}`}:{" "}
+            {data.lastRun.ok ? data.lastRun.summary : `failed: ${data.lastRun.summary}`}
+          </summary>
+          {data.lastRun.changes.length ? (
+            <ul>
+              {data.lastRun.changes.map((c, i) => (
+                <li key={i}>{c}</li>
+              ))}
+            </ul>
+          ) : (
+            <p>No show changed.</p>
+          )}
+        </details>
+      ) : null}
       {data && data.staffEdited.length > 0 ? (
         <div className="sync-area__edited">
           <p>
@@ -95,6 +113,7 @@ const SYNC_AREA_CSS = `
 .sync-area { margin-block: var(--space-4); }
 .sync-area__form { display: flex; flex-wrap: wrap; align-items: center; gap: var(--space-3); }
 .sync-area__form .button { display: inline-flex; align-items: center; gap: var(--space-2); }
+.sync-area__run { margin-top: var(--space-2); font-size: 0.9rem; }
 .sync-area__last, .sync-area__date { color: var(--muted); font-size: 0.9rem; }
 .sync-area__spin { animation: sync-spin 1s linear infinite; }
 @keyframes sync-spin { to { transform: rotate(360deg); } }

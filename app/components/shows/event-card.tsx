@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { Ticket } from "lucide-react";
 import { showBadges, type BadgeVenues } from "~/lib/badges";
 import { formatCardDate, formatTime12 } from "~/lib/dates";
+import { DATE_TO_BE_ANNOUNCED, showTimeText } from "~/lib/show-time";
 import { plainText } from "~/lib/description";
 import { cardPriceText } from "~/lib/price";
 import type { Performance } from "~/lib/recurrence";
@@ -52,15 +53,17 @@ export function EventCard({
           <ul className="show-card__datelist" aria-label="Dates">
             {upcoming.map((p) => (
               <li key={p.date}>
-                <time dateTime={p.date}>{formatCardDate(p.date)}</time> · {formatTime12(p.time)}
+                <time dateTime={p.date}>{formatCardDate(p.date)}</time> · {showTimeText(p.date, p.time, show.timeZone)}
               </li>
             ))}
           </ul>
+        ) : show.hideStartDate ? (
+          <p className="show-card__when">{DATE_TO_BE_ANNOUNCED}</p>
         ) : (
           <p className="show-card__when">
             <time dateTime={next.date}>{formatCardDate(next.date)}</time>
             <span aria-hidden="true"> · </span>
-            <span>{formatTime12(next.time)}</span>
+            <span>{showTimeText(next.date, next.time, show.timeZone)}</span>
             {upcoming.length > 1 ? <span className="muted"> (+{upcoming.length - 1} more dates)</span> : null}
           </p>
         )}
@@ -70,7 +73,7 @@ export function EventCard({
           <Link to={`/event/${show.id}`} className="button button--dark button--small">
             More Info<span className="visually-hidden">: {show.title}</span>
           </Link>
-          {ticketUrl && !show.soldOut ? (
+          {ticketUrl && !show.soldOut && !show.eventStatus?.match(/cancelled|postponed/) ? (
             <a
               href={ticketUrl}
               target="_blank"

@@ -1,0 +1,55 @@
+import { formatLongDate } from "~/lib/dates";
+import { showPlace } from "~/lib/show-place";
+import { DATE_TO_BE_ANNOUNCED, showTimeText, untilText } from "~/lib/show-time";
+import type { Show } from "~/lib/shows";
+
+type FactsShow = Pick<Show, "venue"> &
+  Pick<Partial<Show>, "timeZone" | "endDate" | "endTime" | "hideStartDate" | "isOnline" | "venueRecord" | "eventStatus">;
+
+/** "7:00 PM", "7:00 PM PDT" for a show in another zone; nothing when the start is hidden. */
+export function ShowTime({ show, date, time }: { show: FactsShow; date: string; time: string }) {
+  if (show.hideStartDate) return null;
+  return <>{showTimeText(date, time, show.timeZone)}</>;
+}
+
+/** The long date ("Saturday, July 12, 2031"), or "Date to be announced" when the organiser hides it. */
+export function ShowDate({ show, date }: { show: FactsShow; date: string }) {
+  if (show.hideStartDate) return <>{DATE_TO_BE_ANNOUNCED}</>;
+  return <time dateTime={date}>{formatLongDate(date)}</time>;
+}
+
+/** "Until Saturday, July 12 · 11:00 PM" for a multi-day show. */
+export function ShowUntil({ show }: { show: FactsShow }) {
+  const text = show.hideStartDate ? null : untilText(show);
+  return text ? <p className="show-until">{text}</p> : null;
+}
+
+/** The venue's name, its known address and a maps link; "Online" for online shows. */
+export function ShowLocation({ show }: { show: FactsShow }) {
+  const place = showPlace(show);
+  return (
+    <>
+      <p className="show-location__name">{place.name}</p>
+      {place.line ? <p className="show-location__address">{place.line}</p> : null}
+      {place.mapUrl ? (
+        <p>
+          <a href={place.mapUrl} target="_blank" rel="noopener noreferrer">
+            Open in maps<span className="visually-hidden">: {place.name}</span>
+          </a>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** A called-off show keeps its page and says so. */
+export function ShowStatusNotice({ show }: { show: FactsShow }) {
+  if (show.eventStatus === "cancelled") return <p className="event-notice" role="status">This show has been cancelled.</p>;
+  if (show.eventStatus === "postponed") return <p className="event-notice" role="status">This show has been postponed.</p>;
+  return null;
+}
+
+/** Tickets are not sold for a called-off show. */
+export function isCalledOff(show: FactsShow): boolean {
+  return show.eventStatus === "cancelled" || show.eventStatus === "postponed";
+}

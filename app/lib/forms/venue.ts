@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+/** The staff venue form (issue 17, venue half): one schema; empty fields are stored as null. */
+const optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .default(null);
+
+const coordinate = (min: number, max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      if (v === "") return null;
+      const n = Number(v);
+      if (!Number.isFinite(n) || n < min || n > max) {
+        ctx.addIssue({ code: "custom", message: `${label} must be a number between ${min} and ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    })
+    .nullable()
+    .default(null);
+
+export const venueFormSchema = z
+  .object({
+    name: z.string().trim().min(1, "Name is required").max(120, "At most 120 characters"),
+    address1: optional(200),
+    address2: optional(200),
+    city: optional(100),
+    region: optional(100),
+    postalCode: optional(20),
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .transform((v) => (v === "" ? null : v))
+      .pipe(z.string().regex(/^[A-Z]{2}$/, "Country is a two-letter code such as CA or US").nullable())
+      .nullable()
+      .default(null),
+    latitude: coordinate(-90, 90, "Latitude"),
+    longitude: coordinate(-180, 180, "Longitude"),
+    phone: optional(40),
+    website: optional(300).refine((v) => v === null || /^https?:\/\/[^\s]+$/i.test(v), "Website must start with http:// or https://"),
+    accessibilityNotes: optional(1000),
+    agePolicy: optional(200),
+    doorsNotes: optional(500),
+    parkingNotes: optional(1000),
+    isClub: z.preprocess((v) => v === "on" || v === "true", z.boolean()),
+    isWinery: z.preprocess((v) => v === "on" || v === "true", z.boolean()),
+  })
+  .refine((v) => (v.latitude === null) === (v.longitude === null), {
+    message: "Give both latitude and longitude, or neither",
+    path: ["longitude"],
+  });
+
+export type VenueFormValues = z.infer<typeof venueFormSchema>;
+
+/** The form's fields as a plain object (checkboxes absent when unticked). */
+export function venueFormInput(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(venueFormSchema.shape)) {
+    const v = form.get(key);
+    if (typeof v === "string") out[key] = v;
+  }
+  return out;
+}

@@ -1,0 +1,82 @@
+/**
+ * Venue records (the `venues` table) as pages use them: the postal address for JSON-LD,
+ * ICS LOCATION and the show page, a maps link, and the slug of a new record. Pure rules.
+ * An unknown part is left out: an address is never guessed.
+ */
+export type VenueRecord = {
+  id: number;
+  name: string;
+  slug: string;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  region: string | null;
+  postalCode: string | null;
+  country: string | null;
+  latitude: number | null;
+  longitude: number | null;
+};
+
+/** A URL-safe slug of a venue name: "Tipsy Toucan & Co." → "tipsy-toucan-and-co". */
+export function venueSlug(name: string): string {
+  const slug = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/['’]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return slug || "venue";
+}
+
+/** The street line: "3 Example St, Unit 2". */
+export function streetLine(v: Pick<VenueRecord, "address1" | "address2">): string | null {
+  const parts = [v.address1, v.address2].filter((p): p is string => Boolean(p?.trim()));
+  return parts.length ? parts.join(", ") : null;
+}
+
+/** schema.org PostalAddress fields that are known; null when nothing is. */
+export function postalAddressOf(v: VenueRecord | null): Record<string, string> | null {
+  if (!v) return null;
+  const address: Record<string, string> = {};
+  const street = streetLine(v);
+  if (street) address.streetAddress = street;
+  if (v.city) address.addressLocality = v.city;
+  if (v.region) address.addressRegion = v.region;
+  if (v.postalCode) address.postalCode = v.postalCode;
+  if (v.country) address.addressCountry = v.country;
+  return Object.keys(address).length ? { "@type": "PostalAddress", ...address } : null;
+}
+
+/** schema.org GeoCoordinates when both coordinates are known. */
+export function geoOf(v: VenueRecord | null): Record<string, unknown> | null {
+  if (!v || v.latitude == null || v.longitude == null) return null;
+  return { "@type": "GeoCoordinates", latitude: v.latitude, longitude: v.longitude };
+}
+
+/** The business's own country: left off address lines (a reader in Windsor needs no "CA"). */
+const HOME_COUNTRY = "CA";
+
+/** One line of the known address parts: "3 Example St, Windsor, ON N9A 1A1"; "…, Detroit, MI 48226, US". */
+export function addressLine(v: VenueRecord | null): string | null {
+  if (!v) return null;
+  const regionPostal = [v.region, v.postalCode].filter(Boolean).join(" ");
+  const country = v.country && v.country !== HOME_COUNTRY ? v.country : null;
+  const parts = [streetLine(v), v.city, regionPostal || null, country].filter((p): p is string => Boolean(p));
+  return parts.length ? parts.join(", ") : null;
+}
+
+/**
+ * A maps link that opens the visitor's maps app (no script, no tiles): coordinates when
+ * known, else the address; null when neither is known.
+ */
+export function mapsLink(v: VenueRecord | null): string | null {
+  if (!v) return null;
+  if (v.latitude != null && v.longitude != null) {
+    return `https://www.google.com/maps/search/?api=1&query=${v.latitude}%2C${v.longitude}`;
+  }
+  const line = addressLine(v);
+  if (!line || !streetLine(v)) return null;
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${v.name}, ${line}`)}`;
+}

@@ -1,0 +1,127 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { events, venues, type Venue } from "~/db/schema";
+import type { SyncedVenue } from "~/lib/eventbrite";
+import type { VenueFormValues } from "~/lib/forms/venue";
+import { venueSlug, type VenueRecord } from "~/lib/venue-records";
+import { recordAudit } from "~/models/audit.server";
+import type { StaffIdentity } from "~/models/staff.server";
+import { db, type DB } from "~/utils/db.server";
+
+type Tx = Pick<DB, "select" | "insert" | "update">;
+
+/** A slug no other venue has: "the-room", then "the-room-2", ... */
+function freeSlug(name: string, tx: Tx): string {
+  const base = venueSlug(name);
+  for (let n = 1; n < 1000; n++) {
+    const slug = n === 1 ? base : `${base}-${n}`;
+    if (!tx.select({ id: venues.id }).from(venues).where(eq(venues.slug, slug)).get()) return slug;
+  }
+  return `${base}-${Date.now()}`;
+}
+
+const ADDRESS_FIELDS = ["name", "address1", "address2", "city", "region", "postalCode", "country", "latitude", "longitude"] as const;
+
+/**
+ * The venue record of a platform venue: created when new, its name and address refreshed
+ * from the platform when they change (a value the platform no longer gives is kept, staff's
+ * notes are never touched). Returns the id and whether it was created.
+ */
+export function upsertPlatformVenue(v: SyncedVenue, tx: Tx = db()): { id: number; created: boolean; updated: boolean } {
+  const existing = tx.select().from(venues).where(eq(venues.externalId, v.externalId)).get();
+  if (!existing) {
+    // A staff-made record of the same name (no platform id yet) is adopted, not duplicated.
+    const sameName = tx
+      .select()
+      .from(venues)
+      .all()
+      .find((r) => r.externalId === null && r.name.trim().toLowerCase() === v.name.trim().toLowerCase());
+    if (sameName) {
+      tx.update(venues).set({ ...fill(sameName, v), externalId: v.externalId, updatedAt: new Date() }).where(eq(venues.id, sameName.id)).run();
+      return { id: sameName.id, created: false, updated: true };
+    }
+    const row = tx
+      .insert(venues)
+      .values({ ...v, slug: freeSlug(v.name, tx) })
+      .returning({ id: venues.id })
+      .get();
+    return { id: row.id, created: true, updated: false };
+  }
+  const changes = fill(existing, v);
+  if (Object.keys(changes).length === 0) return { id: existing.id, created: false, updated: false };
+  tx.update(venues).set({ ...changes, updatedAt: new Date() }).where(eq(venues.id, existing.id)).run();
+  return { id: existing.id, created: false, updated: true };
+}
+
+function fill(existing: Venue, v: SyncedVenue): Partial<Venue> {
+  const changes: Record<string, unknown> = {};
+  for (const f of ADDRESS_FIELDS) {
+    const value = v[f];
+    if (value !== null && value !== undefined && existing[f] !== value) changes[f] = value;
+  }
+  return changes as Partial<Venue>;
+}
+
+export function getVenue(id: number, database: DB = db()): Venue | null {
+  return database.select().from(venues).where(eq(venues.id, id)).get() ?? null;
+}
+
+export function listVenues(database: DB = db()): Venue[] {
+  return database.select().from(venues).orderBy(venues.name).all();
+}
+
+/**
+ * The venue record of a typed venue name (the staff form): the record of that name
+ * (case-insensitive), created without an address when there is none. Null for "TBA",
+ * "Online" or nothing.
+ */
+export function pickOrCreateVenue(name: string, tx: Tx = db()): number | null {
+  const clean = name.trim();
+  if (!clean || /^(tba|online)$/i.test(clean)) return null;
+  const found = tx
+    .select({ id: venues.id })
+    .from(venues)
+    .where(sql`lower(${venues.name}) = ${clean.toLowerCase()}`)
+    .orderBy(venues.id)
+    .get();
+  if (found) return found.id;
+  return tx.insert(venues).values({ name: clean, slug: freeSlug(clean, tx) }).returning({ id: venues.id }).get().id;
+}
+
+/** Staff save a venue's record (the platform id and slug stay). Null when there is no such venue. */
+export function updateVenue(id: number, values: VenueFormValues, staff: StaffIdentity, database: DB = db()): Venue | null {
+  return database.transaction((tx) => {
+    const before = tx.select().from(venues).where(eq(venues.id, id)).get();
+    if (!before) return null;
+    tx.update(venues).set({ ...values, updatedAt: new Date() }).where(eq(venues.id, id)).run();
+    const after = tx.select().from(venues).where(eq(venues.id, id)).get()!;
+    recordAudit({ staff, action: "venue.update", entityType: "venue", entityId: id, before, after }, tx);
+    return after;
+  });
+}
+
+export function getVenueBySlug(slug: string, database: DB = db()): Venue | null {
+  return database.select().from(venues).where(eq(venues.slug, slug)).get() ?? null;
+}
+
+/** Ids of the active shows that refer to a venue record. */
+export function showIdsAtVenue(venueId: number, database: DB = db()): number[] {
+  return database
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.venueId, venueId), isNull(events.archivedAt)))
+    .all()
+    .map((r) => r.id);
+}
+
+/** The venue record named `name` (case-insensitive) as pages use it, or null. */
+export function findVenueRecordByName(name: string, database: DB = db()): VenueRecord | null {
+  const v = database
+    .select()
+    .from(venues)
+    .where(sql`lower(${venues.name}) = ${name.trim().toLowerCase()}`)
+    .orderBy(venues.id)
+    .get();
+  if (!v) return null;
+  const { id, slug, address1, address2, city, region, postalCode, country, latitude, longitude } = v;
+  return { id, name: v.name, slug, address1, address2, city, region, postalCode, country, latitude, longitude };
+}
