@@ -170,7 +170,7 @@ const postStall: AttackClass = {
         const body = "a=&".repeat(Math.floor(size / 3));
         const answer = await rawRequest(
           new URL(ctx.base).port as unknown as number,
-          `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${ctx.base}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+          `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1:${new URL(ctx.base).port}\r\nOrigin: ${ctx.base}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
           body,
           30_000,
         );

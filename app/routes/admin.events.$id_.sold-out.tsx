@@ -4,6 +4,7 @@ import { setSoldOut } from "~/models/events-admin.server";
 import { requireStaff } from "~/utils/auth.server";
 import { logger } from "~/utils/logger.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
+import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
 import { redirectWithFlash } from "~/utils/session.server";
 import { parseId } from "~/lib/ids";
 
@@ -11,7 +12,7 @@ import { parseId } from "~/lib/ids";
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const staff = await requireStaff(request);
-  const soldOut = String((await request.formData()).get("soldOut")) === "true";
+  const soldOut = String((await readForm(request, { limits: STAFF_FORM_LIMITS })).get("soldOut")) === "true";
   let outcome;
   try {
     outcome = setSoldOut(parseId(params.id), soldOut, staff);

@@ -15,8 +15,8 @@ import { notifyPromoter } from "~/services/mail.server";
 import formStyles from "~/styles/forms.css";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { overBudget, spendPublicFormBudget } from "~/utils/public-form.server";
-import { isHoneypotFilled, requireSameOrigin } from "~/utils/request-guards.server";
+import { handleForm } from "~/utils/form-pipeline.server";
+import { spendPublicFormBudget } from "~/utils/public-form.server";
 import { parseId } from "~/lib/ids";
 
 /**
@@ -43,22 +43,16 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   const show = requireApplicationShow(params.id);
-  const formData = await request.formData();
-  if (isHoneypotFilled(formData)) return redirect(applicationReturnUrl(formData.get("returnTo"), show.id));
-
-  const submission = parseWithZod(formData, { schema: contestantApplicationSchema });
   const zone = getEnv().APP_TIMEZONE;
-  if (!applicationsOpen(show)) {
-    return json(submission.reply({ formErrors: [closedText(show, zone)] }), { status: 400 });
-  }
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-
-  const budget = await spendPublicFormBudget("application", context.clientIp);
-  if (!budget.ok) {
-    return overBudget(submission.reply({ formErrors: [budget.message] }), budget);
-  }
+  const form = await handleForm(request, {
+    schema: contestantApplicationSchema,
+    honeypot: (formData) => redirect(applicationReturnUrl(formData.get("returnTo"), show.id)),
+    refuseIf: () => (applicationsOpen(show) ? null : closedText(show, zone)),
+    budget: () => spendPublicFormBudget("application", context.clientIp),
+  });
+  if (!form.ok) return form.response;
+  const submission = { value: form.value, reply: form.reply };
   let saved;
   try {
     saved = saveContestantApplication(show.id, submission.value, { ipAddress: context.clientIp });
