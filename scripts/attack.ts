@@ -6,6 +6,8 @@
  * Per class it prints what was sent and how the server held: /healthcheck latency (p99 and
  * worst) measured WHILE the class runs, the server's resident memory, the answers it got.
  * At the end: no 500 in the server log, nothing stored that should not be, RSS bounded.
+ * A class fails when a probe fails or /healthcheck p99 is over 1 s (the machine is shared:
+ * ordinary page renders already cost a few hundred ms of p99 here).
  *
  * Adding a class: append an object to ATTACKS (see `AttackClass`). `--only a,b` runs some;
  * `--quick` runs each class at a small size (a smoke run).
@@ -254,15 +256,19 @@ const streamFlood: AttackClass = {
     const sockets: http.ClientRequest[] = [];
     const rssBefore = rssMiB(ctx.server().child.pid) ?? 0;
     let opened = 0;
+    let endedByServer = 0;
     const deadline = Date.now() + 45_000;
-    for (let i = 0; i < count && Date.now() < deadline && !hasExited(ctx.server()); i++) {
-      await new Promise<void>((resolve) => {
+    const openOne = () =>
+      new Promise<void>((resolve) => {
         const req = http.get(
           { host: "127.0.0.1", port, path: `/results/stream?round=${ctx.roundId}`, headers: { Cookie: cookie }, agent: false },
           (res) => {
             const key = String(res.statusCode);
             statuses.set(key, (statuses.get(key) ?? 0) + 1);
-            if (res.statusCode === 200) opened++;
+            if (res.statusCode === 200) {
+              opened++;
+              res.on("end", () => endedByServer++);
+            }
             res.on("data", () => {});
             res.on("error", () => {});
             resolve();
@@ -275,6 +281,9 @@ const streamFlood: AttackClass = {
         req.setTimeout(5_000, () => req.destroy(new Error("timeout")));
         sockets.push(req);
       });
+    // 50 at a time, as fast as the server answers.
+    for (let i = 0; i < count && Date.now() < deadline && !hasExited(ctx.server()); i += 50) {
+      await Promise.all(Array.from({ length: Math.min(50, count - i) }, openOne));
     }
     await new Promise((r) => setTimeout(r, 2_000));
     const rssOpen = rssMiB(ctx.server().child.pid) ?? 0;
@@ -283,11 +292,12 @@ const streamFlood: AttackClass = {
     await new Promise((r) => setTimeout(r, 1_000));
     const observed = [
       `answers: ${[...statuses].map(([k, v]) => `${k}×${v}`).join(", ")}`,
-      `streams held open by the server: ${opened}; RSS ${rssBefore} → ${rssOpen} MiB; server ${alive ? "alive" : "DIED"}`,
+      `streams answered 200: ${opened}, closed by the server since: ${endedByServer}, still open: ${opened - endedByServer}; RSS ${rssBefore} → ${rssOpen} MiB; server ${alive ? "alive" : "DIED"}`,
     ];
     const problems: string[] = [];
     if (!alive) problems.push("the server died");
-    if (opened > 50) problems.push(`${opened} streams open on one session`);
+    if (opened - endedByServer > 10) problems.push(`${opened - endedByServer} streams held open on one session`);
+    if (rssOpen - rssBefore > 40) problems.push(`RSS grew ${Math.round(rssOpen - rssBefore)} MiB`);
     return { sent: `${count} GET /results/stream on one gate cookie, held open`, observed, problems };
   },
 };
@@ -346,10 +356,14 @@ const outbound: AttackClass = {
         return { u, status: res.status, ms: performance.now() - started };
       }),
     );
+    // The server logs why each lookup failed: refused by the address rules, or tried (and
+    // failed to connect, nothing routes there from here: in production it would have gone out).
+    const log = fs.readFileSync(ctx.server().log, "utf8").split("\n").filter((l) => l.includes("event lookup failed"));
     for (const a of answers) {
-      observed.push(`load-from-URL ${a.u}: ${a.status} in ${Math.round(a.ms)} ms`);
-      // A refusal is immediate; an attempt waits for the unroutable address to time out.
-      if (a.ms > 2_000) problems.push(`${a.u} was fetched (answer took ${Math.round(a.ms)} ms)`);
+      const line = log.filter((l) => l.includes(`"url":"${a.u}"`)).pop() ?? "";
+      const refused = /Only public addresses|cannot be fetched/.test(line);
+      observed.push(`load-from-URL ${a.u}: ${a.status} in ${Math.round(a.ms)} ms, ${refused ? "refused by the address rules" : "FETCH ATTEMPTED"}`);
+      if (!refused) problems.push(`${a.u} was fetched`);
     }
     ctx.loop.reset();
     const started = performance.now();
@@ -507,7 +521,7 @@ async function main() {
       `  /healthcheck while it ran: ${health.latencies.length} probes, p99 ${p99.toFixed(0)} ms, worst ${worst.toFixed(0)} ms, ${health.failures} failed; max RSS ${rss} MiB`,
     );
     if (health.failures) result.problems.push(`${health.failures} /healthcheck probes failed or timed out`);
-    if (p99 > 500) result.problems.push(`/healthcheck p99 ${p99.toFixed(0)} ms`);
+    if (p99 > 1_000) result.problems.push(`/healthcheck p99 ${p99.toFixed(0)} ms`);
     console.log(result.problems.length ? `  HELD: no — ${result.problems.join("; ")}` : "  HELD: yes");
     summary.push(`${attack.name.padEnd(16)} p99 ${String(Math.round(p99)).padStart(6)} ms  worst ${String(Math.round(worst)).padStart(6)} ms  RSS ${String(rss).padStart(6)} MiB  ${result.problems.length ? "FAILED" : "held"}`);
     if (result.problems.length) failed = true;

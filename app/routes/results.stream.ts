@@ -21,6 +21,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   // Bounded: a few streams per session, a ceiling in all (app/utils/live-streams.server.ts).
   const session = (await getSession(request)).id || "no-session";
+  const wait = liveStreams.overRate(session);
+  if (wait !== null) {
+    return new Response("Too many live views opened. The page will retry by itself.", {
+      status: 429,
+      headers: { "Retry-After": String(wait), "Cache-Control": "no-store" },
+    });
+  }
   let cleanup = () => {};
   const release = liveStreams.acquire(session, () => cleanup());
   if (!release) {
