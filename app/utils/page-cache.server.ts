@@ -86,8 +86,10 @@ export class PageCache {
 export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
   const headers = acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding };
   // negotiator 1.x takes the preference order as a second argument (its types lag behind).
-  const negotiate = new Negotiator({ headers }).encoding as (available: string[], options: { preferred: string[] }) => string | undefined;
-  const chosen = negotiate.call(new Negotiator({ headers }), [...ENCODINGS], { preferred: [...ENCODINGS] });
+  const negotiator = new Negotiator({ headers }) as unknown as {
+    encoding(available: string[], options: { preferred: string[] }): string | undefined;
+  };
+  const chosen = negotiator.encoding([...ENCODINGS], { preferred: [...ENCODINGS] });
   return (chosen as (typeof ENCODINGS)[number] | undefined) ?? "identity";
 }
 
