@@ -6,8 +6,8 @@
  * Per class it prints what was sent and how the server held: /healthcheck latency (p99 and
  * worst) measured WHILE the class runs, the server's resident memory, the answers it got.
  * At the end: no 500 in the server log, nothing stored that should not be, RSS bounded.
- * A class fails when a probe fails or /healthcheck p99 is over 1 s (the machine is shared:
- * ordinary page renders already cost a few hundred ms of p99 here).
+ * A class fails when a probe fails or /healthcheck p99 is over P99_LIMIT_MS; a baseline p99
+ * (no attack) is printed first, since the machine is shared.
  *
  * Adding a class: append an object to ATTACKS (see `AttackClass`). `--only a,b` runs some;
  * `--quick` runs each class at a small size (a smoke run).
@@ -15,6 +15,7 @@
 import http from "node:http";
 import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import { comedians, contactMessages, contestantApplications, events, newsletterSignups, roundComedians, votes, votingRounds } from "~/db/schema";
 import { addDaysIso, todayIn } from "~/lib/dates";
 import { openDatabase } from "~/utils/db.server";
@@ -33,6 +34,12 @@ import {
 } from "./lib/harness";
 
 const ATTACK_SECONDS = 420;
+/**
+ * A class fails when a /healthcheck probe fails (no answer in 5 s) or the p99 is over this.
+ * Generous on purpose: the development machine is shared (load averages of 10–30 on 2 cores
+ * were seen), and the baseline printed first says how much of a p99 is the machine's.
+ */
+const P99_LIMIT_MS = 3_000;
 const args = process.argv.slice(2);
 const QUICK = args.includes("--quick");
 const only = args.find((a) => a.startsWith("--only"))?.split("=")[1] ?? (args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined);
@@ -103,12 +110,18 @@ function rawRequest(port: number, head: string, body: Buffer | string = "", time
       clearTimeout(timer);
       finish();
     });
+    // The server may answer and close while the body is still being written (a 413 on the
+    // declared length): the write error is noted, and the answer read until the socket closes.
+    let writeError: string | undefined;
     socket.on("error", (e) => {
+      writeError = e.message;
+    });
+    socket.on("close", () => {
       clearTimeout(timer);
-      finish(e.message);
+      finish(/^HTTP\/1\.[01] \d{3}/.test(Buffer.concat(chunks).toString("latin1")) ? undefined : writeError ?? "closed without an answer");
     });
     socket.write(head);
-    if (body.length) socket.write(body);
+    if (body.length) socket.write(body, () => {});
   });
 }
 
@@ -199,8 +212,34 @@ const postStall: AttackClass = {
         if (busy > 1_000) observed.push(`  server busy ${busy} ms more after the answer`);
       }
     }
+    // Then sustained: the same posts over and over, 10 at a time, while /healthcheck is probed.
+    const repeats = ctx.quick ? 20 : 400;
+    const port = Number(new URL(ctx.base).port);
+    const statuses = new Map<string, number>();
+    const started = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        while (next < repeats && performance.now() - started < 60_000) {
+          const i = next++;
+          const target = i % 10 === 9 ? "/contact" : targets[i % targets.length];
+          const body = "a=&".repeat(Math.floor((i % 10 === 9 ? 1_000_000 : 240_000) / 3));
+          const a = await rawRequest(
+            port,
+            `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${ctx.base}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+            body,
+            30_000,
+          );
+          const k = a.error ?? String(a.status);
+          statuses.set(k, (statuses.get(k) ?? 0) + 1);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    observed.push(`sustained: ${next} posts (240 KB, every tenth 1 MB) in ${seconds.toFixed(1)} s, 10 at a time: ${[...statuses].map(([k, v]) => `${k}×${v}`).join(", ")}`);
+    for (const k of statuses.keys()) if (!/^4\d\d$/.test(k)) problems.push(`sustained posts answered ${k}`);
     return {
-      sent: `POST bodies of a=&a=&... (${sizes.map((s) => `${s / 1000} KB`).join(", ")}) to ${targets.join(", ")}`,
+      sent: `POST bodies of a=&a=&... (${sizes.map((s) => `${s / 1000} KB`).join(", ")}) to ${targets.join(", ")}, then ${repeats} more, 10 at a time`,
       observed,
       problems,
     };
@@ -491,6 +530,14 @@ async function main() {
     }
   };
   const storedBefore = counts();
+  // /healthcheck with nothing else running: the machine's own noise (it is shared).
+  const stopBaseline = probeHealth(server.base);
+  await new Promise((r) => setTimeout(r, QUICK ? 1_000 : 5_000));
+  const baseline = await stopBaseline();
+  const baselineP99 = percentile(baseline.latencies, 99);
+  console.log(
+    `baseline (no attack, ${QUICK ? 1 : 5} s): /healthcheck p99 ${baselineP99.toFixed(0)} ms over ${baseline.latencies.length} probes; RSS ${rssMiB(server.child.pid)} MiB; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`,
+  );
   const chosen = ATTACKS.filter((a) => !only || only.split(",").includes(a.name));
   let failed = false;
   const summary: string[] = [];
@@ -521,7 +568,7 @@ async function main() {
       `  /healthcheck while it ran: ${health.latencies.length} probes, p99 ${p99.toFixed(0)} ms, worst ${worst.toFixed(0)} ms, ${health.failures} failed; max RSS ${rss} MiB`,
     );
     if (health.failures) result.problems.push(`${health.failures} /healthcheck probes failed or timed out`);
-    if (p99 > 1_000) result.problems.push(`/healthcheck p99 ${p99.toFixed(0)} ms`);
+    if (p99 > P99_LIMIT_MS) result.problems.push(`/healthcheck p99 ${p99.toFixed(0)} ms`);
     console.log(result.problems.length ? `  HELD: no — ${result.problems.join("; ")}` : "  HELD: yes");
     summary.push(`${attack.name.padEnd(16)} p99 ${String(Math.round(p99)).padStart(6)} ms  worst ${String(Math.round(worst)).padStart(6)} ms  RSS ${String(rss).padStart(6)} MiB  ${result.problems.length ? "FAILED" : "held"}`);
     if (result.problems.length) failed = true;

@@ -142,8 +142,7 @@ async function main() {
       return;
     }
     if (Number(req.get("content-length") ?? 0) > SERVER_FORM_LIMITS.maxBytes) {
-      res.status(413).setHeader("Connection", "close");
-      res.type("text/plain").send("That request is too large.");
+      answerAfterDiscardingBody(req, () => res.status(413).type("text/plain").send("That request is too large."));
       return;
     }
     const counter = new UrlencodedCounter(SERVER_FORM_LIMITS);
@@ -154,10 +153,7 @@ async function main() {
       done = true;
       clearTimeout(deadline);
       req.removeListener("data", onData);
-      // Stop reading: the answer goes out and the connection closes.
-      res.status(status).setHeader("Connection", "close");
-      res.type("text/plain").send(text);
-      res.on("finish", () => req.socket.destroy());
+      answerAfterDiscardingBody(req, () => res.status(status).type("text/plain").send(text));
     };
     const onData = (chunk: Buffer) => {
       const broken = counter.push(chunk);
@@ -305,6 +301,32 @@ function sendCachedPage(req: express.Request, res: express.Response, page: Cache
   res.setHeader("X-Cache", state);
   res.status(page.status);
   res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/**
+ * After a refusal, the rest of the body (at most MAX_BODY_BYTES, declared) is read and thrown
+ * away, unparsed, and the answer sent once it has all arrived ("lingering close"): answering
+ * and closing while the client is still sending resets the connection and loses the answer.
+ * A client still sending after 5 s gets the answer and is cut off.
+ */
+function answerAfterDiscardingBody(req: express.Request, send: () => void) {
+  let sent = false;
+  const once = () => {
+    if (sent) return;
+    sent = true;
+    clearTimeout(timer);
+    send();
+  };
+  const timer = setTimeout(() => {
+    once();
+    setTimeout(() => req.socket.destroy(), 100).unref();
+  }, 5_000);
+  timer.unref();
+  if (req.complete) return once();
+  req.on("data", () => {});
+  req.once("end", once);
+  req.once("close", () => clearTimeout(timer));
+  req.resume();
 }
 
 /** Pages for staff, gate holders or one visitor (a session, a cookie being set) are never stored by caches. */
