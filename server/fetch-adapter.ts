@@ -6,7 +6,11 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@remix-run/node";
 import type express from "express";
 
-export function toFetchRequest(req: express.Request, res: express.Response): Request {
+/**
+ * `body`: the form body the server already read (and bounded); otherwise the request stream.
+ * A HEAD is passed on as a GET (the caller drops the body), so Remix renders the real page.
+ */
+export function toFetchRequest(req: express.Request, res: express.Response, body?: Buffer): Request {
   const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
   const controller = new AbortController();
   res.on("close", () => {
@@ -17,8 +21,11 @@ export function toFetchRequest(req: express.Request, res: express.Response): Req
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== "GET" && req.method !== "HEAD") {
+  const method = req.method === "HEAD" ? "GET" : req.method;
+  const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
+  if (body) {
+    init.body = body as unknown as BodyInit;
+  } else if (method !== "GET") {
     init.body = createReadableStreamFromReadable(req);
     init.duplex = "half";
   }

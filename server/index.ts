@@ -20,6 +20,8 @@ import { securityHeaders } from "~/utils/security-headers.server";
 import { isLiteFsReplica, prepareApp, startupBanner } from "~/utils/startup.server";
 import { startSyncSchedule } from "~/services/sync-schedule.server";
 import { isFormContentType, isSameSiteWrite } from "~/utils/request-guards.server";
+import { hostProblem, requestTargetProblem } from "~/lib/request-target";
+import { FORM_BODY_DEADLINE_MS, multipartAllowance, SERVER_FORM_LIMITS, UrlencodedCounter } from "~/utils/form-pipeline.server";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { todayIn } from "~/lib/dates";
 import { deleteExpiredWaitlist } from "~/models/waitlist.server";
@@ -77,11 +79,25 @@ async function main() {
     next();
   });
   app.use(securityHeaders(production));
+
+  // Malformed requests (bad percent-encoding, absolute-form or "*" targets, control characters,
+  // a forged Host) are answered 400 here: Express and Remix would answer some of them 500.
+  app.use((req, res, next) => {
+    const problem = requestTargetProblem(req.url) ?? hostProblem(req.headers.host);
+    if (problem) {
+      res.locals.refused = problem;
+      res.status(400).setHeader("Connection", "close");
+      res.type("text/plain").send("Bad request.");
+      return;
+    }
+    next();
+  });
   app.use(compression());
 
   app.use((req, res, next) => {
     const length = Number(req.get("content-length") ?? 0);
-    if (length > MAX_BODY_BYTES) {
+    const upload = /^multipart\/form-data\s*;/i.test(req.get("content-type") ?? "") ? multipartAllowance(req.path) : null;
+    if (length > (upload?.maxBytes ?? MAX_BODY_BYTES)) {
       res.status(413).type("text/plain").send("That request is too large.");
       return;
     }
@@ -108,18 +124,64 @@ async function main() {
   });
 
   // Writes are web forms with a declared length: a streamed body could pass the size check
-  // (411), and any other content type would make the action's formData() throw (415).
+  // (411), and any other content type would make the action's formData() throw (415). The
+  // one exception: routes registered for multipart uploads, each with its own size bound.
+  // A urlencoded body is read here, counted as it arrives (size, number of fields, length of
+  // one field: SERVER_FORM_LIMITS) and refused the moment it breaks a bound, before any
+  // parser runs; Remix then gets the buffered body. See app/utils/form-pipeline.server.ts.
   app.use((req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || oneClickUnsubscribe(req)) return next();
     if (req.get("transfer-encoding") && !req.get("content-length")) {
       res.status(411).type("text/plain").send("Please send the form again from the page.");
       return;
     }
+    const multipart = /^multipart\/form-data\s*;/i.test(req.get("content-type") ?? "") ? multipartAllowance(req.path) : null;
+    if (multipart) {
+      if (Number(req.get("content-length") ?? 0) > multipart.maxBytes) {
+        res.status(413).setHeader("Connection", "close");
+        res.type("text/plain").send("That file is too large.");
+        return;
+      }
+      return next();
+    }
     if (!isFormContentType(req.get("content-type"))) {
       res.status(415).type("text/plain").send("Please send this form from the page on this site.");
       return;
     }
-    next();
+    if (Number(req.get("content-length") ?? 0) > SERVER_FORM_LIMITS.maxBytes) {
+      answerAfterDiscardingBody(req, () => res.status(413).type("text/plain").send("That request is too large."));
+      return;
+    }
+    const counter = new UrlencodedCounter(SERVER_FORM_LIMITS);
+    const chunks: Buffer[] = [];
+    let done = false;
+    const refuse = (status: number, text: string) => {
+      if (done) return;
+      done = true;
+      clearTimeout(deadline);
+      req.removeListener("data", onData);
+      answerAfterDiscardingBody(req, () => res.status(status).type("text/plain").send(text));
+    };
+    const onData = (chunk: Buffer) => {
+      const broken = counter.push(chunk);
+      if (broken) return refuse(broken.status, broken.message);
+      chunks.push(chunk);
+    };
+    const deadline = setTimeout(() => refuse(408, "The form took too long to arrive. Please send it again."), FORM_BODY_DEADLINE_MS);
+    req.on("data", onData);
+    req.on("end", () => {
+      if (done) return;
+      const broken = counter.end();
+      if (broken) return refuse(broken.status, broken.message);
+      done = true;
+      clearTimeout(deadline);
+      res.locals.body = Buffer.concat(chunks);
+      next();
+    });
+    req.on("error", () => {
+      done = true;
+      clearTimeout(deadline);
+    });
   });
 
   // Fingerprinted assets never change: sent precompressed (brotli 11 / gzip 9, made at build
@@ -161,7 +223,9 @@ async function main() {
         const hit = pageCache.get(key, version);
         if (hit) return sendCachedPage(req, res, hit, "HIT");
       }
-      const response = await handle(toFetchRequest(req, res), context);
+      // HEAD is answered like GET without a body: Remix renders the GET (so a HEAD can fill
+      // the page cache with the real page, never with an empty body), the body is dropped.
+      const response = await handle(toFetchRequest(req, res, res.locals.body as Buffer | undefined), context);
       const optedIn = response.headers.get(PAGE_CACHE_HEADER) === "public";
       response.headers.delete(PAGE_CACHE_HEADER);
       if (cacheable && optedIn && response.status === 200 && !response.headers.has("set-cookie")) {
@@ -169,6 +233,14 @@ async function main() {
         const headers = [...response.headers.entries()].filter(([name]) => name !== "content-length");
         const entry = pageCache.set(key, { version, status: 200, headers, nonce: context.cspNonce, identity });
         return sendCachedPage(req, res, entry, "MISS");
+      }
+      if (mustNotStore(req, response)) response.headers.set("Cache-Control", "private, no-store");
+      if (req.method === "HEAD") {
+        await response.body?.cancel().catch(() => {});
+        res.status(response.status);
+        for (const [name, value] of response.headers.entries()) res.append(name, value);
+        res.end();
+        return;
       }
       await sendFetchResponse(res, response);
     } catch (error) {
@@ -255,6 +327,44 @@ function sendCachedPage(req: express.Request, res: express.Response, page: Cache
   res.setHeader("X-Cache", state);
   res.status(page.status);
   res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/**
+ * After a refusal, the rest of the body (at most MAX_BODY_BYTES, declared) is read and thrown
+ * away, unparsed, and the answer sent once it has all arrived ("lingering close"): answering
+ * and closing while the client is still sending resets the connection and loses the answer.
+ * A client still sending after 5 s gets the answer and is cut off.
+ */
+function answerAfterDiscardingBody(req: express.Request, send: () => void) {
+  let sent = false;
+  const once = () => {
+    if (sent) return;
+    sent = true;
+    clearTimeout(timer);
+    send();
+  };
+  const timer = setTimeout(() => {
+    once();
+    setTimeout(() => req.socket.destroy(), 100).unref();
+  }, 5_000);
+  timer.unref();
+  if (req.complete) return once();
+  req.on("data", () => {});
+  req.once("end", once);
+  req.once("close", () => clearTimeout(timer));
+  req.resume();
+}
+
+/** Pages for staff, gate holders or one visitor (a session, a cookie being set) are never stored by caches. */
+const PRIVATE_PATHS = /^\/(admin|booking|results|debug|manage-comedians|test-delete|vote)(\/|$|\?)/;
+function mustNotStore(req: express.Request, response: Response) {
+  if (/no-store/.test(response.headers.get("Cache-Control") ?? "")) return false;
+  return (
+    PRIVATE_PATHS.test(req.path) ||
+    response.headers.has("set-cookie") ||
+    /(^|;\s*)__session=/.test(req.get("cookie") ?? "") ||
+    response.status === 429
+  );
 }
 
 function clientIp(req: express.Request, trustProxy: boolean) {

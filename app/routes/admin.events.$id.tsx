@@ -15,6 +15,7 @@ import { getEnv } from "~/utils/env.server";
 import { loadDetailsFromUrl } from "~/utils/event-lookup-action.server";
 import { logger } from "~/utils/logger.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
+import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
 import { redirectWithFlash } from "~/utils/session.server";
 import { parseId } from "~/lib/ids";
 
@@ -44,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const staff = await requireStaff(request);
   const id = parseId(params.id);
-  const formData = await request.formData();
+  const formData = await readForm(request, { limits: STAFF_FORM_LIMITS });
   if (formData.get("intent") === "load-url") return json(await loadDetailsFromUrl(formData));
 
   const submission = parseWithZod(formData, { schema: eventFormSchema });

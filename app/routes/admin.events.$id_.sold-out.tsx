@@ -4,6 +4,7 @@ import { setSoldOut } from "~/models/events-admin.server";
 import { requireStaff } from "~/utils/auth.server";
 import { logger } from "~/utils/logger.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
+import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
 import { redirectWithFlash } from "~/utils/session.server";
 import { parseId } from "~/lib/ids";
 import { todayIn } from "~/lib/dates";
@@ -14,7 +15,7 @@ import { publicOrigin } from "~/utils/origin.server";
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const staff = await requireStaff(request);
-  const soldOut = String((await request.formData()).get("soldOut")) === "true";
+  const soldOut = String((await readForm(request, { limits: STAFF_FORM_LIMITS })).get("soldOut")) === "true";
   let outcome;
   try {
     outcome = setSoldOut(parseId(params.id), soldOut, staff, undefined, { origin: publicOrigin(request), today: todayIn(getEnv().APP_TIMEZONE) });

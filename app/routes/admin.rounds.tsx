@@ -6,6 +6,7 @@ import { listComedians } from "~/models/comedians.server";
 import { closeRound, getRound, listRounds, openRound } from "~/models/votes.server";
 import { requireStaff } from "~/utils/auth.server";
 import { duplicatedField, requireSameOrigin } from "~/utils/request-guards.server";
+import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
 import { redirectWithFlash } from "~/utils/session.server";
 import styles from "~/styles/comedians.css";
 
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
   requireSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request, { limits: STAFF_FORM_LIMITS, repeatable: ["comedianIds"] });
   const intent = form.get("intent");
   if (intent === "open") {
     const title = duplicatedField(form, ["title"]) ? form.getAll("title") : (form.get("title") ?? "");

@@ -3,6 +3,7 @@ import { getSyncStatus, resetStaffEdits } from "~/models/sync.server";
 import { runEventbriteSync } from "~/services/eventbrite-sync.server";
 import { requireStaff } from "~/utils/auth.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
+import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
 import { redirectWithFlash } from "~/utils/session.server";
 
 /**
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const staff = await requireStaff(request);
-  const form = await request.formData();
+  const form = await readForm(request, { limits: STAFF_FORM_LIMITS });
   const intent = String(form.get("intent") ?? "sync");
 
   if (intent === "reset") {

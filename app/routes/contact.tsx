@@ -13,8 +13,8 @@ import contentStyles from "~/styles/content.css";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { publicOrigin } from "~/utils/origin.server";
-import { overBudget, spendPublicFormBudget } from "~/utils/public-form.server";
-import { isHoneypotFilled, requireSameOrigin } from "~/utils/request-guards.server";
+import { handleForm } from "~/utils/form-pipeline.server";
+import { spendPublicFormBudget } from "~/utils/public-form.server";
 import { redirectWithFlash } from "~/utils/session.server";
 
 export const links: LinksFunction = () => [
@@ -39,21 +39,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const formData = await request.formData();
   const { CONTACT_EMAIL } = getEnv();
-  // A bot filled the honeypot: answer as if it worked, store nothing.
-  if (isHoneypotFilled(formData)) {
-    return redirectWithFlash(request, "/contact", { type: "success", message: CONTACT_SUCCESS });
-  }
-  const submission = parseWithZod(formData, { schema: contactSchema });
-  if (submission.status !== "success") {
-    return json(submission.reply(), { status: 400 });
-  }
-  const budget = await spendPublicFormBudget("contact", context.clientIp);
-  if (!budget.ok) {
-    return overBudget(submission.reply({ formErrors: [budget.message] }), budget);
-  }
+  const form = await handleForm(request, {
+    schema: contactSchema,
+    // A bot filled the honeypot: answer as if it worked, store nothing.
+    honeypot: () => redirectWithFlash(request, "/contact", { type: "success", message: CONTACT_SUCCESS }),
+    budget: () => spendPublicFormBudget("contact", context.clientIp),
+  });
+  if (!form.ok) return form.response;
+  const submission = { value: form.value, reply: form.reply };
 
   try {
     saveContactMessageWithNotice(submission.value, { ipAddress: context.clientIp, to: CONTACT_EMAIL });

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ContestantApplicationForm } from "~/components/contestant-application";
@@ -13,8 +12,8 @@ import { saveContestantApplicationWithNotice } from "~/models/submissions.server
 import formStyles from "~/styles/forms.css";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { overBudget, spendPublicFormBudget } from "~/utils/public-form.server";
-import { isHoneypotFilled, requireSameOrigin } from "~/utils/request-guards.server";
+import { handleForm } from "~/utils/form-pipeline.server";
+import { spendPublicFormBudget } from "~/utils/public-form.server";
 import { parseId } from "~/lib/ids";
 
 /**
@@ -41,22 +40,16 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   const show = requireApplicationShow(params.id);
-  const formData = await request.formData();
-  if (isHoneypotFilled(formData)) return redirect(applicationReturnUrl(formData.get("returnTo"), show.id));
-
-  const submission = parseWithZod(formData, { schema: contestantApplicationSchema });
   const zone = getEnv().APP_TIMEZONE;
-  if (!applicationsOpen(show)) {
-    return json(submission.reply({ formErrors: [closedText(show, zone)] }), { status: 400 });
-  }
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-
-  const budget = await spendPublicFormBudget("application", context.clientIp);
-  if (!budget.ok) {
-    return overBudget(submission.reply({ formErrors: [budget.message] }), budget);
-  }
+  const form = await handleForm(request, {
+    schema: contestantApplicationSchema,
+    honeypot: (formData) => redirect(applicationReturnUrl(formData.get("returnTo"), show.id)),
+    refuseIf: () => (applicationsOpen(show) ? null : closedText(show, zone)),
+    budget: () => spendPublicFormBudget("application", context.clientIp),
+  });
+  if (!form.ok) return form.response;
+  const submission = { value: form.value, reply: form.reply };
   try {
     saveContestantApplicationWithNotice(show, submission.value, { ipAddress: context.clientIp, to: getEnv().CONTACT_EMAIL });
   } catch (error) {

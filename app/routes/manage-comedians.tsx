@@ -5,6 +5,7 @@ import { ComedianList, ConfirmDeletePanel, DELETE_NOTE, StatusBanner } from "~/c
 import { requireStaff } from "~/utils/auth.server";
 import { handleAddComedian, handleDeleteComedian, loadStaffComedians } from "~/utils/comedian-actions.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
+import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
 import styles from "~/styles/comedians.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -17,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
   requireSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request, { limits: STAFF_FORM_LIMITS });
   if (form.get("intent") === "add") return handleAddComedian(request, staff, form, "/manage-comedians");
   if (form.get("intent") === "delete") return handleDeleteComedian(request, staff, form, "/manage-comedians");
   return json({ intent: "unknown" as const }, { status: 400 });

@@ -12,8 +12,8 @@ import contentStyles from "~/styles/content.css";
 import formStyles from "~/styles/forms.css";
 import { logger } from "~/utils/logger.server";
 import { publicOrigin } from "~/utils/origin.server";
-import { overBudget, spendPublicFormBudget } from "~/utils/public-form.server";
-import { isHoneypotFilled, requireSameOrigin } from "~/utils/request-guards.server";
+import { handleForm } from "~/utils/form-pipeline.server";
+import { spendPublicFormBudget } from "~/utils/public-form.server";
 import { redirectWithFlash } from "~/utils/session.server";
 
 export const links: LinksFunction = () => [
@@ -35,17 +35,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const formData = await request.formData();
-  if (isHoneypotFilled(formData)) {
-    return redirectWithFlash(request, "/merch", { type: "success", message: NEWSLETTER_SUCCESS });
-  }
-  const submission = parseWithZod(formData, { schema: newsletterSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const budget = await spendPublicFormBudget("newsletter", context.clientIp);
-  if (!budget.ok) {
-    return overBudget(submission.reply({ formErrors: [budget.message] }), budget);
-  }
+  const form = await handleForm(request, {
+    schema: newsletterSchema,
+    limits: { maxBytes: 2 * 1024, maxFields: 10, maxFieldBytes: 1024 },
+    honeypot: () => redirectWithFlash(request, "/merch", { type: "success", message: NEWSLETTER_SUCCESS }),
+    budget: () => spendPublicFormBudget("newsletter", context.clientIp),
+  });
+  if (!form.ok) return form.response;
+  const submission = { value: form.value, reply: form.reply };
   try {
     const saved = saveNewsletterSignup(submission.value.email, "merch");
     return redirectWithFlash(request, "/merch", {

@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { roundDisplay } from "~/models/round-control.server";
 import { getRound } from "~/models/votes.server";
 import { hasGate } from "~/utils/auth.server";
+import { liveStreams, STREAM_LIMITS } from "~/utils/live-streams.server";
+import { getSession } from "~/utils/session.server";
 import { onRoundChanged } from "~/utils/vote-events.server";
 
 const HEARTBEAT_MS = 15_000;
@@ -18,14 +20,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const roundId = Number(new URL(request.url).searchParams.get("round"));
   if (!Number.isInteger(roundId) || roundId <= 0) return new Response("Which round?", { status: 400 });
 
-  const encoder = new TextEncoder();
+  // Bounded: a few streams per session, a ceiling in all (app/utils/live-streams.server.ts).
+  const session = (await getSession(request)).id || "no-session";
+  const wait = liveStreams.overRate(session);
+  if (wait !== null) {
+    return new Response("Too many live views opened. The page will retry by itself.", {
+      status: 429,
+      headers: { "Retry-After": String(wait), "Cache-Control": "no-store" },
+    });
+  }
   let cleanup = () => {};
+  const release = liveStreams.acquire(session, () => cleanup());
+  if (!release) {
+    return new Response("Too many live views are open. The page will refresh by itself.", {
+      status: 503,
+      headers: { "Retry-After": String(STREAM_LIMITS.RETRY_AFTER_SECONDS), "Cache-Control": "no-store" },
+    });
+  }
+
+  const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       let closed = false;
       let pending: ReturnType<typeof setTimeout> | null = null;
       const write = (text: string) => {
         if (closed) return;
+        // A client that stopped reading: close its stream rather than queue for ever.
+        if ((controller.desiredSize ?? 0) < -STREAM_LIMITS.QUEUE_LIMIT) return cleanup();
         try {
           controller.enqueue(encoder.encode(text));
         } catch {
@@ -50,11 +71,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
         if (changed === roundId && !pending) pending = setTimeout(sendStandings, COALESCE_MS);
       });
       const heartbeat = setInterval(() => write(": heartbeat\n\n"), HEARTBEAT_MS);
+      const lifetime = setTimeout(() => cleanup(), STREAM_LIMITS.MAX_LIFETIME_MS);
       cleanup = () => {
         if (closed) return;
         closed = true;
+        release();
         unsubscribe();
         clearInterval(heartbeat);
+        clearTimeout(lifetime);
         if (pending) clearTimeout(pending);
         if (timed) clearTimeout(timed);
         try {
@@ -68,7 +92,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     cancel() {
       cleanup();
     },
-  });
+  }, { highWaterMark: 0, size: (chunk) => chunk.byteLength });
   return new Response(body, {
     headers: {
       "Content-Type": "text/event-stream; charset=utf-8",

@@ -95,6 +95,7 @@ async function getJson(url: string, token: string, timeoutMs: number): Promise<u
       headers: { Authorization: `Bearer ${token}`, Accept: "application/json" },
       timeoutMs,
       maxBytes: 5 * 1024 * 1024,
+      trusted: true,
     }));
   } catch (error) {
     throw new SyncError(fromFetchError(error, timeoutMs));

@@ -1,4 +1,5 @@
 import zlib from "node:zlib";
+import Negotiator from "negotiator";
 import type { HeadersFunction } from "@remix-run/node";
 
 /**
@@ -77,10 +78,19 @@ export class PageCache {
   }
 }
 
-/** Which encoding of a cached page to send for an Accept-Encoding header. */
+/**
+ * Which encoding of a cached page to send for an Accept-Encoding header, negotiated by
+ * `negotiator` (q-values honoured: "br;q=0" refuses brotli). Brotli is preferred on a tie.
+ * A header that refuses everything (identity;q=0 too) gets identity: a page is better than a 406.
+ */
 export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
-  const accept = (acceptEncoding ?? "").toLowerCase();
-  if (/\bbr\b/.test(accept)) return "br";
-  if (/\bgzip\b/.test(accept)) return "gzip";
-  return "identity";
+  const headers = acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding };
+  // negotiator 1.x takes the preference order as a second argument (its types lag behind).
+  const negotiator = new Negotiator({ headers }) as unknown as {
+    encoding(available: string[], options: { preferred: string[] }): string | undefined;
+  };
+  const chosen = negotiator.encoding([...ENCODINGS], { preferred: [...ENCODINGS] });
+  return (chosen as (typeof ENCODINGS)[number] | undefined) ?? "identity";
 }
+
+const ENCODINGS = ["br", "gzip", "identity"] as const;

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { refusal } from "./form-pipeline.server";
 import { consume, retryText } from "./rate-limit.server";
 
 /**
@@ -21,5 +21,5 @@ export async function spendPublicFormBudget(
 
 /** The 429 answer to a submission over its budget: the form's own reply, with Retry-After. */
 export function overBudget<T>(reply: T, budget: { retryAfterSeconds: number }) {
-  return json(reply, { status: 429, headers: { "Retry-After": String(budget.retryAfterSeconds) } });
+  return refusal(429, reply, budget.retryAfterSeconds);
 }

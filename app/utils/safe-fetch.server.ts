@@ -1,5 +1,6 @@
 import dns from "node:dns/promises";
 import net from "node:net";
+import ipaddr from "ipaddr.js";
 import { getEnv } from "./env.server";
 
 export class OutboundFetchError extends Error {
@@ -18,49 +19,74 @@ export type SafeFetchOptions = {
   headers?: Record<string, string>;
   timeoutMs?: number;
   maxBytes?: number;
-  /** Allow loopback/private targets (tests' fakes); defaults to ALLOW_PRIVATE_FETCH. */
+  /** Allow loopback/private targets for a typed URL (tests' fakes); defaults to ALLOW_PRIVATE_FETCH. */
   allowPrivate?: boolean;
+  /**
+   * The URL comes from the operator's configuration (EVENTBRITE_API_URL, BOOKING_SHEET_URL):
+   * it may be on any address, and so may redirects that stay on its origin. A redirect to
+   * another origin is checked like a typed URL.
+   */
+  trusted?: boolean;
 };
 
+/** Redirects followed at most (each hop checked); the sixth is an error. */
+export const MAX_REDIRECTS = 5;
+
 /**
- * Fetches an outside URL for the server (sync, sheet, load-from-URL): http(s) only, no
- * loopback or private addresses unless configured, a timeout and a size limit.
+ * Fetches an outside URL for the server (sync, sheet, load-from-URL): http(s) only, only
+ * public unicast addresses for URLs staff type (configured endpoints are trusted), at most
+ * MAX_REDIRECTS redirects, a timeout and a size limit.
  * Answers the body text; non-2xx answers raise an OutboundFetchError with the status.
  */
 export async function safeFetchText(rawUrl: string, options: SafeFetchOptions = {}) {
-  const url = await assertPublicHttpUrl(rawUrl, options.allowPrivate ?? getEnv().ALLOW_PRIVATE_FETCH);
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const maxBytes = options.maxBytes ?? 2 * 1024 * 1024;
-  let response: Response;
+  const allowPrivate = options.allowPrivate ?? getEnv().ALLOW_PRIVATE_FETCH;
+  const trustedOrigin = options.trusted ? originOf(rawUrl) : null;
+  let current = rawUrl;
+  for (let hop = 0; ; hop++) {
+    const trusted = trustedOrigin !== null && originOf(current) === trustedOrigin;
+    const url = await assertPublicHttpUrl(current, allowPrivate || trusted);
+    const response = await fetchOnce(url, options);
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel().catch(() => {});
+      const location = response.headers.get("location");
+      if (!location) throw new OutboundFetchError(`Redirect without a location (${response.status})`, "http", response.status);
+      if (hop >= MAX_REDIRECTS) throw new OutboundFetchError(`More than ${MAX_REDIRECTS} redirects`, "http", response.status);
+      // Followed one hop at a time so every hop is checked against the address rules.
+      current = new URL(location, url).href;
+      continue;
+    }
+    const text = await readLimited(response, options.maxBytes ?? 2 * 1024 * 1024);
+    if (!response.ok) {
+      const retryAfter = Number(response.headers.get("retry-after"));
+      throw new OutboundFetchError(
+        `The server answered ${response.status}`,
+        "http",
+        response.status,
+        Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+      );
+    }
+    return { text, status: response.status, headers: response.headers, url: url.href };
+  }
+}
+
+function originOf(raw: string) {
   try {
-    response = await fetch(url, {
-      headers: options.headers,
-      redirect: "manual",
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    return new URL(raw).origin;
+  } catch {
+    return null;
+  }
+}
+
+async function fetchOnce(url: URL, options: SafeFetchOptions) {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  try {
+    return await fetch(url, { headers: options.headers, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
     if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
       throw new OutboundFetchError(`No answer within ${Math.round(timeoutMs / 1000)} seconds`, "timeout");
     }
     throw new OutboundFetchError(`Could not connect (${(error as Error).message})`, "network");
   }
-  if (response.status >= 300 && response.status < 400) {
-    const location = response.headers.get("location");
-    if (!location) throw new OutboundFetchError(`Redirect without a location (${response.status})`, "http", response.status);
-    // Follow one hop at a time so every hop is checked against the address rules.
-    return safeFetchText(new URL(location, url).href, options);
-  }
-  const text = await readLimited(response, maxBytes);
-  if (!response.ok) {
-    const retryAfter = Number(response.headers.get("retry-after"));
-    throw new OutboundFetchError(
-      `The server answered ${response.status}`,
-      "http",
-      response.status,
-      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
-    );
-  }
-  return { text, status: response.status, headers: response.headers, url: url.href };
 }
 
 async function readLimited(response: Response, maxBytes: number) {
@@ -99,33 +125,23 @@ export async function assertPublicHttpUrl(rawUrl: string, allowPrivate: boolean)
   const addresses = net.isIP(host) ? [host] : (await dns.lookup(host, { all: true }).catch(() => [])).map((a) => a.address);
   if (addresses.length === 0) throw new OutboundFetchError(`Could not resolve ${host}`, "network");
   if (addresses.some(isPrivateAddress)) {
-    throw new OutboundFetchError("Private, loopback and link-local addresses cannot be fetched", "refused");
+    throw new OutboundFetchError("Only public addresses can be fetched (not private, loopback, reserved or special-purpose ones)", "refused");
   }
   return url;
 }
 
+/**
+ * True for every address that is not public unicast, judged by ipaddr.js's range tables:
+ * loopback, private, link-local, CGNAT, documentation and benchmarking ("reserved"),
+ * multicast, broadcast, unspecified, unique-local, discard, 6to4/Teredo/NAT64 (which carry
+ * another address)... An IPv4-mapped IPv6 address is judged as its IPv4 address.
+ * Anything unparseable is refused too.
+ */
 export function isPrivateAddress(address: string): boolean {
-  if (net.isIPv4(address)) {
-    const [a, b] = address.split(".").map(Number);
-    return (
-      a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127) || a >= 224
-    );
+  if (!ipaddr.isValid(address)) return true;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   }
-  const v6 = address.toLowerCase();
-  if (v6 === "::" || v6 === "::1") return true;
-  // IPv4-mapped (::ffff:a.b.c.d) and NAT64 (64:ff9b::a.b.c.d) addresses carry an IPv4 target:
-  // judge that one. URL parsing writes them in hex (http://[::ffff:127.0.0.1] → ::ffff:7f00:1).
-  const embedded = /^(?:::ffff:|64:ff9b::)(.+)$/.exec(v6)?.[1];
-  if (embedded) return isPrivateAddress(net.isIPv4(embedded) ? embedded : hexToIPv4(embedded) ?? "0.0.0.0");
-  return v6.startsWith("fc") || v6.startsWith("fd") || v6.startsWith("fe80") || v6.startsWith("ff");
-}
-
-/** "7f00:1" → "127.0.0.1" (the last 32 bits of an IPv4-mapped address in hex). */
-function hexToIPv4(hex: string): string | null {
-  const m = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(hex);
-  if (!m) return null;
-  const hi = parseInt(m[1], 16);
-  const lo = parseInt(m[2], 16);
-  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join(".");
+  return parsed.range() !== "unicast";
 }

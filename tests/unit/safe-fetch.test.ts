@@ -7,11 +7,11 @@ import { assertPublicHttpUrl, isPrivateAddress, OutboundFetchError, safeFetchTex
  * The outbound fetch rules (load-from-URL, sync, booking sheet): only http(s), no loopback,
  * private or link-local targets unless allowed, every redirect hop re-checked, a timeout
  * and a size limit. A local fake on 127.0.0.1 answers; to test the address rules on a
- * "public" host, fetch is wrapped so a public documentation address (203.0.113.10, never
- * routed) is carried to the fake while the checks still see the public address.
+ * "public" host, fetch is wrapped so a public unicast address (93.184.215.14) is carried to
+ * the fake while the checks still see the public address (nothing leaves the machine).
  */
 
-const PUBLIC_ALIAS = "203.0.113.10";
+const PUBLIC_ALIAS = "93.184.215.14";
 let fake: http.Server;
 let port = 0;
 const hits: string[] = [];
@@ -26,6 +26,9 @@ beforeAll(async () => {
         return;
       case "/redirect":
         res.writeHead(302, { location: u.searchParams.get("to") ?? "/ok" }).end();
+        return;
+      case "/loop":
+        res.writeHead(302, { location: "/loop" }).end();
         return;
       case "/slow":
         setTimeout(() => res.writeHead(200).end("late"), 2_000).unref();
@@ -119,7 +122,30 @@ describe("addresses", () => {
     expect(isPrivateAddress(address)).toBe(true);
   });
 
-  it.each(["8.8.8.8", "203.0.113.10", "172.15.0.1", "172.32.0.1", "192.169.0.1", "2606:4700::1111", "::ffff:8.8.8.8"])(
+  it.each([
+    ["documentation 192.0.2/24", "192.0.2.1"],
+    ["documentation 198.51.100/24", "198.51.100.7"],
+    ["documentation 203.0.113/24", "203.0.113.10"],
+    ["benchmarking 198.18/15", "198.18.0.1"],
+    ["benchmarking 198.19/15", "198.19.255.1"],
+    ["IETF protocol assignments 192.0.0/24", "192.0.0.8"],
+    ["multicast", "224.0.0.1"],
+    ["reserved 240/4", "240.0.0.1"],
+    ["broadcast", "255.255.255.255"],
+    ["IPv6 documentation", "2001:db8::1"],
+    ["IPv6 multicast", "ff02::1"],
+    ["IPv6 discard", "100::1"],
+    ["NAT64 (carries an IPv4 address)", "64:ff9b::a00:1"],
+    ["6to4", "2002:7f00:1::1"],
+    ["Teredo", "2001::1"],
+    ["IPv4-mapped documentation", "::ffff:192.0.2.1"],
+    ["IPv4-mapped CGNAT (hex)", "::ffff:6440:1"],
+    ["not an address", "example.com"],
+  ])("%s (%s) is not public unicast", (_label, address) => {
+    expect(isPrivateAddress(address)).toBe(true);
+  });
+
+  it.each(["8.8.8.8", "93.184.215.14", "172.15.0.1", "172.32.0.1", "192.169.0.1", "2606:4700::1111", "::ffff:8.8.8.8"])(
     "%s is public",
     (address) => {
       expect(isPrivateAddress(address)).toBe(false);
@@ -185,6 +211,34 @@ describe("redirects", () => {
     const result = await safeFetchText(`http://${PUBLIC_ALIAS}/redirect?to=/ok`, { allowPrivate: false });
     expect(result.text).toBe("hello");
     expect(hits).toEqual(["/redirect?to=/ok", "/ok"]);
+  });
+});
+
+describe("redirect limit and trusted endpoints", () => {
+  it("follows at most 5 redirects (a loop is an error after the sixth request)", async () => {
+    aliasPublicToFake();
+    const error = await refusal(safeFetchText(`http://${PUBLIC_ALIAS}/loop`, { allowPrivate: false }));
+    expect(error.message).toMatch(/More than 5 redirects/);
+    expect(hits.length).toBe(6);
+  });
+
+  it("5 redirects are still followed", async () => {
+    aliasPublicToFake();
+    const chain = (n: number): string => (n === 0 ? "/ok" : `/redirect?to=${encodeURIComponent(chain(n - 1))}`);
+    const result = await safeFetchText(`http://${PUBLIC_ALIAS}${chain(5)}`, { allowPrivate: false });
+    expect(result.text).toBe("hello");
+    expect(hits.length).toBe(6);
+  });
+
+  it("a configured endpoint (trusted) works on loopback without ALLOW_PRIVATE_FETCH", async () => {
+    const result = await safeFetchText(`http://127.0.0.1:${port}/redirect?to=/ok`, { allowPrivate: false, trusted: true });
+    expect(result.text).toBe("hello");
+  });
+
+  it("a trusted endpoint redirecting to another origin is checked like a typed URL", async () => {
+    const to = encodeURIComponent("http://10.0.0.1/");
+    const error = await refusal(safeFetchText(`http://127.0.0.1:${port}/redirect?to=${to}`, { allowPrivate: false, trusted: true }));
+    expect(error.kind).toBe("refused");
   });
 });
 

@@ -1,0 +1,240 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { hostProblem, requestTargetProblem } from "~/lib/request-target";
+import { safeRedirect } from "~/lib/safe-redirect";
+import {
+  FormRefused,
+  handleForm,
+  PUBLIC_FORM_LIMITS,
+  readBoundedUrlencoded,
+  refusal,
+  SERVER_FORM_LIMITS,
+  UrlencodedCounter,
+} from "~/utils/form-pipeline.server";
+import { StreamRegistry } from "~/utils/live-streams.server";
+import { pickEncoding } from "~/utils/page-cache.server";
+
+/**
+ * The server half of issue 13 at unit level: bounded form reading (the a=&a=&... stall),
+ * one refusal shape, malformed request targets, safe redirects, encoding negotiation and
+ * the live-stream bound. tests/e2e/hostile-traffic.spec.ts runs the same classes over HTTP.
+ */
+
+const ORIGIN = "http://localhost";
+const post = (body: string | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
+  new Request(`${ORIGIN}/contact`, {
+    method: "POST",
+    body,
+    headers: { Origin: ORIGIN, Host: "localhost", "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    duplex: "half",
+  } as RequestInit);
+
+describe("why a=&a=&... stalled the server", () => {
+  it("Conform's parser is quadratic in a repeated field (the reason bounds come first)", () => {
+    const time = (n: number) => {
+      const form = new FormData();
+      for (let i = 0; i < n; i++) form.append("a", "");
+      const started = performance.now();
+      parseWithZod(form, { schema: z.object({ name: z.string() }) });
+      return performance.now() - started;
+    };
+    time(500);
+    // 4× the fields costs far more than 4× the time (quadratic copying of the array).
+    expect(time(8_000)).toBeGreaterThan(4 * time(2_000));
+  });
+});
+
+describe("UrlencodedCounter", () => {
+  const limits = { maxBytes: 100, maxFields: 3, maxFieldBytes: 10 };
+  it("counts pairs across chunk boundaries and refuses the one too many", () => {
+    const c = new UrlencodedCounter(limits);
+    expect(c.push(Buffer.from("a=1&b"))).toBeNull();
+    expect(c.push(Buffer.from("=2&c=3"))).toBeNull();
+    expect(c.end()).toBeNull();
+    const d = new UrlencodedCounter(limits);
+    expect(d.push(Buffer.from("a=&a=&a=&a="))).toBeNull(); // three pairs closed by "&"
+    expect(d.end()?.status).toBe(400); // the fourth
+  });
+  it("refuses a pair that is too long and a body that is too large (413)", () => {
+    expect(new UrlencodedCounter(limits).push(Buffer.from("a=12345678901"))?.status).toBe(413);
+    const c = new UrlencodedCounter({ ...limits, maxFields: 1000 });
+    expect(c.push(Buffer.from("a=1&".repeat(30)))?.status).toBe(413);
+  });
+  it("does not count empty pairs (&&&) as fields but counts their bytes", () => {
+    const c = new UrlencodedCounter(limits);
+    expect(c.push(Buffer.from("&&&&&&a=1&&&"))).toBeNull();
+    expect(c.end()).toBeNull();
+  });
+});
+
+describe("readBoundedUrlencoded", () => {
+  it("refuses 240 KB of a=&a=&... within a few milliseconds, before any parser", async () => {
+    const body = "a=&".repeat(80_000);
+    const started = performance.now();
+    const error = await readBoundedUrlencoded(post(body).body, SERVER_FORM_LIMITS).catch((e) => e);
+    expect(error).toBeInstanceOf(FormRefused);
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+  it("stops reading a stream as soon as a bound breaks (the rest is never pulled)", async () => {
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(Buffer.from("x=1&".repeat(1000)));
+        if (pulled > 1000) controller.close();
+      },
+    });
+    await expect(readBoundedUrlencoded(stream, PUBLIC_FORM_LIMITS)).rejects.toBeInstanceOf(FormRefused);
+    expect(pulled).toBeLessThan(5);
+  });
+});
+
+describe("handleForm (the pipeline)", () => {
+  const schema = z.object({ name: z.string().min(1, "Name is required") });
+  const honeypot = () => new Response(null, { status: 302, headers: { Location: "/thanks" } });
+
+  it("parses a valid post", async () => {
+    const result = await handleForm(post("name=Ann"), { schema, honeypot });
+    expect(result.ok && result.value).toEqual({ name: "Ann" });
+  });
+  it("refuses a duplicated field with 400 (nothing parsed)", async () => {
+    const result = await handleForm(post("name=Ann&name=Bob"), { schema, honeypot });
+    expect(!result.ok && result.response.status).toBe(400);
+  });
+  it("answers the honeypot with the route's success answer", async () => {
+    const result = await handleForm(post("name=Ann&website=spam"), { schema, honeypot });
+    expect(!result.ok && result.response.status).toBe(302);
+  });
+  it("refuses a foreign origin (403) and a non-form body (415)", async () => {
+    await expect(handleForm(post("name=Ann", { Origin: "https://evil.example" }), { schema, honeypot })).rejects.toMatchObject({ status: 403 });
+    const json = await handleForm(post("{}", { "Content-Type": "application/json" }), { schema, honeypot });
+    expect(!json.ok && json.response.status).toBe(415);
+  });
+  it("spends the budget only on valid input; over budget is a 429 with Retry-After and no-store", async () => {
+    let spent = 0;
+    const budget = async () => (++spent > 1 ? { ok: false as const, retryAfterSeconds: 42, message: "Too many." } : { ok: true as const });
+    await handleForm(post("name="), { schema, honeypot, budget });
+    expect(spent).toBe(0);
+    await handleForm(post("name=Ann"), { schema, honeypot, budget });
+    const over = await handleForm(post("name=Ann"), { schema, honeypot, budget });
+    expect(over.ok).toBe(false);
+    if (over.ok) return;
+    expect(over.response.status).toBe(429);
+    expect(over.response.headers.get("Retry-After")).toBe("42");
+    expect(over.response.headers.get("Cache-Control")).toBe("no-store");
+    expect(JSON.stringify(await over.response.json())).toContain("Too many.");
+  });
+});
+
+describe("refusal: one shape", () => {
+  it("text or JSON, always no-store, Retry-After only when given", async () => {
+    const text = refusal(400, "Bad.");
+    expect(text.headers.get("Content-Type")).toMatch(/text\/plain/);
+    expect(text.headers.get("Retry-After")).toBeNull();
+    const json = refusal(429, { error: "Slow down" }, 9.2);
+    expect(json.headers.get("Retry-After")).toBe("10");
+    expect(json.headers.get("Cache-Control")).toBe("no-store");
+    expect(await json.json()).toEqual({ error: "Slow down" });
+  });
+});
+
+describe("malformed request targets and Host", () => {
+  it.each([
+    "*",
+    "http://evil.example/",
+    "//evil.example/",
+    "/%FF",
+    "/event/%E0%A4%A",
+    "/%00",
+    "/a%0Ab",
+    "/\\evil.example",
+    "/a%5Cb",
+    "/calendar?q=%FF",
+    "/calendar?q=%00",
+    "/?q=a%0Ab",
+    "/calendar?venue=%1B[31m",
+    "/?q=%",
+  ])("refuses %j", (target) => {
+    expect(requestTargetProblem(target)).not.toBeNull();
+  });
+  it.each(["/", "/calendar?q=comedy+night&venue=Tipsy%20Toucan", "/event/12", "/search?q=caf%C3%A9", "/?a=&b="])("accepts %j", (target) => {
+    expect(requestTargetProblem(target)).toBeNull();
+  });
+  it.each([undefined, "", "LocalHost", "a@evil.example", "evil.example/x", "127.0.0.1:99999", "127.0.0.1:0", "bad host"])("refuses Host %j", (host) => {
+    expect(hostProblem(host)).not.toBeNull();
+  });
+  it.each(["localhost", "localhost:3000", "127.0.0.1:8080", "laughwindsor.ca", "[::1]:3000", "www.example.com."])("accepts Host %j", (host) => {
+    expect(hostProblem(host)).toBeNull();
+  });
+});
+
+describe("safeRedirect", () => {
+  it.each([
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "/\r\n/evil.example",
+    "/\u0000/evil.example",
+    "/%09/evil.example",
+    "/%2F/evil.example",
+    "/%2f%2fevil.example",
+    "/\\evil.example",
+    "/%5Cevil.example",
+    "//evil.example",
+    "https://evil.example",
+    "javascript:alert(1)",
+    "/%E0%A4%A",
+    "\u0085/evil",
+  ])("refuses %j", (to) => {
+    expect(safeRedirect(to, "/admin")).toBe("/admin");
+  });
+  it.each(["/admin", "/admin/events/3?tab=dates", "/results?view=projector", "/search?q=caf%C3%A9"])("keeps %j", (to) => {
+    expect(safeRedirect(to, "/admin")).toBe(to);
+  });
+});
+
+describe("pickEncoding (negotiator)", () => {
+  it.each([
+    ["gzip, deflate, br", "br"],
+    ["gzip", "gzip"],
+    ["br;q=0, gzip;q=0, identity", "identity"],
+    ["br;q=0, gzip", "gzip"],
+    ["gzip;q=0", "identity"],
+    ["br;q=0.5, gzip;q=0.8", "gzip"],
+    ["*", "br"],
+    ["identity;q=0", "identity"],
+  ] as const)("%j → %s", (header, expected) => {
+    expect(pickEncoding(header)).toBe(expected);
+  });
+});
+
+describe("StreamRegistry", () => {
+  it("holds at most 3 per session (the oldest is closed) and refuses beyond the total", () => {
+    const registry = new StreamRegistry({ PER_SESSION: 3, TOTAL: 5, OPENS_PER_MINUTE: 10_000, TRACKED_SESSIONS: 10 });
+    const closed: number[] = [];
+    for (let i = 0; i < 2_000; i++) registry.acquire("one-cookie", () => closed.push(i));
+    expect(registry.countFor("one-cookie")).toBe(3);
+    expect(closed.length).toBe(1_997);
+    expect(registry.acquire("b", () => {})).not.toBeNull();
+    expect(registry.acquire("c", () => {})).not.toBeNull();
+    expect(registry.acquire("d", () => {})).toBeNull();
+  });
+  it("answers a wait once a session opens too many in a minute, and forgets old sessions", () => {
+    const registry = new StreamRegistry({ PER_SESSION: 3, TOTAL: 5, OPENS_PER_MINUTE: 30, TRACKED_SESSIONS: 100 });
+    for (let i = 0; i < 30; i++) expect(registry.overRate("s", 1_000 + i)).toBeNull();
+    expect(registry.overRate("s", 2_000)).toBeGreaterThan(0);
+    expect(registry.overRate("s", 62_000)).toBeNull();
+    const small = new StreamRegistry({ PER_SESSION: 3, TOTAL: 5, OPENS_PER_MINUTE: 1, TRACKED_SESSIONS: 100 });
+    small.overRate("s", 0);
+    expect(small.overRate("s", 1)).not.toBeNull();
+    for (let i = 0; i < 1_000; i++) small.overRate(`other-${i}`, 2);
+    expect(small.overRate("s", 3)).toBeNull(); // forgotten among 1,000 others: the map stays bounded
+  });
+  it("a released stream frees its place", () => {
+    const registry = new StreamRegistry({ PER_SESSION: 1, TOTAL: 1, OPENS_PER_MINUTE: 10, TRACKED_SESSIONS: 10 });
+    const release = registry.acquire("a", () => {})!;
+    expect(registry.acquire("b", () => {})).toBeNull();
+    release();
+    expect(registry.acquire("b", () => {})).not.toBeNull();
+  });
+});
