@@ -44,7 +44,14 @@ export const events = sqliteTable(
     /** Optional end of the show, used for the contestant "can attend" window. */
     endTime: text("end_time"),
     venue: text("venue").notNull().default("TBA"),
+    /** Where the show image came from: a link, the platform's image, or "upload:<file name>". */
     imageUrl: text("image_url"),
+    /** The processed image (images.hash) the site serves; null until processed or when broken. */
+    imageHash: text("image_hash"),
+    /** Focal point "x,y" in percent, set by staff so crops keep faces. */
+    imageFocus: text("image_focus"),
+    /** Why the image could not be processed (the stock image is shown; the dashboard marks it). */
+    imageError: text("image_error"),
     ticketUrl: text("ticket_url"),
     price: text("price"),
     soldOut: integer("sold_out", { mode: "boolean" }).notNull().default(false),
@@ -263,3 +270,19 @@ export type ContestantApplication = typeof contestantApplications.$inferSelect;
 export type NewsletterSignup = typeof newsletterSignups.$inferSelect;
 export type Redirect = typeof redirects.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
+
+/**
+ * A processed show image: the original's content hash names a master JPEG (orientation
+ * applied, metadata stripped) under <data dir>/images/, from which variants are rendered.
+ */
+export const images = sqliteTable("images", {
+  hash: text("hash").primaryKey(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  /** The original's format as sniffed from its bytes (jpeg, png, webp, avif, heic). */
+  format: text("format").notNull(),
+  bytes: integer("bytes").notNull(),
+  /** Tiny blurred preview, a data: URL inlined in pages. */
+  placeholder: text("placeholder").notNull(),
+  createdAt: createdAt(),
+});
