@@ -139,3 +139,16 @@ export function variantFileName(v: VariantName) {
 function clamp(n: number, lo: number, hi: number) {
   return Math.min(Math.max(n, lo), hi);
 }
+
+/** The stock image as a JPEG (social sites and search engines do not take SVG). */
+export const STOCK_SHARE_IMAGE = "/images/stock-show.jpg";
+
+/** The Open Graph / Twitter image of a show: its 1200×630 crop, or the stock JPEG. */
+export function shareImage(image: ShowImageRef | null | undefined) {
+  return image ? ogUrl(image) : STOCK_SHARE_IMAGE;
+}
+
+/** The JSON-LD `image` list: 16:9, 4:3 and 1:1 crops (≥1200 px wide), or the stock JPEG. */
+export function structuredDataImages(image: ShowImageRef | null | undefined) {
+  return image ? (Object.keys(LD_RATIOS) as LdRatio[]).map((r) => ldUrl(image, r)) : [STOCK_SHARE_IMAGE];
+}

@@ -1,3 +1,5 @@
+import type { ShowImageRef } from "./image-variants";
+
 /**
  * The shape of a show as pages see it (plain JSON, safe to send to the browser).
  * Built by app/models/events.server.ts; the display rules in app/lib work on it.
@@ -26,6 +28,8 @@ export type Show = {
   endTime: string | null;
   venue: string;
   imageUrl: string | null;
+  /** The processed image served by the site; null/absent → a local path above, or the stock image. */
+  image?: ShowImageRef | null;
   ticketUrl: string | null;
   price: string | null;
   soldOut: boolean;

@@ -4,6 +4,7 @@ import { plainText } from "./description";
 import { priceAmount } from "./price";
 import type { Show } from "./shows";
 import { SITE } from "./site";
+import { structuredDataImages } from "./image-variants";
 import { performancesOf } from "./recurrence";
 import { addressForVenue } from "./venues";
 
@@ -26,7 +27,7 @@ function endIso(date: string, start: string, end: string | null, zone: string): 
  */
 export function showJsonLd(show: Show, origin: string, zone: string = BUSINESS_TIME_ZONE): ComedyEventJsonLd[] {
   const pageUrl = `${origin}/event/${show.id}`;
-  const image = new URL(show.imageUrl || SITE.fallbackImage, origin).href;
+  const image = structuredDataImages(show.image).map((src) => new URL(src, origin).href);
   const description = plainText(show.description, { lines: true }) || show.summary || show.title;
   return performancesOf(show).performances
     .slice(0, MAX_OCCURRENCES)
@@ -46,7 +47,7 @@ export function showJsonLd(show: Show, origin: string, zone: string = BUSINESS_T
           name: show.venue,
           address: { "@type": "PostalAddress", ...addressForVenue(show.venue) },
         },
-        image: [image],
+        image,
         description,
         url: pageUrl,
         offers: {

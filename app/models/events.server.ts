@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, like, lte, or, sql, type SQL } from "drizzle-orm";
+import { showImageRef } from "~/models/show-images.server";
 import { addDaysIso } from "~/lib/dates";
 import { collections, eventDates, events, type Event, type EventDate } from "~/db/schema";
 import { mergeSameTitle } from "~/lib/recurrence";
@@ -119,6 +120,7 @@ export function toShow(
     endTime: e.endTime,
     venue: e.venue,
     imageUrl: safeWebUrl(e.imageUrl, true),
+    image: showImageRef(e),
     ticketUrl: safeWebUrl(e.ticketUrl),
     price: e.price,
     soldOut: e.soldOut,
