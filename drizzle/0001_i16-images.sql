@@ -9,5 +9,6 @@ CREATE TABLE `images` (
 );
 --> statement-breakpoint
 ALTER TABLE `events` ADD `image_hash` text;--> statement-breakpoint
+ALTER TABLE `events` ADD `image_source` text;--> statement-breakpoint
 ALTER TABLE `events` ADD `image_focus` text;--> statement-breakpoint
 ALTER TABLE `events` ADD `image_error` text;

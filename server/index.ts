@@ -19,6 +19,7 @@ import { logger } from "~/utils/logger.server";
 import { securityHeaders } from "~/utils/security-headers.server";
 import { prepareApp, startupBanner } from "~/utils/startup.server";
 import { isFormContentType, isSameSiteWrite } from "~/utils/request-guards.server";
+import { isUploadRequest, MAX_UPLOAD_REQUEST_BYTES } from "~/utils/multipart.server";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 
 installGlobals({ nativeFetch: true });
@@ -77,7 +78,8 @@ async function main() {
 
   app.use((req, res, next) => {
     const length = Number(req.get("content-length") ?? 0);
-    if (length > MAX_BODY_BYTES) {
+    const limit = isUploadRequest(req.method, req.path, req.get("content-type")) ? MAX_UPLOAD_REQUEST_BYTES : MAX_BODY_BYTES;
+    if (length > limit) {
       res.status(413).type("text/plain").send("That request is too large.");
       return;
     }
@@ -108,7 +110,8 @@ async function main() {
       res.status(411).type("text/plain").send("Please send the form again from the page.");
       return;
     }
-    if (!isFormContentType(req.get("content-type"))) {
+    // The event form's poster upload is the one multipart post (bounded in multipart.server.ts).
+    if (!isFormContentType(req.get("content-type")) && !isUploadRequest(req.method, req.path, req.get("content-type"))) {
       res.status(415).type("text/plain").send("Please send this form from the page on this site.");
       return;
     }

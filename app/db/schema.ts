@@ -48,6 +48,8 @@ export const events = sqliteTable(
     imageUrl: text("image_url"),
     /** The processed image (images.hash) the site serves; null until processed or when broken. */
     imageHash: text("image_hash"),
+    /** What image_hash/image_error were made from: the link at the time, or "upload". */
+    imageSource: text("image_source"),
     /** Focal point "x,y" in percent, set by staff so crops keep faces. */
     imageFocus: text("image_focus"),
     /** Why the image could not be processed (the stock image is shown; the dashboard marks it). */

@@ -38,7 +38,9 @@ export type ShowImageRef = {
 export type VariantKind =
   | { type: "display"; width: number; format: DisplayFormat }
   | { type: "ld"; ratio: LdRatio }
-  | { type: "og" };
+  | { type: "og" }
+  /** The whole image, 640 px wide, for picking the focal point in the staff form. */
+  | { type: "preview" };
 
 export type VariantName = { hash: string; focus: Focus; kind: VariantKind };
 
@@ -96,6 +98,10 @@ export function ogUrl(ref: Pick<ShowImageRef, "hash" | "focus">) {
   return `${base(ref)}-og.jpg`;
 }
 
+export function previewUrl(ref: Pick<ShowImageRef, "hash">) {
+  return `/img/${ref.hash}-50-50-preview.jpg`;
+}
+
 export function srcSet(ref: ShowImageRef, format: DisplayFormat) {
   return displayWidths(ref.maxWidth)
     .map((w) => `${displayUrl(ref, w, format)} ${w}w`)
@@ -104,7 +110,7 @@ export function srcSet(ref: ShowImageRef, format: DisplayFormat) {
 
 /** Parses a variant file name; null for anything the pipeline does not produce. */
 export function parseVariantName(file: string): VariantName | null {
-  const m = /^([0-9a-f]{16})-(\d{1,3})-(\d{1,3})-(w\d{1,4}|16x9|4x3|1x1|og)\.(avif|webp|jpg)$/.exec(file);
+  const m = /^([0-9a-f]{16})-(\d{1,3})-(\d{1,3})-(w\d{1,4}|16x9|4x3|1x1|og|preview)\.(avif|webp|jpg)$/.exec(file);
   if (!m || !HASH.test(m[1])) return null;
   const focus = { x: Number(m[2]), y: Number(m[3]) };
   if (focus.x > 100 || focus.y > 100 || String(focus.x) !== m[2] || String(focus.y) !== m[3]) return null;
@@ -116,6 +122,7 @@ export function parseVariantName(file: string): VariantName | null {
   }
   if (ext !== "jpg") return null;
   if (kind === "og") return { hash, focus, kind: { type: "og" } };
+  if (kind === "preview") return { hash, focus: DEFAULT_FOCUS, kind: { type: "preview" } };
   return { hash, focus, kind: { type: "ld", ratio: kind as LdRatio } };
 }
 
@@ -132,7 +139,7 @@ export function allVariants(ref: Pick<ShowImageRef, "hash" | "focus" | "maxWidth
 
 export function variantFileName(v: VariantName) {
   const k = v.kind;
-  const suffix = k.type === "display" ? `w${k.width}.${k.format}` : k.type === "og" ? "og.jpg" : `${k.ratio}.jpg`;
+  const suffix = k.type === "display" ? `w${k.width}.${k.format}` : k.type === "ld" ? `${k.ratio}.jpg` : `${k.type}.jpg`;
   return `${v.hash}-${v.focus.x}-${v.focus.y}-${suffix}`;
 }
 

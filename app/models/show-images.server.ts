@@ -4,7 +4,7 @@
  * app/services/image-pipeline.server.ts.
  */
 import fs from "node:fs";
-import { and, eq, isNotNull, isNull, like, or } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, like, or, sql } from "drizzle-orm";
 import { events, images } from "~/db/schema";
 import { cropBox, DEFAULT_FOCUS, formatFocus, parseFocus, type Focus, type ShowImageRef } from "~/lib/image-variants";
 import {
@@ -103,13 +103,14 @@ export async function ingestUrl(url: string, database: DB = db(), dir = dataImag
 /** Records a show's image outcome (processed, or broken with the reason). */
 export function setShowImage(
   eventId: number,
-  outcome: { source?: string | null; hash: string | null; focus?: Focus | null; error?: string | null },
+  outcome: { imageUrl?: string | null; source?: string | null; hash: string | null; focus?: Focus | null; error?: string | null },
   database: DB = db(),
 ) {
   database
     .update(events)
     .set({
-      ...(outcome.source !== undefined ? { imageUrl: outcome.source } : {}),
+      ...(outcome.imageUrl !== undefined ? { imageUrl: outcome.imageUrl } : {}),
+      ...(outcome.source !== undefined ? { imageSource: outcome.source } : {}),
       imageHash: outcome.hash,
       imageError: outcome.error ?? null,
       ...(outcome.focus !== undefined ? { imageFocus: outcome.focus ? formatFocus(outcome.focus) : null } : {}),
@@ -119,7 +120,8 @@ export function setShowImage(
 }
 
 /** Is this (image, focal point) one some show uses? Only those variants are rendered on demand. */
-export function isImageInUse(hash: string, focus: Focus, database: DB = db()) {
+export function isImageInUse(hash: string, focus: Focus | null, database: DB = db()) {
+  if (!focus) return !!database.select({ id: events.id }).from(events).where(eq(events.imageHash, hash)).get();
   const f = formatFocus(focus);
   const focusMatch = f === formatFocus(DEFAULT_FOCUS) ? or(eq(events.imageFocus, f), isNull(events.imageFocus)) : eq(events.imageFocus, f);
   return !!database.select({ id: events.id }).from(events).where(and(eq(events.imageHash, hash), focusMatch)).get();
@@ -142,8 +144,8 @@ export async function ingestPendingImages(limit = 20, database: DB = db()) {
     .from(events)
     .where(
       and(
-        isNull(events.imageHash),
-        isNull(events.imageError),
+        // Not yet made from this link (new show, or the platform changed its image).
+        or(isNull(events.imageSource), sql`${events.imageSource} <> ${events.imageUrl}`),
         isNull(events.archivedAt),
         isNotNull(events.imageUrl),
         or(like(events.imageUrl, "https://%"), like(events.imageUrl, "http://%")),
@@ -154,11 +156,87 @@ export async function ingestPendingImages(limit = 20, database: DB = db()) {
   let done = 0;
   for (const show of pending) {
     const result = await ingestUrl(show.imageUrl!, database);
-    setShowImage(show.id, result.ok ? { hash: result.hash } : { hash: null, error: result.message }, database);
+    setShowImage(
+      show.id,
+      result.ok ? { source: show.imageUrl, hash: result.hash } : { source: show.imageUrl, hash: null, error: result.message },
+      database,
+    );
     if (result.ok) {
       done++;
       scheduleVariants(result.hash, parseFocus(show.imageFocus) ?? DEFAULT_FOCUS, database);
     }
   }
   return { tried: pending.length, processed: done };
+}
+
+export type FormImageOutcome =
+  | { kind: "rejected"; message: string }
+  | { kind: "unchanged" }
+  | { kind: "set"; imageUrl: string | null; source: string | null; hash: string | null; error: string | null };
+
+/**
+ * What a save of the event form does to the show's image. An uploaded poster wins (a bad file
+ * is refused: nothing is stored); a new link is fetched once now, and if it fails the show is
+ * still saved, marked for the dashboard, with the stock image on its pages.
+ */
+export async function imageFromForm(
+  input: { poster: Buffer | null; imageUrl: string | null; current: { imageUrl: string | null; imageSource: string | null; imageHash: string | null } | null },
+  database: DB = db(),
+): Promise<FormImageOutcome> {
+  if (input.poster) {
+    const result = await ingestBytes(input.poster, database);
+    if (!result.ok) return { kind: "rejected", message: result.message };
+    return { kind: "set", imageUrl: null, source: "upload", hash: result.hash, error: null };
+  }
+  const link = input.imageUrl;
+  const current = input.current;
+  if (!link) {
+    // An uploaded poster stays until another replaces it; a cleared link clears its image.
+    if (current?.imageSource === "upload") return { kind: "unchanged" };
+    return { kind: "set", imageUrl: null, source: null, hash: null, error: null };
+  }
+  if (current && current.imageSource === link && current.imageUrl === link) return { kind: "unchanged" };
+  if (!/^https?:\/\//i.test(link)) return { kind: "set", imageUrl: link, source: link, hash: null, error: null };
+  const result = await ingestUrl(link, database);
+  return result.ok
+    ? { kind: "set", imageUrl: link, source: link, hash: result.hash, error: null }
+    : { kind: "set", imageUrl: link, source: link, hash: null, error: result.message };
+}
+
+/** The image fields of a show (the form's starting point and the dashboard). */
+export function getShowImageState(id: number, database: DB = db()) {
+  return (
+    database
+      .select({ imageUrl: events.imageUrl, imageSource: events.imageSource, imageHash: events.imageHash, imageFocus: events.imageFocus, imageError: events.imageError })
+      .from(events)
+      .where(eq(events.id, id))
+      .get() ?? null
+  );
+}
+
+/** Shows whose image failed (by id), for the dashboard's mark. */
+export function imageProblems(database: DB = db()): Map<number, string> {
+  const rows = database
+    .select({ id: events.id, error: events.imageError })
+    .from(events)
+    .where(isNotNull(events.imageError))
+    .all();
+  return new Map(rows.map((r) => [r.id, r.error!]));
+}
+
+/** Stores the outcome of imageFromForm (and the focal point) on a saved show; renders its variants. */
+export function applyFormImage(id: number, outcome: FormImageOutcome, focus: Focus | null | undefined, database: DB = db()) {
+  if (outcome.kind === "rejected") return;
+  if (outcome.kind === "set") {
+    setShowImage(id, { imageUrl: outcome.imageUrl, source: outcome.source, hash: outcome.hash, error: outcome.error, focus: focus ?? undefined }, database);
+  } else if (focus) {
+    database.update(events).set({ imageFocus: formatFocus(focus) }).where(eq(events.id, id)).run();
+  }
+  const state = getShowImageState(id, database);
+  if (state?.imageHash) scheduleVariants(state.imageHash, parseFocus(state.imageFocus) ?? DEFAULT_FOCUS, database);
+}
+
+/** The sentence staff read after a save whose image link failed (the show is saved). */
+export function imageWarning(outcome: FormImageOutcome) {
+  return outcome.kind === "set" && outcome.error ? `${outcome.error} The stock image is shown until it is fixed.` : null;
 }

@@ -16,6 +16,9 @@ import { logger } from "~/utils/logger.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
 import { parseId } from "~/lib/ids";
+import { applyFormImage, getShowImageState, imageFromForm, imageWarning } from "~/models/show-images.server";
+import { MultipartError, readEventFormBody } from "~/utils/multipart.server";
+
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 export const meta: MetaFunction = () => [{ title: "Edit event" }, { name: "robots", content: "noindex" }];
@@ -32,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const zone = getEnv().APP_TIMEZONE;
   return json({
     show,
-    defaults: showToFormDefaults(show, zone),
+    defaults: { ...showToFormDefaults(show, zone), imageFocus: getShowImageState(id)?.imageFocus ?? "" },
     archivedOn: show.archivedAt ? formatInZone(new Date(show.archivedAt), "MMM d, yyyy h:mm a", zone) : null,
     collections: listCollections(),
   });
@@ -42,16 +45,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const staff = await requireStaff(request);
   const id = parseId(params.id);
-  const formData = await request.formData();
+  let body;
+  try {
+    body = await readEventFormBody(request);
+  } catch (error) {
+    if (error instanceof MultipartError) return json({ result: { status: "error" as const, error: { "": [error.message] } } }, { status: error.status });
+    throw error;
+  }
+  const { formData, poster } = body;
   if (formData.get("intent") === "load-url") return json(await loadDetailsFromUrl(formData));
 
   const submission = parseWithZod(formData, { schema: eventFormSchema });
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
   }
+  const current = getShowImageState(id);
+  if (current && getShowForEdit(id)?.archivedAt) {
+    return redirectWithFlash(request, `/admin/events/${id}`, { type: "error", message: ARCHIVED_READ_ONLY });
+  }
+  const image = await imageFromForm({ poster: poster?.bytes ?? null, imageUrl: submission.value.imageUrl, current });
+  if (image.kind === "rejected") {
+    return json({ result: submission.reply({ formErrors: [`Poster: ${image.message}`] }) }, { status: 400 });
+  }
+  const values = image.kind === "set" ? { ...submission.value, imageUrl: image.imageUrl } : submission.value;
   let outcome;
   try {
-    outcome = updateShow(id, submission.value, staff, getEnv().APP_TIMEZONE);
+    outcome = updateShow(id, values, staff, getEnv().APP_TIMEZONE);
   } catch (error) {
     logger().error({ err: error, id }, "update event failed");
     return json({ result: submission.reply({ formErrors: ["Failed to update event"] }) }, { status: 500 });
@@ -62,6 +81,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (outcome === "archived") {
     return redirectWithFlash(request, `/admin/events/${id}`, { type: "error", message: ARCHIVED_READ_ONLY });
   }
+  applyFormImage(id, image, submission.value.imageFocus);
+  const warning = imageWarning(image);
+  if (warning) return redirectWithFlash(request, "/admin", { type: "error", message: `Event updated, but: ${warning}` });
   return redirectWithFlash(request, "/admin", { type: "success", message: "Event updated successfully" });
 }
 
@@ -108,6 +130,7 @@ export default function EditEvent() {
         defaultValue={loaded ? { ...defaults, ...loaded.defaults } : defaults}
         lastResult={loaded ? null : result}
         collections={collections}
+        image={show.image}
       />
     </section>
   );

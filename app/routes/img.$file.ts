@@ -20,7 +20,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   let file = variantPath(dir, name);
   if (!fs.existsSync(file)) {
     const row = getImageRow(name.hash);
-    if (!row || !isImageInUse(name.hash, name.focus)) return notFound();
+    if (!row || !isImageInUse(name.hash, name.kind.type === "preview" ? null : name.focus)) return notFound();
     const maxWidth = cropBox(row.width, row.height, 16, 9, name.focus).width;
     if (name.kind.type === "display" && !displayWidths(maxWidth).includes(name.kind.width)) return notFound();
     try {

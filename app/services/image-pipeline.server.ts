@@ -128,6 +128,7 @@ export async function renderVariant(master: Buffer, size: { width: number; heigh
     if (k.format === "webp") return img.webp({ quality: 72, effort: 4 }).toBuffer();
     return img.jpeg({ quality: 76, mozjpeg: true }).toBuffer();
   }
+  if (k.type === "preview") return sharp(master).resize({ width: 640, withoutEnlargement: true }).jpeg({ quality: 75, mozjpeg: true }).toBuffer();
   const [rw, rh] = k.type === "og" ? [OG_SIZE.width, OG_SIZE.height] : LD_RATIOS[k.ratio];
   const box = cropBox(size.width, size.height, rw, rh, v.focus);
   const width = k.type === "og" ? OG_SIZE.width : LD_MIN_WIDTH;
