@@ -240,3 +240,8 @@ export function applyFormImage(id: number, outcome: FormImageOutcome, focus: Foc
 export function imageWarning(outcome: FormImageOutcome) {
   return outcome.kind === "set" && outcome.error ? `${outcome.error} The stock image is shown until it is fixed.` : null;
 }
+
+/** Marks every show using an image as broken (its file went missing or cannot be read). */
+export function markImageBroken(hash: string, message: string, database: DB = db()) {
+  database.update(events).set({ imageHash: null, imageError: message }).where(eq(events.imageHash, hash)).run();
+}

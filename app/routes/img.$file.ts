@@ -1,7 +1,8 @@
 import fs from "node:fs";
+import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { cropBox, displayWidths, parseVariantName } from "~/lib/image-variants";
-import { dataImagesDir, getImageRow, isImageInUse } from "~/models/show-images.server";
+import { cropBox, displayWidths, parseVariantName, STOCK_SHARE_IMAGE } from "~/lib/image-variants";
+import { dataImagesDir, getImageRow, isImageInUse, markImageBroken } from "~/models/show-images.server";
 import { ensureVariantFile, ImageError, variantPath } from "~/services/image-pipeline.server";
 import { logger } from "~/utils/logger.server";
 
@@ -29,8 +30,11 @@ export async function loader({ params }: LoaderFunctionArgs) {
       if (error instanceof ImageError && error.kind === "busy") {
         return new Response("Busy", { status: 503, headers: { "Retry-After": "5", "Cache-Control": "no-store" } });
       }
+      // The master is missing or damaged: the page still gets a picture (the stock one, not
+      // cached), and the shows using this image are marked for the dashboard.
       logger().warn({ err: error, file: params.file }, "image variant failed");
-      return notFound();
+      markImageBroken(name.hash, "The stored image file is missing or damaged; upload it again.");
+      return stockImage();
     }
   }
   const body = await fs.promises.readFile(file);
@@ -43,6 +47,11 @@ export async function loader({ params }: LoaderFunctionArgs) {
       "X-Content-Type-Options": "nosniff",
     },
   });
+}
+
+async function stockImage() {
+  const body = await fs.promises.readFile(path.resolve("public", STOCK_SHARE_IMAGE.slice(1)));
+  return new Response(body, { headers: { "Content-Type": "image/jpeg", "Cache-Control": "no-store" } });
 }
 
 function notFound() {
