@@ -250,7 +250,7 @@ function PosterField({
   const current = image ? previewUrl(image) : null;
   const shown = preview ?? current;
   const pick = (event: MouseEvent<HTMLButtonElement>) => {
-    const box = event.currentTarget.getBoundingClientRect();
+    const box = (event.currentTarget.querySelector("img") ?? event.currentTarget).getBoundingClientRect();
     const next = {
       x: Math.round(Math.min(Math.max(((event.clientX - box.left) / box.width) * 100, 0), 100)),
       y: Math.round(Math.min(Math.max(((event.clientY - box.top) / box.height) * 100, 0), 100)),
