@@ -27,7 +27,8 @@ function endIso(date: string, start: string, end: string | null, zone: string): 
  */
 export function showJsonLd(show: Show, origin: string, zone: string = BUSINESS_TIME_ZONE): ComedyEventJsonLd[] {
   const pageUrl = `${origin}/event/${show.id}`;
-  const image = structuredDataImages(show.image).map((src) => new URL(src, origin).href);
+  // A processed image gives the three ratios search engines ask for; otherwise the stored link.
+  const image = (show.image ? structuredDataImages(show.image) : [show.imageUrl || SITE.fallbackImage]).map((src) => new URL(src, origin).href);
   const description = plainText(show.description, { lines: true }) || show.summary || show.title;
   return performancesOf(show).performances
     .slice(0, MAX_OCCURRENCES)
