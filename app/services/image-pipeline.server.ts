@@ -11,7 +11,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import sharp from "sharp";
+import type sharpType from "sharp";
 import { ACCEPTED_IMAGE_LABEL, sniffImage, type SniffedFormat } from "~/lib/image-sniff";
 import {
   allVariants,
@@ -24,8 +24,17 @@ import {
   type VariantName,
 } from "~/lib/image-variants";
 
-sharp.concurrency(1);
-sharp.cache({ memory: 24, files: 0, items: 20 });
+// libvips is loaded on the first image job, not at start: pages only read the database.
+let sharpModule: Promise<typeof sharpType> | null = null;
+function loadSharp() {
+  sharpModule ??= import("sharp").then((m) => {
+    const sharp = (m.default ?? m) as typeof sharpType;
+    sharp.concurrency(1);
+    sharp.cache({ memory: 24, files: 0, items: 20 });
+    return sharp;
+  });
+  return sharpModule;
+}
 
 /** Largest original accepted (upload or link). */
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
@@ -90,8 +99,9 @@ export async function processOriginal(bytes: Buffer): Promise<ProcessedImage> {
   const format = sniffImage(bytes);
   if (!format) throw new ImageError(`That file is not an image (${ACCEPTED_IMAGE_LABEL}).`, "not-image");
   const hash = crypto.createHash("sha256").update(bytes).digest("hex").slice(0, 16);
+  const sharp = await loadSharp();
   return withImageSlot(async () => {
-    let master: { data: Buffer; info: sharp.OutputInfo };
+    let master: { data: Buffer; info: sharpType.OutputInfo };
     try {
       master = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
         .rotate() // applies the EXIF orientation; the output carries no metadata
@@ -114,12 +124,14 @@ export async function processOriginal(bytes: Buffer): Promise<ProcessedImage> {
 
 /** A ~16 px wide, slightly blurred WebP as a data: URL (a few hundred bytes). */
 async function makePlaceholder(master: Buffer) {
+  const sharp = await loadSharp();
   const tiny = await sharp(master).resize({ width: 16, height: 16, fit: "inside" }).blur(0.6).webp({ quality: 40 }).toBuffer();
   return `data:image/webp;base64,${tiny.toString("base64")}`;
 }
 
 /** Renders one variant from the master (width × height of the master given). */
 export async function renderVariant(master: Buffer, size: { width: number; height: number }, v: VariantName): Promise<Buffer> {
+  const sharp = await loadSharp();
   const k = v.kind;
   if (k.type === "display") {
     const box = cropBox(size.width, size.height, 16, 9, v.focus);
