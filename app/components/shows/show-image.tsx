@@ -98,7 +98,7 @@ export function heroPreload(image: ShowImageRef | null | undefined, sizes = HERO
       type: "image/avif",
       imageSrcSet: srcSet(image, "avif"),
       imageSizes: sizes,
-      fetchPriority: "high",
+      fetchpriority: "high",
     },
   ];
 }
