@@ -10,7 +10,10 @@
  * Writes bench/results.json and bench/results.md, and the table into README.md.
  *
  * Flags: --skip-build, --quick (2 s runs, no Lighthouse: for trying the script itself),
- *        --shows N (upcoming shows to seed; default 200).
+ *        --shows N (upcoming shows to seed; default 200),
+ *        --images (only the image part: scripts/bench-images.ts; CPU-heavy, run it alone).
+ * The image part (realistic posters, upload time and RSS, bytes per page on a phone,
+ * Lighthouse with LCP image bytes) runs at the end of a full run too.
  */
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -28,6 +31,7 @@ import { addDaysIso, todayIn } from "~/lib/dates";
 import { showSlug } from "~/lib/slug";
 import { openDatabase, runMigrations } from "~/utils/db.server";
 import { deviceCookieFor, rssMiB, startServer, stopServer } from "./lib/harness";
+import { renderImageMarkdown, runImageBench, type ImageBench } from "./bench-images";
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has("--quick");
@@ -44,6 +48,7 @@ async function main() {
     const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
     if (build.status !== 0) throw new Error("build failed");
   }
+  if (args.has("--images")) return writeImageResults(await runImageBench({ lighthouse: !QUICK }));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "laugh-bench-"));
   const dbPath = path.join(dir, "bench.db");
   const seeded = seedBenchData(dbPath);
@@ -107,6 +112,19 @@ async function main() {
     await stopServer(server);
     fs.rmSync(dir, { recursive: true, force: true });
   }
+  writeImageResults(await runImageBench({ lighthouse: !QUICK }));
+}
+
+function writeImageResults(results: ImageBench) {
+  fs.mkdirSync("bench", { recursive: true });
+  fs.writeFileSync("bench/images.json", JSON.stringify({ date: new Date().toISOString(), ...results }, null, 2) + "\n");
+  const md = renderImageMarkdown(results);
+  fs.writeFileSync("bench/images.md", md);
+  const readme = fs.readFileSync("README.md", "utf8");
+  const start = "<!-- bench-images:start -->";
+  const end = "<!-- bench-images:end -->";
+  if (readme.includes(start)) fs.writeFileSync("README.md", readme.replace(new RegExp(`${start}[\\s\\S]*?${end}`), `${start}\n${md}${end}`));
+  console.log("\n" + md);
 }
 
 export function seedBenchData(file: string) {

@@ -17,6 +17,9 @@ const env = {
 
 const seed = spawnSync("npx", ["tsx", "scripts/seed.ts"], { env, stdio: "inherit" });
 if (seed.status !== 0) process.exit(seed.status ?? 1);
+// Realistic posters (2,000–6,000 px JPEGs, made once and cached) for the demo shows.
+const posters = spawnSync("npx", ["tsx", "scripts/posters.ts"], { env, stdio: "inherit" });
+if (posters.status !== 0) process.exit(posters.status ?? 1);
 
 console.log(`
 Demo accounts (set the variables to change them):

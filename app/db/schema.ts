@@ -95,6 +95,14 @@ export const events = sqliteTable(
     /** The platform hides the start date and time: the site says "Date to be announced". */
     hideStartDate: integer("hide_start_date", { mode: "boolean" }).notNull().default(false),
     imageUrl: text("image_url"),
+    /** The processed image (images.hash) the site serves; null until processed or when broken. */
+    imageHash: text("image_hash"),
+    /** What image_hash/image_error were made from: the link at the time, or "upload". */
+    imageSource: text("image_source"),
+    /** Focal point "x,y" in percent, set by staff so crops keep faces. */
+    imageFocus: text("image_focus"),
+    /** Why the image could not be processed (the stock image is shown; the dashboard marks it). */
+    imageError: text("image_error"),
     ticketUrl: text("ticket_url"),
     price: text("price"),
     soldOut: integer("sold_out", { mode: "boolean" }).notNull().default(false),
@@ -437,3 +445,19 @@ export type Redirect = typeof redirects.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
 export type WaitlistEntry = typeof waitlistEntries.$inferSelect;
 export type OutboxMessage = typeof outbox.$inferSelect;
+
+/**
+ * A processed show image: the original's content hash names a master JPEG (orientation
+ * applied, metadata stripped) under <data dir>/images/, from which variants are rendered.
+ */
+export const images = sqliteTable("images", {
+  hash: text("hash").primaryKey(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  /** The original's format as sniffed from its bytes (jpeg, png, webp, avif, heic). */
+  format: text("format").notNull(),
+  bytes: integer("bytes").notNull(),
+  /** Tiny blurred preview, a data: URL inlined in pages. */
+  placeholder: text("placeholder").notNull(),
+  createdAt: createdAt(),
+});

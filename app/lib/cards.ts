@@ -4,7 +4,7 @@ import type { Show } from "./shows";
 /** What a card or a carousel slide needs of a show: keeps long listings light in the HTML. */
 export type CardShow = Pick<
   Show,
-  "id" | "title" | "venue" | "imageUrl" | "ticketUrl" | "price" | "soldOut" | "isEventbrite" | "acceptsApplications" | "collection"
+  "id" | "title" | "venue" | "imageUrl" | "image" | "ticketUrl" | "price" | "soldOut" | "isEventbrite" | "acceptsApplications" | "collection"
 > &
   Pick<Partial<Show>, "timeZone" | "eventStatus" | "hideStartDate" | "isOnline"> & { description: string; lineup?: { name: string; slug: string }[] };
 
@@ -17,6 +17,7 @@ export function cardShow(show: Show): CardShow {
     title: show.title,
     venue: show.venue,
     imageUrl: show.imageUrl,
+    image: show.image,
     ticketUrl: show.ticketUrl,
     price: show.price,
     soldOut: show.soldOut,

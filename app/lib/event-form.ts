@@ -2,6 +2,7 @@ import { z } from "zod";
 import { formatTime12, isIsoDate, normalizeTime } from "./dates";
 import { formatInZone } from "./zoned-time";
 import { lineupProblems, type LineupRole } from "./lineup";
+import { parseFocus, type Focus } from "./image-variants";
 
 /**
  * The staff event form (Add New Event and Edit): one schema for the browser constraints,
@@ -45,6 +46,8 @@ export const eventFormFields = z.object({
     venue: bounded(EVENT_FIELD_MAX.venue),
     ticketUrl: url,
     imageUrl: url,
+    /** Focal point of the poster, "x,y" in percent (clicked on the image with JavaScript). */
+    imageFocus: text,
     price,
     dates: z.array(recurringDateInput).max(200, "At most 200 recurring dates").optional(),
     /** The line-up in running order (see app/lib/lineup.ts). */
@@ -119,6 +122,9 @@ export const eventFormSchema = eventFormFields
       if (!Number.isInteger(age) || age < 0 || age > 120) issue(["applicationMinimumAge"], "Enter an age in years");
     }
     if (value.collectionId && !/^\d+$/.test(value.collectionId)) issue(["collectionId"], "Pick a collection");
+    if (value.imageFocus && !parseFocus(value.imageFocus)) {
+      issue(["imageFocus"], "Enter two numbers from 0 to 100 (across, down), e.g. 50,30");
+    }
   })
   .transform((v): EventFormValues => {
     const dates = (v.dates ?? []).map((d) => ({
@@ -136,6 +142,7 @@ export const eventFormSchema = eventFormFields
       venue: v.venue!,
       ticketUrl: v.ticketUrl!,
       imageUrl: v.imageUrl || null,
+      imageFocus: parseFocus(v.imageFocus),
       price: v.price || null,
       dates,
       isRecurring: dates.length > 0,
@@ -162,6 +169,8 @@ export type EventFormValues = {
   venue: string;
   ticketUrl: string;
   imageUrl: string | null;
+  /** Focal point of the poster (null: keep the stored one, or the centre). */
+  imageFocus?: Focus | null;
   price: string | null;
   dates: RecurringDateValues[];
   /** True when there is at least one recurring date (adding one turns it on). */
@@ -188,6 +197,7 @@ export type EventFormDefaults = {
   venue?: string;
   ticketUrl?: string;
   imageUrl?: string;
+  imageFocus?: string;
   price?: string;
   dates?: { date?: string; time?: string; ticketUrl?: string; price?: string }[];
   lineup?: { comedianId?: string; role?: string }[];

@@ -1,5 +1,6 @@
 import type { LineupEntry } from "./lineup";
 import type { VenueRecord } from "./venue-records";
+import type { ShowImageRef } from "./image-variants";
 
 /**
  * The shape of a show as pages see it (plain JSON, safe to send to the browser).
@@ -31,6 +32,8 @@ export type Show = {
   endTime: string | null;
   venue: string;
   imageUrl: string | null;
+  /** The processed image served by the site; null/absent → a local path above, or the stock image. */
+  image?: ShowImageRef | null;
   ticketUrl: string | null;
   price: string | null;
   soldOut: boolean;

@@ -4,6 +4,7 @@ import { plainText } from "./description";
 import { priceAmount } from "./price";
 import type { Show } from "./shows";
 import { SITE } from "./site";
+import { structuredDataImages } from "./image-variants";
 import { performancesOf } from "./recurrence";
 import { comedianPath, type LineupEntry } from "./lineup";
 import { showPlace } from "./show-place";
@@ -55,7 +56,8 @@ export function showJsonLd(show: Show, origin: string, businessZone: string = BU
   const zone = show.timeZone || businessZone;
   const place = showPlace(show);
   const pageUrl = `${origin}/event/${show.id}`;
-  const image = new URL(show.imageUrl || SITE.fallbackImage, origin).href;
+  // A processed image gives the three ratios search engines ask for; otherwise the stored link.
+  const image = (show.image ? structuredDataImages(show.image) : [show.imageUrl || SITE.fallbackImage]).map((src) => new URL(src, origin).href);
   const description = plainText(show.description, { lines: true }) || show.summary || show.title;
   return performancesOf(show).performances
     .slice(0, MAX_OCCURRENCES)
@@ -81,7 +83,7 @@ export function showJsonLd(show: Show, origin: string, businessZone: string = BU
               ...(place.postalAddress ? { address: place.postalAddress } : {}),
               ...(place.geo ? { geo: place.geo } : {}),
             },
-        image: [image],
+        image,
         description,
         url: pageUrl,
         offers: {

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, like, lte, or, sql, type SQL } from "drizzle-orm";
+import { showImageRef } from "~/models/show-images.server";
 import { addDaysIso } from "~/lib/dates";
 import { collections, eventDates, events, venues, type Event, type EventDate, type Venue } from "~/db/schema";
 import { mergeSameTitle } from "~/lib/recurrence";
@@ -143,6 +144,7 @@ export function toShow(
     endTime: e.endTime,
     venue: e.venue,
     imageUrl: safeWebUrl(e.imageUrl, true),
+    image: showImageRef(e),
     ticketUrl: safeWebUrl(e.ticketUrl),
     price: e.price,
     soldOut: e.soldOut,

@@ -10,6 +10,7 @@ import { latestAudit } from "~/models/audit.server";
 import { autoArchivePastShows } from "~/models/events-admin.server";
 import { listShows } from "~/models/events.server";
 import { getSyncStatus } from "~/models/sync.server";
+import { imageProblems } from "~/models/show-images.server";
 import adminStyles from "~/styles/admin.css";
 import { requireStaff } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
@@ -70,6 +71,7 @@ function loadDashboard(view: "active" | "archive", zone: string) {
     action: entry.action,
     entity: entry.entityId ? `${entry.entityType} #${entry.entityId}` : entry.entityType,
   }));
+  const imageIssues = imageProblems();
   return {
     shows: shows.map((s) => ({
       id: s.id,
@@ -81,6 +83,7 @@ function loadDashboard(view: "active" | "archive", zone: string) {
       isEventbrite: s.isEventbrite,
       dates: s.dates.map((d) => ({ date: d.date, time: d.time ?? s.time })),
       archivedOn: s.archivedAt ? formatInZone(new Date(s.archivedAt), "MMM d, yyyy", zone) : null,
+      imageProblem: imageIssues.get(s.id) ?? null,
     })),
     audit,
   };
@@ -147,6 +150,9 @@ export default function AdminDashboard() {
                   <span>{show.venue}</span>
                   <span className="badge">{show.isEventbrite ? "Ticketing platform" : "Manual"}</span>
                   {show.soldOut ? <span className="badge badge--soldout">Sold out</span> : null}
+                  {show.imageProblem ? (
+                    <span className="badge badge--image-problem" title={show.imageProblem}>Image problem: stock image shown</span>
+                  ) : null}
                   {show.archivedOn ? <span className="muted">Archived {show.archivedOn}</span> : null}
                 </p>
                 {view === "active" ? (

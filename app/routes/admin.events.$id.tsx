@@ -18,6 +18,9 @@ import { requireSameOrigin } from "~/utils/request-guards.server";
 import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
 import { redirectWithFlash } from "~/utils/session.server";
 import { parseId } from "~/lib/ids";
+import { applyFormImage, getShowImageState, imageFromForm, imageWarning } from "~/models/show-images.server";
+import { MultipartError, readEventFormBody } from "~/utils/multipart.server";
+
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 export const meta: MetaFunction = () => [{ title: "Edit event" }, { name: "robots", content: "noindex" }];
@@ -34,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const zone = getEnv().APP_TIMEZONE;
   return json({
     show,
-    defaults: showToFormDefaults(show, zone),
+    defaults: { ...showToFormDefaults(show, zone), imageFocus: getShowImageState(id)?.imageFocus ?? "" },
     archivedOn: show.archivedAt ? formatInZone(new Date(show.archivedAt), "MMM d, yyyy h:mm a", zone) : null,
     collections: listCollections(),
     comedians: comedianChoices(),
@@ -45,16 +48,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const staff = await requireStaff(request);
   const id = parseId(params.id);
-  const formData = await readForm(request, { limits: STAFF_FORM_LIMITS });
+  let body;
+  try {
+    body = await readEventFormBody(request, (r) => readForm(r, { limits: STAFF_FORM_LIMITS }));
+  } catch (error) {
+    if (error instanceof MultipartError) return json({ result: { status: "error" as const, error: { "": [error.message] } } }, { status: error.status });
+    throw error;
+  }
+  const { formData, poster } = body;
   if (formData.get("intent") === "load-url") return json(await loadDetailsFromUrl(formData));
 
   const submission = parseWithZod(formData, { schema: eventFormSchema });
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
   }
+  const current = getShowImageState(id);
+  if (current && getShowForEdit(id)?.archivedAt) {
+    return redirectWithFlash(request, `/admin/events/${id}`, { type: "error", message: ARCHIVED_READ_ONLY });
+  }
+  const image = await imageFromForm({ poster: poster?.bytes ?? null, imageUrl: submission.value.imageUrl, current });
+  if (image.kind === "rejected") {
+    return json({ result: submission.reply({ formErrors: [`Poster: ${image.message}`] }) }, { status: 400 });
+  }
+  const values = image.kind === "set" ? { ...submission.value, imageUrl: image.imageUrl } : submission.value;
   let outcome;
   try {
-    outcome = updateShow(id, submission.value, staff, getEnv().APP_TIMEZONE);
+    outcome = updateShow(id, values, staff, getEnv().APP_TIMEZONE);
   } catch (error) {
     if (error instanceof LineupError) return json({ result: submission.reply({ formErrors: [error.message] }) }, { status: 400 });
     logger().error({ err: error, id }, "update event failed");
@@ -66,6 +85,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (outcome === "archived") {
     return redirectWithFlash(request, `/admin/events/${id}`, { type: "error", message: ARCHIVED_READ_ONLY });
   }
+  applyFormImage(id, image, submission.value.imageFocus);
+  const warning = imageWarning(image);
+  if (warning) return redirectWithFlash(request, "/admin", { type: "error", message: `Event updated, but: ${warning}` });
   return redirectWithFlash(request, "/admin", { type: "success", message: "Event updated successfully" });
 }
 
@@ -113,6 +135,7 @@ export default function EditEvent() {
         lastResult={loaded ? null : result}
         collections={collections}
         comedians={comedians}
+        image={show.image}
       />
     </section>
   );

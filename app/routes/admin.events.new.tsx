@@ -15,6 +15,9 @@ import { logger } from "~/utils/logger.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
 import { redirectWithFlash } from "~/utils/session.server";
+import { applyFormImage, imageFromForm, imageWarning } from "~/models/show-images.server";
+import { MultipartError, readEventFormBody } from "~/utils/multipart.server";
+
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 export const meta: MetaFunction = () => [{ title: "Add New Event" }, { name: "robots", content: "noindex" }];
@@ -27,20 +30,36 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const staff = await requireStaff(request);
-  const formData = await readForm(request, { limits: STAFF_FORM_LIMITS });
+  let body;
+  try {
+    body = await readEventFormBody(request, (r) => readForm(r, { limits: STAFF_FORM_LIMITS }));
+  } catch (error) {
+    if (error instanceof MultipartError) return json({ result: { status: "error" as const, error: { "": [error.message] } } }, { status: error.status });
+    throw error;
+  }
+  const { formData, poster } = body;
   if (formData.get("intent") === "load-url") return json(await loadDetailsFromUrl(formData));
 
   const submission = parseWithZod(formData, { schema: eventFormSchema });
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
   }
+  const image = await imageFromForm({ poster: poster?.bytes ?? null, imageUrl: submission.value.imageUrl, current: null });
+  if (image.kind === "rejected") {
+    return json({ result: submission.reply({ formErrors: [`Poster: ${image.message}`] }) }, { status: 400 });
+  }
+  const values = image.kind === "set" ? { ...submission.value, imageUrl: image.imageUrl } : submission.value;
+  let id: number;
   try {
-    createShow(submission.value, staff, getEnv().APP_TIMEZONE);
+    id = createShow(values, staff, getEnv().APP_TIMEZONE);
   } catch (error) {
     if (error instanceof LineupError) return json({ result: submission.reply({ formErrors: [error.message] }) }, { status: 400 });
     logger().error({ err: error }, "create event failed");
     return json({ result: submission.reply({ formErrors: ["Failed to create event"] }) }, { status: 500 });
   }
+  applyFormImage(id, image, submission.value.imageFocus);
+  const warning = imageWarning(image);
+  if (warning) return redirectWithFlash(request, "/admin", { type: "error", message: `Event created, but: ${warning}` });
   return redirectWithFlash(request, "/admin", { type: "success", message: "Event created successfully" });
 }
 

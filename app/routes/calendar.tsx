@@ -2,6 +2,7 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, useLoaderData } from "@remix-run/react";
 import { Ticket } from "lucide-react";
 import { ShowImage } from "~/components/shows/show-image";
+import type { ShowImageRef } from "~/lib/image-variants";
 import { monthBounds, monthGrid, parseMonthParam, shiftMonth, WEEKDAYS } from "~/lib/calendar";
 import { addDaysIso, formatLongDate, formatMonthYear, formatTime12 } from "~/lib/dates";
 import { expandOccurrences, mergeSameTitle } from "~/lib/recurrence";
@@ -28,7 +29,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     origin: data?.origin,
   });
 
-type Tile = { id: number; title: string; imageUrl: string | null; date: string; time: string; series: boolean; archived: boolean };
+type Tile = { id: number; title: string; imageUrl: string | null; image: ShowImageRef | null; date: string; time: string; series: boolean; archived: boolean };
 
 /** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
 export const headers = passPageCache;
@@ -52,6 +53,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     id: o.show.id,
     title: o.show.title,
     imageUrl: o.show.imageUrl,
+    // Small tiles, many per month: no placeholder (keeps the page light).
+    image: o.show.image ? { ...o.show.image, placeholder: "" } : null,
     date: o.date,
     time: o.time,
     series: o.series,
@@ -67,6 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       id: o.show.id,
       title: o.show.title,
       imageUrl: o.show.imageUrl,
+      image: o.show.image ?? null,
       date: o.date,
       time: o.time,
       venue: o.show.venue,
@@ -149,7 +153,7 @@ export default function CalendarPage() {
           <ul className="upcoming-list">
             {data.upcoming.map((e) => (
               <li key={`${e.id}-${e.date}`} className="upcoming-item">
-                <ShowImage src={e.imageUrl} alt="" width={240} height={135} />
+                <ShowImage src={e.imageUrl} image={e.image} sizes="120px" alt="" width={240} height={135} />
                 <div>
                   <h3>{e.title}</h3>
                   <p>
@@ -193,14 +197,14 @@ function DayTiles({ tiles }: { tiles: Tile[] }) {
         <li key={`${t.id}-${t.archived ? "a" : "u"}`}>
           {t.archived ? (
             <span className="cal-tile cal-tile--archived" aria-disabled="true">
-              <ShowImage src={t.imageUrl} alt="" width={160} height={90} />
+              <ShowImage src={t.imageUrl} image={t.image} sizes="160px" alt="" width={160} height={90} />
               <span className="cal-tile__text">
                 <span className="visually-hidden">{t.title}: </span>Archived Event
               </span>
             </span>
           ) : (
             <Link to={`/event/${t.id}`} className="cal-tile" title={`${t.title}, ${formatTime12(t.time)}`}>
-              <ShowImage src={t.imageUrl} alt="" width={160} height={90} />
+              <ShowImage src={t.imageUrl} image={t.image} sizes="160px" alt="" width={160} height={90} />
               {t.series ? <span className="badge badge--series">Series</span> : null}
               <span className="cal-tile__text">{t.title}</span>
             </Link>

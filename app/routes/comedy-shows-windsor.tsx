@@ -60,7 +60,7 @@ export default function ComedyShowsWindsor() {
               return (
                 <li key={show.id} className="landing-item">
                   <div className="landing-item__media">
-                    <ShowImage src={show.imageUrl} alt="" width={640} height={360} />
+                    <ShowImage src={show.imageUrl} image={show.image} alt="" width={640} height={360} />
                     {show.soldOut ? <span className="sold-out-overlay">SOLD OUT</span> : null}
                   </div>
                   <div className="landing-item__body">

@@ -11,7 +11,7 @@ import { ShowStructuredData } from "~/components/show-structured-data";
 import { BadgeList } from "~/components/shows/badges";
 import { DatePicker } from "~/components/shows/date-picker";
 import { EventOverview } from "~/components/shows/event-overview";
-import { ShowImage } from "~/components/shows/show-image";
+import { HERO_SIZES, heroPreload, ShowImage } from "~/components/shows/show-image";
 import { TicketLink } from "~/components/shows/ticket-link";
 import { showBadges } from "~/lib/badges";
 import { formatLongDate, formatTime12 } from "~/lib/dates";
@@ -20,6 +20,7 @@ import { detailPriceText } from "~/lib/price";
 import { isCalledOff, ShowDate, ShowLocation, ShowStatusNotice, ShowTime, ShowUntil } from "~/components/shows/show-facts";
 import { performancesOf } from "~/lib/recurrence";
 import { seoMeta } from "~/lib/seo";
+import { shareImage } from "~/lib/image-variants";
 import { SITE } from "~/lib/site";
 import { eventbriteEventId } from "~/lib/ticketing";
 import { getShowForPage } from "~/models/events.server";
@@ -38,14 +39,14 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyl
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `Event not found | ${SITE.name}` }, { name: "robots", content: "noindex" }];
   const { show, origin } = data;
-  return seoMeta({
+  return [...heroPreload(show.image), ...seoMeta({
     title: `${show.title} | ${SITE.name}`,
     description: plainText(show.summary || show.description).slice(0, 160),
     url: `${origin}/event/${show.id}`,
-    image: show.imageUrl ?? SITE.fallbackImage,
+    image: shareImage(show.image),
     origin,
     type: "article",
-  });
+  })];
 };
 
 /** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
@@ -100,7 +101,7 @@ export default function EventPage() {
       <section className="event-hero">
         <div className="container event-hero__grid">
           <div className="event-hero__media">
-            <ShowImage src={show.imageUrl} alt={show.title} eager width={1200} height={675} />
+            <ShowImage src={show.imageUrl} image={show.image} alt={show.title} eager width={1280} height={720} sizes={HERO_SIZES} />
             {soldOut ? <span className="sold-out-overlay">SOLD OUT</span> : null}
           </div>
           <div>

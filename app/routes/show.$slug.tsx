@@ -11,7 +11,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ShowStructuredData } from "~/components/show-structured-data";
 import { BadgeList } from "~/components/shows/badges";
 import { EventOverview } from "~/components/shows/event-overview";
-import { ShowImage } from "~/components/shows/show-image";
+import { HERO_SIZES, heroPreload, ShowImage } from "~/components/shows/show-image";
 import { TicketLink } from "~/components/shows/ticket-link";
 import { isCalledOff, ShowDate, ShowLocation, ShowStatusNotice, ShowTime, ShowUntil } from "~/components/shows/show-facts";
 import { showBadges } from "~/lib/badges";
@@ -20,6 +20,7 @@ import { plainText } from "~/lib/description";
 import { detailPriceText } from "~/lib/price";
 import { performancesOf } from "~/lib/recurrence";
 import { seoMeta } from "~/lib/seo";
+import { shareImage } from "~/lib/image-variants";
 import { SITE } from "~/lib/site";
 import { dateRangeText } from "~/lib/date-range";
 import { parseSlug, showSlug, slugMatches, uniqueShowSlugs } from "~/lib/slug";
@@ -41,14 +42,14 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyl
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: SITE.name }];
   const { show, origin, canonicalSlug } = data;
-  return seoMeta({
+  return [...heroPreload(show.image), ...seoMeta({
     title: `${show.title} | ${SITE.name}`,
     description: plainText(show.summary || show.description).slice(0, 160),
     url: `${origin}/show/${canonicalSlug}`,
-    image: show.imageUrl ?? SITE.fallbackImage,
+    image: shareImage(show.image),
     origin,
     type: "article",
-  });
+  })];
 };
 
 /** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
@@ -146,7 +147,7 @@ export default function ShowPage() {
         </div>
         <div className="container event-hero__grid">
           <div className="event-hero__media">
-            <ShowImage src={show.imageUrl} alt={show.title} eager width={1200} height={675} />
+            <ShowImage src={show.imageUrl} image={show.image} alt={show.title} eager width={1280} height={720} sizes={HERO_SIZES} />
             {show.soldOut ? <span className="sold-out-overlay">SOLD OUT</span> : null}
           </div>
           <div>

@@ -9,6 +9,7 @@ import {
   type EventbriteVenue,
   type SyncedShow,
 } from "~/lib/eventbrite";
+import { ingestPendingImages } from "~/models/show-images.server";
 import { syncFailureMessage, syncSuccessMessage, type SyncFailure } from "~/lib/eventbrite-sync";
 import { BUSINESS_TIME_ZONE, todayIn } from "~/lib/dates";
 import { SITE } from "~/lib/site";
@@ -263,6 +264,8 @@ export async function runEventbriteSync(
     );
     const message = syncSuccessMessage(counts.synced);
     log.info({ ...counts, pages, ms: Date.now() - started }, "eventbrite sync finished");
+    // The platform's images are fetched once and processed in the background (bounded queue).
+    void ingestPendingImages(20, database).catch((err) => log.warn({ err }, "show images after sync failed"));
     return { ok: true, message, counts, pages };
   } catch (error) {
     if (!(error instanceof SyncError)) {

@@ -4,6 +4,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import { type LimitResult } from "./rate-limit.server";
 import { isFormContentType, isHoneypotFilled, requireSameOrigin } from "./request-guards.server";
+import { MAX_UPLOAD_REQUEST_BYTES, UPLOAD_PATHS } from "./multipart.server";
 
 /**
  * The one pipeline every form post goes through, in this order:
@@ -52,9 +53,10 @@ export const FORM_BODY_DEADLINE_MS = 15_000;
  * own bounded parser (e.g. busboy with `limits`); the server checks Content-Length against
  * `maxBytes` first and counts the bytes as they arrive.
  */
-export const MULTIPART_ROUTES: { pattern: RegExp; maxBytes: number }[] = [
-  // { pattern: /^\/admin\/events\/\d+\/poster$/, maxBytes: 8 * 1024 * 1024 },
-];
+export const MULTIPART_ROUTES: { pattern: RegExp; maxBytes: number }[] = UPLOAD_PATHS.map((pattern) => ({
+  pattern,
+  maxBytes: MAX_UPLOAD_REQUEST_BYTES,
+}));
 
 export function multipartAllowance(pathname: string): { maxBytes: number } | null {
   return MULTIPART_ROUTES.find((r) => r.pattern.test(pathname)) ?? null;

@@ -145,3 +145,64 @@ export function isPrivateAddress(address: string): boolean {
   }
   return parsed.range() !== "unicast";
 }
+
+/**
+ * The same rules as safeFetchText (address checks on every hop, timeout, size limit) for a
+ * binary answer, e.g. a show image: answers the bytes and the declared content type.
+ */
+export async function safeFetchBytes(
+  rawUrl: string,
+  options: SafeFetchOptions = {},
+  hops = 0,
+): Promise<{ bytes: Buffer; contentType: string | null; url: string }> {
+  if (hops > 5) throw new OutboundFetchError("Too many redirects", "http");
+  const url = await assertPublicHttpUrl(rawUrl, options.allowPrivate ?? getEnv().ALLOW_PRIVATE_FETCH);
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const maxBytes = options.maxBytes ?? 2 * 1024 * 1024;
+  const signal = AbortSignal.timeout(timeoutMs);
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: options.headers, redirect: "manual", signal });
+  } catch (error) {
+    if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
+      throw new OutboundFetchError(`No answer within ${Math.round(timeoutMs / 1000)} seconds`, "timeout");
+    }
+    throw new OutboundFetchError(`Could not connect (${(error as Error).message})`, "network");
+  }
+  if (response.status >= 300 && response.status < 400) {
+    const location = response.headers.get("location");
+    await response.body?.cancel();
+    if (!location) throw new OutboundFetchError(`Redirect without a location (${response.status})`, "http", response.status);
+    return safeFetchBytes(new URL(location, url).href, options, hops + 1);
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new OutboundFetchError(`The server answered ${response.status}`, "http", response.status);
+  }
+  const declared = Number(response.headers.get("content-length") ?? 0);
+  if (declared > maxBytes) {
+    await response.body?.cancel();
+    throw new OutboundFetchError(`The answer is larger than ${maxBytes} bytes`, "too-large");
+  }
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    if (response.body) {
+      const reader = response.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        total += value.byteLength;
+        if (total > maxBytes) {
+          await reader.cancel();
+          throw new OutboundFetchError(`The answer is larger than ${maxBytes} bytes`, "too-large");
+        }
+        chunks.push(value);
+      }
+    }
+  } catch (error) {
+    if (error instanceof OutboundFetchError) throw error;
+    throw new OutboundFetchError(`No complete answer within ${Math.round(timeoutMs / 1000)} seconds`, "timeout");
+  }
+  return { bytes: Buffer.concat(chunks), contentType: response.headers.get("content-type"), url: url.href };
+}

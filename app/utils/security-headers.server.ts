@@ -20,7 +20,8 @@ export function securityHeaders(production: boolean): RequestHandler {
           ...CHECKOUT_ORIGINS,
         ],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "https:"],
+        // blob: for the event form's poster preview (a local file, never a remote one).
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...(production ? [] : ["ws:"]), ...CHECKOUT_ORIGINS],
         frameSrc: CHECKOUT_ORIGINS,

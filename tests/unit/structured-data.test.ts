@@ -75,3 +75,15 @@ describe("serializeJsonLd", () => {
     expect(JSON.parse(json)).toEqual({ name: "</script><script>alert(1)</script>" });
   });
 });
+
+describe("showJsonLd with a processed poster", () => {
+  it("lists the 16:9, 4:3 and 1:1 crops as absolute URLs", () => {
+    const show = { ...makeShow(), image: { hash: "0123456789abcdef", focus: { x: 40, y: 30 }, maxWidth: 1280, placeholder: "" } };
+    const [event] = showJsonLd(show, "https://laughwindsor.ca");
+    expect(event.image).toEqual([
+      "https://laughwindsor.ca/img/0123456789abcdef-40-30-16x9.jpg",
+      "https://laughwindsor.ca/img/0123456789abcdef-40-30-4x3.jpg",
+      "https://laughwindsor.ca/img/0123456789abcdef-40-30-1x1.jpg",
+    ]);
+  });
+});

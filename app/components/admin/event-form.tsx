@@ -9,7 +9,8 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
+import { previewUrl, DEFAULT_FOCUS, formatFocus, parseFocus, type Focus, type ShowImageRef } from "~/lib/image-variants";
 import { eventFormFields, eventFormSchema, type EventFormDefaults } from "~/lib/event-form";
 import { LINEUP_ROLES, ROLE_LABELS } from "~/lib/lineup";
 
@@ -20,13 +21,15 @@ type Props = {
   collections: { id: number; title: string }[];
   /** The line-up picker's choices (comedians not deleted, by name). */
   comedians?: { id: number; name: string }[];
+  /** The show's processed image (Edit), shown for picking the focal point. */
+  image?: ShowImageRef | null;
 };
 
 /**
  * The staff event form (Add New Event and Edit). Works without JavaScript: "Add date" and
  * "Remove" are Conform intent buttons that post the form and come back with the values kept.
  */
-export function EventForm({ mode, defaultValue, lastResult, collections, comedians = [] }: Props) {
+export function EventForm({ mode, defaultValue, lastResult, collections, comedians = [], image }: Props) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") !== "load-url";
   const [form, fields] = useForm({
@@ -43,7 +46,7 @@ export function EventForm({ mode, defaultValue, lastResult, collections, comedia
   const app = fields;
 
   return (
-    <Form method="post" {...getFormProps(form)} className="event-form">
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="event-form">
       {form.errors?.length ? (
         <div className="form-error" role="alert" id={form.errorId}>
           {form.errors.map((e) => (
@@ -83,6 +86,13 @@ export function EventForm({ mode, defaultValue, lastResult, collections, comedia
           <input {...getInputProps(app.price, { type: "text" })} />
         </Field>
       </div>
+      <PosterField
+        image={image}
+        focusInput={<input {...getInputProps(app.imageFocus, { type: "text" })} inputMode="numeric" placeholder="50,50" />}
+        focusField={app.imageFocus}
+        defaultFocus={defaultValue.imageFocus}
+        onFocusPick={(value) => form.update({ name: app.imageFocus.name, value })}
+      />
 
       <fieldset className="event-form__dates">
         <legend>Recurring dates</legend>
@@ -277,5 +287,69 @@ export function LoadFromUrlForm({ defaultUrl }: { defaultUrl?: string }) {
         {loading ? "Loading..." : "Load details"}
       </button>
     </Form>
+  );
+}
+
+/**
+ * The poster: a plain file input (JPEG, PNG, WebP, AVIF, HEIC; at most 15 MB) and the focal
+ * point as a number pair. With JavaScript the chosen file is previewed and a click on the
+ * image sets the focal point.
+ */
+function PosterField({
+  image,
+  focusInput,
+  focusField,
+  defaultFocus,
+  onFocusPick,
+}: {
+  image?: ShowImageRef | null;
+  focusInput: ReactNode;
+  focusField: FieldMetadata<unknown>;
+  defaultFocus?: string;
+  onFocusPick: (value: string) => void;
+}) {
+  const [preview, setPreview] = useState<string | null>(null);
+  const [focus, setFocus] = useState<Focus>(parseFocus(defaultFocus) ?? image?.focus ?? DEFAULT_FOCUS);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  const current = image ? previewUrl(image) : null;
+  const shown = preview ?? current;
+  const pick = (event: MouseEvent<HTMLButtonElement>) => {
+    const box = (event.currentTarget.querySelector("img") ?? event.currentTarget).getBoundingClientRect();
+    const next = {
+      x: Math.round(Math.min(Math.max(((event.clientX - box.left) / box.width) * 100, 0), 100)),
+      y: Math.round(Math.min(Math.max(((event.clientY - box.top) / box.height) * 100, 0), 100)),
+    };
+    setFocus(next);
+    onFocusPick(formatFocus(next));
+  };
+  return (
+    <fieldset className="event-form__poster">
+      <legend>Poster</legend>
+      <div className="field">
+        <span className="field__label">
+          <label htmlFor="poster">Upload a poster</label>
+        </span>
+        <input
+          id="poster"
+          name="poster"
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif,.heic,.heif"
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            setPreview(file ? URL.createObjectURL(file) : null);
+          }}
+        />
+        <span className="field__hint">JPEG, PNG, WebP, AVIF or HEIC, at most 15 MB. An uploaded poster replaces the image link.</span>
+      </div>
+      {shown ? (
+        <button type="button" className="poster-focus" onClick={pick} aria-label="Set the focal point: click the face or main subject">
+          <img src={shown} alt={preview ? "Preview of the chosen poster" : "Current poster"} className="poster-focus__image" data-testid="poster-preview" />
+          <span className="poster-focus__marker" style={{ left: `${focus.x}%`, top: `${focus.y}%` }} aria-hidden="true" />
+        </button>
+      ) : null}
+      <Field label="Focal point" field={focusField} hint="Percent across and down, e.g. 50,30 (with JavaScript, click the image). Crops keep this point.">
+        {focusInput}
+      </Field>
+    </fieldset>
   );
 }

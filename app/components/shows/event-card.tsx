@@ -39,7 +39,7 @@ export function EventCard({
   return (
     <article className="show-card">
       <Link to={`/event/${show.id}`} className="show-card__media" tabIndex={-1} aria-hidden="true">
-        <ShowImage src={show.imageUrl} alt="" eager={eager} />
+        <ShowImage src={show.imageUrl} image={show.image} alt="" eager={eager} />
         {show.soldOut ? <span className="sold-out-overlay">SOLD OUT</span> : null}
       </Link>
       <div className="show-card__body">

@@ -1,48 +1,104 @@
 import { useEffect, useRef, useState } from "react";
+import { displayUrl, displayWidths, srcSet, type ShowImageRef } from "~/lib/image-variants";
 import { SITE } from "~/lib/site";
+
+/** Card-sized by default: one column on a phone, up to three on a desktop. */
+export const CARD_SIZES = "(min-width: 64rem) 380px, (min-width: 40rem) 50vw, 100vw";
+/** The hero of the event and show pages. */
+export const HERO_SIZES = "(min-width: 75rem) 1200px, 100vw";
 
 /**
  * A show image with explicit size, lazy unless `eager` (above the fold), and the stock image
  * when the show has none (server-side) or when it fails to load (with JavaScript).
+ *
+ * A processed image (`image`) is a <picture> of 16:9 crops around the focal point in AVIF, WebP
+ * and JPEG at several widths, with a tiny blurred placeholder painted behind it while it loads.
  */
 export function ShowImage({
   src,
+  image,
   alt,
   width = 800,
   height = 450,
   eager = false,
+  sizes = CARD_SIZES,
   className,
 }: {
   src: string | null | undefined;
+  image?: ShowImageRef | null;
   alt: string;
   width?: number;
   height?: number;
   eager?: boolean;
+  sizes?: string;
   className?: string;
 }) {
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
+  // A processed image replaces the raw link; unprocessed links from elsewhere are never hot-linked.
+  const plainSrc = image ? null : src && src.startsWith("/") ? src : null;
+  const key = image ? `${image.hash}-${image.focus.x}-${image.focus.y}` : plainSrc;
   useEffect(() => {
     // An image that failed before hydration never calls onError: probe it again.
     const img = ref.current;
-    if (!src || !img || !img.complete || img.naturalWidth > 0) return;
+    if (!key || !img || !img.complete || img.naturalWidth > 0) return;
     const probe = new Image();
     probe.onerror = () => setFailed(true);
-    probe.src = src;
-  }, [src]);
-  return (
-    <img
-      ref={ref}
-      src={!src || failed ? SITE.fallbackImage : src}
-      alt={alt}
-      width={width}
-      height={height}
-      loading={eager ? "eager" : "lazy"}
-      // Above-the-fold images are fetched first (React 18 passes the lower-case attribute through).
-      {...(eager ? { fetchpriority: "high" } : {})}
-      decoding="async"
-      className={className}
-      onError={() => setFailed(true)}
-    />
-  );
+    probe.src = img.currentSrc || img.src;
+  }, [key]);
+  const common = {
+    ref,
+    alt,
+    width,
+    height,
+    loading: eager ? ("eager" as const) : ("lazy" as const),
+    // Above-the-fold images are fetched first (React 18 passes the lower-case attribute through).
+    ...(eager ? { fetchpriority: "high" } : {}),
+    decoding: "async" as const,
+    className,
+    onError: () => setFailed(true),
+  };
+  if (image && !failed) {
+    const widths = displayWidths(image.maxWidth);
+    const fallbackWidth = widths.find((w) => w >= 640) ?? widths[widths.length - 1];
+    return (
+      <picture>
+        <source type="image/avif" srcSet={srcSet(image, "avif")} sizes={sizes} />
+        <source type="image/webp" srcSet={srcSet(image, "webp")} sizes={sizes} />
+        <img
+          {...common}
+          src={displayUrl(image, fallbackWidth, "jpg")}
+          srcSet={srcSet(image, "jpg")}
+          sizes={sizes}
+          data-image={image.hash}
+          style={
+            image.placeholder
+              ? {
+                  backgroundImage: `url(${image.placeholder})`,
+                  backgroundSize: "cover",
+                  backgroundPosition: `${image.focus.x}% ${image.focus.y}%`,
+                }
+              : undefined
+          }
+        />
+      </picture>
+    );
+  }
+  return <img {...common} src={!plainSrc || failed ? SITE.fallbackImage : plainSrc} />;
+}
+
+/** The preload hint of a page's hero image (AVIF: browsers that cannot use it skip the hint). */
+export function heroPreload(image: ShowImageRef | null | undefined, sizes = HERO_SIZES) {
+  if (!image) return [];
+  return [
+    {
+      tagName: "link",
+      rel: "preload",
+      as: "image",
+      type: "image/avif",
+      imageSrcSet: srcSet(image, "avif"),
+      imageSizes: sizes,
+      fetchpriority: "high",
+    },
+  ];
 }

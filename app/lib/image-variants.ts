@@ -1,0 +1,161 @@
+/**
+ * The pure rules of the show-image pipeline: focal points, crop boxes, the widths and formats
+ * served, and the names of the variant files (/img/<hash>-<fx>-<fy>-<kind>.<ext>).
+ * Shared by the server (which renders the variants) and the pages (which list them in srcset).
+ */
+
+/** A focal point in whole percent of the image's width and height (0–100), e.g. a face. */
+export type Focus = { x: number; y: number };
+export const DEFAULT_FOCUS: Focus = { x: 50, y: 50 };
+
+/**
+ * The widths of the 16:9 display crops. Cards are at most ~400 CSS px wide on a phone and the
+ * hero at most 1200 px on a desktop, so 320/640 cover phone cards at 1x/2x, 960 a 3x phone or a
+ * tablet hero, 1280 the desktop hero. More steps would add files without saving many bytes.
+ */
+export const DISPLAY_WIDTHS = [320, 640, 960, 1280] as const;
+/** Modern formats first: AVIF is ~half of JPEG at the same look, WebP ~70 %; JPEG for the rest. */
+export const DISPLAY_FORMATS = ["avif", "webp", "jpg"] as const;
+export type DisplayFormat = (typeof DISPLAY_FORMATS)[number];
+
+/** The ratios search engines ask for in JSON-LD `image`, rendered at least this wide. */
+export const LD_RATIOS = { "16x9": [16, 9], "4x3": [4, 3], "1x1": [1, 1] } as const;
+export type LdRatio = keyof typeof LD_RATIOS;
+export const LD_MIN_WIDTH = 1200;
+/** Open Graph / Twitter card. */
+export const OG_SIZE = { width: 1200, height: 630 } as const;
+
+/** What a page needs to show a processed image (plain JSON). */
+export type ShowImageRef = {
+  hash: string;
+  focus: Focus;
+  /** Width of the largest 16:9 crop the stored master allows (no upscaling). */
+  maxWidth: number;
+  /** A tiny blurred preview as a data: URL, shown while the real image loads. */
+  placeholder: string;
+};
+
+export type VariantKind =
+  | { type: "display"; width: number; format: DisplayFormat }
+  | { type: "ld"; ratio: LdRatio }
+  | { type: "og" }
+  /** The whole image, 640 px wide, for picking the focal point in the staff form. */
+  | { type: "preview" };
+
+export type VariantName = { hash: string; focus: Focus; kind: VariantKind };
+
+const HASH = /^[0-9a-f]{16}$/;
+
+/** "50,30", "50 30" or "50%, 30%" → { x: 50, y: 30 }; null when not two numbers in 0–100. */
+export function parseFocus(text: string | null | undefined): Focus | null {
+  const m = /^\s*(\d{1,3}(?:\.\d+)?)\s*%?\s*[, ]\s*(\d{1,3}(?:\.\d+)?)\s*%?\s*$/.exec(text ?? "");
+  if (!m) return null;
+  const x = Math.round(Number(m[1]));
+  const y = Math.round(Number(m[2]));
+  if (x > 100 || y > 100) return null;
+  return { x, y };
+}
+
+export function formatFocus(focus: Focus) {
+  return `${focus.x},${focus.y}`;
+}
+
+/**
+ * The largest box of ratio rw:rh inside a w×h image, centred on the focal point as far as the
+ * image's edges allow.
+ */
+export function cropBox(w: number, h: number, rw: number, rh: number, focus: Focus) {
+  let width = w;
+  let height = Math.round((w * rh) / rw);
+  if (height > h) {
+    height = h;
+    width = Math.round((h * rw) / rh);
+  }
+  const left = clamp(Math.round((focus.x / 100) * w - width / 2), 0, w - width);
+  const top = clamp(Math.round((focus.y / 100) * h - height / 2), 0, h - height);
+  return { left, top, width, height };
+}
+
+/** The display widths offered for an image whose 16:9 crop is maxWidth wide (never upscaled). */
+export function displayWidths(maxWidth: number): number[] {
+  const widths = DISPLAY_WIDTHS.filter((w) => w <= maxWidth);
+  return widths.length ? widths : [Math.max(1, Math.floor(maxWidth))];
+}
+
+function base(ref: Pick<ShowImageRef, "hash" | "focus">) {
+  return `/img/${ref.hash}-${ref.focus.x}-${ref.focus.y}`;
+}
+
+export function displayUrl(ref: Pick<ShowImageRef, "hash" | "focus">, width: number, format: DisplayFormat) {
+  return `${base(ref)}-w${width}.${format}`;
+}
+
+export function ldUrl(ref: Pick<ShowImageRef, "hash" | "focus">, ratio: LdRatio) {
+  return `${base(ref)}-${ratio}.jpg`;
+}
+
+export function ogUrl(ref: Pick<ShowImageRef, "hash" | "focus">) {
+  return `${base(ref)}-og.jpg`;
+}
+
+export function previewUrl(ref: Pick<ShowImageRef, "hash">) {
+  return `/img/${ref.hash}-50-50-preview.jpg`;
+}
+
+export function srcSet(ref: ShowImageRef, format: DisplayFormat) {
+  return displayWidths(ref.maxWidth)
+    .map((w) => `${displayUrl(ref, w, format)} ${w}w`)
+    .join(", ");
+}
+
+/** Parses a variant file name; null for anything the pipeline does not produce. */
+export function parseVariantName(file: string): VariantName | null {
+  const m = /^([0-9a-f]{16})-(\d{1,3})-(\d{1,3})-(w\d{1,4}|16x9|4x3|1x1|og|preview)\.(avif|webp|jpg)$/.exec(file);
+  if (!m || !HASH.test(m[1])) return null;
+  const focus = { x: Number(m[2]), y: Number(m[3]) };
+  if (focus.x > 100 || focus.y > 100 || String(focus.x) !== m[2] || String(focus.y) !== m[3]) return null;
+  const [, hash, , , kind, ext] = m;
+  if (kind.startsWith("w")) {
+    const width = Number(kind.slice(1));
+    if (!width || String(width) !== kind.slice(1)) return null;
+    return { hash, focus, kind: { type: "display", width, format: ext as DisplayFormat } };
+  }
+  if (ext !== "jpg") return null;
+  if (kind === "og") return { hash, focus, kind: { type: "og" } };
+  if (kind === "preview") return { hash, focus: DEFAULT_FOCUS, kind: { type: "preview" } };
+  return { hash, focus, kind: { type: "ld", ratio: kind as LdRatio } };
+}
+
+/** Every variant a page can ask for, for one image and focal point (what is produced up front). */
+export function allVariants(ref: Pick<ShowImageRef, "hash" | "focus" | "maxWidth">): VariantName[] {
+  const out: VariantName[] = [];
+  for (const width of displayWidths(ref.maxWidth)) {
+    for (const format of DISPLAY_FORMATS) out.push({ hash: ref.hash, focus: ref.focus, kind: { type: "display", width, format } });
+  }
+  for (const ratio of Object.keys(LD_RATIOS) as LdRatio[]) out.push({ hash: ref.hash, focus: ref.focus, kind: { type: "ld", ratio } });
+  out.push({ hash: ref.hash, focus: ref.focus, kind: { type: "og" } });
+  return out;
+}
+
+export function variantFileName(v: VariantName) {
+  const k = v.kind;
+  const suffix = k.type === "display" ? `w${k.width}.${k.format}` : k.type === "ld" ? `${k.ratio}.jpg` : `${k.type}.jpg`;
+  return `${v.hash}-${v.focus.x}-${v.focus.y}-${suffix}`;
+}
+
+function clamp(n: number, lo: number, hi: number) {
+  return Math.min(Math.max(n, lo), hi);
+}
+
+/** The stock image as a JPEG (social sites and search engines do not take SVG). */
+export const STOCK_SHARE_IMAGE = "/images/stock-show.jpg";
+
+/** The Open Graph / Twitter image of a show: its 1200×630 crop, or the stock JPEG. */
+export function shareImage(image: ShowImageRef | null | undefined) {
+  return image ? ogUrl(image) : STOCK_SHARE_IMAGE;
+}
+
+/** The JSON-LD `image` list: 16:9, 4:3 and 1:1 crops (≥1200 px wide), or the stock JPEG. */
+export function structuredDataImages(image: ShowImageRef | null | undefined) {
+  return image ? (Object.keys(LD_RATIOS) as LdRatio[]).map((r) => ldUrl(image, r)) : [STOCK_SHARE_IMAGE];
+}

@@ -1,0 +1,247 @@
+/**
+ * Show images in the database: the processed images (images table) and which one a show uses
+ * (events.image_hash / image_focus / image_error). The pixels live on disk, see
+ * app/services/image-pipeline.server.ts.
+ */
+import fs from "node:fs";
+import { and, eq, isNotNull, isNull, like, or, sql } from "drizzle-orm";
+import { events, images } from "~/db/schema";
+import { cropBox, DEFAULT_FOCUS, formatFocus, parseFocus, type Focus, type ShowImageRef } from "~/lib/image-variants";
+import {
+  ImageError,
+  imagesDir,
+  masterPath,
+  MAX_IMAGE_BYTES,
+  processOriginal,
+  produceAllVariants,
+  writeAtomic,
+} from "~/services/image-pipeline.server";
+import { db, type DB } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import { OutboundFetchError, safeFetchBytes } from "~/utils/safe-fetch.server";
+
+export type ImageRow = typeof images.$inferSelect;
+export type IngestResult = { ok: true; hash: string } | { ok: false; message: string };
+
+export function dataImagesDir() {
+  return imagesDir(getEnv().DATABASE_PATH);
+}
+
+// Image rows never change (content-addressed): keep the ones pages ask for in memory.
+const rowCache = new Map<string, ImageRow | null>();
+
+export function getImageRow(hash: string, database: DB = db()): ImageRow | null {
+  if (rowCache.has(hash)) return rowCache.get(hash) ?? null;
+  const row = database.select().from(images).where(eq(images.hash, hash)).get() ?? null;
+  if (row) {
+    if (rowCache.size > 2000) rowCache.clear();
+    rowCache.set(hash, row);
+  }
+  return row;
+}
+
+/** What a page needs to show a show's processed image; null means "use the stock image". */
+export function showImageRef(
+  e: { imageHash: string | null; imageFocus: string | null; imageError: string | null },
+  database: DB = db(),
+): ShowImageRef | null {
+  if (!e.imageHash || e.imageError) return null;
+  try {
+    const row = getImageRow(e.imageHash, database);
+    if (!row) return null;
+    const focus = parseFocus(e.imageFocus) ?? DEFAULT_FOCUS;
+    return { hash: row.hash, focus, maxWidth: cropBox(row.width, row.height, 16, 9, focus).width, placeholder: row.placeholder };
+  } catch {
+    return null;
+  }
+}
+
+/** Processes an original and stores it (master on disk, row in the table); same bytes → same hash. */
+export async function ingestBytes(bytes: Buffer, database: DB = db(), dir = dataImagesDir()): Promise<IngestResult> {
+  try {
+    const processed = await processOriginal(bytes);
+    if (!getImageRow(processed.hash, database) || !fs.existsSync(masterPath(dir, processed.hash))) {
+      writeAtomic(masterPath(dir, processed.hash), processed.master);
+      database
+        .insert(images)
+        .values({
+          hash: processed.hash,
+          width: processed.width,
+          height: processed.height,
+          format: processed.format,
+          bytes: processed.bytes,
+          placeholder: processed.placeholder,
+        })
+        .onConflictDoNothing()
+        .run();
+    }
+    return { ok: true, hash: processed.hash };
+  } catch (error) {
+    if (error instanceof ImageError) return { ok: false, message: error.message };
+    logger().error({ err: error }, "image processing failed");
+    return { ok: false, message: "The image could not be processed." };
+  }
+}
+
+/** Fetches a link once through the safe outbound fetch (15 MB, 15 s) and processes it. */
+export async function ingestUrl(url: string, database: DB = db(), dir = dataImagesDir()): Promise<IngestResult> {
+  let bytes: Buffer;
+  try {
+    ({ bytes } = await safeFetchBytes(url, {
+      maxBytes: MAX_IMAGE_BYTES,
+      timeoutMs: 15_000,
+      headers: { accept: "image/avif,image/webp,image/jpeg,image/png,image/*;q=0.8" },
+    }));
+  } catch (error) {
+    const reason = error instanceof OutboundFetchError ? error.message : "the link could not be fetched";
+    return { ok: false, message: `The image link could not be loaded: ${reason}.` };
+  }
+  return ingestBytes(bytes, database, dir);
+}
+
+/** Records a show's image outcome (processed, or broken with the reason). */
+export function setShowImage(
+  eventId: number,
+  outcome: { imageUrl?: string | null; source?: string | null; hash: string | null; focus?: Focus | null; error?: string | null },
+  database: DB = db(),
+) {
+  database
+    .update(events)
+    .set({
+      ...(outcome.imageUrl !== undefined ? { imageUrl: outcome.imageUrl } : {}),
+      ...(outcome.source !== undefined ? { imageSource: outcome.source } : {}),
+      imageHash: outcome.hash,
+      imageError: outcome.error ?? null,
+      ...(outcome.focus !== undefined ? { imageFocus: outcome.focus ? formatFocus(outcome.focus) : null } : {}),
+    })
+    .where(eq(events.id, eventId))
+    .run();
+}
+
+/** Is this (image, focal point) one some show uses? Only those variants are rendered on demand. */
+export function isImageInUse(hash: string, focus: Focus | null, database: DB = db()) {
+  if (!focus) return !!database.select({ id: events.id }).from(events).where(eq(events.imageHash, hash)).get();
+  const f = formatFocus(focus);
+  const focusMatch = f === formatFocus(DEFAULT_FOCUS) ? or(eq(events.imageFocus, f), isNull(events.imageFocus)) : eq(events.imageFocus, f);
+  return !!database.select({ id: events.id }).from(events).where(and(eq(events.imageHash, hash), focusMatch)).get();
+}
+
+/** Renders all variants of a show's image in the background (bounded by the image queue). */
+export function scheduleVariants(hash: string, focus: Focus, database: DB = db(), dir = dataImagesDir()) {
+  const row = getImageRow(hash, database);
+  if (!row) return;
+  void produceAllVariants(dir, row, focus).catch((error) => logger().warn({ err: error, hash }, "image variants failed"));
+}
+
+/**
+ * Processes linked images not yet processed (synced platform images, rows from before the
+ * pipeline): at most `limit` per call, one at a time; failures mark the show for the dashboard.
+ */
+export async function ingestPendingImages(limit = 20, database: DB = db()) {
+  const pending = database
+    .select({ id: events.id, imageUrl: events.imageUrl, imageFocus: events.imageFocus })
+    .from(events)
+    .where(
+      and(
+        // Not yet made from this link (new show, or the platform changed its image).
+        or(isNull(events.imageSource), sql`${events.imageSource} <> ${events.imageUrl}`),
+        isNull(events.archivedAt),
+        isNotNull(events.imageUrl),
+        or(like(events.imageUrl, "https://%"), like(events.imageUrl, "http://%")),
+      ),
+    )
+    .limit(limit)
+    .all();
+  let done = 0;
+  for (const show of pending) {
+    const result = await ingestUrl(show.imageUrl!, database);
+    setShowImage(
+      show.id,
+      result.ok ? { source: show.imageUrl, hash: result.hash } : { source: show.imageUrl, hash: null, error: result.message },
+      database,
+    );
+    if (result.ok) {
+      done++;
+      scheduleVariants(result.hash, parseFocus(show.imageFocus) ?? DEFAULT_FOCUS, database);
+    }
+  }
+  return { tried: pending.length, processed: done };
+}
+
+export type FormImageOutcome =
+  | { kind: "rejected"; message: string }
+  | { kind: "unchanged" }
+  | { kind: "set"; imageUrl: string | null; source: string | null; hash: string | null; error: string | null };
+
+/**
+ * What a save of the event form does to the show's image. An uploaded poster wins (a bad file
+ * is refused: nothing is stored); a new link is fetched once now, and if it fails the show is
+ * still saved, marked for the dashboard, with the stock image on its pages.
+ */
+export async function imageFromForm(
+  input: { poster: Buffer | null; imageUrl: string | null; current: { imageUrl: string | null; imageSource: string | null; imageHash: string | null } | null },
+  database: DB = db(),
+): Promise<FormImageOutcome> {
+  if (input.poster) {
+    const result = await ingestBytes(input.poster, database);
+    if (!result.ok) return { kind: "rejected", message: result.message };
+    return { kind: "set", imageUrl: null, source: "upload", hash: result.hash, error: null };
+  }
+  const link = input.imageUrl;
+  const current = input.current;
+  if (!link) {
+    // An uploaded poster stays until another replaces it; a cleared link clears its image.
+    if (current?.imageSource === "upload") return { kind: "unchanged" };
+    return { kind: "set", imageUrl: null, source: null, hash: null, error: null };
+  }
+  if (current && current.imageSource === link && current.imageUrl === link) return { kind: "unchanged" };
+  if (!/^https?:\/\//i.test(link)) return { kind: "set", imageUrl: link, source: link, hash: null, error: null };
+  const result = await ingestUrl(link, database);
+  return result.ok
+    ? { kind: "set", imageUrl: link, source: link, hash: result.hash, error: null }
+    : { kind: "set", imageUrl: link, source: link, hash: null, error: result.message };
+}
+
+/** The image fields of a show (the form's starting point and the dashboard). */
+export function getShowImageState(id: number, database: DB = db()) {
+  return (
+    database
+      .select({ imageUrl: events.imageUrl, imageSource: events.imageSource, imageHash: events.imageHash, imageFocus: events.imageFocus, imageError: events.imageError })
+      .from(events)
+      .where(eq(events.id, id))
+      .get() ?? null
+  );
+}
+
+/** Shows whose image failed (by id), for the dashboard's mark. */
+export function imageProblems(database: DB = db()): Map<number, string> {
+  const rows = database
+    .select({ id: events.id, error: events.imageError })
+    .from(events)
+    .where(isNotNull(events.imageError))
+    .all();
+  return new Map(rows.map((r) => [r.id, r.error!]));
+}
+
+/** Stores the outcome of imageFromForm (and the focal point) on a saved show; renders its variants. */
+export function applyFormImage(id: number, outcome: FormImageOutcome, focus: Focus | null | undefined, database: DB = db()) {
+  if (outcome.kind === "rejected") return;
+  if (outcome.kind === "set") {
+    setShowImage(id, { imageUrl: outcome.imageUrl, source: outcome.source, hash: outcome.hash, error: outcome.error, focus: focus ?? undefined }, database);
+  } else if (focus) {
+    database.update(events).set({ imageFocus: formatFocus(focus) }).where(eq(events.id, id)).run();
+  }
+  const state = getShowImageState(id, database);
+  if (state?.imageHash) scheduleVariants(state.imageHash, parseFocus(state.imageFocus) ?? DEFAULT_FOCUS, database);
+}
+
+/** The sentence staff read after a save whose image link failed (the show is saved). */
+export function imageWarning(outcome: FormImageOutcome) {
+  return outcome.kind === "set" && outcome.error ? `${outcome.error} The stock image is shown until it is fixed.` : null;
+}
+
+/** Marks every show using an image as broken (its file went missing or cannot be read). */
+export function markImageBroken(hash: string, message: string, database: DB = db()) {
+  database.update(events).set({ imageHash: null, imageError: message }).where(eq(events.imageHash, hash)).run();
+}

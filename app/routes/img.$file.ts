@@ -1,0 +1,59 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { cropBox, displayWidths, parseVariantName, STOCK_SHARE_IMAGE } from "~/lib/image-variants";
+import { dataImagesDir, getImageRow, isImageInUse, markImageBroken } from "~/models/show-images.server";
+import { ensureVariantFile, ImageError, variantPath } from "~/services/image-pipeline.server";
+import { logger } from "~/utils/logger.server";
+
+const TYPES = { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg" } as const;
+
+/**
+ * A show-image variant, /img/<hash>-<fx>-<fy>-<kind>.<ext>. The name says everything the bytes
+ * depend on (content hash, focal point, size, format), so answers are cached for a year as
+ * immutable. Missing variants are rendered on first request, but only for an image and focal
+ * point some show uses (no disk filling with made-up names).
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const name = parseVariantName(params.file ?? "");
+  if (!name) return notFound();
+  const dir = dataImagesDir();
+  let file = variantPath(dir, name);
+  if (!fs.existsSync(file)) {
+    const row = getImageRow(name.hash);
+    if (!row || !isImageInUse(name.hash, name.kind.type === "preview" ? null : name.focus)) return notFound();
+    const maxWidth = cropBox(row.width, row.height, 16, 9, name.focus).width;
+    if (name.kind.type === "display" && !displayWidths(maxWidth).includes(name.kind.width)) return notFound();
+    try {
+      file = await ensureVariantFile(dir, row, name);
+    } catch (error) {
+      if (error instanceof ImageError && error.kind === "busy") {
+        return new Response("Busy", { status: 503, headers: { "Retry-After": "5", "Cache-Control": "no-store" } });
+      }
+      // The master is missing or damaged: the page still gets a picture (the stock one, not
+      // cached), and the shows using this image are marked for the dashboard.
+      logger().warn({ err: error, file: params.file }, "image variant failed");
+      markImageBroken(name.hash, "The stored image file is missing or damaged; upload it again.");
+      return stockImage();
+    }
+  }
+  const body = await fs.promises.readFile(file);
+  const ext = (params.file ?? "").split(".").pop() as keyof typeof TYPES;
+  return new Response(body, {
+    headers: {
+      "Content-Type": TYPES[ext],
+      "Content-Length": String(body.length),
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+async function stockImage() {
+  const body = await fs.promises.readFile(path.resolve("public", STOCK_SHARE_IMAGE.slice(1)));
+  return new Response(body, { headers: { "Content-Type": "image/jpeg", "Cache-Control": "no-store" } });
+}
+
+function notFound() {
+  return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store", "Content-Type": "text/plain" } });
+}

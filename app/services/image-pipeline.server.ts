@@ -1,0 +1,193 @@
+/**
+ * The show-image pipeline (sharp / libvips). An original (upload, pasted link, platform image)
+ * is checked by its bytes, turned once into a master JPEG (orientation applied, EXIF and other
+ * metadata stripped, at most 2560 px) stored under <data dir>/images/<hash>/, and every variant
+ * the pages use is rendered from that master and kept on disk beside it.
+ *
+ * Memory: libvips works outside the JS heap, so RSS is what matters. One image job runs at a
+ * time (a queue, bounded), libvips uses one thread and a small operation cache, and JPEG
+ * originals are shrunk while they are decoded.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type sharpType from "sharp";
+import { ACCEPTED_IMAGE_LABEL, sniffImage, type SniffedFormat } from "~/lib/image-sniff";
+import {
+  allVariants,
+  cropBox,
+  LD_MIN_WIDTH,
+  LD_RATIOS,
+  OG_SIZE,
+  variantFileName,
+  type Focus,
+  type VariantName,
+} from "~/lib/image-variants";
+
+// libvips is loaded on the first image job, not at start: pages only read the database.
+let sharpModule: Promise<typeof sharpType> | null = null;
+function loadSharp() {
+  sharpModule ??= import("sharp").then((m) => {
+    const sharp = (m.default ?? m) as typeof sharpType;
+    sharp.concurrency(1);
+    sharp.cache({ memory: 24, files: 0, items: 20 });
+    return sharp;
+  });
+  return sharpModule;
+}
+
+/** Largest original accepted (upload or link). */
+export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
+/** Decompression-bomb guard: ~60 megapixels (a 6000×4000 poster is 24). */
+export const MAX_INPUT_PIXELS = 60_000_000;
+/** The master's longest side: enough for a 1280 px 16:9 crop of a portrait poster, and 2x heroes. */
+export const MASTER_MAX_SIDE = 2560;
+/** Image jobs at once (each may hold a decoded image of up to ~100 MB outside the heap). */
+const SLOTS = 1;
+/** Jobs allowed to wait; beyond that the caller is told the server is busy. */
+const MAX_WAITING = 64;
+
+export class ImageError extends Error {
+  constructor(
+    message: string,
+    public readonly kind: "not-image" | "unreadable" | "too-large" | "busy",
+  ) {
+    super(message);
+    this.name = "ImageError";
+  }
+}
+
+export type ProcessedImage = {
+  hash: string;
+  format: SniffedFormat;
+  bytes: number;
+  width: number;
+  height: number;
+  master: Buffer;
+  placeholder: string;
+};
+
+// --- concurrency -----------------------------------------------------------------------------
+
+type Queue = { active: number; waiting: (() => void)[] };
+// The Remix build and scripts may both load this module: one queue per process.
+const holder = globalThis as typeof globalThis & { __imageQueue?: Queue };
+const queue = (holder.__imageQueue ??= { active: 0, waiting: [] });
+
+/** Runs fn when an image slot is free (at most SLOTS jobs at once). */
+export async function withImageSlot<T>(fn: () => Promise<T>): Promise<T> {
+  if (queue.active >= SLOTS) {
+    if (queue.waiting.length >= MAX_WAITING) throw new ImageError("The image service is busy; try again shortly.", "busy");
+    await new Promise<void>((resolve) => queue.waiting.push(resolve));
+  } else {
+    queue.active++;
+  }
+  try {
+    return await fn();
+  } finally {
+    const next = queue.waiting.shift();
+    if (next) next();
+    else queue.active--;
+  }
+}
+
+// --- processing (pure: bytes in, bytes out) --------------------------------------------------
+
+/** Checks an original by its content and makes the master and the placeholder. */
+export async function processOriginal(bytes: Buffer): Promise<ProcessedImage> {
+  if (bytes.length > MAX_IMAGE_BYTES) throw new ImageError("The image is larger than 15 MB.", "too-large");
+  const format = sniffImage(bytes);
+  if (!format) throw new ImageError(`That file is not an image (${ACCEPTED_IMAGE_LABEL}).`, "not-image");
+  const hash = crypto.createHash("sha256").update(bytes).digest("hex").slice(0, 16);
+  const sharp = await loadSharp();
+  return withImageSlot(async () => {
+    let master: { data: Buffer; info: sharpType.OutputInfo };
+    try {
+      master = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+        .rotate() // applies the EXIF orientation; the output carries no metadata
+        .resize({ width: MASTER_MAX_SIDE, height: MASTER_MAX_SIDE, fit: "inside", withoutEnlargement: true })
+        .flatten({ background: "#111111" })
+        .jpeg({ quality: 88, chromaSubsampling: "4:4:4" })
+        .toBuffer({ resolveWithObject: true });
+    } catch (error) {
+      const message = (error as Error).message ?? "";
+      if (/pixel limit/i.test(message)) throw new ImageError("The image has too many pixels (at most 60 megapixels).", "too-large");
+      if (format === "heic") {
+        throw new ImageError("This HEIC photo cannot be read here; save it as JPEG (or set the phone camera to Most Compatible) and upload again.", "unreadable");
+      }
+      throw new ImageError(`The image could not be read (${format}, damaged or incomplete).`, "unreadable");
+    }
+    const placeholder = await makePlaceholder(master.data);
+    return { hash, format, bytes: bytes.length, width: master.info.width, height: master.info.height, master: master.data, placeholder };
+  });
+}
+
+/** A ~16 px wide, slightly blurred WebP as a data: URL (a few hundred bytes). */
+async function makePlaceholder(master: Buffer) {
+  const sharp = await loadSharp();
+  const tiny = await sharp(master).resize({ width: 16, height: 16, fit: "inside" }).blur(0.6).webp({ quality: 40 }).toBuffer();
+  return `data:image/webp;base64,${tiny.toString("base64")}`;
+}
+
+/** Renders one variant from the master (width × height of the master given). */
+export async function renderVariant(master: Buffer, size: { width: number; height: number }, v: VariantName): Promise<Buffer> {
+  const sharp = await loadSharp();
+  const k = v.kind;
+  if (k.type === "display") {
+    const box = cropBox(size.width, size.height, 16, 9, v.focus);
+    const img = sharp(master).extract(box).resize(k.width, Math.round((k.width * 9) / 16));
+    if (k.format === "avif") return img.avif({ quality: 50, effort: 2 }).toBuffer();
+    if (k.format === "webp") return img.webp({ quality: 72, effort: 4 }).toBuffer();
+    return img.jpeg({ quality: 76, mozjpeg: true }).toBuffer();
+  }
+  if (k.type === "preview") return sharp(master).resize({ width: 640, withoutEnlargement: true }).jpeg({ quality: 75, mozjpeg: true }).toBuffer();
+  const [rw, rh] = k.type === "og" ? [OG_SIZE.width, OG_SIZE.height] : LD_RATIOS[k.ratio];
+  const box = cropBox(size.width, size.height, rw, rh, v.focus);
+  const width = k.type === "og" ? OG_SIZE.width : LD_MIN_WIDTH;
+  return sharp(master)
+    .extract(box)
+    .resize(width, Math.round((width * rh) / rw))
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toBuffer();
+}
+
+// --- storage ---------------------------------------------------------------------------------
+
+/** <dir of DATABASE_PATH>/images: beside the SQLite file, so backups and the volume cover it. */
+export function imagesDir(databasePath: string) {
+  const base = databasePath === ":memory:" ? path.resolve("data") : path.dirname(path.resolve(databasePath));
+  return path.join(base, "images");
+}
+
+export function masterPath(dir: string, hash: string) {
+  return path.join(dir, hash, "master.jpg");
+}
+
+export function variantPath(dir: string, v: VariantName) {
+  return path.join(dir, v.hash, variantFileName(v));
+}
+
+export function writeAtomic(file: string, data: Buffer) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`;
+  fs.writeFileSync(tmp, data);
+  fs.renameSync(tmp, file);
+}
+
+/** Renders (once) and stores a variant; answers its path. Runs in an image slot. */
+export async function ensureVariantFile(dir: string, size: { width: number; height: number }, v: VariantName) {
+  const file = variantPath(dir, v);
+  if (fs.existsSync(file)) return file;
+  return withImageSlot(async () => {
+    if (fs.existsSync(file)) return file;
+    const master = await fs.promises.readFile(masterPath(dir, v.hash));
+    writeAtomic(file, await renderVariant(master, size, v));
+    return file;
+  });
+}
+
+/** Renders every variant of one image and focal point (after a save, in the background, and in the bench). */
+export async function produceAllVariants(dir: string, image: { hash: string; width: number; height: number }, focus: Focus) {
+  const maxWidth = cropBox(image.width, image.height, 16, 9, focus).width;
+  for (const v of allVariants({ hash: image.hash, focus, maxWidth })) await ensureVariantFile(dir, image, v);
+}

@@ -1,0 +1,120 @@
+/**
+ * Multipart (file upload) posts, allowed on the event form routes only and read with strict
+ * bounds (busboy): one file of at most 15 MB, a few hundred short text fields, nothing else.
+ * Every other route keeps the urlencoded-only rule (server/index.ts asks isUploadRequest).
+ * Kept in one module so the bounded POST pipeline can call it for these routes.
+ */
+import { Readable } from "node:stream";
+import busboy from "busboy";
+
+/** The routes whose form may carry a file (the staff event form: new and edit). */
+export const UPLOAD_PATHS = [/^\/admin\/events\/new\/?$/, /^\/admin\/events\/\d{1,10}\/?$/];
+export const MAX_UPLOAD_FILE_BYTES = 15 * 1024 * 1024;
+/** The whole request: the file plus the form's text fields. */
+export const MAX_UPLOAD_REQUEST_BYTES = MAX_UPLOAD_FILE_BYTES + 512 * 1024;
+
+export type UploadLimits = { fileBytes: number; files: number; fields: number; fieldBytes: number; fileFields: readonly string[] };
+export const EVENT_FORM_UPLOAD: UploadLimits = {
+  fileBytes: MAX_UPLOAD_FILE_BYTES,
+  files: 1,
+  fields: 300,
+  fieldBytes: 64 * 1024,
+  fileFields: ["poster"],
+};
+
+export type UploadedFile = { field: string; filename: string; mimeType: string; bytes: Buffer };
+
+export class MultipartError extends Error {
+  constructor(
+    message: string,
+    public readonly status: 400 | 413 | 415,
+  ) {
+    super(message);
+    this.name = "MultipartError";
+  }
+}
+
+export function isMultipart(contentType: string | null | undefined) {
+  return (contentType ?? "").split(";")[0].trim().toLowerCase() === "multipart/form-data";
+}
+
+/** A multipart post to an upload route (the server lets these through with the larger limit). */
+export function isUploadRequest(method: string, pathname: string, contentType: string | null | undefined) {
+  return method === "POST" && isMultipart(contentType) && UPLOAD_PATHS.some((p) => p.test(pathname));
+}
+
+/**
+ * Reads a multipart body within the limits: text fields into a FormData (for the form schema),
+ * files apart. Over a limit → MultipartError 413; malformed → 400. An empty file input is no file.
+ */
+export async function readBoundedMultipart(request: Request, limits: UploadLimits = EVENT_FORM_UPLOAD) {
+  const contentType = request.headers.get("content-type");
+  if (!isMultipart(contentType)) throw new MultipartError("Expected a multipart form.", 415);
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > limits.fileBytes + 512 * 1024) throw new MultipartError("The upload is larger than 15 MB.", 413);
+  if (!request.body) throw new MultipartError("The form is empty.", 400);
+
+  const formData = new FormData();
+  const files: UploadedFile[] = [];
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType! },
+      limits: { fileSize: limits.fileBytes, files: limits.files, fields: limits.fields, fieldSize: limits.fieldBytes, parts: limits.fields + limits.files, headerPairs: 50 },
+    });
+  } catch {
+    throw new MultipartError("The form could not be read.", 400);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    let failed: MultipartError | null = null;
+    const fail = (error: MultipartError) => {
+      if (failed) return;
+      failed = error;
+      reject(error);
+    };
+    parser.on("field", (name, value, info) => {
+      if (info.valueTruncated || info.nameTruncated) return fail(new MultipartError("A form field is too long.", 413));
+      formData.append(name, value);
+    });
+    parser.on("file", (name, stream, info) => {
+      if (!limits.fileFields.includes(name)) {
+        stream.resume();
+        return fail(new MultipartError("Unexpected file in the form.", 400));
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      stream.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        chunks.push(chunk);
+      });
+      stream.on("limit", () => fail(new MultipartError("The image is larger than 15 MB.", 413)));
+      stream.on("end", () => {
+        if (size === 0 && !info.filename) return; // the file input was left empty
+        if (size === 0) return;
+        files.push({ field: name, filename: info.filename ?? "", mimeType: info.mimeType, bytes: Buffer.concat(chunks, size) });
+      });
+    });
+    parser.on("filesLimit", () => fail(new MultipartError("Only one image can be uploaded at a time.", 413)));
+    parser.on("fieldsLimit", () => fail(new MultipartError("The form has too many fields.", 413)));
+    parser.on("partsLimit", () => fail(new MultipartError("The form has too many parts.", 413)));
+    parser.on("error", () => fail(new MultipartError("The form could not be read.", 400)));
+    parser.on("close", () => {
+      if (!failed) resolve();
+    });
+    const body = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream);
+    body.on("error", () => fail(new MultipartError("The upload was interrupted.", 400)));
+    body.pipe(parser);
+  });
+  return { formData, files };
+}
+
+/** The event form's body: multipart (with an optional poster) or the usual urlencoded form. */
+export async function readEventFormBody(
+  request: Request,
+  readUrlencoded: (request: Request) => Promise<FormData> = (r) => r.formData(),
+): Promise<{ formData: FormData; poster: UploadedFile | null }> {
+  if (!isMultipart(request.headers.get("content-type"))) return { formData: await readUrlencoded(request), poster: null };
+  const { formData, files } = await readBoundedMultipart(request);
+  return { formData, poster: files[0] ?? null };
+}

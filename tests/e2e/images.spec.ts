@@ -1,0 +1,129 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { events, images } from "~/db/schema";
+import { addDaysIso, todayIn } from "~/lib/dates";
+import type { DB } from "~/utils/db.server";
+import { expect, loginAsStaff, test } from "./fixtures";
+
+/**
+ * Show images: a poster uploaded in the event form (plain file input without JavaScript, a
+ * preview and a click-to-set focal point with it) is served as responsive AVIF/WebP/JPEG with
+ * size, placeholder and immutable caching; a bad file is refused; a broken image falls back.
+ */
+
+const unique = (label: string) => `${label} ${crypto.randomBytes(4).toString("hex")}`;
+
+function insertShow(db: DB, title: string, values: Partial<typeof events.$inferInsert> = {}) {
+  return db
+    .insert(events)
+    .values({ title, date: addDaysIso(todayIn("America/Toronto"), 25), time: "19:30", venue: "Test Venue", ticketUrl: "https://tickets.example.com/x", ...values })
+    .returning()
+    .get();
+}
+
+async function posterJpeg(seed: number) {
+  // A distinct photo-like poster per test (distinct content hash).
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1800" height="1200"><defs><linearGradient id="g"><stop offset="0" stop-color="#${(seed * 2654435761 % 0xffffff).toString(16).padStart(6, "0")}"/><stop offset="1" stop-color="#111"/></linearGradient></defs><rect width="1800" height="1200" fill="url(#g)"/><circle cx="1300" cy="500" r="220" fill="#f5c08a"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).withMetadata({ orientation: 1 }).toBuffer();
+}
+
+test("staff upload a poster and set its focal point; pages serve it responsive, sized and cached for a year", async ({ page, db, javaScriptOn, request }) => {
+  const show = insertShow(db, unique("Poster Show"));
+  await loginAsStaff(page, `/admin/events/${show.id}`);
+  await page.getByLabel("Upload a poster").setInputFiles({ name: "poster.jpg", mimeType: "image/jpeg", buffer: await posterJpeg(show.id) });
+  if (javaScriptOn) {
+    // The chosen file is previewed; a click on it sets the focal point (right third, upper half).
+    const preview = page.getByTestId("poster-preview");
+    await expect(preview).toHaveAttribute("src", /^blob:/);
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await preview.scrollIntoViewIfNeeded();
+    const box = (await preview.boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.7, box.y + box.height * 0.4);
+    await expect(page.getByRole("textbox", { name: "Focal point" })).toHaveValue(/^(68|69|70|71|72),(38|39|40|41|42)$/);
+  } else {
+    await page.getByRole("textbox", { name: "Focal point" }).fill("70,40");
+  }
+  await page.getByRole("button", { name: "Update Event" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  const row = db.select().from(events).where(eq(events.id, show.id)).get()!;
+  expect(row.imageHash).toMatch(/^[0-9a-f]{16}$/);
+  expect(row.imageSource).toBe("upload");
+  const [fx, fy] = row.imageFocus!.split(",").map(Number);
+  expect(Math.abs(fx - 70)).toBeLessThanOrEqual(1);
+  expect(Math.abs(fy - 40)).toBeLessThanOrEqual(1);
+
+  await page.goto(`/event/${show.id}`);
+  const base = `/img/${row.imageHash}-${fx}-${fy}`;
+  const hero = page.locator(".event-hero__media img");
+  await expect(page.locator('.event-hero__media source[type="image/avif"]')).toHaveAttribute("srcset", new RegExp(`${base}-w320\\.avif 320w, .*${base}-w1280\\.avif 1280w`));
+  await expect(page.locator('.event-hero__media source[type="image/webp"]')).toHaveAttribute("srcset", new RegExp(`${base}-w640\\.webp 640w`));
+  await expect(hero).toHaveAttribute("width", "1280");
+  await expect(hero).toHaveAttribute("height", "720");
+  await expect(hero).toHaveAttribute("fetchpriority", "high");
+  await expect(hero).toHaveAttribute("style", /background-image: ?url\("?data:image\/webp;base64,/);
+  await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveAttribute("imagesrcset", new RegExp(`${base}-w320\\.avif`));
+  // The browser actually shows it (the hero decoded, not the stock image).
+  await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(await hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toContain(`/img/${row.imageHash}-`);
+
+  const avif = await request.get(`${base}-w640.avif`);
+  expect(avif.status()).toBe(200);
+  expect(avif.headers()["content-type"]).toBe("image/avif");
+  expect(avif.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  const meta = await sharp(await avif.body()).metadata();
+  expect([meta.width, meta.height]).toEqual([640, 360]);
+
+  const og = await page.locator('meta[property="og:image"]').getAttribute("content");
+  expect(og).toMatch(new RegExp(`${base}-og\\.jpg$`));
+  const card = await sharp(await (await request.get(new URL(og!).pathname)).body()).metadata();
+  expect([card.format, card.width, card.height]).toEqual(["jpeg", 1200, 630]);
+  // Made-up names are not rendered (no disk filling): an unused focal point is a 404.
+  expect((await request.get(`/img/${row.imageHash}-1-2-w640.avif`)).status()).toBe(404);
+});
+
+test("a file that is not an image is refused with a clear message and nothing is stored", async ({ page, db, javaScriptOn }) => {
+  const show = insertShow(db, unique("Bad Poster Show"));
+  await loginAsStaff(page, `/admin/events/${show.id}`);
+  await page.getByLabel("Upload a poster").setInputFiles({ name: "poster.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html>this is not a poster</html>".repeat(20)) });
+  const responded = javaScriptOn ? null : page.waitForResponse((r) => r.request().method() === "POST");
+  await page.getByRole("button", { name: "Update Event" }).click();
+  if (responded) expect((await responded).status()).toBe(400);
+  await expect(page.getByRole("alert").filter({ hasText: "Poster: That file is not an image" })).toBeVisible();
+  const row = db.select().from(events).where(eq(events.id, show.id)).get()!;
+  expect(row.imageHash).toBeNull();
+});
+
+test("a broken image link never breaks the page: the stock image is shown and the dashboard marks the show", async ({ page, db, baseURL, javaScriptOn }) => {
+  const show = insertShow(db, unique("Broken Link Show"));
+  await loginAsStaff(page, `/admin/events/${show.id}`);
+  // A link that answers, but not with an image.
+  await page.getByLabel("Image URL").fill(`${baseURL}/robots.txt`);
+  await page.getByRole("button", { name: "Update Event" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  // The flash says why (with JavaScript it is a toast that fades after a few seconds).
+  if (!javaScriptOn) await expect(page.getByText(/Event updated, but: That file is not an image/)).toBeVisible();
+  expect(db.select().from(events).where(eq(events.id, show.id)).get()!.imageError).toMatch(/not an image/);
+  const card = page.getByRole("article", { name: show.title });
+  await expect(card.getByText("Image problem: stock image shown")).toBeVisible();
+
+  await page.goto(`/event/${show.id}`);
+  const hero = page.locator(".event-hero__media img");
+  await expect(hero).toHaveAttribute("src", "/images/stock-show.svg");
+  await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+});
+
+test("an image whose stored file went missing still shows a picture (the stock one) and is marked", async ({ page, db }) => {
+  const hash = crypto.randomBytes(8).toString("hex");
+  db.insert(images).values({ hash, width: 1600, height: 900, format: "jpeg", bytes: 1000, placeholder: "data:image/webp;base64,UklGRg==" }).run();
+  const show = insertShow(db, unique("Lost File Show"), { imageHash: hash, imageSource: "upload" });
+  await page.goto(`/event/${show.id}`);
+  const hero = page.locator(".event-hero__media img");
+  await expect(hero).toHaveAttribute("data-image", hash);
+  // Whatever the browser picked, it got a decodable image (the stock JPEG), not a broken icon.
+  await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect.poll(() => db.select().from(events).where(eq(events.id, show.id)).get()!.imageError).toContain("missing");
+  await loginAsStaff(page, "/admin");
+  await expect(page.getByRole("article", { name: show.title }).getByText("Image problem: stock image shown")).toBeVisible();
+});

@@ -1,0 +1,230 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, describe, expect, it } from "vitest";
+import { events } from "~/db/schema";
+import { sniffImage } from "~/lib/image-sniff";
+import {
+  allVariants,
+  cropBox,
+  displayWidths,
+  parseFocus,
+  parseVariantName,
+  structuredDataImages,
+  variantFileName,
+  type VariantName,
+} from "~/lib/image-variants";
+import { imageFromForm, ingestBytes, isImageInUse, setShowImage, showImageRef } from "~/models/show-images.server";
+import { ImageError, processOriginal, produceAllVariants, renderVariant } from "~/services/image-pipeline.server";
+import { createTestDb } from "./helpers/db";
+
+/** The show-image pipeline: content sniffing, the master, variants, crops, focal point, metadata. */
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "images-"));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+/** A w×h image: left half red, right half blue (so a crop's side is visible in its pixels). */
+function halves(w: number, h: number) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w / 2}" height="${h}" fill="#ff0000"/><rect x="${w / 2}" width="${w / 2}" height="${h}" fill="#0000ff"/></svg>`;
+  return sharp(Buffer.from(svg));
+}
+
+async function meanColour(buffer: Buffer) {
+  const { channels } = await sharp(buffer).stats();
+  return { r: channels[0].mean, g: channels[1].mean, b: channels[2].mean };
+}
+
+describe("content sniffing", () => {
+  it("recognises JPEG, PNG, WebP and AVIF by their bytes", async () => {
+    const base = halves(64, 32);
+    expect(sniffImage(await base.clone().jpeg().toBuffer())).toBe("jpeg");
+    expect(sniffImage(await base.clone().png().toBuffer())).toBe("png");
+    expect(sniffImage(await base.clone().webp().toBuffer())).toBe("webp");
+    expect(sniffImage(await base.clone().avif({ effort: 0 }).toBuffer())).toBe("avif");
+  });
+
+  it("recognises a phone's HEIC by its brand", () => {
+    const heic = Buffer.from([0, 0, 0, 24, ...Buffer.from("ftypheic"), 0, 0, 0, 0, ...Buffer.from("mif1heic")]);
+    expect(sniffImage(heic)).toBe("heic");
+  });
+
+  it("refuses text, HTML, SVG and truncated files whatever they are called", async () => {
+    expect(sniffImage(Buffer.from("<!doctype html><html><body>Not found</body></html>"))).toBeNull();
+    expect(sniffImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'))).toBeNull();
+    expect(sniffImage(Buffer.from("GIF89a......"))).toBeNull();
+    expect(sniffImage(Buffer.from([0xff, 0xd8]))).toBeNull();
+    await expect(processOriginal(Buffer.from("<html>poster.jpg</html>".padEnd(200, " ")))).rejects.toMatchObject({ kind: "not-image" });
+  });
+
+  it("refuses a file that starts like a JPEG but cannot be decoded", async () => {
+    const jpeg = await halves(400, 200).jpeg().toBuffer();
+    const broken = Buffer.concat([jpeg.subarray(0, 40), Buffer.alloc(400, 0x41)]);
+    await expect(processOriginal(broken)).rejects.toBeInstanceOf(ImageError);
+  });
+});
+
+describe("the master", () => {
+  it("applies the EXIF orientation and strips EXIF and every other metadata", async () => {
+    // A 300×100 photo taken with the phone turned: orientation 6 means "rotate 90° to view".
+    const photo = await halves(300, 100)
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({ IFD0: { Copyright: "Secret Camera Owner" } })
+      .toBuffer();
+    const before = await sharp(photo).metadata();
+    expect(before.exif).toBeDefined();
+    expect(before.orientation).toBe(6);
+
+    const processed = await processOriginal(photo);
+    const after = await sharp(processed.master).metadata();
+    expect([after.width, after.height]).toEqual([100, 300]);
+    expect(after.exif).toBeUndefined();
+    expect(after.orientation).toBeUndefined();
+    expect(processed.master.includes(Buffer.from("Secret Camera Owner"))).toBe(false);
+    expect(processed.placeholder).toMatch(/^data:image\/webp;base64,/);
+    expect(processed.placeholder.length).toBeLessThan(600);
+  });
+
+  it("keeps at most 2560 px on the longest side and the same hash for the same bytes", async () => {
+    const big = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: "#334455" } }).jpeg().toBuffer();
+    const a = await processOriginal(big);
+    const b = await processOriginal(big);
+    expect([a.width, a.height]).toEqual([2560, 1707]);
+    expect(a.hash).toBe(b.hash);
+    expect(a.hash).toMatch(/^[0-9a-f]{16}$/);
+  });
+});
+
+describe("variants and crops", () => {
+  const size = { width: 1600, height: 1200 };
+  const hash = "0123456789abcdef";
+  let master: Buffer;
+  const render = async (kind: VariantName["kind"], focus = { x: 50, y: 50 }) => {
+    master ??= await halves(size.width, size.height).jpeg().toBuffer();
+    return renderVariant(master, size, { hash, focus, kind });
+  };
+
+  it("renders 16:9 display crops in AVIF, WebP and JPEG at the asked width", async () => {
+    for (const [format, expected] of [["avif", "heif"], ["webp", "webp"], ["jpg", "jpeg"]] as const) {
+      const out = await render({ type: "display", width: 640, format });
+      const meta = await sharp(out).metadata();
+      expect(meta.format).toBe(expected);
+      expect([meta.width, meta.height]).toEqual([640, 360]);
+    }
+  });
+
+  it("AVIF and WebP are smaller than the JPEG of the same crop", async () => {
+    const photoLike = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+      .blur(3)
+      .jpeg()
+      .toBuffer();
+    const v = (format: "avif" | "webp" | "jpg") =>
+      renderVariant(photoLike, size, { hash, focus: { x: 50, y: 50 }, kind: { type: "display", width: 960, format } });
+    const [avif, webp, jpg] = await Promise.all([v("avif"), v("webp"), v("jpg")]);
+    expect(avif.length).toBeLessThan(jpg.length);
+    expect(webp.length).toBeLessThan(jpg.length);
+  });
+
+  it("renders the JSON-LD crops 16:9, 4:3 and 1:1 at least 1200 px wide, and a 1200×630 card", async () => {
+    for (const [ratio, height] of [["16x9", 675], ["4x3", 900], ["1x1", 1200]] as const) {
+      const meta = await sharp(await render({ type: "ld", ratio })).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1200, height]);
+    }
+    const og = await sharp(await render({ type: "og" })).metadata();
+    expect([og.format, og.width, og.height]).toEqual(["jpeg", 1200, 630]);
+  });
+
+  it("keeps the focal point inside the crop (left face stays left, right stays right)", async () => {
+    // A wide banner: a square crop is a third of it, so it holds only one colour.
+    const wide = await halves(3000, 1000).jpeg().toBuffer();
+    const square = (x: number) =>
+      renderVariant(wide, { width: 3000, height: 1000 }, { hash, focus: { x, y: 50 }, kind: { type: "ld", ratio: "1x1" } });
+    const left = await meanColour(await square(5));
+    const right = await meanColour(await square(95));
+    const centre = await meanColour(await square(50));
+    expect(centre.r).toBeGreaterThan(80);
+    expect(centre.b).toBeGreaterThan(80);
+    expect(left.r).toBeGreaterThan(200);
+    expect(left.b).toBeLessThan(60);
+    expect(right.b).toBeGreaterThan(200);
+    expect(right.r).toBeLessThan(60);
+  });
+
+  it("produces every variant of an image and focal point on disk", async () => {
+    const database = createTestDb();
+    const jpeg = await halves(2000, 1500).jpeg().toBuffer();
+    const result = await ingestBytes(jpeg, database, tmp);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const row = { hash: result.hash, width: 2000, height: 1500 };
+    await produceAllVariants(tmp, row, { x: 30, y: 40 });
+    const files = fs.readdirSync(path.join(tmp, result.hash));
+    const expected = allVariants({ hash: result.hash, focus: { x: 30, y: 40 }, maxWidth: 2000 }).map(variantFileName);
+    expect(expected).toHaveLength(4 * 3 + 3 + 1);
+    for (const name of expected) expect(files).toContain(name);
+  });
+});
+
+describe("the rules", () => {
+  it("crop boxes are the largest of the ratio, moved toward the focal point within the image", () => {
+    expect(cropBox(1600, 1200, 16, 9, { x: 50, y: 50 })).toEqual({ left: 0, top: 150, width: 1600, height: 900 });
+    expect(cropBox(1600, 1200, 1, 1, { x: 0, y: 50 })).toEqual({ left: 0, top: 0, width: 1200, height: 1200 });
+    expect(cropBox(1600, 1200, 1, 1, { x: 100, y: 50 })).toEqual({ left: 400, top: 0, width: 1200, height: 1200 });
+    expect(cropBox(1000, 3000, 16, 9, { x: 50, y: 10 })).toEqual({ left: 0, top: 19, width: 1000, height: 563 });
+  });
+
+  it("focal points are two numbers from 0 to 100", () => {
+    expect(parseFocus("50,30")).toEqual({ x: 50, y: 30 });
+    expect(parseFocus(" 12% , 88% ")).toEqual({ x: 12, y: 88 });
+    expect(parseFocus("40 60")).toEqual({ x: 40, y: 60 });
+    expect(parseFocus("101,5")).toBeNull();
+    expect(parseFocus("-1,5")).toBeNull();
+    expect(parseFocus("left")).toBeNull();
+  });
+
+  it("never offers widths above the crop (no upscaling)", () => {
+    expect(displayWidths(2560)).toEqual([320, 640, 960, 1280]);
+    expect(displayWidths(1000)).toEqual([320, 640, 960]);
+    expect(displayWidths(200)).toEqual([200]);
+  });
+
+  it("variant names round-trip and nothing else parses", () => {
+    for (const v of allVariants({ hash: "0123456789abcdef", focus: { x: 7, y: 93 }, maxWidth: 2000 })) {
+      expect(parseVariantName(variantFileName(v))).toEqual(v);
+    }
+    for (const bad of ["0123456789abcdef-50-50-w640.gif", "0123456789abcdef-50-50-og.webp", "0123456789abcdef-150-50-og.jpg", "../etc-50-50-og.jpg", "0123456789abcdef-050-50-og.jpg"]) {
+      expect(parseVariantName(bad)).toBeNull();
+    }
+  });
+
+  it("JSON-LD lists the three ratios, or the stock JPEG (never SVG)", () => {
+    expect(structuredDataImages({ hash: "0123456789abcdef", focus: { x: 50, y: 20 }, maxWidth: 1280, placeholder: "" })).toEqual([
+      "/img/0123456789abcdef-50-20-16x9.jpg",
+      "/img/0123456789abcdef-50-20-4x3.jpg",
+      "/img/0123456789abcdef-50-20-1x1.jpg",
+    ]);
+    expect(structuredDataImages(null)).toEqual(["/images/stock-show.jpg"]);
+  });
+});
+
+describe("shows and their images", () => {
+  it("a bad upload is refused; a good one is used with its focal point; a broken one falls back to none", async () => {
+    const database = createTestDb();
+    const id = database.insert(events).values({ title: "T", date: "2030-01-01" }).returning({ id: events.id }).get().id;
+    const refused = await imageFromForm({ poster: Buffer.from("not an image at all, just text".repeat(4)), imageUrl: null, current: null }, database);
+    expect(refused).toMatchObject({ kind: "rejected" });
+
+    const jpeg = await halves(1800, 1200).jpeg().toBuffer();
+    const result = await ingestBytes(jpeg, database, tmp);
+    if (!result.ok) throw new Error(result.message);
+    setShowImage(id, { source: "upload", hash: result.hash, focus: { x: 20, y: 30 } }, database);
+    const row = database.select().from(events).get()!;
+    expect(showImageRef(row, database)).toMatchObject({ hash: result.hash, focus: { x: 20, y: 30 }, maxWidth: 1800 });
+    expect(isImageInUse(result.hash, { x: 20, y: 30 }, database)).toBe(true);
+    expect(isImageInUse(result.hash, { x: 21, y: 30 }, database)).toBe(false);
+
+    setShowImage(id, { hash: null, error: "The image link could not be loaded." }, database);
+    expect(showImageRef(database.select().from(events).get()!, database)).toBeNull();
+  });
+});
