@@ -19,12 +19,17 @@ import { SITE } from "~/lib/site";
 import { eventbriteEventId } from "~/lib/ticketing";
 import { getShowForPage } from "~/models/events.server";
 import { publicContext } from "~/models/public-shows.server";
+import formStyles from "~/styles/forms.css";
 import publicStyles from "~/styles/public.css";
 import { getEnv } from "~/utils/env.server";
 import { renderDescription } from "~/lib/sanitize";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
+// The contestant application on the page needs the form styles too (issue 15, item 2).
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: publicStyles },
+  { rel: "stylesheet", href: formStyles },
+];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `Event not found | ${SITE.name}` }, { name: "robots", content: "noindex" }];
@@ -153,10 +158,11 @@ export default function EventPage() {
       {canBuy ? (
         <div className="ticket-bar ticket-bar--phone" role="region" aria-label="Tickets">
           <div className="ticket-bar__info">
-            <strong>{show.title}</strong>
-            <span>{detailPriceText(selected.price)}</span>
+            <span className="ticket-bar__title">{show.title}</span>
+            <strong>{detailPriceText(selected.price)}</strong>
+            <span className="ticket-bar__when">{formatLongDate(selected.date)} · {formatTime12(selected.time)}</span>
           </div>
-          <div className="ticket-bar__actions">{ticketButton("button--small")}</div>
+          <div className="ticket-bar__actions">{ticketButton()}</div>
         </div>
       ) : null}
       <ShowStructuredData shows={[show]} origin={origin} />

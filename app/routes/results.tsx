@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type CSSProperties } from "react";
 import { StandingsTable } from "~/components/standings";
 import { gateSchema } from "~/lib/vote-schema";
 import type { Standings } from "~/lib/results";
@@ -9,7 +9,10 @@ import { hasGate } from "~/utils/auth.server";
 import { consume, retryText } from "~/utils/rate-limit.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { isResultsPassword } from "~/utils/results-gate.server";
+import { publicOrigin } from "~/utils/origin.server";
+import { qrSvg } from "~/utils/qr.server";
 import { getSession, sessionStorage } from "~/utils/session.server";
+import { QrCode } from "~/components/qr-code";
 import styles from "~/styles/results.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -26,10 +29,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const rounds = listRounds();
   const round = asked ? getRound(asked) : (getOpenRound() ?? rounds[0]);
   if (asked && !round) throw new Response("No such voting round", { status: 404 });
+  const projector = url.searchParams.get("view") === "projector";
+  const voteUrl = `${publicOrigin(request)}/vote`;
   return json(
     {
       locked: false as const,
-      projector: url.searchParams.get("view") === "projector",
+      projector,
+      voteAt: projector ? { url: voteUrl, text: voteUrl.replace(/^https?:\/\//, ""), qr: await qrSvg(voteUrl) } : null,
       round: round ? { id: round.id, title: round.title, open: round.openedAt !== null && round.closedAt === null } : null,
       standings: round ? roundStandings(round.id) : ({ total: 0, rows: [] } as Standings),
       rounds: rounds.map((r) => ({ id: r.id, title: r.title, open: r.open, votes: r.votes })),
@@ -123,8 +129,36 @@ function LiveResults({ data }: { data: Unlocked }) {
   }, [revalidator]);
 
   const base = roundId ? `?round=${roundId}` : "";
+  const status = live === "on" ? "Updating live" : live === "reconnecting" ? "Reconnecting..." : "Refreshes every 30 seconds";
+  if (data.projector) {
+    return (
+      <section className="results--projector" style={{ "--rows": Math.max(standings.rows.length, 4) } as CSSProperties}>
+        <noscript>
+          <meta httpEquiv="refresh" content="30" />
+        </noscript>
+        <header className="projector__head">
+          <div className="projector__titles">
+            <p className="results__eyebrow">{data.round?.open ? "Live results" : "Results"} · <span aria-live="polite">{status}</span></p>
+            <h1>{data.round ? data.round.title : "Voting results"}</h1>
+            <p className="projector__count" data-vote-count aria-live="polite">
+              <strong>{standings.total}</strong> vote{standings.total === 1 ? "" : "s"}
+              <Link to={`/results${base}`} className="results__projector-exit">Leave projector view</Link>
+            </p>
+          </div>
+          {/* The vote address and its QR code; the room code goes here too (issue 13). */}
+          {data.voteAt ? (
+            <div className="projector__vote-at" data-projector-slot="vote-at">
+              <QrCode svg={data.voteAt.qr} label={`QR code for ${data.voteAt.text}`} className="projector__qr" />
+              <p className="projector__vote-line">Vote at <strong>{data.voteAt.text}</strong></p>
+            </div>
+          ) : null}
+        </header>
+        {data.round ? <StandingsTable standings={standings} /> : <p className="results__empty">No votes have been cast yet.</p>}
+      </section>
+    );
+  }
   return (
-    <section className={data.projector ? "results results--projector" : "section container results"}>
+    <section className="section container results">
       <noscript>
         <meta httpEquiv="refresh" content="30" />
       </noscript>
@@ -133,17 +167,10 @@ function LiveResults({ data }: { data: Unlocked }) {
           <p className="results__eyebrow">{data.round?.open ? "Live results" : "Results"}</p>
           <h1>{data.round ? data.round.title : "Voting results"}</h1>
         </div>
-        <p className="results__status" aria-live="polite">
-          {live === "on" ? "Updating live" : live === "reconnecting" ? "Reconnecting..." : "Refreshes every 30 seconds"}
-        </p>
+        <p className="results__status" aria-live="polite">{status}</p>
       </header>
       {data.round ? <StandingsTable standings={standings} /> : <p className="results__empty">No votes have been cast yet.</p>}
-      {data.projector ? (
-        <p className="results__projector-exit">
-          <Link to={`/results${base}`}>Leave projector view</Link>
-        </p>
-      ) : (
-        <>
+      <>
           <p className="results__links">
             <Link to={`/results${base ? `${base}&` : "?"}view=projector`} className="button button--dark">Projector view</Link>
             <Link to="/manage-comedians" className="button button--outline">Manage comedians</Link>
@@ -163,8 +190,7 @@ function LiveResults({ data }: { data: Unlocked }) {
               </ul>
             </nav>
           ) : null}
-        </>
-      )}
+      </>
     </section>
   );
 }

@@ -21,6 +21,7 @@ import { parseSlug, showSlug, slugMatches } from "~/lib/slug";
 import { eventbriteEventId } from "~/lib/ticketing";
 import { getShowForPage, listShows } from "~/models/events.server";
 import { publicContext } from "~/models/public-shows.server";
+import formStyles from "~/styles/forms.css";
 import publicStyles from "~/styles/public.css";
 import { getEnv } from "~/utils/env.server";
 import { renderDescription } from "~/lib/sanitize";
@@ -30,7 +31,11 @@ import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 export const STICKY_WIDTH = 768;
 export const STICKY_SCROLL = 200;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
+// The contestant application on the page needs the form styles too (issue 15, item 2).
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: publicStyles },
+  { rel: "stylesheet", href: formStyles },
+];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: SITE.name }];
@@ -194,8 +199,9 @@ export default function ShowPage() {
       {canBuy ? (
         <div className="ticket-bar" data-scrolled={sticky ? "true" : "false"} role="region" aria-label="Tickets">
           <div className="ticket-bar__info">
-            <strong>{show.title}</strong>
-            <span>{detailPriceText(current.price)}</span>
+            <span className="ticket-bar__title">{show.title}</span>
+            <strong>{detailPriceText(current.price)}</strong>
+            <span className="ticket-bar__when">{range ?? `${formatLongDate(current.date)} · ${formatTime12(current.time)}`}</span>
           </div>
           <div className="ticket-bar__actions">{buttons(true)}</div>
         </div>

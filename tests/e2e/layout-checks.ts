@@ -29,7 +29,7 @@ export function layoutProblems(opts: LayoutOptions): string[] {
   const isVisible = (el: Element) => {
     if (el.closest(HIDDEN_HELPERS)) return false;
     const r = el.getBoundingClientRect();
-    if (r.width < 1 || r.height < 1) return false;
+    if (r.width <= 1 || r.height <= 1) return false;
     const cs = getComputedStyle(el);
     if (cs.visibility === "hidden" || cs.visibility === "collapse" || Number(cs.opacity) === 0) return false;
     return true;
