@@ -70,11 +70,14 @@ export function layoutProblems(opts: LayoutOptions): string[] {
   // 2. Interactive elements: no two overlap, none covers text; tap targets.
   const INTERACTIVE = "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [tabindex]:not([tabindex='-1'])";
   const interactive = all.filter((el) => el.matches(INTERACTIVE));
-  const overlap = (a: DOMRect, b: DOMRect) => {
+  const boxesOverlap = (a: DOMRect, b: DOMRect) => {
     const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
     const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
     return w > 2 && h > 2;
   };
+  // An inline link that wraps has one box per line: compare those, not its bounding box.
+  const boxes = (el: Element) => (getComputedStyle(el).display === "inline" ? Array.from(el.getClientRects()) : [el.getBoundingClientRect()]);
+  const collide = (a: Element, b: Element) => boxes(a).some((x) => boxes(b).some((y) => boxesOverlap(x, y)));
   const related = (a: Element, b: Element) => a.contains(b) || b.contains(a);
   const labelOf = (el: Element) => (el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`) : null) ?? el.closest("label");
   for (let i = 0; i < interactive.length; i++) {
@@ -83,7 +86,7 @@ export function layoutProblems(opts: LayoutOptions): string[] {
       const b = interactive[j];
       if (related(a, b) || layerOf(a) !== layerOf(b)) continue;
       if (labelOf(a) === b || labelOf(b) === a) continue;
-      if (overlap(a.getBoundingClientRect(), b.getBoundingClientRect())) {
+      if (collide(a, b)) {
         problems.push(`overlapping controls: ${describe(a)} and ${describe(b)}`);
       }
     }
@@ -95,7 +98,7 @@ export function layoutProblems(opts: LayoutOptions): string[] {
     for (const t of textBoxes) {
       if (related(a, t) || layerOf(a) !== layerOf(t) || labelOf(a) === t || t.closest("label") === labelOf(a)) continue;
       if (t.closest(INTERACTIVE)) continue; // covered by the control pairs above
-      if (overlap(a.getBoundingClientRect(), t.getBoundingClientRect())) {
+      if (collide(a, t)) {
         problems.push(`control covers text: ${describe(a)} over ${describe(t)}`);
       }
     }
