@@ -33,8 +33,8 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { flash, setCookie } = await readFlash(request);
-  return json({ flash }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  const { flash, flashes, setCookie } = await readFlash(request);
+  return json({ flash, flashes }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -56,7 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="skip-link">Skip to content</a>
         <ProgressBar />
         {area === "staff" ? <StaffHeader /> : <SiteHeader />}
-        <Toaster flash={data?.flash ?? null}>
+        <Toaster flashes={data?.flashes ?? []}>
           <main id="main" className="site-main">{children}</main>
         </Toaster>
         {area === "public" ? <SiteFooter /> : null}

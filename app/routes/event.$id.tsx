@@ -1,6 +1,7 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { AddToCalendar } from "~/components/add-to-calendar";
+import { SoldOutNotice } from "~/components/shows/sold-out-notice";
 import { ContestantApplicationSlot } from "~/components/contestant-application-slot";
 import { ErrorScreen, GeneralErrorBoundary } from "~/components/error-boundary";
 import { ShowStructuredData } from "~/components/show-structured-data";
@@ -10,7 +11,7 @@ import { EventOverview } from "~/components/shows/event-overview";
 import { ShowImage } from "~/components/shows/show-image";
 import { TicketLink } from "~/components/shows/ticket-link";
 import { showBadges } from "~/lib/badges";
-import { formatLongDate, formatTime12 } from "~/lib/dates";
+import { formatCardDate, formatLongDate, formatTime12 } from "~/lib/dates";
 import { plainText } from "~/lib/description";
 import { detailPriceText } from "~/lib/price";
 import { performancesOf } from "~/lib/recurrence";
@@ -98,7 +99,7 @@ export default function EventPage() {
               <time dateTime={selected.date}>{formatLongDate(selected.date)}</time> · {formatTime12(selected.time)}
             </p>
             <p>{show.venue}</p>
-            <p className="event-hero__price">{detailPriceText(selected.price)}</p>
+            {show.soldOut ? <SoldOutNotice title={show.title} /> : <p className="event-hero__price">{detailPriceText(selected.price)}</p>}
             {ended ? <p className="event-notice">This show has ended.</p> : null}
             <div className="event-actions">
               {canBuy ? ticketButton() : null}
@@ -107,7 +108,7 @@ export default function EventPage() {
                   SUBMIT YOUR ENTRY
                 </a>
               ) : null}
-              <AddToCalendar show={show} />
+              {show.soldOut ? null : <AddToCalendar show={show} />}
             </div>
           </div>
         </div>
@@ -138,7 +139,7 @@ export default function EventPage() {
           </div>
           <div>
             <h2>Price</h2>
-            <p>{detailPriceText(selected.price)}</p>
+            <p>{show.soldOut ? "Sold out" : detailPriceText(selected.price)}</p>
           </div>
           <div>
             <h2>Refund policy</h2>
@@ -160,7 +161,7 @@ export default function EventPage() {
           <div className="ticket-bar__info">
             <span className="ticket-bar__title">{show.title}</span>
             <strong>{detailPriceText(selected.price)}</strong>
-            <span className="ticket-bar__when">{formatLongDate(selected.date)} · {formatTime12(selected.time)}</span>
+            <span className="ticket-bar__when">{formatCardDate(selected.date)} · {formatTime12(selected.time)}</span>
           </div>
           <div className="ticket-bar__actions">{ticketButton()}</div>
         </div>

@@ -2,6 +2,7 @@ import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaF
 import { useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AddToCalendar } from "~/components/add-to-calendar";
+import { SoldOutNotice } from "~/components/shows/sold-out-notice";
 import { ContestantApplicationSlot } from "~/components/contestant-application-slot";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ShowStructuredData } from "~/components/show-structured-data";
@@ -10,7 +11,7 @@ import { EventOverview } from "~/components/shows/event-overview";
 import { ShowImage } from "~/components/shows/show-image";
 import { TicketLink } from "~/components/shows/ticket-link";
 import { showBadges } from "~/lib/badges";
-import { formatLongDate, formatTime12 } from "~/lib/dates";
+import { formatCardDate, formatLongDate, formatTime12 } from "~/lib/dates";
 import { plainText } from "~/lib/description";
 import { detailPriceText } from "~/lib/price";
 import { performancesOf } from "~/lib/recurrence";
@@ -151,7 +152,7 @@ export default function ShowPage() {
                 </>
               )}
             </p>
-            <p className="event-hero__price">{detailPriceText(current.price)}</p>
+            {show.soldOut ? <SoldOutNotice title={show.title} /> : <p className="event-hero__price">{detailPriceText(current.price)}</p>}
             {canBuy ? <div className="event-actions">{buttons()}</div> : null}
           </div>
         </div>
@@ -173,7 +174,7 @@ export default function ShowPage() {
             <h2>Date and time</h2>
             <p>{range ?? formatLongDate(current.date)}</p>
             {range ? null : <p>{formatTime12(current.time)}</p>}
-            <AddToCalendar show={show} />
+            {show.soldOut ? null : <AddToCalendar show={show} />}
           </div>
           <div>
             <h2>Location</h2>
@@ -181,8 +182,8 @@ export default function ShowPage() {
           </div>
           <div>
             <h2>Price</h2>
-            <p>{detailPriceText(current.price)}</p>
-            <p className="muted mobile-only">See all pricing options at checkout</p>
+            <p>{show.soldOut ? "Sold out" : detailPriceText(current.price)}</p>
+            {show.soldOut ? null : <p className="muted mobile-only">See all pricing options at checkout</p>}
             <p className="muted desktop-only">Includes all fees and taxes</p>
           </div>
           <div className="mobile-only">
@@ -201,7 +202,7 @@ export default function ShowPage() {
           <div className="ticket-bar__info">
             <span className="ticket-bar__title">{show.title}</span>
             <strong>{detailPriceText(current.price)}</strong>
-            <span className="ticket-bar__when">{range ?? `${formatLongDate(current.date)} · ${formatTime12(current.time)}`}</span>
+            <span className="ticket-bar__when">{range ?? `${formatCardDate(current.date)} · ${formatTime12(current.time)}`}</span>
           </div>
           <div className="ticket-bar__actions">{buttons(true)}</div>
         </div>

@@ -28,6 +28,8 @@ export function layoutProblems(opts: LayoutOptions): string[] {
   const HIDDEN_HELPERS = ".visually-hidden, .skip-link, .honeypot, noscript, script, style, template";
   const isVisible = (el: Element) => {
     if (el.closest(HIDDEN_HELPERS)) return false;
+    // Closed <details> keep their content laid out but unpainted (content-visibility).
+    if (typeof el.checkVisibility === "function" && !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
     const r = el.getBoundingClientRect();
     if (r.width <= 1 || r.height <= 1) return false;
     const cs = getComputedStyle(el);
@@ -75,32 +77,38 @@ export function layoutProblems(opts: LayoutOptions): string[] {
     const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
     return w > 2 && h > 2;
   };
-  // An inline link that wraps has one box per line: compare those, not its bounding box.
-  const boxes = (el: Element) => (getComputedStyle(el).display === "inline" ? Array.from(el.getClientRects()) : [el.getBoundingClientRect()]);
-  const collide = (a: Element, b: Element) => boxes(a).some((x) => boxes(b).some((y) => boxesOverlap(x, y)));
+  // Measured once per element (style and layout reads dominate the cost on long pages).
+  // An inline link that wraps has one box per line: those are compared, not its bounding box.
+  type Item = { el: Element; rect: DOMRect; boxes: DOMRect[]; layer: Element | null };
+  const measure = (el: Element): Item => {
+    const rect = el.getBoundingClientRect();
+    const boxes = getComputedStyle(el).display === "inline" ? Array.from(el.getClientRects()) : [rect];
+    return { el, rect, boxes, layer: layerOf(el) };
+  };
+  const collide = (a: Item, b: Item) =>
+    boxesOverlap(a.rect, b.rect) && a.boxes.some((x) => b.boxes.some((y) => boxesOverlap(x, y)));
   const related = (a: Element, b: Element) => a.contains(b) || b.contains(a);
   const labelOf = (el: Element) => (el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`) : null) ?? el.closest("label");
-  for (let i = 0; i < interactive.length; i++) {
-    for (let j = i + 1; j < interactive.length; j++) {
-      const a = interactive[i];
-      const b = interactive[j];
-      if (related(a, b) || layerOf(a) !== layerOf(b)) continue;
-      if (labelOf(a) === b || labelOf(b) === a) continue;
-      if (collide(a, b)) {
-        problems.push(`overlapping controls: ${describe(a)} and ${describe(b)}`);
-      }
+  const controls = interactive.map(measure).sort((a, b) => a.rect.top - b.rect.top);
+  for (let i = 0; i < controls.length; i++) {
+    const a = controls[i];
+    // Sorted by top: only the next ones that start above this one's bottom can overlap it.
+    for (let j = i + 1; j < controls.length && controls[j].rect.top < a.rect.bottom; j++) {
+      const b = controls[j];
+      if (!collide(a, b) || related(a.el, b.el) || a.layer !== b.layer) continue;
+      if (labelOf(a.el) === b.el || labelOf(b.el) === a.el) continue;
+      problems.push(`overlapping controls: ${describe(a.el)} and ${describe(b.el)}`);
     }
   }
   const hasOwnText = (el: Element) =>
     Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? "").trim() !== "");
-  const textBoxes = all.filter(hasOwnText);
-  for (const a of interactive) {
-    for (const t of textBoxes) {
-      if (related(a, t) || layerOf(a) !== layerOf(t) || labelOf(a) === t || t.closest("label") === labelOf(a)) continue;
-      if (t.closest(INTERACTIVE)) continue; // covered by the control pairs above
-      if (collide(a, t)) {
-        problems.push(`control covers text: ${describe(a)} over ${describe(t)}`);
-      }
+  const texts = all.filter((el) => hasOwnText(el) && !el.closest(INTERACTIVE)).map(measure);
+  for (const a of controls) {
+    for (const t of texts) {
+      if (!collide(a, t) || related(a.el, t.el) || a.layer !== t.layer) continue;
+      const label = labelOf(a.el);
+      if (label && (label === t.el || label.contains(t.el))) continue;
+      problems.push(`control covers text: ${describe(a.el)} over ${describe(t.el)}`);
     }
   }
 

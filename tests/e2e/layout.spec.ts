@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, testDb } from "./fixtures";
 import { layoutProblems } from "./layout-checks";
 import { LAYOUT_PAGES, PROJECTOR_PAGE, PROJECTOR_SIZES, TWELVE_COMICS, WIDTHS, type LayoutContext, type LayoutPage } from "./layout-pages";
 import { addVotes, closeTestRound, createRound, signInAsStaff, uniq } from "./voting-helpers";
@@ -13,17 +13,26 @@ import { votes } from "~/db/schema";
  * page and width; every check runs in one evaluate (tests/e2e/layout-checks.ts).
  */
 
-let ctx: LayoutContext;
+let ctx: Omit<LayoutContext, "db">;
+let ownDb: LayoutContext["db"];
 
-test.beforeEach(({ db }) => {
-  // Twelve comics with votes: the fullest projector and the longest standings table.
-  const round = createRound(db, "2 Minutes to Kill - Vote For Your Favorite", TWELVE_COMICS);
-  round.comedians.forEach((c, i) => addVotes(db, round.roundId, c.id, 12 - i));
+// Four page loads per test on a shared machine.
+test.describe.configure({ timeout: 90_000 });
+
+test.beforeAll(() => {
+  // One round per worker: twelve comics with votes, the fullest projector and the longest
+  // standings table (a round per test would grow the staff lists by 12 comics each time).
+  ownDb = testDb();
+  const round = createRound(ownDb, "2 Minutes to Kill - Vote For Your Favorite", TWELVE_COMICS);
+  round.comedians.forEach((c, i) => addVotes(ownDb, round.roundId, c.id, 12 - i));
   const voteToken = `layout-${uniq()}-${uniq()}`;
-  db.insert(votes).values({ roundId: round.roundId, comedianId: round.comedians[0].id, email: `layout-${uniq()}@example.com`, voteToken }).run();
-  ctx = { db, roundId: round.roundId, voteToken };
+  ownDb.insert(votes).values({ roundId: round.roundId, comedianId: round.comedians[0].id, email: `layout-${uniq()}@example.com`, voteToken }).run();
+  ctx = { roundId: round.roundId, voteToken };
 });
-test.afterEach(({ db }) => closeTestRound(db, ctx.roundId));
+test.afterAll(() => {
+  closeTestRound(ownDb, ctx.roundId);
+  ownDb.$client.close();
+});
 
 async function check(page: Page, path: string, size: { width: number; height: number }, opts: Parameters<typeof layoutProblems>[0]) {
   await page.setViewportSize(size);
@@ -39,7 +48,7 @@ async function visit(page: Page, context: import("@playwright/test").BrowserCont
 for (const p of LAYOUT_PAGES) {
   test(`layout: ${p.name} at ${WIDTHS.map((w) => w.width).join(", ")} px`, async ({ page, context, db, baseURL }) => {
     await visit(page, context, db, baseURL!, p);
-    const path = p.path(ctx);
+    const path = p.path({ ...ctx, db });
     const failures: string[] = [];
     for (const size of WIDTHS) {
       const phone = size.width < 600;
@@ -52,7 +61,7 @@ for (const p of LAYOUT_PAGES) {
 
 test(`layout: ${PROJECTOR_PAGE.name} with 12 comics at ${PROJECTOR_SIZES.map((s) => `${s.width}×${s.height}`).join(", ")}`, async ({ page, context, db, baseURL }) => {
   await visit(page, context, db, baseURL!, PROJECTOR_PAGE);
-  const path = PROJECTOR_PAGE.path(ctx);
+  const path = PROJECTOR_PAGE.path({ ...ctx, db });
   const failures: string[] = [];
   for (const size of PROJECTOR_SIZES) {
     const problems = await check(page, path, size, { phone: false, firstScreenShow: false, projector: true });
