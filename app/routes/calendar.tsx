@@ -238,7 +238,7 @@ function MonthAgenda({ byDate, today }: { byDate: Map<string, Tile[]>; today: st
               {(byDate.get(date) ?? []).map((t) => (
                 <li key={`${t.id}-${t.archived ? "a" : "u"}`}>
                   {t.archived ? (
-                    <span className="cal-agenda__show cal-tile--archived" aria-disabled="true">
+                    <span className="cal-agenda__show cal-agenda__show--archived" aria-disabled="true">
                       <ShowImage src={t.imageUrl} alt="" width={160} height={90} />
                       <span className="cal-agenda__text"><span className="visually-hidden">{t.title}: </span>Archived Event</span>
                     </span>
