@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -14,6 +15,8 @@ import { useNonce } from "~/components/nonce";
 import { ProgressBar } from "~/components/progress-bar";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { StaffHeader } from "~/components/staff-header";
+import { pageArea, pageTheme } from "~/lib/page-area";
 import { Toaster } from "~/components/toaster";
 import { SITE } from "~/lib/site";
 import appStyles from "~/styles/app.css";
@@ -30,30 +33,33 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { flash, setCookie } = await readFlash(request);
-  return json({ flash }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  const { flash, flashes, setCookie } = await readFlash(request);
+  return json({ flash, flashes }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
+  const area = pageArea(pathname);
   return (
-    <html lang="en-CA">
+    <html lang="en-CA" data-theme={pageTheme(pathname)} data-area={area}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#141217" />
+        <meta name="color-scheme" content={pageTheme(pathname) === "auto" ? "light dark" : pageTheme(pathname)} />
         <Meta />
         <Links />
       </head>
       <body>
         <a href="#main" className="skip-link">Skip to content</a>
         <ProgressBar />
-        <SiteHeader />
-        <Toaster flash={data?.flash ?? null}>
+        {area === "staff" ? <StaffHeader /> : <SiteHeader />}
+        <Toaster flashes={data?.flashes ?? []}>
           <main id="main" className="site-main">{children}</main>
         </Toaster>
-        <SiteFooter />
+        {area === "public" ? <SiteFooter /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

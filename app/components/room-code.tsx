@@ -1,27 +1,23 @@
+import { QrCode } from "~/components/qr-code";
 import { Form } from "@remix-run/react";
 import type { BurstPattern, DevicePattern } from "~/lib/vote-patterns";
 import { formatInZone } from "~/lib/zoned-time";
 
-export type ProjectorCodeView = { code: string; voteUrl: string; shortUrl: string; qrSvg: string };
-
 /** On the projector: where to vote, and (when on) the room code big with its QR code. */
-export function ProjectorVoteBox({ shortUrl, room }: { shortUrl: string; room: ProjectorCodeView | null }) {
+export function ProjectorVoteBox({ voteAt, code }: { voteAt: { text: string; qr: string; url: string }; code: string | null }) {
   return (
-    <aside className="room-code" aria-label="How to vote">
-      {room ? (
-        <>
-          {/* The SVG is drawn by the qrcode library from our own vote address. */}
-          <div className="room-code__qr" role="img" aria-label={`QR code for ${room.voteUrl}`} dangerouslySetInnerHTML={{ __html: room.qrSvg }} />
-          <div className="room-code__text">
-            <p className="room-code__label">Room code</p>
-            <p className="room-code__code" data-testid="room-code">{room.code}</p>
-            <p className="room-code__where">Vote at <strong>{shortUrl}</strong></p>
-          </div>
-        </>
-      ) : (
-        <p className="room-code__where">Vote at <strong>{shortUrl}</strong></p>
-      )}
-    </aside>
+    <div className="projector__vote-at" data-projector-slot="vote-at" aria-label="How to vote">
+      <QrCode svg={voteAt.qr} label={`QR code for ${voteAt.url}`} className="projector__qr" />
+      <div className="projector__vote-text">
+        <p className="projector__vote-line">Vote at <strong>{voteAt.text}</strong></p>
+        {code ? (
+          <p className="room-code__where">
+            <span className="room-code__label">Room code</span>{" "}
+            <span className="room-code__code" data-testid="room-code">{code}</span>
+          </p>
+        ) : null}
+      </div>
+    </div>
   );
 }
 

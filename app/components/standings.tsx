@@ -19,10 +19,13 @@ function StandingsList({ standings }: { standings: Standings }) {
       <table className="results__table">
         <thead>
           <tr>
-            <th scope="col">Rank</th>
+            <th scope="col" className="results__rank-head">Rank</th>
             <th scope="col">Comedian</th>
-            <th scope="col">Votes</th>
-            <th scope="col">Percentage</th>
+            <th scope="col" className="results__num-head">Votes</th>
+            <th scope="col" className="results__num-head">
+              <span className="results__long">Percentage</span>
+              <span className="results__short" aria-hidden="true">%</span>
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -13,10 +13,10 @@ export const useToast = () => useContext(ToastContext);
  * of the page; once hydrated the same messages become toasts that leave after the
  * spec's durations (success 2 s, others 4 s), at most 20 at a time.
  */
-export function Toaster({ flash, children }: { flash: Flash | null; children: ReactNode }) {
-  const [toasts, setToasts] = useState<Toast[]>(() => (flash ? [{ ...flash, id: 0 }] : []));
+export function Toaster({ flashes, children }: { flashes: Flash[]; children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>(() => flashes.map((f, i) => ({ ...f, id: i })));
   const [enhanced, setEnhanced] = useState(false);
-  const nextId = useRef(1);
+  const nextId = useRef(flashes.length);
 
   const push = useCallback((f: Flash) => {
     const id = nextId.current++;
@@ -25,12 +25,12 @@ export function Toaster({ flash, children }: { flash: Flash | null; children: Re
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
 
   useEffect(() => setEnhanced(true), []);
-  // A new flash arrives with each redirect that carries one.
-  const lastFlash = useRef(flash);
+  // New flashes arrive with each redirect that carries some.
+  const lastFlashes = useRef(flashes);
   useEffect(() => {
-    if (flash && flash !== lastFlash.current) push(flash);
-    lastFlash.current = flash;
-  }, [flash, push]);
+    if (flashes !== lastFlashes.current) flashes.forEach(push);
+    lastFlashes.current = flashes;
+  }, [flashes, push]);
 
   return (
     <ToastContext.Provider value={push}>

@@ -18,17 +18,32 @@ export const BOOKING_FALLBACK_MESSAGE = "Failed to load data from Google Sheet. 
 export const BOOKING_EMPTY_MESSAGE = "No booking data available.";
 export const BOOKING_WRONG_PASSWORD = "Incorrect password. Please try again.";
 
-/** The five sample rows (the spec's fallback data: date, venue, time, status, notes). */
-export const SAMPLE_BOOKING: BookingTable = {
-  columns: ["date", "venue", "time", "status", "notes"],
-  rows: [
-    { date: "2025-06-06", venue: "Tipsy Toucan", time: "8:00 PM", status: "Confirmed", notes: "Headliner + 3 openers" },
-    { date: "2025-06-13", venue: "Mastronardi Estate Winery", time: "7:30 PM", status: "Pending", notes: "Waiting on contract" },
-    { date: "2025-06-20", venue: "Walkerville Brewery", time: "8:00 PM", status: "Confirmed", notes: "Sound check 6:30 PM" },
-    { date: "2025-06-27", venue: "Tipsy Toucan", time: "9:00 PM", status: "Cancelled", notes: "Venue double-booked" },
-    { date: "2025-07-04", venue: "Craft Heads Brewing", time: "8:00 PM", status: "Pending", notes: "Hold the date" },
-  ],
-};
+/**
+ * The five sample rows (the spec's fallback data: date, venue, time, status, notes), dated
+ * on the Fridays after `today` so the fallback never shows a schedule from a past year.
+ */
+export function sampleBooking(today: string): BookingTable {
+  const [y, m, d] = today.split("-").map(Number);
+  const start = new Date(Date.UTC(y, m - 1, d));
+  const toFriday = ((5 - start.getUTCDay() + 7) % 7) || 7;
+  const friday = (weeks: number) => {
+    const day = new Date(start.getTime() + (toFriday + 7 * weeks) * 86_400_000);
+    return day.toISOString().slice(0, 10);
+  };
+  return {
+    columns: ["date", "venue", "time", "status", "notes"],
+    rows: [
+      { date: friday(0), venue: "Tipsy Toucan", time: "8:00 PM", status: "Confirmed", notes: "Headliner + 3 openers" },
+      { date: friday(1), venue: "Mastronardi Estate Winery", time: "7:30 PM", status: "Pending", notes: "Waiting on contract" },
+      { date: friday(2), venue: "Walkerville Brewery", time: "8:00 PM", status: "Confirmed", notes: "Sound check 6:30 PM" },
+      { date: friday(3), venue: "Tipsy Toucan", time: "9:00 PM", status: "Cancelled", notes: "Venue double-booked" },
+      { date: friday(4), venue: "Craft Heads Brewing", time: "8:00 PM", status: "Pending", notes: "Hold the date" },
+    ],
+  };
+}
+
+/** The sample rows as of when the server started. */
+export const SAMPLE_BOOKING: BookingTable = sampleBooking(new Date().toISOString().slice(0, 10));
 
 /** The column whose cells get a status colour. */
 export function isStatusColumn(column: string): boolean {

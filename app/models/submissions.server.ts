@@ -123,7 +123,9 @@ export function listNewsletterSignups(database: DB = db()) {
 
 /** Shows that take applications or have received some, with their application counts. */
 export function listApplicationShows(database: DB = db()) {
-  const count = sql<number>`(select count(*) from ${contestantApplications} where ${contestantApplications.eventId} = ${events.id})`;
+  // Qualified by hand: inside the subquery drizzle renders ${events.id} as a bare "id",
+  // which SQLite reads as the application's own id (a wrong count on /admin/applications).
+  const count = sql<number>`(select count(*) from ${contestantApplications} where ${contestantApplications.eventId} = "events"."id")`;
   return database
     .select({ id: events.id, title: events.title, date: events.date, applications: count })
     .from(events)

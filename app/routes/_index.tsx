@@ -6,6 +6,7 @@ import { FilterPanel } from "~/components/shows/filter-panel";
 import { distinctVenues, filterShows, filtersToSearch, parseFilters } from "~/lib/filters";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
+import { seasonalCollectionNear } from "~/lib/seasonal";
 import { isClubVenue } from "~/lib/upcoming";
 import { listUpcoming, publicContext, toCards } from "~/models/public-shows.server";
 import publicStyles from "~/styles/public.css";
@@ -39,9 +40,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const matching = new Set(filterShows(upcoming.map((u) => u.show), filters, today).map((s) => s.id));
   const filtered = upcoming.filter((u) => matching.has(u.show.id));
   const showAll = url.searchParams.get("all") === "1";
+  const epicDads = upcoming.filter((u) => u.show.collection?.slug === "epicdads");
   const sections = {
     carousel: upcoming.slice(0, CAROUSEL_MAX),
-    epicDads: upcoming.filter((u) => u.show.collection?.slug === "epicdads").slice(0, EPIC_DADS_PREVIEW),
+    // A seasonal collection only while its shows are near (app/lib/seasonal.ts).
+    epicDads: seasonalCollectionNear(epicDads.map((u) => u.next.date), today) ? epicDads.slice(0, EPIC_DADS_PREVIEW) : [],
     club: upcoming.filter((u) => isClubVenue(u.show.venue, venues.clubVenue)).slice(0, CLUB_PREVIEW),
     grid: showAll ? filtered : filtered.slice(0, GRID_SIZE),
   };
@@ -74,6 +77,39 @@ export default function Home() {
   return (
     <>
       <h1 className="visually-hidden">{SITE.name}: live stand-up comedy in Windsor-Essex</h1>
+      {/* The next shows and the filter come first (issue 15, item 6); the featured carousel follows. */}
+      <section className="section home-events" id="events" aria-labelledby="events-title">
+        <div className="container">
+          <div className="section__head">
+            <h2 id="events-title">Upcoming Events</h2>
+          </div>
+          <FilterPanel filters={filters} venues={data.venueOptions} shown={data.shown} total={data.total} action="/" />
+          {data.grid.length ? (
+            <div className="card-grid">
+              {pick(data.grid).map((u) => (
+                <EventCard key={u.show.id} {...u} venues={venues} />
+              ))}
+            </div>
+          ) : (
+            <div className="empty-state">
+              <p>No events match your search criteria.</p>
+              <Link to="/#events" preventScrollReset className="button button--outline">Clear filters</Link>
+            </div>
+          )}
+          {more ? (
+            <p className="grid-toggle">
+              <Link
+                to={`/${filtersToSearch(filters, data.showAll ? {} : { all: "1" })}#events`}
+                preventScrollReset
+                className="button button--dark"
+              >
+                {data.showAll ? "Show Less" : "Show All"}
+              </Link>
+            </p>
+          ) : null}
+        </div>
+      </section>
+
       <ShowCarousel items={pick(data.carousel)} venues={venues} />
 
       {data.epicDads.length > 0 ? (
@@ -135,38 +171,6 @@ export default function Home() {
               ))}
             </ul>
           </div>
-        </div>
-      </section>
-
-      <section className="section" id="events" aria-labelledby="events-title">
-        <div className="container">
-          <div className="section__head">
-            <h2 id="events-title">Upcoming Events</h2>
-          </div>
-          <FilterPanel filters={filters} venues={data.venueOptions} shown={data.shown} total={data.total} action="/" />
-          {data.grid.length ? (
-            <div className="card-grid">
-              {pick(data.grid).map((u) => (
-                <EventCard key={u.show.id} {...u} venues={venues} />
-              ))}
-            </div>
-          ) : (
-            <div className="empty-state">
-              <p>No events match your search criteria.</p>
-              <Link to="/#events" preventScrollReset className="button button--outline">Clear filters</Link>
-            </div>
-          )}
-          {more ? (
-            <p className="grid-toggle">
-              <Link
-                to={`/${filtersToSearch(filters, data.showAll ? {} : { all: "1" })}#events`}
-                preventScrollReset
-                className="button button--dark"
-              >
-                {data.showAll ? "Show Less" : "Show All"}
-              </Link>
-            </p>
-          ) : null}
         </div>
       </section>
 

@@ -168,7 +168,7 @@ export default function AdminDashboard() {
                     </Form>
                     <Link
                       to={`/admin/events/${show.id}/archive`}
-                      className="button button--danger button--small"
+                      className="button button--outline button--small admin-show__archive"
                       aria-label={`Archive ${show.title}`}
                       onClick={(event) => {
                         if (!dialogRef.current?.showModal) return;

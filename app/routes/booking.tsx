@@ -247,7 +247,7 @@ function Schedule({ view, viaGate }: Pick<Unlocked, "view" | "viaGate">) {
                     const value = row[c] ?? "";
                     const tone = isStatusColumn(c) ? statusTone(value) : null;
                     return (
-                      <td key={c}>
+                      <td key={c} data-label={c}>
                         {tone ? <span className={`booking__status booking__status--${tone}`}>{value}</span> : value}
                       </td>
                     );

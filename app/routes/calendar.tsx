@@ -4,7 +4,7 @@ import { Ticket } from "lucide-react";
 import { ShowImage } from "~/components/shows/show-image";
 import type { ShowImageRef } from "~/lib/image-variants";
 import { monthBounds, monthGrid, parseMonthParam, shiftMonth, WEEKDAYS } from "~/lib/calendar";
-import { addDaysIso, formatLongDate, formatMonthYear, formatTime12 } from "~/lib/dates";
+import { addDaysIso, formatCardDate, formatLongDate, formatMonthYear, formatTime12 } from "~/lib/dates";
 import { expandOccurrences, mergeSameTitle } from "~/lib/recurrence";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
@@ -29,7 +29,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     origin: data?.origin,
   });
 
-type Tile = { id: number; title: string; imageUrl: string | null; image: ShowImageRef | null; date: string; time: string; series: boolean; archived: boolean };
+type Tile = { id: number; title: string; imageUrl: string | null; image: ShowImageRef | null; date: string; time: string; series: boolean; archived: boolean; soldOut: boolean };
 
 /** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
 export const headers = passPageCache;
@@ -59,6 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     time: o.time,
     series: o.series,
     archived: o.archived,
+    soldOut: o.show.soldOut,
   }));
 
   const windowEnd = addDaysIso(today, UPCOMING_WINDOW_DAYS);
@@ -76,6 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       venue: o.show.venue,
       ticketUrl: o.ticketUrl,
       isEventbrite: o.show.isEventbrite,
+      soldOut: o.show.soldOut,
     }));
 
   return json({
@@ -145,6 +147,7 @@ export default function CalendarPage() {
             ))}
           </tbody>
         </table>
+        <MonthAgenda byDate={byDate} today={data.today} />
       </section>
 
       <section className="section container" aria-labelledby="upcoming-title">
@@ -155,6 +158,7 @@ export default function CalendarPage() {
               <li key={`${e.id}-${e.date}`} className="upcoming-item">
                 <ShowImage src={e.imageUrl} image={e.image} sizes="120px" alt="" width={240} height={135} />
                 <div>
+                  {e.soldOut ? <p className="badge badge--soldout">Sold out</p> : null}
                   <h3>{e.title}</h3>
                   <p>
                     <time dateTime={e.date}>{formatLongDate(e.date)}</time> · {formatTime12(e.time)}
@@ -164,7 +168,7 @@ export default function CalendarPage() {
                     <Link to={`/event/${e.id}`} className="button button--dark button--small">
                       More Info<span className="visually-hidden">: {e.title}</span>
                     </Link>
-                    {e.isEventbrite && e.ticketUrl ? (
+                    {e.isEventbrite && e.ticketUrl && !e.soldOut ? (
                       <a
                         href={e.ticketUrl}
                         target="_blank"
@@ -205,12 +209,65 @@ function DayTiles({ tiles }: { tiles: Tile[] }) {
           ) : (
             <Link to={`/event/${t.id}`} className="cal-tile" title={`${t.title}, ${formatTime12(t.time)}`}>
               <ShowImage src={t.imageUrl} image={t.image} sizes="160px" alt="" width={160} height={90} />
-              {t.series ? <span className="badge badge--series">Series</span> : null}
-              <span className="cal-tile__text">{t.title}</span>
+              {t.soldOut ? <span className="badge badge--soldout">Sold out</span> : t.series ? <span className="badge badge--series">Series</span> : null}
+              <span className="cal-tile__text">
+                {t.title}
+                <span className="cal-tile__time">{formatTime12(t.time)}</span>
+              </span>
             </Link>
           )}
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * The month on a phone: seven columns of 48 px cannot hold a show's title, so the days
+ * that have shows are listed in order, each show with its image tile, time and marks.
+ */
+function MonthAgenda({ byDate, today }: { byDate: Map<string, Tile[]>; today: string }) {
+  const days = [...byDate.keys()].sort();
+  return (
+    <div className="cal-agenda">
+      {days.length === 0 ? <p className="muted">No shows this month.</p> : null}
+      <ol className="cal-agenda__days">
+        {days.map((date) => (
+          <li key={date} className="cal-agenda__day" aria-current={date === today ? "date" : undefined}>
+            <p className="cal-agenda__date">
+              <time dateTime={date}>
+                <span>{formatCardDate(date).split(",")[0]}</span>
+                <strong>{Number(date.slice(8))}</strong>
+              </time>
+              {date === today ? <span className="badge badge--club">Today</span> : null}
+            </p>
+            <ul className="cal-agenda__shows">
+              {(byDate.get(date) ?? []).map((t) => (
+                <li key={`${t.id}-${t.archived ? "a" : "u"}`}>
+                  {t.archived ? (
+                    <span className="cal-agenda__show cal-agenda__show--archived" aria-disabled="true">
+                      <ShowImage src={t.imageUrl} alt="" width={160} height={90} />
+                      <span className="cal-agenda__text"><span className="visually-hidden">{t.title}: </span>Archived Event</span>
+                    </span>
+                  ) : (
+                    <Link to={`/event/${t.id}`} className="cal-agenda__show">
+                      <ShowImage src={t.imageUrl} alt="" width={160} height={90} />
+                      <span className="cal-agenda__text">
+                        <span className="cal-agenda__title">{t.title}</span>
+                        <span className="cal-agenda__meta">
+                          {formatTime12(t.time)}
+                          {t.series ? <span className="badge badge--series">Series</span> : null}
+                          {t.soldOut ? <span className="badge badge--soldout">Sold out</span> : null}
+                        </span>
+                      </span>
+                    </Link>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }

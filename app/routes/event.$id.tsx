@@ -5,6 +5,7 @@ import { CalendarSubscribe } from "~/components/calendar-subscribe";
 import { LineupList } from "~/components/lineup";
 import { seriesFeedPath } from "~/lib/calendar-links";
 import { googleLinkFor } from "~/lib/calendar-feed";
+import { SoldOutNotice } from "~/components/shows/sold-out-notice";
 import { ContestantApplicationSlot } from "~/components/contestant-application-slot";
 import { ErrorScreen, GeneralErrorBoundary } from "~/components/error-boundary";
 import { ShowStructuredData } from "~/components/show-structured-data";
@@ -14,7 +15,7 @@ import { EventOverview } from "~/components/shows/event-overview";
 import { HERO_SIZES, heroPreload, ShowImage } from "~/components/shows/show-image";
 import { TicketLink } from "~/components/shows/ticket-link";
 import { showBadges } from "~/lib/badges";
-import { formatLongDate, formatTime12 } from "~/lib/dates";
+import { formatCardDate, formatLongDate, formatTime12 } from "~/lib/dates";
 import { plainText } from "~/lib/description";
 import { detailPriceText } from "~/lib/price";
 import { isCalledOff, ShowDate, ShowLocation, ShowStatusNotice, ShowTime, ShowUntil } from "~/components/shows/show-facts";
@@ -28,13 +29,19 @@ import { WaitlistForm } from "~/components/waitlist-form";
 import { canJoinWaitlist } from "~/lib/waitlist";
 import { findPerformance } from "~/models/waitlist.server";
 import { publicContext } from "~/models/public-shows.server";
+import formStyles from "~/styles/forms.css";
 import publicStyles from "~/styles/public.css";
 import lineupStyles from "~/styles/lineup.css";
 import { getEnv } from "~/utils/env.server";
 import { renderDescription } from "~/lib/sanitize";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }, { rel: "stylesheet", href: lineupStyles }];
+// The contestant application on the page needs the form styles too (issue 15, item 2).
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: publicStyles },
+  { rel: "stylesheet", href: formStyles },
+  { rel: "stylesheet", href: lineupStyles },
+];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `Event not found | ${SITE.name}` }, { name: "robots", content: "noindex" }];
@@ -113,7 +120,7 @@ export default function EventPage() {
             </p>
             <p>{show.isOnline ? "Online" : show.venue}</p>
             <ShowStatusNotice show={show} />
-            <p className="event-hero__price">{detailPriceText(selected.price)}</p>
+            {soldOut ? <SoldOutNotice title={show.title} /> : <p className="event-hero__price">{detailPriceText(selected.price)}</p>}
             {ended ? <p className="event-notice">This show has ended.</p> : null}
             <div className="event-actions">
               {canBuy ? ticketButton() : null}
@@ -122,7 +129,7 @@ export default function EventPage() {
                   SUBMIT YOUR ENTRY
                 </a>
               ) : null}
-              <AddToCalendar show={show} google={ended ? undefined : google} />
+              {soldOut ? null : <AddToCalendar show={show} google={ended ? undefined : google} />}
             </div>
           </div>
         </div>
@@ -158,7 +165,7 @@ export default function EventPage() {
           </div>
           <div>
             <h2>Price</h2>
-            <p>{detailPriceText(selected.price)}</p>
+            <p>{show.soldOut ? "Sold out" : detailPriceText(selected.price)}</p>
           </div>
           <div>
             <h2>Refund policy</h2>
@@ -179,10 +186,11 @@ export default function EventPage() {
       {canBuy ? (
         <div className="ticket-bar ticket-bar--phone" role="region" aria-label="Tickets">
           <div className="ticket-bar__info">
-            <strong>{show.title}</strong>
-            <span>{detailPriceText(selected.price)}</span>
+            <span className="ticket-bar__title">{show.title}</span>
+            <strong>{detailPriceText(selected.price)}</strong>
+            <span className="ticket-bar__when">{formatCardDate(selected.date)} · {formatTime12(selected.time)}</span>
           </div>
-          <div className="ticket-bar__actions">{ticketButton("button--small")}</div>
+          <div className="ticket-bar__actions">{ticketButton()}</div>
         </div>
       ) : null}
       <ShowStructuredData shows={[show]} origin={origin} />

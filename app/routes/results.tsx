@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type CSSProperties } from "react";
 import { gateSchema } from "~/lib/vote-schema";
 import { getOpenRound, getRound, listRounds } from "~/models/votes.server";
 import { ClosingCountdown, HostControls, StandingsViewTable } from "~/components/reveal";
@@ -16,6 +16,7 @@ import { setRoomCode } from "~/models/votes.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { projectorCode, roomCodeOn } from "~/utils/room-code.server";
 import { suspiciousPatterns } from "~/utils/vote-watch.server";
+import { qrSvg } from "~/utils/qr.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -30,7 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = { "Cache-Control": "no-store" };
   if (!(await hasGate(request, "resultsGate"))) return json({ locked: true as const }, { headers });
   const url = new URL(request.url);
-  const asked = Number(url.searchParams.get("round")) || null;
+  const asked = url.searchParams.has("round") ? parseId(url.searchParams.get("round")) : null;
+  if (url.searchParams.has("round") && asked === null) throw new Response("No such voting round", { status: 404 });
   const rounds = listRounds();
   const round = asked ? getRound(asked) : (getOpenRound() ?? rounds[0]);
   if (asked && !round) throw new Response("No such voting round", { status: 404 });
@@ -42,7 +44,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       locked: false as const,
       projector,
-      voteAt: `${origin}/vote`,
+      // The projector's vote address and QR code: with the room code in it when that is on.
+      voteAt: projector
+        ? { text: `${origin}/vote`.replace(/^https?:\/\//, ""), qr: room?.qrSvg ?? (await qrSvg(`${origin}/vote`)), url: room?.voteUrl ?? `${origin}/vote` }
+        : null,
       roomCode: round && open ? { on: roomCodeOn(round), projector: room, refreshInMs: room ? Math.max(1000, room.changesAt - Date.now() + 500) : null } : null,
       patterns: round && !projector ? suspiciousPatterns(round.id) : null,
       round: round ? { id: round.id, title: round.title, open: round.openedAt !== null && round.closedAt === null } : null,
@@ -149,25 +154,51 @@ function LiveResults({ data }: { data: Unlocked }) {
   }, [revalidator]);
 
   const base = roundId ? `?round=${roundId}` : "";
+  const status = live === "on" ? "Updating live" : live === "reconnecting" ? "Reconnecting..." : "Refreshes every 30 seconds";
+  // A hidden round's projector refreshes faster without JavaScript so each reveal shows within seconds.
+  const refresh = display?.view.mode === "hidden" || display?.closesIn ? "5" : "30";
+  if (data.projector) {
+    const view = display?.view;
+    const total = !view ? 0 : view.mode === "live" ? view.standings.total : view.total;
+    const rows = !view ? 0 : view.mode === "live" ? view.standings.rows.length : view.revealed.length + view.waiting.length;
+    return (
+      <section className="results--projector" style={{ "--rows": Math.max(rows, 4) } as CSSProperties}>
+        <noscript>
+          <meta httpEquiv="refresh" content={refresh} />
+        </noscript>
+        <header className="projector__head">
+          <div className="projector__titles">
+            <p className="results__eyebrow">{display?.open ? "Live results" : "Results"} · <span aria-live="polite">{status}</span></p>
+            <h1>{data.round ? data.round.title : "Voting results"}</h1>
+            <p className="projector__count" data-vote-count aria-live="polite">
+              <strong>{total}</strong> vote{total === 1 ? "" : "s"}
+              <Link to={`/results${base}`} className="results__projector-exit">Leave projector view</Link>
+            </p>
+            {display ? <ClosingCountdown closesIn={display.closesIn} open={display.open} /> : null}
+          </div>
+          {data.voteAt && data.round?.open ? (
+            <ProjectorVoteBox voteAt={data.voteAt} code={data.roomCode?.projector?.code ?? null} />
+          ) : null}
+        </header>
+        {display ? <StandingsViewTable view={display.view} /> : <p className="results__empty">No votes have been cast yet.</p>}
+      </section>
+    );
+  }
   return (
-    <section className={data.projector ? "results results--projector" : "section container results"}>
+    <section className="section container results">
       <noscript>
-        {/* A hidden round's projector refreshes faster so each reveal shows within seconds. */}
-        <meta httpEquiv="refresh" content={data.projector && (display?.view.mode === "hidden" || display?.closesIn) ? "5" : "30"} />
+        <meta httpEquiv="refresh" content={refresh} />
       </noscript>
       <header className="results__head">
         <div>
           <p className="results__eyebrow">{display?.open ? "Live results" : "Results"}</p>
           <h1>{data.round ? data.round.title : "Voting results"}</h1>
         </div>
-        <p className="results__status" aria-live="polite">
-          {live === "on" ? "Updating live" : live === "reconnecting" ? "Reconnecting..." : "Refreshes every 30 seconds"}
-        </p>
+        <p className="results__status" aria-live="polite">{status}</p>
       </header>
-      {data.projector && data.round?.open ? <ProjectorVoteBox shortUrl={data.voteAt} room={data.roomCode?.projector ?? null} /> : null}
       {display ? <ClosingCountdown closesIn={display.closesIn} open={display.open} /> : null}
       {display ? <StandingsViewTable view={display.view} /> : <p className="results__empty">No votes have been cast yet.</p>}
-      {display && !data.projector ? (
+      {display ? (
         <HostControls
           roundId={display.roundId}
           mode={display.view.mode}
@@ -175,14 +206,9 @@ function LiveResults({ data }: { data: Unlocked }) {
           complete={display.view.mode === "live" || display.view.complete}
         />
       ) : null}
-      {!data.projector && data.round && data.roomCode ? <RoomCodeToggle roundId={data.round.id} on={data.roomCode.on} /> : null}
-      {!data.projector && data.patterns ? <SuspiciousPatterns patterns={data.patterns} /> : null}
-      {data.projector ? (
-        <p className="results__projector-exit">
-          <Link to={`/results${base}`}>Leave projector view</Link>
-        </p>
-      ) : (
-        <>
+      {data.round && data.roomCode ? <RoomCodeToggle roundId={data.round.id} on={data.roomCode.on} /> : null}
+      {data.patterns ? <SuspiciousPatterns patterns={data.patterns} /> : null}
+      <>
           <p className="results__links">
             <Link to={`/results${base ? `${base}&` : "?"}view=projector`} className="button button--dark">Projector view</Link>
             <Link to="/manage-comedians" className="button button--outline">Manage comedians</Link>
@@ -202,8 +228,7 @@ function LiveResults({ data }: { data: Unlocked }) {
               </ul>
             </nav>
           ) : null}
-        </>
-      )}
+      </>
     </section>
   );
 }

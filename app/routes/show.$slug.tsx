@@ -6,6 +6,7 @@ import { CalendarSubscribe } from "~/components/calendar-subscribe";
 import { LineupList } from "~/components/lineup";
 import { seriesFeedPath } from "~/lib/calendar-links";
 import { googleLinkFor } from "~/lib/calendar-feed";
+import { SoldOutNotice } from "~/components/shows/sold-out-notice";
 import { ContestantApplicationSlot } from "~/components/contestant-application-slot";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ShowStructuredData } from "~/components/show-structured-data";
@@ -15,7 +16,7 @@ import { HERO_SIZES, heroPreload, ShowImage } from "~/components/shows/show-imag
 import { TicketLink } from "~/components/shows/ticket-link";
 import { isCalledOff, ShowDate, ShowLocation, ShowStatusNotice, ShowTime, ShowUntil } from "~/components/shows/show-facts";
 import { showBadges } from "~/lib/badges";
-import { formatLongDate, formatTime12 } from "~/lib/dates";
+import { formatCardDate, formatLongDate, formatTime12 } from "~/lib/dates";
 import { plainText } from "~/lib/description";
 import { detailPriceText } from "~/lib/price";
 import { performancesOf } from "~/lib/recurrence";
@@ -27,6 +28,7 @@ import { parseSlug, showSlug, slugMatches, uniqueShowSlugs } from "~/lib/slug";
 import { eventbriteEventId } from "~/lib/ticketing";
 import { getShowForPage, listShows } from "~/models/events.server";
 import { publicContext } from "~/models/public-shows.server";
+import formStyles from "~/styles/forms.css";
 import publicStyles from "~/styles/public.css";
 import lineupStyles from "~/styles/lineup.css";
 import { getEnv } from "~/utils/env.server";
@@ -37,7 +39,12 @@ import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 export const STICKY_WIDTH = 768;
 export const STICKY_SCROLL = 200;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }, { rel: "stylesheet", href: lineupStyles }];
+// The contestant application on the page needs the form styles too (issue 15, item 2).
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: publicStyles },
+  { rel: "stylesheet", href: formStyles },
+  { rel: "stylesheet", href: lineupStyles },
+];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: SITE.name }];
@@ -162,7 +169,7 @@ export default function ShowPage() {
               )}
             </p>
             <ShowStatusNotice show={show} />
-            <p className="event-hero__price">{detailPriceText(current.price)}</p>
+            {show.soldOut ? <SoldOutNotice title={show.title} /> : <p className="event-hero__price">{detailPriceText(current.price)}</p>}
             {canBuy ? <div className="event-actions">{buttons()}</div> : null}
           </div>
         </div>
@@ -190,7 +197,7 @@ export default function ShowPage() {
               </p>
             )}
             <ShowUntil show={show} />
-            <AddToCalendar show={show} google={google} />
+            {show.soldOut ? null : <AddToCalendar show={show} google={google} />}
             {recurring ? <CalendarSubscribe origin={origin} path={seriesFeedPath(show.title)} label={`every date of ${show.title}`} /> : null}
           </div>
           <div>
@@ -199,8 +206,8 @@ export default function ShowPage() {
           </div>
           <div>
             <h2>Price</h2>
-            <p>{detailPriceText(current.price)}</p>
-            <p className="muted mobile-only">See all pricing options at checkout</p>
+            <p>{show.soldOut ? "Sold out" : detailPriceText(current.price)}</p>
+            {show.soldOut ? null : <p className="muted mobile-only">See all pricing options at checkout</p>}
             <p className="muted desktop-only">Includes all fees and taxes</p>
           </div>
           <div className="mobile-only">
@@ -217,8 +224,9 @@ export default function ShowPage() {
       {canBuy ? (
         <div className="ticket-bar" data-scrolled={sticky ? "true" : "false"} role="region" aria-label="Tickets">
           <div className="ticket-bar__info">
-            <strong>{show.title}</strong>
-            <span>{detailPriceText(current.price)}</span>
+            <span className="ticket-bar__title">{show.title}</span>
+            <strong>{detailPriceText(current.price)}</strong>
+            <span className="ticket-bar__when">{range ?? `${formatCardDate(current.date)} · ${formatTime12(current.time)}`}</span>
           </div>
           <div className="ticket-bar__actions">{buttons(true)}</div>
         </div>

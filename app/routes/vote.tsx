@@ -2,6 +2,8 @@ import { json, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { filterByName, retryDelayMs, voteFieldErrors, VOTE_MESSAGES, type VoteFieldErrors } from "~/lib/vote";
+import { formatLongDate } from "~/lib/dates";
+import { getShow } from "~/models/events.server";
 import { getOpenRound, getRound, receiptFor, roundComediansFor } from "~/models/votes.server";
 import { roomCodeOn } from "~/utils/room-code.server";
 import { getDeviceId, newVoteToken, readDeviceId } from "~/utils/vote-device.server";
@@ -14,7 +16,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && "round" in data && data.round ? `${data.round.title} | Laugh Windsor` : "Vote | Laugh Windsor" },
-  { name: "description", content: "Vote for your favourite comedian at 2 Minutes to Kill." },
+  { name: "description", content: "Vote for your favorite comedian at 2 Minutes to Kill." },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -38,6 +40,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (setCookie) headers.append("Set-Cookie", setCookie);
   const receipt = receiptView(receiptFor(round.id, { deviceId }));
   const comedians = roundComediansFor(round.id).map((c) => ({ id: c.id, name: c.name, bio: c.bio }));
+  // The show the room is at, named above the ballot.
+  const event = round.eventId ? getShow(round.eventId) : null;
+  const show = event ? { title: event.title, venue: event.venue, date: formatLongDate(event.date) } : null;
   return json(
     {
       mode: "open" as const,
@@ -46,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       closesIn: secondsUntilClose(round, new Date()),
       comedians,
       q: url.searchParams.get("q") ?? "",
+      show,
       voteToken: newVoteToken(),
       receipt,
       // The room code field, when the host has it on; the projector's QR code pre-fills it.
@@ -82,7 +88,7 @@ export default function VotePage() {
         <h1>Voting is closed</h1>
         {/* A vote sent after the close (no JavaScript): say it was not counted. */}
         {refused && "formError" in refused && refused.formError ? <p className="form-error" role="alert">{refused.formError} Your vote was not counted.</p> : null}
-        <p className="vote__lead">There is no vote open right now. When the host opens the vote at the show, this page is where you choose your favourite comedian.</p>
+        <p className="vote__lead">There is no vote open right now. When the host opens the vote at the show, this page is where you choose your favorite comedian.</p>
         <p><Link to="/">See upcoming shows</Link></p>
       </section>
     );
@@ -177,6 +183,11 @@ function VoteForm({ data }: { data: OpenData }) {
 
   return (
     <section className="vote container">
+      {data.show ? (
+        <p className="vote__show">
+          {data.show.title} · {data.show.venue}
+        </p>
+      ) : null}
       <h1>{data.round.title}</h1>
       <ClosingCountdown closesIn={data.closesIn} open />
       {data.receipt ? (
@@ -209,7 +220,7 @@ function VoteForm({ data }: { data: OpenData }) {
             </div>
             {formError ? <p className="form-error" role="alert">{formError}</p> : null}
             <fieldset className="vote__cards" aria-describedby={errors.comedianId ? "comedian-error" : undefined}>
-              <legend>Choose your favourite comedian</legend>
+              <legend>Choose your favorite comedian</legend>
               {data.comedians.map((c) => (
                 <label key={c.id} className="vote__card" hidden={!visible.has(c.id)}>
                   <input

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import QRCode from "qrcode";
 import type { VotingRound } from "~/db/schema";
 import { codeFromBytes, currentRoomCode, formatRoomCode, isRoomCodeAccepted, type DeriveCode } from "~/lib/room-code";
 import { reserveAttempt } from "./attempt-budget.server";
+import { qrSvg } from "./qr.server";
 
 /** The code for one period: HMAC-SHA256 of the period number under the round's secret. */
 function deriver(secret: string): DeriveCode {
@@ -45,6 +45,5 @@ export async function projectorCode(round: Pick<VotingRound, "id" | "roomCodeSec
   if (!roomCodeOn(round)) return null;
   const { code, changesAt } = currentRoomCode(deriver(round.roomCodeSecret), now);
   const voteUrl = `${origin}/vote?round=${round.id}&code=${code}`;
-  const qrSvg = await QRCode.toString(voteUrl, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
-  return { code: formatRoomCode(code), changesAt, voteUrl, shortUrl: `${origin}/vote`, qrSvg };
+  return { code: formatRoomCode(code), changesAt, voteUrl, shortUrl: `${origin}/vote`, qrSvg: await qrSvg(voteUrl) };
 }

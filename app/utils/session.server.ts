@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { createCookie, createSessionStorage, redirect, type Session } from "@remix-run/node";
 import { eq, lt } from "drizzle-orm";
 import { sessions } from "~/db/schema";
-import type { Flash } from "~/lib/flash";
+import { appendFlash, pendingFlashes, type Flash } from "~/lib/flash";
 import { db } from "./db.server";
 import { getEnv } from "./env.server";
 
@@ -15,7 +15,7 @@ export type SessionData = {
   bookingGate?: boolean;
   resultsGate?: boolean;
 };
-type SessionFlash = { flash: Flash };
+type SessionFlash = { flash: Flash[] };
 
 let storage: ReturnType<typeof build> | undefined;
 
@@ -118,17 +118,23 @@ export async function redirectWithFlash(
   init: ResponseInit = {},
 ) {
   const session = await getSession(request);
-  session.flash("flash", flash);
+  // Appended, not replaced: a second redirect before the page shows must not lose the first.
+  session.flash("flash", appendFlash(session.get("flash"), flash));
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", await commitSession(session));
   return redirect(to, { ...init, headers });
 }
 
-/** Reads (and so consumes) the flash message; returns the Set-Cookie to send back. */
-export async function readFlash(request: Request): Promise<{ flash: Flash | null; setCookie: string | null }> {
-  if (!request.headers.get("Cookie")?.includes("__session")) return { flash: null, setCookie: null };
+/**
+ * Reads (and so consumes) the flash messages, oldest first; `flash` is the newest. Returns
+ * the Set-Cookie to send back.
+ */
+export async function readFlash(
+  request: Request,
+): Promise<{ flash: Flash | null; flashes: Flash[]; setCookie: string | null }> {
+  if (!request.headers.get("Cookie")?.includes("__session")) return { flash: null, flashes: [], setCookie: null };
   const session = await getSession(request);
-  const flash = (session.get("flash") as Flash | undefined) ?? null;
-  if (!flash) return { flash: null, setCookie: null };
-  return { flash, setCookie: await commitSession(session) };
+  const flashes = pendingFlashes(session.get("flash"));
+  if (flashes.length === 0) return { flash: null, flashes, setCookie: null };
+  return { flash: flashes[flashes.length - 1], flashes, setCookie: await commitSession(session) };
 }

@@ -149,3 +149,13 @@ describe("booking sheet service", () => {
     expect(view.table.rows).toEqual([]);
   });
 });
+
+describe("sampleBooking", () => {
+  it("dates the five sample rows on the Fridays after today, never in the past", async () => {
+    const { sampleBooking } = await import("~/lib/booking");
+    const table = sampleBooking("2026-11-23"); // a Monday
+    expect(table.rows.map((r) => r.date)).toEqual(["2026-11-27", "2026-12-04", "2026-12-11", "2026-12-18", "2026-12-25"]);
+    expect(sampleBooking("2026-11-27").rows[0].date).toBe("2026-12-04"); // a Friday: the next one
+    expect(sampleBooking("2026-12-31").rows[0].date).toBe("2027-01-01"); // across the year end
+  });
+});

@@ -56,6 +56,25 @@ describe("submissions", () => {
     expect(listApplicationShows(database)).toEqual([{ id: show.id, title: "Game", date: "2099-01-01", applications: 1 }]);
   });
 
+  it("counts each show's own applications, whatever the row ids (the count once read the application's id)", () => {
+    const database = createTestDb();
+    const first = database.insert(events).values({ title: "First", date: "2099-01-01", acceptsApplications: true }).returning().get();
+    const second = database.insert(events).values({ title: "Second", date: "2099-02-01", acceptsApplications: true }).returning().get();
+    const input = {
+      from_name: "P",
+      from_email: "p@example.com",
+      mobile_number: "5195550100",
+      is_over_19: true,
+      can_attend: "yes" as const,
+      accepts_terms: true,
+      submissionToken: "tok-0000000000000003",
+    };
+    saveContestantApplication(second.id, input, { ipAddress: "1.1.1.1" }, database);
+    const counts = Object.fromEntries(listApplicationShows(database).map((s) => [s.title, s.applications]));
+    expect(counts).toEqual({ First: 0, Second: 1 });
+    expect(first.id).not.toBe(second.id);
+  });
+
   it("finds redirects by name", () => {
     const database = createTestDb();
     database.insert(redirects).values({ name: "summer", targetUrl: "https://example.com/summer" }).run();

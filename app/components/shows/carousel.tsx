@@ -23,6 +23,7 @@ export function ShowCarousel({ items, venues }: { items: { show: CardShow; next:
   const [paused, setPaused] = useState(false);
   const [hovering, setHovering] = useState(false);
   const [reduced, setReduced] = useState(false);
+  const [current, setCurrent] = useState(0);
 
   useEffect(() => {
     setHydrated(true);
@@ -43,6 +44,18 @@ export function ShowCarousel({ items, venues }: { items: { show: CardShow; next:
     if (next < 0) next = el.children.length - 1;
     el.scrollTo({ left: (el.children[next] as HTMLElement).offsetLeft - el.offsetLeft, behavior: reduced ? "auto" : "smooth" });
   };
+
+  // The slide indicator follows the strip, however it was moved (buttons, swipe, keys).
+  useEffect(() => {
+    const el = track.current;
+    if (!el) return;
+    const onScroll = () => {
+      const width = (el.children[0] as HTMLElement | undefined)?.offsetWidth || el.clientWidth;
+      setCurrent(Math.min(el.children.length - 1, Math.max(0, Math.round(el.scrollLeft / width))));
+    };
+    el.addEventListener("scroll", onScroll, { passive: true });
+    return () => el.removeEventListener("scroll", onScroll);
+  }, []);
 
   const running = hydrated && !paused && !hovering && !reduced && items.length > 1;
   useEffect(() => {
@@ -115,6 +128,7 @@ export function ShowCarousel({ items, venues }: { items: { show: CardShow; next:
             {paused ? "▶" : "❚❚"}
           </button>
           <button type="button" className="carousel__btn" aria-label="Next show" onClick={() => step(1)}>›</button>
+          <span className="carousel__count" aria-hidden="true">{current + 1} / {items.length}</span>
         </div>
       ) : null}
     </section>

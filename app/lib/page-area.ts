@@ -1,0 +1,29 @@
+/**
+ * Which part of the site a path belongs to, and the theme it is shown in (issue 15):
+ * - "room": /vote and the results views, used in a dark room: always the dark theme, no
+ *   public chrome distractions beyond the header.
+ * - "staff": the back office (/admin, /booking, /manage-comedians, /debug, /test-delete):
+ *   a slim staff header instead of the public header and footer; the light theme.
+ * - "public": every other page: the theme follows the visitor's system setting.
+ */
+export type PageArea = "public" | "staff" | "room";
+export type PageTheme = "auto" | "dark" | "light";
+
+const ROOM = ["/vote", "/results"];
+const STAFF = ["/admin", "/booking", "/manage-comedians", "/debug", "/test-delete"];
+
+const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+
+export function pageArea(pathname: string): PageArea {
+  const path = pathname.toLowerCase().replace(/\/+$/, "") || "/";
+  // The login page is the way in, not the back office: it keeps the public look.
+  if (path === "/admin/login") return "public";
+  if (ROOM.some((p) => under(path, p))) return "room";
+  if (STAFF.some((p) => under(path, p))) return "staff";
+  return "public";
+}
+
+export function pageTheme(pathname: string): PageTheme {
+  const area = pageArea(pathname);
+  return area === "room" ? "dark" : area === "staff" ? "light" : "auto";
+}

@@ -1,0 +1,80 @@
+import { showPath } from "~/lib/slug";
+import { seededShow } from "./public-helpers";
+import type { DB } from "~/utils/db.server";
+
+/**
+ * Every page the layout spec (tests/e2e/layout.spec.ts) and `npm run screenshots` visit.
+ * `as`: who visits: an anonymous visitor, or signed-in staff (staff also pass the
+ * /booking and /results gates). `path` may need the test database (seeded ids, a round).
+ */
+export type LayoutPage = {
+  name: string;
+  as: "visitor" | "staff";
+  path: (ctx: LayoutContext) => string;
+};
+
+export type LayoutContext = { db: DB; roundId: number; voteToken: string };
+
+const showBySlug = (db: DB, title: string) => showPath(seededShow(db, title) as Parameters<typeof showPath>[0]);
+
+export const LAYOUT_PAGES: LayoutPage[] = [
+  { name: "home", as: "visitor", path: () => "/" },
+  { name: "calendar", as: "visitor", path: () => "/calendar" },
+  { name: "club-shows", as: "visitor", path: () => "/club-shows" },
+  { name: "comedy-shows-windsor", as: "visitor", path: () => "/comedy-shows-windsor" },
+  { name: "epicdads", as: "visitor", path: () => "/epicdads" },
+  { name: "about", as: "visitor", path: () => "/about" },
+  { name: "contact", as: "visitor", path: () => "/contact" },
+  { name: "merch", as: "visitor", path: () => "/merch" },
+  { name: "venue", as: "visitor", path: () => "/tipsy-toucan" },
+  { name: "not-found", as: "visitor", path: () => "/no-such-page-here" },
+  { name: "event-recurring", as: "visitor", path: ({ db }) => `/event/${seededShow(db, "Tuesday Night Stand-Up at Tipsy Toucan").id}` },
+  { name: "event-entry", as: "visitor", path: ({ db }) => `/event/${seededShow(db, "2 Minutes to Kill - Comedy Competition").id}` },
+  { name: "event-application", as: "visitor", path: ({ db }) => `/event/${seededShow(db, "Game On! Comedy Game Show with host Danny Vega").id}` },
+  { name: "show-slug", as: "visitor", path: ({ db }) => showBySlug(db, "Laughs on the Waterfront") },
+  { name: "show-slug-long", as: "visitor", path: ({ db }) => showBySlug(db, "Game On! Comedy Game Show with host Danny Vega") },
+  { name: "show-sold-out", as: "visitor", path: ({ db }) => showBySlug(db, "Sip & Giggle at the Winery") },
+  { name: "event-club", as: "visitor", path: ({ db }) => `/event/${seededShow(db, "Headliner Friday: Club Special").id}` },
+  { name: "vote", as: "visitor", path: ({ roundId }) => `/vote?round=${roundId}` },
+  { name: "vote-thanks", as: "visitor", path: ({ roundId, voteToken }) => `/vote?round=${roundId}&thanks=${voteToken}` },
+  { name: "results-gate", as: "visitor", path: ({ roundId }) => `/results?round=${roundId}` },
+  { name: "booking-gate", as: "visitor", path: () => "/booking" },
+  { name: "admin-login", as: "visitor", path: () => "/admin/login" },
+  { name: "results", as: "staff", path: ({ roundId }) => `/results?round=${roundId}` },
+  { name: "booking", as: "staff", path: () => "/booking" },
+  { name: "admin", as: "staff", path: () => "/admin" },
+  { name: "admin-new-event", as: "staff", path: () => "/admin/events/new" },
+  { name: "admin-edit-event", as: "staff", path: ({ db }) => `/admin/events/${seededShow(db, "Tuesday Night Stand-Up at Tipsy Toucan").id}` },
+  { name: "admin-messages", as: "staff", path: () => "/admin/messages" },
+  { name: "admin-applications", as: "staff", path: () => "/admin/applications" },
+  { name: "admin-newsletter", as: "staff", path: () => "/admin/newsletter" },
+  { name: "admin-rounds", as: "staff", path: () => "/admin/rounds" },
+  { name: "manage-comedians", as: "staff", path: () => "/manage-comedians" },
+  { name: "debug", as: "staff", path: () => "/debug" },
+];
+
+/** The projector view, checked at projector sizes only. */
+export const PROJECTOR_PAGE: LayoutPage = {
+  name: "projector",
+  as: "staff",
+  path: ({ roundId }) => `/results?round=${roundId}&view=projector`,
+};
+
+/** Phone widths with a typical phone's first screen; then a tablet and a laptop. */
+export const WIDTHS = [
+  { width: 360, height: 740 },
+  { width: 390, height: 844 },
+  { width: 768, height: 1024 },
+  { width: 1366, height: 768 },
+] as const;
+
+export const PROJECTOR_SIZES = [
+  { width: 1280, height: 720 },
+  { width: 1920, height: 1080 },
+] as const;
+
+/** Twelve comics with names as long as real ones get: the most a round shows on the projector. */
+export const TWELVE_COMICS = [
+  "Alexandra Montgomery-Whitfield", "Ben Ortiz", "Chidi Okonkwo", "Dana Kowalczyk", "Eli Tremblay",
+  "Farah Haddad", "Gus MacPherson", "Hana Nakamura", "Isaac Bélanger", "Jo Park", "Kiran Desai-Fitzgerald", "Lou Vega",
+].map((name) => ({ name }));

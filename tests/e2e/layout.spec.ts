@@ -1,0 +1,71 @@
+import type { Page } from "@playwright/test";
+import { expect, test, testDb } from "./fixtures";
+import { layoutProblems } from "./layout-checks";
+import { LAYOUT_PAGES, PROJECTOR_PAGE, PROJECTOR_SIZES, TWELVE_COMICS, WIDTHS, type LayoutContext, type LayoutPage } from "./layout-pages";
+import { addVotes, closeTestRound, createRound, signInAsStaff, uniq } from "./voting-helpers";
+import { votes } from "~/db/schema";
+
+/**
+ * Every page at 360, 390, 768 and 1366 px (the projector at 1280×720 and 1920×1080), with
+ * JavaScript on and off: no sideways scrolling, no element past the viewport, no overlapping
+ * controls, no clipped text, 24 px tap targets and 44 px primary actions on phones, the next
+ * show on the phone's first screen of /, the projector on one screen. One page load per
+ * page and width; every check runs in one evaluate (tests/e2e/layout-checks.ts).
+ */
+
+let ctx: Omit<LayoutContext, "db">;
+let ownDb: LayoutContext["db"];
+
+// Four page loads per test on a shared machine.
+test.describe.configure({ timeout: 90_000 });
+
+test.beforeAll(() => {
+  // One round per worker: twelve comics with votes, the fullest projector and the longest
+  // standings table (a round per test would grow the staff lists by 12 comics each time).
+  ownDb = testDb();
+  const round = createRound(ownDb, "2 Minutes to Kill - Vote For Your Favorite", TWELVE_COMICS);
+  round.comedians.forEach((c, i) => addVotes(ownDb, round.roundId, c.id, 12 - i));
+  const voteToken = `layout-${uniq()}-${uniq()}`;
+  ownDb.insert(votes).values({ roundId: round.roundId, comedianId: round.comedians[0].id, email: `layout-${uniq()}@example.com`, voteToken }).run();
+  ctx = { roundId: round.roundId, voteToken };
+});
+test.afterAll(() => {
+  closeTestRound(ownDb, ctx.roundId);
+  ownDb.$client.close();
+});
+
+async function check(page: Page, path: string, size: { width: number; height: number }, opts: Parameters<typeof layoutProblems>[0]) {
+  await page.setViewportSize(size);
+  const res = await page.goto(path, { waitUntil: "load" });
+  expect(res?.status(), `${path} answers`).toBeLessThan(500);
+  return page.evaluate(layoutProblems, opts);
+}
+
+async function visit(page: Page, context: import("@playwright/test").BrowserContext, db: LayoutContext["db"], baseURL: string, p: LayoutPage) {
+  if (p.as === "staff") await signInAsStaff(context, db, baseURL);
+}
+
+for (const p of LAYOUT_PAGES) {
+  test(`layout: ${p.name} at ${WIDTHS.map((w) => w.width).join(", ")} px`, async ({ page, context, db, baseURL }) => {
+    await visit(page, context, db, baseURL!, p);
+    const path = p.path({ ...ctx, db });
+    const failures: string[] = [];
+    for (const size of WIDTHS) {
+      const phone = size.width < 600;
+      const problems = await check(page, path, size, { phone, firstScreenShow: phone && p.name === "home", projector: false });
+      failures.push(...problems.map((m) => `${size.width}px ${path}: ${m}`));
+    }
+    expect(failures, failures.join("\n")).toEqual([]);
+  });
+}
+
+test(`layout: ${PROJECTOR_PAGE.name} with 12 comics at ${PROJECTOR_SIZES.map((s) => `${s.width}×${s.height}`).join(", ")}`, async ({ page, context, db, baseURL }) => {
+  await visit(page, context, db, baseURL!, PROJECTOR_PAGE);
+  const path = PROJECTOR_PAGE.path({ ...ctx, db });
+  const failures: string[] = [];
+  for (const size of PROJECTOR_SIZES) {
+    const problems = await check(page, path, size, { phone: false, firstScreenShow: false, projector: true });
+    failures.push(...problems.map((m) => `${size.width}×${size.height} ${path}: ${m}`));
+  }
+  expect(failures, failures.join("\n")).toEqual([]);
+});
