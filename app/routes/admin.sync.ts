@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getSyncStatus, resetStaffEdits } from "~/models/sync.server";
-import { runEventbriteSync } from "~/services/eventbrite-sync.server";
+import { syncShowsAndImages } from "~/services/eventbrite-sync.server";
 import { requireStaff } from "~/utils/auth.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
@@ -36,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent !== "sync") throw new Response("Unknown action", { status: 400 });
 
-  const outcome = await runEventbriteSync({ staff });
+  const { outcome } = await syncShowsAndImages({ staff });
   const type = !outcome.ok ? "error" : outcome.counts.synced === 0 ? "info" : "success";
   return redirectWithFlash(request, "/admin", { type, message: outcome.message });
 }

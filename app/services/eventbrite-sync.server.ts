@@ -264,8 +264,6 @@ export async function runEventbriteSync(
     );
     const message = syncSuccessMessage(counts.synced);
     log.info({ ...counts, pages, ms: Date.now() - started }, "eventbrite sync finished");
-    // The platform's images are fetched once and processed in the background (bounded queue).
-    void ingestPendingImages(20, database).catch((err) => log.warn({ err }, "show images after sync failed"));
     return { ok: true, message, counts, pages };
   } catch (error) {
     if (!(error instanceof SyncError)) {
@@ -288,4 +286,17 @@ function safeRecordFailure(staff: StaffIdentity | null | undefined, message: str
   } catch {
     /* the audit is a record, not a reason to fail the request */
   }
+}
+
+/**
+ * A sync run as the site runs it (dashboard button, schedule, `npm run sync`): after a
+ * successful run the platform's new images are fetched once and processed in the
+ * background (bounded queue). Tests call runEventbriteSync alone, so no image is fetched.
+ */
+export async function syncShowsAndImages(options: Parameters<typeof runEventbriteSync>[0] = {}): Promise<{ outcome: SyncOutcome; images: Promise<unknown> }> {
+  const outcome = await runEventbriteSync(options);
+  const images = outcome.ok
+    ? ingestPendingImages(20, options.database ?? db()).catch((err) => logger().warn({ err }, "show images after sync failed"))
+    : Promise.resolve();
+  return { outcome, images };
 }

@@ -1,11 +1,11 @@
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { runEventbriteSync } from "./eventbrite-sync.server";
+import { syncShowsAndImages } from "./eventbrite-sync.server";
 
 /**
  * The scheduled ticketing sync inside the server: every EVENTBRITE_SYNC_INTERVAL_MINUTES
  * (default 10; 0 turns it off), only when the platform is configured. Several processes may
- * run the schedule: the SQLite lock in runEventbriteSync lets one of them sync at a time.
+ * run the schedule: the SQLite lock in the sync run lets one of them sync at a time.
  * Returns a stop function (graceful shutdown).
  */
 export function startSyncSchedule(options: { intervalMs?: number; run?: () => Promise<unknown> } = {}): () => void {
@@ -15,7 +15,7 @@ export function startSyncSchedule(options: { intervalMs?: number; run?: () => Pr
     logger().info({ intervalMs }, "scheduled ticketing sync off");
     return () => {};
   }
-  const run = options.run ?? (() => runEventbriteSync({ staff: null }));
+  const run = options.run ?? (() => syncShowsAndImages({ staff: null }));
   let running = false;
   const tick = async () => {
     if (running) return;
