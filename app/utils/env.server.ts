@@ -59,6 +59,8 @@ export const envSchema = z.object({
   TRUST_PROXY: boolFlag,
   /** Lets outbound fetches reach loopback/private addresses: for local fakes in tests only. */
   ALLOW_PRIVATE_FETCH: boolFlag,
+  /** Tests: every outbound fetch must go to loopback (checked before any DNS look-up). */
+  OUTBOUND_LOOPBACK_ONLY: boolFlag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

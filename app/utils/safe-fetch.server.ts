@@ -120,14 +120,23 @@ export async function assertPublicHttpUrl(rawUrl: string, allowPrivate: boolean)
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new OutboundFetchError("Only http and https URLs can be fetched", "refused");
   }
-  if (allowPrivate) return url;
   const host = url.hostname.replace(/^\[|\]$/g, "");
+  // Test runs: nothing may leave the machine, not even a DNS query for a fixture's image host.
+  if (getEnv().OUTBOUND_LOOPBACK_ONLY && !isLoopbackHost(host)) {
+    throw new OutboundFetchError(`Outbound fetches are limited to this machine (OUTBOUND_LOOPBACK_ONLY): ${host}`, "refused");
+  }
+  if (allowPrivate) return url;
   const addresses = net.isIP(host) ? [host] : (await dns.lookup(host, { all: true }).catch(() => [])).map((a) => a.address);
   if (addresses.length === 0) throw new OutboundFetchError(`Could not resolve ${host}`, "network");
   if (addresses.some(isPrivateAddress)) {
     throw new OutboundFetchError("Only public addresses can be fetched (not private, loopback, reserved or special-purpose ones)", "refused");
   }
   return url;
+}
+
+function isLoopbackHost(host: string): boolean {
+  if (host === "localhost") return true;
+  return net.isIP(host) !== 0 && ipaddr.process(host).range() === "loopback";
 }
 
 /**
