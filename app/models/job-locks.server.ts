@@ -18,3 +18,8 @@ export function tryAcquireLock(name: string, holder: string, ttlMs: number, data
 export function releaseLock(name: string, holder: string, database: DB = db()) {
   database.delete(jobLocks).where(and(eq(jobLocks.name, name), eq(jobLocks.holder, holder))).run();
 }
+
+/** Who holds a lock now (expired or not), or null. */
+export function currentLockHolder(name: string, database: DB = db()): string | null {
+  return database.select({ holder: jobLocks.holder }).from(jobLocks).where(eq(jobLocks.name, name)).get()?.holder ?? null;
+}

@@ -15,6 +15,7 @@ import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
+import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
 
 /** /admin/applications/:id/review: shortlist or decline, notes, e-mail the shortlisted, open the round (issue 18). */
 export const links: LinksFunction = () => [
@@ -50,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const staff = await requireStaff(request);
   const show = showOr404(params.id);
-  const form = await request.formData();
+  const form = await readForm(request, { limits: STAFF_FORM_LIMITS });
   const here = `/admin/applications/${show.id}/review`;
   const intent = String(form.get("intent") ?? "");
   if (intent === "review") {

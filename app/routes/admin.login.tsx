@@ -7,6 +7,7 @@ import { retryText } from "~/utils/rate-limit.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { rotateSession } from "~/utils/session-rotation.server";
 import { isTrustedFor, readTrustedDevice, trustDevice } from "~/utils/trusted-device.server";
+import { readForm } from "~/utils/form-pipeline.server";
 
 export const meta: MetaFunction = () => [{ title: "Staff login" }, { name: "robots", content: "noindex" }];
 
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const form = await request.clone().formData();
+  const form = await readForm(request.clone());
   const username = String(form.get("username") ?? "").trim().toLowerCase();
   const redirectTo = safeRedirect(form.get("redirectTo"), "/admin");
 

@@ -7,6 +7,7 @@ import contentStyles from "~/styles/content.css";
 import { requireStaff } from "~/utils/auth.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
+import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
 
@@ -26,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const staff = await requireStaff(request);
-  const input = venueFormInput(await request.formData());
+  const input = venueFormInput(await readForm(request, { limits: STAFF_FORM_LIMITS }));
   const parsed = venueFormSchema.safeParse(input);
   if (!parsed.success) {
     const errors: Record<string, string> = {};

@@ -9,6 +9,7 @@ import { getEnv } from "~/utils/env.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
+import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
 
 /**
  * /admin/waitlist: who waits for which sold-out show or date, the per-date sold-out toggle
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const staff = await requireStaff(request);
-  const form = await request.formData();
+  const form = await readForm(request, { limits: STAFF_FORM_LIMITS });
   const intent = String(form.get("intent") ?? "");
   const date = String(form.get("date") ?? "");
   const eventId = parseId(String(form.get("eventId") ?? ""));

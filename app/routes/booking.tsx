@@ -27,6 +27,7 @@ import { hasGate } from "~/utils/auth.server";
 import { unlockGate } from "~/utils/gate.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { commitSession, getSession, redirectWithFlash } from "~/utils/session.server";
+import { readForm } from "~/utils/form-pipeline.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -49,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "login");
 
   if (intent === "logout") {

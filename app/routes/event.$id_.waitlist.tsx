@@ -11,6 +11,7 @@ import publicStyles from "~/styles/public.css";
 import { getEnv } from "~/utils/env.server";
 import { overBudget, spendPublicFormBudget } from "~/utils/public-form.server";
 import { isHoneypotFilled, requireSameOrigin } from "~/utils/request-guards.server";
+import { readForm } from "~/utils/form-pipeline.server";
 
 /**
  * /event/:id/waitlist: the answer page of "Tell me when tickets free up" (the form itself
@@ -54,7 +55,7 @@ type ActionData = { errors: { form?: string[]; email?: string[] }; email: string
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const eventId = parseEventId(params.id);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const rawDate = String(formData.get("date") ?? "");
   const email = String(formData.get("email") ?? "").slice(0, 300);
   const done = (joined: "new" | "already", date: string) =>

@@ -3,12 +3,13 @@ import { applyHostCommand, type HostCommand } from "~/models/round-control.serve
 import { getStaff, hasGate } from "~/utils/auth.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { notifyRoundChanged } from "~/utils/vote-events.server";
+import { readForm } from "~/utils/form-pipeline.server";
 
 /** POST /results/host: the host's reveal and closing buttons (staff or the results password). */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   if (!(await hasGate(request, "resultsGate"))) return new Response("Enter the results password first.", { status: 401 });
-  const form = await request.formData();
+  const form = await readForm(request);
   const roundId = Number(form.get("roundId"));
   if (!Number.isSafeInteger(roundId) || roundId <= 0) return new Response("Which round?", { status: 400 });
   const command = parseCommand(String(form.get("intent") ?? ""), form);

@@ -17,6 +17,7 @@ import { publicOrigin } from "~/utils/origin.server";
 import { projectorCode, roomCodeOn } from "~/utils/room-code.server";
 import { suspiciousPatterns } from "~/utils/vote-watch.server";
 import { qrSvg } from "~/utils/qr.server";
+import { readForm } from "~/utils/form-pipeline.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -62,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "room-code") {
     // The host turns the room code on or off for a round (gate or staff only).
     if (!(await hasGate(request, "resultsGate"))) throw new Response("Enter the results password first.", { status: 401 });

@@ -1,3 +1,4 @@
+import os from "node:os";
 import { randomUUID } from "node:crypto";
 import {
   eventbriteEventsPageSchema,
@@ -15,7 +16,7 @@ import { BUSINESS_TIME_ZONE, todayIn } from "~/lib/dates";
 import { SITE } from "~/lib/site";
 import type { StaffIdentity } from "~/models/staff.server";
 import { recordFailedSync, upsertSyncedShows, type UpsertCounts } from "~/models/sync.server";
-import { releaseLock, tryAcquireLock } from "~/models/job-locks.server";
+import { currentLockHolder, releaseLock, tryAcquireLock } from "~/models/job-locks.server";
 import { db, type DB } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
@@ -247,7 +248,7 @@ export async function runEventbriteSync(
   const log = logger();
   const started = Date.now();
   // One run at a time across every process on this database (dashboard, CLI, schedule).
-  const holder = `${process.pid}-${randomUUID()}`;
+  const holder = lockHolder();
   if (!tryAcquireLock(SYNC_LOCK, holder, SYNC_LOCK_TTL_MS, database)) {
     const failure: SyncFailure = { kind: "busy" };
     log.info("eventbrite sync skipped: another run holds the lock");
@@ -294,9 +295,41 @@ function safeRecordFailure(staff: StaffIdentity | null | undefined, message: str
  * background (bounded queue). Tests call runEventbriteSync alone, so no image is fetched.
  */
 export async function syncShowsAndImages(options: Parameters<typeof runEventbriteSync>[0] = {}): Promise<{ outcome: SyncOutcome; images: Promise<unknown> }> {
-  const outcome = await runEventbriteSync(options);
+  // A second press while this process is syncing waits for that run and reports it, rather
+  // than "another sync is running": its answer then means the shows are stored.
+  const outcome = await (inFlight ??= runEventbriteSync(options).finally(() => (inFlight = null)));
   const images = outcome.ok
     ? ingestPendingImages(20, options.database ?? db()).catch((err) => logger().warn({ err }, "show images after sync failed"))
     : Promise.resolve();
   return { outcome, images };
+}
+
+let inFlight: Promise<SyncOutcome> | null = null;
+
+/** "host:pid:random": lets a restarted server release the lock of its own crashed process. */
+function lockHolder() {
+  return `${os.hostname()}:${process.pid}:${randomUUID()}`;
+}
+
+/**
+ * At start: a lock held by a process of this machine that no longer runs (killed mid-sync)
+ * is released at once instead of blocking every sync until it lapses.
+ */
+export function releaseStaleSyncLock(database: DB = db()) {
+  const held = currentLockHolder(SYNC_LOCK, database);
+  if (!held) return;
+  const [host, pid] = held.split(":");
+  if (host !== os.hostname() || !/^\d+$/.test(pid ?? "")) return;
+  if (Number(pid) === process.pid || processRuns(Number(pid))) return;
+  releaseLock(SYNC_LOCK, held, database);
+  logger().warn({ holder: held }, "released the sync lock of a process that no longer runs");
+}
+
+function processRuns(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }

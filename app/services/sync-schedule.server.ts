@@ -1,6 +1,6 @@
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { syncShowsAndImages } from "./eventbrite-sync.server";
+import { releaseStaleSyncLock, syncShowsAndImages } from "./eventbrite-sync.server";
 
 /**
  * The scheduled ticketing sync inside the server: every EVENTBRITE_SYNC_INTERVAL_MINUTES
@@ -10,6 +10,7 @@ import { syncShowsAndImages } from "./eventbrite-sync.server";
  */
 export function startSyncSchedule(options: { intervalMs?: number; run?: () => Promise<unknown> } = {}): () => void {
   const env = getEnv();
+  releaseStaleSyncLock();
   const intervalMs = options.intervalMs ?? env.EVENTBRITE_SYNC_INTERVAL_MINUTES * 60_000;
   if (!intervalMs || !env.EVENTBRITE_TOKEN || !env.EVENTBRITE_ORGANIZATION_ID) {
     logger().info({ intervalMs }, "scheduled ticketing sync off");

@@ -5,10 +5,11 @@ import { saveComedianProfile, SlugTakenError } from "~/models/comedian-profiles.
 import type { StaffIdentity } from "~/models/staff.server";
 import { logger } from "./logger.server";
 import { redirectWithFlash } from "./session.server";
+import { readForm, STAFF_FORM_LIMITS } from "./form-pipeline.server";
 
 /** The create/edit action of a comedian profile: 400 with the errors and values kept, or save and go back to the list. */
 export async function handleComedianProfile(request: Request, staff: StaffIdentity, id: number | null) {
-  const formData = await request.formData();
+  const formData = await readForm(request, { limits: STAFF_FORM_LIMITS });
   const submission = parseWithZod(formData, { schema: comedianProfileSchema });
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });

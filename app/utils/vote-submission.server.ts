@@ -10,6 +10,7 @@ import { checkRoomCode } from "./room-code.server";
 import { getDeviceId, readDeviceId } from "./vote-device.server";
 import { notifyRoundChanged } from "./vote-events.server";
 import { recordRefusal } from "./vote-watch.server";
+import { readForm } from "./form-pipeline.server";
 
 export type VoteOutcome =
   | { kind: "thanks"; roundId: number; voteToken: string | null; setCookie: string | null }
@@ -29,7 +30,7 @@ export type VoteOutcome =
  */
 export async function submitVote(request: Request, clientIp: string): Promise<VoteOutcome> {
   requireSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   // A vote needs the device cookie /vote issued. Without one nothing is counted; a new
   // cookie rides on the refusal so the next try (from the page) works.
   const deviceId = await readDeviceId(request);
