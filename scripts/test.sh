@@ -5,7 +5,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-npm install --no-audit --no-fund
+# Install only when node_modules is missing or the lock file changed since the last install.
+stamp=node_modules/.lock-stamp
+lock_sum=$(sha256sum package-lock.json package.json | sha256sum | cut -d' ' -f1)
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$lock_sum" ]; then
+  npm install --no-audit --no-fund
+  echo "$lock_sum" > "$stamp"
+fi
 
 if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   echo "Installing Debian's chromium for the browser tests..."
@@ -15,8 +21,5 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium
 fi
 
-npm run typecheck
-npx vitest run
-npm run test:container
-npm run build
-npx playwright test
+# typecheck, lint, unit tests, the container start (issue 21), build, browser tests
+npm run validate
