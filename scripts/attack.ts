@@ -12,8 +12,8 @@
  * Adding a class: append an object to ATTACKS (see `AttackClass`). `--only a,b` runs some;
  * `--quick` runs each class at a small size (a smoke run).
  */
-import http from "node:http";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import { comedians, contactMessages, contestantApplications, events, newsletterSignups, roundComedians, votes, votingRounds } from "~/db/schema";

@@ -11,14 +11,14 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { and, asc, isNull } from "drizzle-orm";
+import { asc, isNull } from "drizzle-orm";
 import { events, images } from "~/db/schema";
 import { seedDemoData } from "~/db/seed.server";
 import { todayIn } from "~/lib/dates";
 import { DEFAULT_FOCUS } from "~/lib/image-variants";
 import { showSlug } from "~/lib/slug";
 import { getImageRow, ingestBytes, setShowImage } from "~/models/show-images.server";
-import { imagesDir, produceAllVariants } from "~/services/image-pipeline.server";
+import { imagesDir, produceAllVariants } from "~/utils/image-pipeline.server";
 import { cookieHeader, loginStaff, prepareTempDatabase, rssMiB, startServer, stopServer, type Server } from "./lib/harness";
 import { generatePosters, type Poster } from "./lib/posters";
 

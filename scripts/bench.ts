@@ -19,7 +19,7 @@ import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
+import type net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -30,8 +30,8 @@ import { comedians, eventDates, events, roundComedians, votingRounds } from "~/d
 import { addDaysIso, todayIn } from "~/lib/dates";
 import { showSlug } from "~/lib/slug";
 import { openDatabase, runMigrations } from "~/utils/db.server";
-import { deviceCookieFor, rssMiB, startServer, stopServer } from "./lib/harness";
 import { renderImageMarkdown, runImageBench, type ImageBench } from "./bench-images";
+import { deviceCookieFor, rssMiB, startServer, stopServer } from "./lib/harness";
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has("--quick");

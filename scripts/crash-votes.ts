@@ -6,6 +6,7 @@
  * every voter exactly once. Expects a build; bounded to 120 s; loopback only.
  */
 import fs from "node:fs";
+import { giveUpAfter } from "./lib/harness";
 import {
   CONCURRENCY,
   checkStored,
@@ -20,7 +21,6 @@ import {
   VOTERS,
   type Server,
 } from "./lib/vote-harness";
-import { giveUpAfter } from "./lib/harness";
 
 /** Kill once this many votes have been acknowledged (posts are still in flight then). */
 const KILL_AFTER_ACKS = Number(process.env.KILL_AFTER_ACKS ?? 120);

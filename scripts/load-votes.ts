@@ -6,6 +6,7 @@
  * Expects a build (`npm run build`); starts its own server against a temporary database.
  */
 import fs from "node:fs";
+import { giveUpAfter } from "./lib/harness";
 import {
   CONCURRENCY,
   checkStored,
@@ -20,7 +21,6 @@ import {
   stopServer,
   VOTERS,
 } from "./lib/vote-harness";
-import { giveUpAfter } from "./lib/harness";
 
 requireBuild();
 const setup = prepareDatabase();

@@ -7,11 +7,10 @@ import fs from "node:fs";
 import { and, isNull } from "drizzle-orm";
 import { events } from "~/db/schema";
 import { DEFAULT_FOCUS } from "~/lib/image-variants";
-import { dataImagesDir, ingestBytes, setShowImage } from "~/models/show-images.server";
-import { produceAllVariants } from "~/services/image-pipeline.server";
+import { dataImagesDir, ingestBytes, setShowImage, getImageRow } from "~/models/show-images.server";
 import { closeDatabase, db, runMigrations } from "~/utils/db.server";
+import { produceAllVariants } from "~/utils/image-pipeline.server";
 import { generatePosters } from "./lib/posters";
-import { getImageRow } from "~/models/show-images.server";
 
 async function main() {
   const started = Date.now();

@@ -8,11 +8,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import globalSetup from "../tests/e2e/global-setup";
+import { votes } from "~/db/schema";
 import { testDb } from "../tests/e2e/fixtures";
+import globalSetup from "../tests/e2e/global-setup";
 import { LAYOUT_PAGES, PROJECTOR_PAGE, PROJECTOR_SIZES, TWELVE_COMICS } from "../tests/e2e/layout-pages";
 import { addVotes, createRound, signInAsStaff, uniq } from "../tests/e2e/voting-helpers";
-import { votes } from "~/db/schema";
 
 const OUT = path.resolve("screenshots");
 const SIZES = [

@@ -11,8 +11,8 @@
  * Votes are paced (default 120 a minute) because a whole room shares one IP and the vote
  * budget per IP is 2000 per 10 minutes: the soak measures the site, not the rate limiter.
  */
-import os from "node:os";
 import fs from "node:fs";
+import os from "node:os";
 import { and, eq, gte, isNull } from "drizzle-orm";
 import { events, roundComedians, votes, votingRounds } from "~/db/schema";
 import { seedDemoData } from "~/db/seed.server";

@@ -12,20 +12,20 @@ import { broadcastDevReady, createRequestHandler as createRemixHandler, installG
 import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
-import { closeDatabase, db } from "~/utils/db.server";
-import { PAGE_CACHE_HEADER, PageCache, pickEncoding, type CachedPage } from "~/utils/page-cache.server";
-import { EnvError, getEnv } from "~/utils/env.server";
-import { logger } from "~/utils/logger.server";
-import { securityHeaders } from "~/utils/security-headers.server";
-import { isLiteFsReplica, prepareApp, startupBanner } from "~/utils/startup.server";
-import { startSyncSchedule } from "~/services/sync-schedule.server";
-import { isFormContentType, isSameSiteWrite } from "~/utils/request-guards.server";
-import { hostProblem, requestTargetProblem } from "~/lib/request-target";
-import { FORM_BODY_DEADLINE_MS, multipartAllowance, SERVER_FORM_LIMITS, UrlencodedCounter } from "~/utils/form-pipeline.server";
-import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { todayIn } from "~/lib/dates";
+import { hostProblem, requestTargetProblem } from "~/lib/request-target";
 import { deleteExpiredWaitlist } from "~/models/waitlist.server";
 import { startOutboxSender } from "~/services/outbox-sender.server";
+import { startSyncSchedule } from "~/services/sync-schedule.server";
+import { closeDatabase, db } from "~/utils/db.server";
+import { EnvError } from "~/utils/env.server";
+import { FORM_BODY_DEADLINE_MS, multipartAllowance, SERVER_FORM_LIMITS, UrlencodedCounter } from "~/utils/form-pipeline.server";
+import { logger } from "~/utils/logger.server";
+import { PAGE_CACHE_HEADER, PageCache, pickEncoding, type CachedPage } from "~/utils/page-cache.server";
+import { isFormContentType, isSameSiteWrite } from "~/utils/request-guards.server";
+import { securityHeaders } from "~/utils/security-headers.server";
+import { isLiteFsReplica, prepareApp, startupBanner } from "~/utils/startup.server";
+import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 
 installGlobals({ nativeFetch: true });
 

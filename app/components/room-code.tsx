@@ -1,5 +1,5 @@
-import { QrCode } from "~/components/qr-code";
 import { Form } from "@remix-run/react";
+import { QrCode } from "~/components/qr-code";
 import type { BurstPattern, DevicePattern } from "~/lib/vote-patterns";
 import { formatInZone } from "~/lib/zoned-time";
 

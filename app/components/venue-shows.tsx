@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { formatCardDate, formatTime12 } from "~/lib/dates";
-import type { Show } from "~/lib/shows";
 import { futurePerformances } from "~/lib/recurrence";
+import type { Show } from "~/lib/shows";
 
 /** A venue's upcoming shows, each linking to its page. */
 export function VenueShows({ shows, today, venueName }: { shows: Show[]; today: string; venueName: string }) {

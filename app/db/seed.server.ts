@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { addDaysIso, parseIsoDate } from "~/lib/dates";
+import { comedianSlug, type LineupRole } from "~/lib/lineup";
 import { formatInZone, zonedInstant } from "~/lib/zoned-time";
 import type { DB } from "~/utils/db.server";
-import { comedianSlug, type LineupRole } from "~/lib/lineup";
 import {
   collections,
   comedians,

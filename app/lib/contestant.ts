@@ -1,8 +1,8 @@
 import { format } from "date-fns";
 import { formatTime12, isIsoDate, parseIsoDate, BUSINESS_TIME_ZONE } from "./dates";
-import { formatInZone } from "./zoned-time";
 import { safeRedirect } from "./safe-redirect";
 import type { Show } from "./shows";
+import { formatInZone } from "./zoned-time";
 
 /** "19:30" → "7:30 PM", "22:00" → "10 PM" (the spec's "7:30 PM – 10 PM"). */
 export function shortTime(time: string): string {

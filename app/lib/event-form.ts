@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { formatTime12, isIsoDate, normalizeTime } from "./dates";
-import { formatInZone } from "./zoned-time";
-import { lineupProblems, type LineupRole } from "./lineup";
 import { parseFocus, type Focus } from "./image-variants";
+import { lineupProblems, type LineupRole } from "./lineup";
+import { formatInZone } from "./zoned-time";
 
 /**
  * The staff event form (Add New Event and Edit): one schema for the browser constraints,

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { BUSINESS_TIME_ZONE, formatTime12, normalizeTime } from "./dates";
-import { formatInZone } from "./zoned-time";
 import { sanitizeDescription } from "./sanitize";
 import { eventbriteEventId, isEventbriteHost } from "./ticketing";
+import { formatInZone } from "./zoned-time";
 
 /**
  * The ticketing platform (Eventbrite API v3): the shapes its API answers, parsed with zod

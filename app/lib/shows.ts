@@ -1,6 +1,6 @@
+import type { ShowImageRef } from "./image-variants";
 import type { LineupEntry } from "./lineup";
 import type { VenueRecord } from "./venue-records";
-import type { ShowImageRef } from "./image-variants";
 
 /**
  * The shape of a show as pages see it (plain JSON, safe to send to the browser).

@@ -1,13 +1,13 @@
 import { addDaysIso, BUSINESS_TIME_ZONE, normalizeTime } from "./dates";
-import { zonedIso } from "./zoned-time";
 import { plainText } from "./description";
+import { structuredDataImages } from "./image-variants";
+import { comedianPath, type LineupEntry } from "./lineup";
 import { priceAmount } from "./price";
+import { performancesOf } from "./recurrence";
+import { showPlace } from "./show-place";
 import type { Show } from "./shows";
 import { SITE } from "./site";
-import { structuredDataImages } from "./image-variants";
-import { performancesOf } from "./recurrence";
-import { comedianPath, type LineupEntry } from "./lineup";
-import { showPlace } from "./show-place";
+import { zonedIso } from "./zoned-time";
 
 /** The business currency (prices without their own currency are in it). */
 const BUSINESS_CURRENCY = "CAD";

@@ -1,8 +1,8 @@
-import { mergeSameTitle, performancesOf, type Performance } from "~/lib/recurrence";
+import type { Comedian } from "~/db/schema";
 import { seriesSlug } from "~/lib/calendar-links";
 import { orderForIndex, type LineupRole } from "~/lib/lineup";
+import { mergeSameTitle, performancesOf, type Performance } from "~/lib/recurrence";
 import type { Show } from "~/lib/shows";
-import type { Comedian } from "~/db/schema";
 import { db, type DB } from "~/utils/db.server";
 import { appearancesOf, bookedComedians, getComedianBySlug, listProfiles, roundsWon } from "./comedian-profiles.server";
 import { listShows, listShowsByIds } from "./events.server";

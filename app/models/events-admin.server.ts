@@ -1,16 +1,16 @@
 import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import { collections, eventDates, events, type NewEvent } from "~/db/schema";
-import { zonedInstant } from "~/lib/zoned-time";
 import type { EventFormValues } from "~/lib/event-form";
-import { pickOrCreateVenue } from "~/models/venues.server";
+import { becameAvailable } from "~/lib/waitlist";
+import { zonedInstant } from "~/lib/zoned-time";
 import { recordAudit } from "~/models/audit.server";
 import { getShow } from "~/models/events.server";
 import { replaceLineup } from "~/models/lineups.server";
-import type { StaffIdentity } from "~/models/staff.server";
-import { db, type DB } from "~/utils/db.server";
-import { becameAvailable } from "~/lib/waitlist";
 import { wakeOutbox } from "~/models/outbox.server";
+import type { StaffIdentity } from "~/models/staff.server";
+import { pickOrCreateVenue } from "~/models/venues.server";
 import { queueWaitlistNotices, soldOutDates } from "~/models/waitlist.server";
+import { db, type DB } from "~/utils/db.server";
 
 /**
  * Staff writes to shows. Each write and its audit entry (who, what, before/after) happen

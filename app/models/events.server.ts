@@ -1,10 +1,10 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, like, lte, or, sql, type SQL } from "drizzle-orm";
-import { showImageRef } from "~/models/show-images.server";
-import { addDaysIso } from "~/lib/dates";
 import { collections, eventDates, events, venues, type Event, type EventDate, type Venue } from "~/db/schema";
+import { addDaysIso } from "~/lib/dates";
 import { mergeSameTitle } from "~/lib/recurrence";
 import { safeWebUrl } from "~/lib/sanitize";
 import type { Show, ShowDate } from "~/lib/shows";
+import { showImageRef } from "~/models/show-images.server";
 import { db, type DB } from "~/utils/db.server";
 import { lineupsFor } from "./lineups.server";
 

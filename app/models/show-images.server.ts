@@ -1,12 +1,14 @@
 /**
  * Show images in the database: the processed images (images table) and which one a show uses
  * (events.image_hash / image_focus / image_error). The pixels live on disk, see
- * app/services/image-pipeline.server.ts.
+ * app/utils/image-pipeline.server.ts.
  */
 import fs from "node:fs";
 import { and, eq, isNotNull, isNull, like, or, sql } from "drizzle-orm";
 import { events, images } from "~/db/schema";
 import { cropBox, DEFAULT_FOCUS, formatFocus, parseFocus, type Focus, type ShowImageRef } from "~/lib/image-variants";
+import { db, type DB } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
 import {
   ImageError,
   imagesDir,
@@ -15,9 +17,7 @@ import {
   processOriginal,
   produceAllVariants,
   writeAtomic,
-} from "~/services/image-pipeline.server";
-import { db, type DB } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
+} from "~/utils/image-pipeline.server";
 import { logger } from "~/utils/logger.server";
 import { OutboundFetchError, safeFetchBytes } from "~/utils/safe-fetch.server";
 

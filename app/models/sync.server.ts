@@ -3,8 +3,8 @@ import { auditLog, eventDates, events } from "~/db/schema";
 import type { SyncedShow } from "~/lib/eventbrite";
 import { SYNCED_FIELDS, summarizeSyncRun, type SyncStatus } from "~/lib/eventbrite-sync";
 import { recordAudit } from "~/models/audit.server";
-import { upsertPlatformVenue } from "~/models/venues.server";
 import type { StaffIdentity } from "~/models/staff.server";
+import { upsertPlatformVenue } from "~/models/venues.server";
 import { db, type DB } from "~/utils/db.server";
 
 export type UpsertCounts = {

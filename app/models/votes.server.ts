@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
-import { isVotingOpen } from "~/lib/reveal";
 import { comedians, roundComedians, votes, votingRounds, type Comedian, type Vote, type VotingRound } from "~/db/schema";
 import { computeStandings, type Standings } from "~/lib/results";
+import { isVotingOpen } from "~/lib/reveal";
 import { recordAudit } from "~/models/audit.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { db, type DB } from "~/utils/db.server";

@@ -2,15 +2,15 @@ import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaF
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ShowStructuredData } from "~/components/show-structured-data";
-import { VenueShows } from "~/components/venue-shows";
 import { VenuePlace } from "~/components/venue-place";
-import { findVenueRecordByName } from "~/models/venues.server";
+import { VenueShows } from "~/components/venue-shows";
 import { todayIn } from "~/lib/dates";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { findVenuePage } from "~/lib/venues";
 import { listShows } from "~/models/events.server";
 import { findRedirect } from "~/models/submissions.server";
+import { findVenueRecordByName } from "~/models/venues.server";
 import contentStyles from "~/styles/content.css";
 import { getEnv } from "~/utils/env.server";
 import { publicOrigin } from "~/utils/origin.server";

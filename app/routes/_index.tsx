@@ -4,13 +4,13 @@ import { ShowCarousel } from "~/components/shows/carousel";
 import { EventCard } from "~/components/shows/event-card";
 import { FilterPanel } from "~/components/shows/filter-panel";
 import { distinctVenues, filterShows, filtersToSearch, parseFilters } from "~/lib/filters";
+import { seasonalCollectionNear } from "~/lib/seasonal";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
-import { seasonalCollectionNear } from "~/lib/seasonal";
 import { isClubVenue } from "~/lib/upcoming";
 import { listUpcoming, publicContext, toCards } from "~/models/public-shows.server";
-import publicStyles from "~/styles/public.css";
 import lineupStyles from "~/styles/lineup.css";
+import publicStyles from "~/styles/public.css";
 import { getEnv } from "~/utils/env.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 

@@ -1,12 +1,12 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatLongDate } from "~/lib/dates";
+import { parseId } from "~/lib/ids";
 import { formatInZone } from "~/lib/zoned-time";
 import { listApplications, listApplicationShows } from "~/models/submissions.server";
-import { requireStaff } from "~/utils/auth.server";
 import contentStyles from "~/styles/content.css";
+import { requireStaff } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
-import { parseId } from "~/lib/ids";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
 

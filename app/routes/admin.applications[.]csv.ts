@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { applicationsCsv } from "~/lib/applications-csv";
+import { parseId } from "~/lib/ids";
 import { formatInZone } from "~/lib/zoned-time";
 import { getShow } from "~/models/events.server";
 import { listApplications } from "~/models/submissions.server";
 import { requireStaff } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
-import { parseId } from "~/lib/ids";
 
 /** /admin/applications.csv?event=ID: one show's applications as a spreadsheet. */
 export async function loader({ request }: LoaderFunctionArgs) {

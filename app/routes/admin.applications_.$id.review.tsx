@@ -13,9 +13,9 @@ import contentStyles from "~/styles/content.css";
 import { requireStaff } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
+import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
-import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
 
 /** /admin/applications/:id/review: shortlist or decline, notes, e-mail the shortlisted, open the round (issue 18). */
 export const links: LinksFunction = () => [

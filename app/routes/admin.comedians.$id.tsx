@@ -2,13 +2,13 @@ import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ComedianProfileForm } from "~/components/admin/comedian-profile-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { handleComedianProfile } from "~/features/comedians/comedian-profile-action.server";
 import { comedianToFormDefaults } from "~/lib/comedian-form";
 import { parseId } from "~/lib/ids";
 import { comedianPath } from "~/lib/lineup";
 import { getComedian } from "~/models/comedians.server";
 import adminStyles from "~/styles/admin.css";
 import { requireStaff } from "~/utils/auth.server";
-import { handleComedianProfile } from "~/utils/comedian-profile-action.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
 

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Link, useActionData } from "@remix-run/react";
 import { ComedianProfileForm } from "~/components/admin/comedian-profile-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { handleComedianProfile } from "~/features/comedians/comedian-profile-action.server";
 import adminStyles from "~/styles/admin.css";
 import { requireStaff } from "~/utils/auth.server";
-import { handleComedianProfile } from "~/utils/comedian-profile-action.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];

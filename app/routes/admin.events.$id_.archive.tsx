@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ARCHIVE_QUESTION, notFoundMessage } from "~/lib/admin-messages";
 import { formatLongDate, formatTime12 } from "~/lib/dates";
+import { parseId } from "~/lib/ids";
 import { archiveShow } from "~/models/events-admin.server";
 import { getShow } from "~/models/events.server";
 import adminStyles from "~/styles/admin.css";
@@ -10,7 +11,6 @@ import { requireStaff } from "~/utils/auth.server";
 import { logger } from "~/utils/logger.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
-import { parseId } from "~/lib/ids";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 export const meta: MetaFunction = () => [{ title: "Archive event" }, { name: "robots", content: "noindex" }];

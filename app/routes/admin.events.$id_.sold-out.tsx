@@ -1,15 +1,15 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { notFoundMessage } from "~/lib/admin-messages";
+import { todayIn } from "~/lib/dates";
+import { parseId } from "~/lib/ids";
 import { setSoldOut } from "~/models/events-admin.server";
 import { requireStaff } from "~/utils/auth.server";
-import { logger } from "~/utils/logger.server";
-import { requireSameOrigin } from "~/utils/request-guards.server";
-import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
-import { redirectWithFlash } from "~/utils/session.server";
-import { parseId } from "~/lib/ids";
-import { todayIn } from "~/lib/dates";
 import { getEnv } from "~/utils/env.server";
+import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
+import { logger } from "~/utils/logger.server";
 import { publicOrigin } from "~/utils/origin.server";
+import { requireSameOrigin } from "~/utils/request-guards.server";
+import { redirectWithFlash } from "~/utils/session.server";
 
 /** POST soldOut=true|false: the dashboard's sold-out toggle. */
 export async function action({ request, params }: ActionFunctionArgs) {

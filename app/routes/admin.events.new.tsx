@@ -4,19 +4,19 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { EventForm, LoadFromUrlForm } from "~/components/admin/event-form";
 import { InlineOutcome } from "~/components/admin/inline-outcome";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { loadDetailsFromUrl } from "~/features/events/event-lookup-action.server";
 import { eventFormSchema } from "~/lib/event-form";
 import { createShow, listCollections } from "~/models/events-admin.server";
 import { comedianChoices, LineupError } from "~/models/lineups.server";
+import { applyFormImage, imageFromForm, imageWarning } from "~/models/show-images.server";
 import adminStyles from "~/styles/admin.css";
 import { requireStaff } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
-import { loadDetailsFromUrl } from "~/utils/event-lookup-action.server";
-import { logger } from "~/utils/logger.server";
-import { requireSameOrigin } from "~/utils/request-guards.server";
 import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
-import { redirectWithFlash } from "~/utils/session.server";
-import { applyFormImage, imageFromForm, imageWarning } from "~/models/show-images.server";
+import { logger } from "~/utils/logger.server";
 import { MultipartError, readEventFormBody } from "~/utils/multipart.server";
+import { requireSameOrigin } from "~/utils/request-guards.server";
+import { redirectWithFlash } from "~/utils/session.server";
 
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];

@@ -1,13 +1,13 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { authenticator, getStaff, InvalidCredentials } from "~/utils/auth.server";
 import { reserveAttempt } from "~/utils/attempt-budget.server";
+import { authenticator, getStaff, InvalidCredentials } from "~/utils/auth.server";
+import { readForm } from "~/utils/form-pipeline.server";
 import { retryText } from "~/utils/rate-limit.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { rotateSession } from "~/utils/session-rotation.server";
 import { isTrustedFor, readTrustedDevice, trustDevice } from "~/utils/trusted-device.server";
-import { readForm } from "~/utils/form-pipeline.server";
 
 export const meta: MetaFunction = () => [{ title: "Staff login" }, { name: "robots", content: "noindex" }];
 

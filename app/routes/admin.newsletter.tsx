@@ -2,8 +2,8 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatInZone } from "~/lib/zoned-time";
 import { listNewsletterSignups } from "~/models/submissions.server";
-import { requireStaff } from "~/utils/auth.server";
 import contentStyles from "~/styles/content.css";
+import { requireStaff } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];

@@ -4,11 +4,11 @@ import { openRoundSchema } from "~/lib/vote-schema";
 import { formatInZone } from "~/lib/zoned-time";
 import { listComedians } from "~/models/comedians.server";
 import { closeRound, getRound, listRounds, openRound } from "~/models/votes.server";
-import { requireStaff } from "~/utils/auth.server";
-import { duplicatedField, requireSameOrigin } from "~/utils/request-guards.server";
-import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
-import { redirectWithFlash } from "~/utils/session.server";
 import styles from "~/styles/comedians.css";
+import { requireStaff } from "~/utils/auth.server";
+import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
+import { duplicatedField, requireSameOrigin } from "~/utils/request-guards.server";
+import { redirectWithFlash } from "~/utils/session.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Voting rounds | Laugh Windsor" }, { name: "robots", content: "noindex" }];

@@ -2,8 +2,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { getSyncStatus, resetStaffEdits } from "~/models/sync.server";
 import { syncShowsAndImages } from "~/services/eventbrite-sync.server";
 import { requireStaff } from "~/utils/auth.server";
-import { requireSameOrigin } from "~/utils/request-guards.server";
 import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
+import { requireSameOrigin } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
 
 /**

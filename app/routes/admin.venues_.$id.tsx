@@ -5,9 +5,9 @@ import { parseId } from "~/lib/ids";
 import { getVenue, updateVenue } from "~/models/venues.server";
 import contentStyles from "~/styles/content.css";
 import { requireStaff } from "~/utils/auth.server";
+import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
-import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
 

@@ -6,10 +6,10 @@ import { sendWaitlistNow, setDateSoldOut, staffPerformances } from "~/models/wai
 import adminStyles from "~/styles/admin.css";
 import { requireStaff } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
+import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
-import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
 
 /**
  * /admin/waitlist: who waits for which sold-out show or date, the per-date sold-out toggle

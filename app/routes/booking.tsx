@@ -24,10 +24,10 @@ import { formatInZone } from "~/lib/zoned-time";
 import { getBookingSchedule } from "~/services/booking-sheet.server";
 import styles from "~/styles/booking.css";
 import { hasGate } from "~/utils/auth.server";
+import { readForm } from "~/utils/form-pipeline.server";
 import { unlockGate } from "~/utils/gate.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { commitSession, getSession, redirectWithFlash } from "~/utils/session.server";
-import { readForm } from "~/utils/form-pipeline.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -184,7 +184,7 @@ function Schedule({ view, viaGate }: Pick<Unlocked, "view" | "viaGate">) {
     if (!view.refreshing) return;
     const timer = setTimeout(() => revalidator.revalidate(), 3000);
     return () => clearTimeout(timer);
-  }, [view.refreshing, view.fetchedAt]);
+  }, [view.refreshing, view.fetchedAt, revalidator]);
 
   const { columns, rows } = view.table;
   return (
@@ -231,6 +231,8 @@ function Schedule({ view, viaGate }: Pick<Unlocked, "view" | "viaGate">) {
       {rows.length === 0 ? (
         <p className="booking__empty">{BOOKING_EMPTY_MESSAGE}</p>
       ) : (
+        // A scrollable region must take focus so keyboard users can scroll it (WCAG 2.1.1).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         <div className="booking__table-wrap" tabIndex={0} role="region" aria-label="Booking schedule table">
           <table className="booking__table">
             <caption className="visually-hidden">Booking schedule</caption>

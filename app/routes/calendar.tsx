@@ -1,18 +1,18 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Ticket } from "lucide-react";
+import { CalendarSubscribe } from "~/components/calendar-subscribe";
 import { ShowImage } from "~/components/shows/show-image";
-import type { ShowImageRef } from "~/lib/image-variants";
 import { monthBounds, monthGrid, parseMonthParam, shiftMonth, WEEKDAYS } from "~/lib/calendar";
 import { addDaysIso, formatCardDate, formatLongDate, formatMonthYear, formatTime12 } from "~/lib/dates";
+import type { ShowImageRef } from "~/lib/image-variants";
 import { expandOccurrences, mergeSameTitle } from "~/lib/recurrence";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { listShows } from "~/models/events.server";
 import { publicContext } from "~/models/public-shows.server";
-import publicStyles from "~/styles/public.css";
 import lineupStyles from "~/styles/lineup.css";
-import { CalendarSubscribe } from "~/components/calendar-subscribe";
+import publicStyles from "~/styles/public.css";
 import { getEnv } from "~/utils/env.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 

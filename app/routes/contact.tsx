@@ -8,12 +8,12 @@ import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { newSubmissionToken } from "~/lib/submission-token";
 import { saveContactMessageWithNotice } from "~/models/submissions.server";
-import formStyles from "~/styles/forms.css";
 import contentStyles from "~/styles/content.css";
+import formStyles from "~/styles/forms.css";
 import { getEnv } from "~/utils/env.server";
+import { handleForm } from "~/utils/form-pipeline.server";
 import { logger } from "~/utils/logger.server";
 import { publicOrigin } from "~/utils/origin.server";
-import { handleForm } from "~/utils/form-pipeline.server";
 import { spendPublicFormBudget } from "~/utils/public-form.server";
 import { redirectWithFlash } from "~/utils/session.server";
 

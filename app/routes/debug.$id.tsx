@@ -1,13 +1,13 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { EventOverview } from "~/components/shows/event-overview";
+import { parseId } from "~/lib/ids";
+import { renderDescription } from "~/lib/sanitize";
 import { getShow } from "~/models/events.server";
 import adminStyles from "~/styles/admin.css";
 import { requireStaff } from "~/utils/auth.server";
-import { EventOverview } from "~/components/shows/event-overview";
-import { renderDescription } from "~/lib/sanitize";
 import { logger } from "~/utils/logger.server";
-import { parseId } from "~/lib/ids";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 export const meta: MetaFunction = () => [{ title: "Debug: show" }, { name: "robots", content: "noindex" }];

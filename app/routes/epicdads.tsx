@@ -5,8 +5,8 @@ import { EventCard } from "~/components/shows/event-card";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { listUpcoming, publicContext } from "~/models/public-shows.server";
-import publicStyles from "~/styles/public.css";
 import lineupStyles from "~/styles/lineup.css";
+import publicStyles from "~/styles/public.css";
 import { getEnv } from "~/utils/env.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 

@@ -5,16 +5,16 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { applicationReturnUrl, applicationsOpen, closedText } from "~/lib/contestant";
 import { formatLongDate } from "~/lib/dates";
 import { applicationErrorText, contestantApplicationSchema } from "~/lib/forms/contestant-application";
+import { parseId } from "~/lib/ids";
 import { SITE } from "~/lib/site";
 import { newSubmissionToken } from "~/lib/submission-token";
 import { getShow } from "~/models/events.server";
 import { saveContestantApplicationWithNotice } from "~/models/submissions.server";
 import formStyles from "~/styles/forms.css";
 import { getEnv } from "~/utils/env.server";
-import { logger } from "~/utils/logger.server";
 import { handleForm } from "~/utils/form-pipeline.server";
+import { logger } from "~/utils/logger.server";
 import { spendPublicFormBudget } from "~/utils/public-form.server";
-import { parseId } from "~/lib/ids";
 
 /**
  * Receives the contestant application placed on the show pages. Success goes back to the

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { buildCalendarFeed } from "~/lib/calendar-feed";
 import { todayIn } from "~/lib/dates";
+import { parseId } from "~/lib/ids";
 import { performancesOf } from "~/lib/recurrence";
 import { getShow } from "~/models/events.server";
 import { getEnv } from "~/utils/env.server";
 import { publicOrigin } from "~/utils/origin.server";
-import { parseId } from "~/lib/ids";
 
 /** /event/{id}/calendar.ics: one show (each of its dates) for "Add to calendar", with a VALARM reminder. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

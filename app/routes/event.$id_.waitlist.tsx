@@ -3,15 +3,15 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { WaitlistForm } from "~/components/waitlist-form";
 import { formatLongDate, todayIn } from "~/lib/dates";
 import { waitlistSchema } from "~/lib/forms/waitlist";
-import { canJoinWaitlist, waitlistJoinedMessage } from "~/lib/waitlist";
 import { SITE } from "~/lib/site";
+import { canJoinWaitlist, waitlistJoinedMessage } from "~/lib/waitlist";
 import { findPerformance, joinWaitlist } from "~/models/waitlist.server";
 import formStyles from "~/styles/forms.css";
 import publicStyles from "~/styles/public.css";
 import { getEnv } from "~/utils/env.server";
+import { readForm } from "~/utils/form-pipeline.server";
 import { overBudget, spendPublicFormBudget } from "~/utils/public-form.server";
 import { isHoneypotFilled, requireSameOrigin } from "~/utils/request-guards.server";
-import { readForm } from "~/utils/form-pipeline.server";
 
 /**
  * /event/:id/waitlist: the answer page of "Tell me when tickets free up" (the form itself

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { cropBox, displayWidths, parseVariantName, STOCK_SHARE_IMAGE } from "~/lib/image-variants";
 import { dataImagesDir, getImageRow, isImageInUse, markImageBroken } from "~/models/show-images.server";
-import { ensureVariantFile, ImageError, variantPath } from "~/services/image-pipeline.server";
+import { ensureVariantFile, ImageError, variantPath } from "~/utils/image-pipeline.server";
 import { logger } from "~/utils/logger.server";
 
 const TYPES = { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg" } as const;

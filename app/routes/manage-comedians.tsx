@@ -2,11 +2,11 @@ import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ComedianList, ConfirmDeletePanel, DELETE_NOTE, StatusBanner } from "~/components/comedian-admin";
-import { requireStaff } from "~/utils/auth.server";
-import { handleAddComedian, handleDeleteComedian, loadStaffComedians } from "~/utils/comedian-actions.server";
-import { requireSameOrigin } from "~/utils/request-guards.server";
-import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
+import { handleAddComedian, handleDeleteComedian, loadStaffComedians } from "~/features/comedians/comedian-actions.server";
 import styles from "~/styles/comedians.css";
+import { requireStaff } from "~/utils/auth.server";
+import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
+import { requireSameOrigin } from "~/utils/request-guards.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Manage comedians | Laugh Windsor" }, { name: "robots", content: "noindex" }];

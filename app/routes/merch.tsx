@@ -10,9 +10,9 @@ import { newSubmissionToken } from "~/lib/submission-token";
 import { saveNewsletterSignup } from "~/models/submissions.server";
 import contentStyles from "~/styles/content.css";
 import formStyles from "~/styles/forms.css";
+import { handleForm } from "~/utils/form-pipeline.server";
 import { logger } from "~/utils/logger.server";
 import { publicOrigin } from "~/utils/origin.server";
-import { handleForm } from "~/utils/form-pipeline.server";
 import { spendPublicFormBudget } from "~/utils/public-form.server";
 import { redirectWithFlash } from "~/utils/session.server";
 

@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { applyHostCommand, type HostCommand } from "~/models/round-control.server";
 import { getStaff, hasGate } from "~/utils/auth.server";
+import { readForm } from "~/utils/form-pipeline.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { notifyRoundChanged } from "~/utils/vote-events.server";
-import { readForm } from "~/utils/form-pipeline.server";
 
 /** POST /results/host: the host's reveal and closing buttons (staff or the results password). */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,23 +1,22 @@
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState, type CSSProperties } from "react";
-import { gateSchema } from "~/lib/vote-schema";
-import { getOpenRound, getRound, listRounds } from "~/models/votes.server";
 import { ClosingCountdown, HostControls, StandingsViewTable } from "~/components/reveal";
+import { ProjectorVoteBox, RoomCodeToggle, SuspiciousPatterns } from "~/components/room-code";
+import { suspiciousPatterns } from "~/features/voting/vote-watch.server";
+import { parseId } from "~/lib/ids";
+import { gateSchema } from "~/lib/vote-schema";
 import { roundDisplay, type RoundDisplay } from "~/models/round-control.server";
-import { hasGate } from "~/utils/auth.server";
-import { requireSameOrigin } from "~/utils/request-guards.server";
-import { unlockGate } from "~/utils/gate.server";
+import { getOpenRound, getRound, listRounds, setRoomCode } from "~/models/votes.server";
 import styles from "~/styles/results.css";
 import roomCodeStyles from "~/styles/room-code.css";
-import { ProjectorVoteBox, RoomCodeToggle, SuspiciousPatterns } from "~/components/room-code";
-import { parseId } from "~/lib/ids";
-import { setRoomCode } from "~/models/votes.server";
-import { publicOrigin } from "~/utils/origin.server";
-import { projectorCode, roomCodeOn } from "~/utils/room-code.server";
-import { suspiciousPatterns } from "~/utils/vote-watch.server";
-import { qrSvg } from "~/utils/qr.server";
+import { hasGate } from "~/utils/auth.server";
 import { readForm } from "~/utils/form-pipeline.server";
+import { unlockGate } from "~/utils/gate.server";
+import { publicOrigin } from "~/utils/origin.server";
+import { qrSvg } from "~/utils/qr.server";
+import { requireSameOrigin } from "~/utils/request-guards.server";
+import { projectorCode, roomCodeOn } from "~/utils/room-code.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -94,7 +93,6 @@ export default function ResultsPage() {
 function ResultsGate() {
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const [show, setShow] = useState(false);
   const error = actionData?.error;
   return (
     <section className="section container auth-page">
@@ -105,7 +103,7 @@ function ResultsGate() {
           {error ? <p className="form-error" role="alert" id="gate-error">{error}</p> : null}
           <div className="field">
             <label htmlFor="results-password">Password</label>
-            <input id="results-password" name="password" type={show ? "text" : "password"} required autoComplete="off"
+            <input id="results-password" name="password" type="password" required autoComplete="off"
               aria-invalid={error ? true : undefined} aria-describedby={error ? "gate-error" : undefined} />
           </div>
           <button type="submit" className="button button--primary" disabled={busy}>

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { todayIn } from "~/lib/dates";
+import { comedianPath } from "~/lib/lineup";
 import { buildSitemap, PUBLIC_PAGES } from "~/lib/sitemap";
 import { uniqueShowPaths } from "~/lib/slug";
-import { listShows } from "~/models/events.server";
-import { comedianPath } from "~/lib/lineup";
 import { listProfiles } from "~/models/comedian-profiles.server";
+import { listShows } from "~/models/events.server";
 import { getEnv } from "~/utils/env.server";
 import { publicOrigin } from "~/utils/origin.server";
 

@@ -1,11 +1,11 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ComedianList, ConfirmDeletePanel, DELETE_NOTE, StatusBanner } from "~/components/comedian-admin";
-import { requireStaff } from "~/utils/auth.server";
-import { handleDeleteComedian, loadStaffComedians } from "~/utils/comedian-actions.server";
-import { requireSameOrigin } from "~/utils/request-guards.server";
-import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
+import { handleDeleteComedian, loadStaffComedians } from "~/features/comedians/comedian-actions.server";
 import styles from "~/styles/comedians.css";
+import { requireStaff } from "~/utils/auth.server";
+import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
+import { requireSameOrigin } from "~/utils/request-guards.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Test delete | Laugh Windsor" }, { name: "robots", content: "noindex" }];

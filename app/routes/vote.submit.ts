@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { submitVote, thanksUrl } from "~/utils/vote-submission.server";
+import { submitVote, thanksUrl } from "~/features/voting/vote-submission.server";
 
 /**
  * The enhanced /vote page posts here with fetch so it can retry a failed post with

@@ -1,16 +1,16 @@
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { filterByName, retryDelayMs, voteFieldErrors, VOTE_MESSAGES, type VoteFieldErrors } from "~/lib/vote";
+import { ClosingCountdown } from "~/components/reveal";
+import { receiptView, submitVote, thanksUrl } from "~/features/voting/vote-submission.server";
 import { formatLongDate } from "~/lib/dates";
+import { secondsUntilClose } from "~/lib/reveal";
+import { filterByName, retryDelayMs, voteFieldErrors, VOTE_MESSAGES, type VoteFieldErrors } from "~/lib/vote";
 import { getShow } from "~/models/events.server";
 import { getOpenRound, getRound, receiptFor, roundComediansFor } from "~/models/votes.server";
+import styles from "~/styles/vote.css";
 import { roomCodeOn } from "~/utils/room-code.server";
 import { getDeviceId, newVoteToken, readDeviceId } from "~/utils/vote-device.server";
-import { receiptView, submitVote, thanksUrl } from "~/utils/vote-submission.server";
-import styles from "~/styles/vote.css";
-import { ClosingCountdown } from "~/components/reveal";
-import { secondsUntilClose } from "~/lib/reveal";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 

@@ -1,5 +1,6 @@
-import os from "node:os";
 import { randomUUID } from "node:crypto";
+import os from "node:os";
+import { BUSINESS_TIME_ZONE, todayIn } from "~/lib/dates";
 import {
   eventbriteEventsPageSchema,
   eventbriteVenueSchema,
@@ -10,13 +11,12 @@ import {
   type EventbriteVenue,
   type SyncedShow,
 } from "~/lib/eventbrite";
-import { ingestPendingImages } from "~/models/show-images.server";
 import { syncFailureMessage, syncSuccessMessage, type SyncFailure } from "~/lib/eventbrite-sync";
-import { BUSINESS_TIME_ZONE, todayIn } from "~/lib/dates";
 import { SITE } from "~/lib/site";
+import { currentLockHolder, releaseLock, tryAcquireLock } from "~/models/job-locks.server";
+import { ingestPendingImages } from "~/models/show-images.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { recordFailedSync, upsertSyncedShows, type UpsertCounts } from "~/models/sync.server";
-import { currentLockHolder, releaseLock, tryAcquireLock } from "~/models/job-locks.server";
 import { db, type DB } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";

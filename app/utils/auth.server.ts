@@ -1,8 +1,8 @@
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { getStaffById, verifyStaffLogin, type StaffIdentity } from "~/models/staff.server";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { getStaffById, verifyStaffLogin, type StaffIdentity } from "~/models/staff.server";
 import { getSession, type SessionData } from "./session.server";
 
 export class InvalidCredentials extends Error {

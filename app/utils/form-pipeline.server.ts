@@ -1,10 +1,10 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type TypedResponse } from "@remix-run/node";
-import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
+import { MAX_UPLOAD_REQUEST_BYTES, UPLOAD_PATHS } from "./multipart.server";
 import { type LimitResult } from "./rate-limit.server";
 import { isFormContentType, isHoneypotFilled, requireSameOrigin } from "./request-guards.server";
-import { MAX_UPLOAD_REQUEST_BYTES, UPLOAD_PATHS } from "./multipart.server";
 
 /**
  * The one pipeline every form post goes through, in this order:

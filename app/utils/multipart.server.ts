@@ -5,6 +5,7 @@
  * Kept in one module so the bounded POST pipeline can call it for these routes.
  */
 import { Readable } from "node:stream";
+import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 
 /** The routes whose form may carry a file (the staff event form: new and edit). */
@@ -102,7 +103,7 @@ export async function readBoundedMultipart(request: Request, limits: UploadLimit
     parser.on("close", () => {
       if (!failed) resolve();
     });
-    const body = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream);
+    const body = Readable.fromWeb(request.body as NodeWebReadableStream);
     body.on("error", () => fail(new MultipartError("The upload was interrupted.", 400)));
     body.pipe(parser);
   });

@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
-import Negotiator from "negotiator";
 import type { HeadersFunction } from "@remix-run/node";
+import Negotiator from "negotiator";
 
 /**
  * A small in-process cache of rendered public pages for visitors without a session.

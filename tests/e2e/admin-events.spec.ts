@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
+import type { Cookie } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
 import { auditLog, eventDates, events } from "~/db/schema";
 import { addDaysIso, todayIn } from "~/lib/dates";
 import type { DB } from "~/utils/db.server";
 import { startFakePages } from "../fakes/eventbrite";
-import type { Cookie } from "@playwright/test";
 import { expect, loginAsStaff, test as base } from "./fixtures";
 
 /**

@@ -1,5 +1,5 @@
-import { expect, loginAsStaff, test } from "./fixtures";
 import { E2E_ENV } from "./env";
+import { expect, loginAsStaff, test } from "./fixtures";
 
 test("staff pages send visitors without a session to the login, and back after it", async ({ page }) => {
   await page.goto("/admin");

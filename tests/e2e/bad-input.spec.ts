@@ -1,6 +1,6 @@
 import http from "node:http";
-import { and, eq, like, or, sql } from "drizzle-orm";
 import type { APIRequestContext } from "@playwright/test";
+import { and, eq, like, or, sql } from "drizzle-orm";
 import {
   comedians,
   contactMessages,
@@ -10,13 +10,11 @@ import {
   votes,
   votingRounds,
 } from "~/db/schema";
-import { EVENT_FIELD_MAX } from "~/lib/event-form";
-import { FUN_BIO_MAX } from "~/lib/forms/contestant-application";
+import { EVENT_FIELD_MAX, eventFormSchema } from "~/lib/event-form";
 import { contactSchema } from "~/lib/forms/contact";
-import { contestantApplicationSchema } from "~/lib/forms/contestant-application";
+import { FUN_BIO_MAX, contestantApplicationSchema } from "~/lib/forms/contestant-application";
 import { newsletterSchema } from "~/lib/forms/newsletter";
 import { comedianSchema, openRoundSchema, voteSchema } from "~/lib/vote-schema";
-import { eventFormSchema } from "~/lib/event-form";
 import type { DB } from "~/utils/db.server";
 import { expect, test } from "./fixtures";
 import { closeTestRound, createRound, signInAsStaff, uniq } from "./voting-helpers";

@@ -5,8 +5,8 @@
  */
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
-import { createCookie } from "@remix-run/node";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
+import { createCookie } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { sessions, staffUsers, votes } from "~/db/schema";
 import type { DB } from "~/utils/db.server";

@@ -1,6 +1,6 @@
 import { showPath } from "~/lib/slug";
-import { seededShow } from "./public-helpers";
 import type { DB } from "~/utils/db.server";
+import { seededShow } from "./public-helpers";
 
 /**
  * Every page the layout spec (tests/e2e/layout.spec.ts) and `npm run screenshots` visit.

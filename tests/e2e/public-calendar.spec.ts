@@ -1,5 +1,5 @@
-import { addDaysIso, formatMonthYear, todayIn } from "~/lib/dates";
 import { shiftMonth } from "~/lib/calendar";
+import { addDaysIso, formatMonthYear, todayIn } from "~/lib/dates";
 import { expect, test } from "./fixtures";
 import { seededShow } from "./public-helpers";
 

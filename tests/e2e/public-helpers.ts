@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
 import { events } from "~/db/schema";
 import type { DB } from "~/utils/db.server";
 

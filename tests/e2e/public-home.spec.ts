@@ -1,7 +1,7 @@
-import { expect, test } from "./fixtures";
 import { nextFathersDay } from "~/db/seed.server";
 import { addDaysIso, todayIn } from "~/lib/dates";
 import { seasonalCollectionNear } from "~/lib/seasonal";
+import { expect, test } from "./fixtures";
 import { openFilters } from "./public-helpers";
 
 test.describe("home", () => {

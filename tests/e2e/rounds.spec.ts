@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
-import { auditLog, votingRounds } from "~/db/schema";
+import { auditLog, votingRounds, comedians } from "~/db/schema";
 import { expect, test } from "./fixtures";
 import { signInAsStaff, uniq } from "./voting-helpers";
-import { comedians } from "~/db/schema";
 
 test("staff open a round with chosen comedians, voters see it, staff close it and its results stay", async ({ page, context, db, baseURL }) => {
   const tag = uniq();

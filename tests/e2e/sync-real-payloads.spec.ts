@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
 import { events } from "~/db/schema";
+import type { DB } from "~/utils/db.server";
 import { patchEventbriteFakeEvent, setEventbriteFakeMode } from "../fakes/eventbrite";
 import { withFakeLock } from "./fake-lock";
-import type { DB } from "~/utils/db.server";
 import { expect, loginAsStaff, test } from "./fixtures";
 
 /**

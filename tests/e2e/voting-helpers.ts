@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { createCookie } from "@remix-run/node";
 import type { BrowserContext } from "@playwright/test";
+import { createCookie } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { comedians, roundComedians, sessions, staffUsers, votes, votingRounds } from "~/db/schema";
 import type { DB } from "~/utils/db.server";

@@ -1,5 +1,5 @@
-import { desc, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
 import { comedians, contactMessages, contestantApplications, events } from "~/db/schema";
 import { showPath } from "~/lib/slug";
 import { ALL_TEXT, BAD_IDS, SQL_STRINGS, TEXT_PAYLOADS, URL_PAYLOADS } from "../fixtures/xss-payloads";

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { showBadges } from "~/lib/badges";
+import { cardShow, excerpt } from "~/lib/cards";
 import { hasMarkup, plainText } from "~/lib/description";
 import { cardPriceText, detailPriceText } from "~/lib/price";
 import { isClubVenue, upcomingCutoff, upcomingShows } from "~/lib/upcoming";
 import { makeShow } from "./helpers/show";
+
 
 const venues = { clubVenue: "Tipsy Toucan", wineryVenue: "Mastronardi" };
 
@@ -68,8 +70,6 @@ describe("description", () => {
     expect(plainText("<p>Wine &amp; <b>jokes</b></p><script>x()</script>")).toBe("Wine & jokes");
   });
 });
-
-import { cardShow, excerpt } from "~/lib/cards";
 
 describe("cardShow", () => {
   it("keeps what a card shows and cuts the description at a word", () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { groupByMonth, monthBounds, monthGrid, parseMonthParam, shiftMonth } from "~/lib/calendar";
 
+import { dateRangeText } from "~/lib/date-range";
+
 describe("calendar", () => {
   it("pads the first week with blanks, Sunday first", () => {
     // 1 May 2026 is a Friday: five leading blanks.
@@ -30,8 +32,6 @@ describe("calendar", () => {
     ]);
   });
 });
-
-import { dateRangeText } from "~/lib/date-range";
 
 describe("dateRangeText", () => {
   it("reads Month YYYY 5-19 within a month, first - last otherwise", () => {

@@ -2,8 +2,8 @@ import { createRemixStub } from "@remix-run/testing";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { ContestantApplication } from "~/components/contestant-application";
-import { zonedInstant } from "~/lib/zoned-time";
 import type { Show } from "~/lib/shows";
+import { zonedInstant } from "~/lib/zoned-time";
 import { makeShow } from "./show-fixture";
 
 function render(show: Show, url = "/event/42") {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { fetchEventbriteEvent } from "~/services/eventbrite.server";
 import { lookupEventDetails } from "~/services/event-lookup.server";
+import { fetchEventbriteEvent } from "~/services/eventbrite.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { startFakeEventbrite, startFakePages, type FakeEventbrite } from "../fakes/eventbrite";
 

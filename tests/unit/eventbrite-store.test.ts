@@ -1,12 +1,12 @@
+import { eq } from "drizzle-orm";
 import ical from "node-ical";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
 import { auditLog, eventDates, events, jobLocks, venues } from "~/db/schema";
 import { buildCalendarFeed } from "~/lib/calendar-feed";
 import { uniqueShowPaths } from "~/lib/slug";
 import { showJsonLd } from "~/lib/structured-data";
-import { tryAcquireLock } from "~/models/job-locks.server";
 import { getShow, listShows } from "~/models/events.server";
+import { tryAcquireLock } from "~/models/job-locks.server";
 import { getSyncStatus } from "~/models/sync.server";
 import { runEventbriteSync, SYNC_LOCK, type SyncConfig } from "~/services/eventbrite-sync.server";
 import { resetEnvCache } from "~/utils/env.server";

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, events, staffUsers } from "~/db/schema";
 import { addDaysIso, todayIn } from "~/lib/dates";
 import { getSyncStatus, resetStaffEdits } from "~/models/sync.server";

@@ -16,7 +16,7 @@ import {
   type VariantName,
 } from "~/lib/image-variants";
 import { imageFromForm, ingestBytes, isImageInUse, setShowImage, showImageRef } from "~/models/show-images.server";
-import { ImageError, processOriginal, produceAllVariants, renderVariant } from "~/services/image-pipeline.server";
+import { ImageError, processOriginal, produceAllVariants, renderVariant } from "~/utils/image-pipeline.server";
 import { createTestDb } from "./helpers/db";
 
 /** The show-image pipeline: content sniffing, the master, variants, crops, focal point, metadata. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { eventbriteEventId } from "~/lib/ticketing";
+import { eventbriteEventId, checkoutBlockedReason } from "~/lib/ticketing";
+
 
 describe("eventbriteEventId", () => {
   it("reads a trailing tickets-{digits}", () => {
@@ -21,8 +22,6 @@ describe("eventbriteEventId", () => {
     expect(eventbriteEventId("https://www.eventbrite.ca/o/organizer-12345")).toBeNull();
   });
 });
-
-import { checkoutBlockedReason } from "~/lib/ticketing";
 
 describe("checkoutBlockedReason", () => {
   it("allows the embedded checkout only over HTTPS", () => {

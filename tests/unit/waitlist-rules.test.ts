@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { waitlistSchema } from "~/lib/forms/waitlist";
 import { afterFailure, backoffMs, isPermanentFailure } from "~/lib/outbox";
 import { becameAvailable, canJoinWaitlist, dueForNotice, isWaitlistExpired, NOTIFY_COOLDOWN_MS, waitlistEmail } from "~/lib/waitlist";
-import { waitlistSchema } from "~/lib/forms/waitlist";
 
 const now = new Date("2026-11-20T20:00:00Z");
 

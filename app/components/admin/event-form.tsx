@@ -10,8 +10,8 @@ import {
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
-import { previewUrl, DEFAULT_FOCUS, formatFocus, parseFocus, type Focus, type ShowImageRef } from "~/lib/image-variants";
 import { eventFormFields, eventFormSchema, type EventFormDefaults } from "~/lib/event-form";
+import { previewUrl, DEFAULT_FOCUS, formatFocus, parseFocus, type Focus, type ShowImageRef } from "~/lib/image-variants";
 import { LINEUP_ROLES, ROLE_LABELS } from "~/lib/lineup";
 
 type Props = {

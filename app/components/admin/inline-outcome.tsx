@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import type { Flash } from "~/lib/flash";
 import { useToast } from "~/components/toaster";
+import type { Flash } from "~/lib/flash";
 
 /**
  * An outcome that arrives without a redirect (e.g. "Event details loaded"): a banner in

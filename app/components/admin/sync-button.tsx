@@ -2,8 +2,8 @@ import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { RefreshCw } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { formatCardDate } from "~/lib/dates";
-import { formatInZone } from "~/lib/zoned-time";
 import type { SyncStatus } from "~/lib/eventbrite-sync";
+import { formatInZone } from "~/lib/zoned-time";
 
 const SYNC_ACTION = "/admin/sync";
 

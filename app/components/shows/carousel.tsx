@@ -1,11 +1,11 @@
 import { Link } from "@remix-run/react";
-import { CardLineup } from "~/components/lineup";
 import { Ticket } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { CardLineup } from "~/components/lineup";
 import { showBadges, type BadgeVenues } from "~/lib/badges";
+import type { CardShow } from "~/lib/cards";
 import { formatCardDate, formatTime12 } from "~/lib/dates";
 import { cardPriceText } from "~/lib/price";
-import type { CardShow } from "~/lib/cards";
 import type { Performance } from "~/lib/recurrence";
 import { BadgeList } from "./badges";
 import { DatePreview } from "./event-card";

@@ -1,13 +1,13 @@
 import { Link } from "@remix-run/react";
 import { Ticket } from "lucide-react";
+import { CardLineup } from "~/components/lineup";
 import { showBadges, type BadgeVenues } from "~/lib/badges";
+import type { CardShow } from "~/lib/cards";
 import { formatCardDate, formatTime12 } from "~/lib/dates";
-import { DATE_TO_BE_ANNOUNCED, showTimeText } from "~/lib/show-time";
 import { plainText } from "~/lib/description";
 import { cardPriceText } from "~/lib/price";
 import type { Performance } from "~/lib/recurrence";
-import type { CardShow } from "~/lib/cards";
-import { CardLineup } from "~/components/lineup";
+import { DATE_TO_BE_ANNOUNCED, showTimeText } from "~/lib/show-time";
 import { BadgeList } from "./badges";
 import { ShowImage } from "./show-image";
 

@@ -67,6 +67,7 @@ export function ShowImage({
         <source type="image/webp" srcSet={srcSet(image, "webp")} sizes={sizes} />
         <img
           {...common}
+          alt={alt}
           src={displayUrl(image, fallbackWidth, "jpg")}
           srcSet={srcSet(image, "jpg")}
           sizes={sizes}
@@ -84,7 +85,7 @@ export function ShowImage({
       </picture>
     );
   }
-  return <img {...common} src={!plainSrc || failed ? SITE.fallbackImage : plainSrc} />;
+  return <img {...common} alt={alt} src={!plainSrc || failed ? SITE.fallbackImage : plainSrc} />;
 }
 
 /** The preload hint of a page's hero image (AVIF: browsers that cannot use it skip the hint). */

@@ -1,16 +1,16 @@
-import { voteSchema } from "~/lib/vote-schema";
-import { VOTE_MESSAGES, type VoteFieldErrors } from "~/lib/vote";
-import { formatInZone } from "~/lib/zoned-time";
+import { recordRefusal } from "~/features/voting/vote-watch.server";
 import { canonicalEmail } from "~/lib/canonical-email";
+import { VOTE_MESSAGES, type VoteFieldErrors } from "~/lib/vote";
+import { voteSchema } from "~/lib/vote-schema";
+import { formatInZone } from "~/lib/zoned-time";
 import { castVote, getOpenRound, receiptFor, type Receipt } from "~/models/votes.server";
-import { logger } from "./logger.server";
-import { consume, retryText } from "./rate-limit.server";
-import { duplicatedField, isHoneypotFilled, requireSameOrigin } from "./request-guards.server";
-import { checkRoomCode } from "./room-code.server";
-import { getDeviceId, readDeviceId } from "./vote-device.server";
-import { notifyRoundChanged } from "./vote-events.server";
-import { recordRefusal } from "./vote-watch.server";
-import { readForm } from "./form-pipeline.server";
+import { readForm } from "~/utils/form-pipeline.server";
+import { logger } from "~/utils/logger.server";
+import { consume, retryText } from "~/utils/rate-limit.server";
+import { duplicatedField, isHoneypotFilled, requireSameOrigin } from "~/utils/request-guards.server";
+import { checkRoomCode } from "~/utils/room-code.server";
+import { getDeviceId, readDeviceId } from "~/utils/vote-device.server";
+import { notifyRoundChanged } from "~/utils/vote-events.server";
 
 export type VoteOutcome =
   | { kind: "thanks"; roundId: number; voteToken: string | null; setCookie: string | null }

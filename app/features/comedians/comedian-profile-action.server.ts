@@ -3,9 +3,9 @@ import { json } from "@remix-run/node";
 import { comedianProfileSchema } from "~/lib/comedian-form";
 import { saveComedianProfile, SlugTakenError } from "~/models/comedian-profiles.server";
 import type { StaffIdentity } from "~/models/staff.server";
-import { logger } from "./logger.server";
-import { redirectWithFlash } from "./session.server";
-import { readForm, STAFF_FORM_LIMITS } from "./form-pipeline.server";
+import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
+import { logger } from "~/utils/logger.server";
+import { redirectWithFlash } from "~/utils/session.server";
 
 /** The create/edit action of a comedian profile: 400 with the errors and values kept, or save and go back to the list. */
 export async function handleComedianProfile(request: Request, staff: StaffIdentity, id: number | null) {

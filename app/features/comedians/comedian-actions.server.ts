@@ -1,11 +1,11 @@
 import { json } from "@remix-run/node";
-import { duplicatedField } from "./request-guards.server";
 import { comedianSchema } from "~/lib/vote-schema";
 import { addComedian, countVotesFor, deleteComedian, getComedian, listComediansWithVotes } from "~/models/comedians.server";
 import type { StaffIdentity } from "~/models/staff.server";
-import { requireStaff } from "./auth.server";
-import { logger } from "./logger.server";
-import { redirectWithFlash } from "./session.server";
+import { requireStaff } from "~/utils/auth.server";
+import { logger } from "~/utils/logger.server";
+import { duplicatedField } from "~/utils/request-guards.server";
+import { redirectWithFlash } from "~/utils/session.server";
 
 /** Add comedian: 400 with the errors and values kept, or store then redirect with the spec's toast. */
 /** The loader of /manage-comedians and /test-delete: staff only, comedians with their votes. */

@@ -1,7 +1,7 @@
-import { detailsToFormDefaults } from "~/lib/eventbrite";
 import { todayIn } from "~/lib/dates";
+import { detailsToFormDefaults } from "~/lib/eventbrite";
 import { lookupEventDetails } from "~/services/event-lookup.server";
-import { getEnv } from "./env.server";
+import { getEnv } from "~/utils/env.server";
 
 export const LOOKUP_OK = "Event details loaded";
 export const LOOKUP_FAILED = "Failed to load event details. Please check the URL and try again.";
