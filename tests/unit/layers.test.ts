@@ -1,0 +1,39 @@
+import path from "node:path";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The layer rule of app/ (README, "How the code is laid out") is an ESLint rule; this test
+ * proves the rule bites: a plumbing module that imports a model is an error.
+ */
+const eslint = new ESLint({ cwd: path.resolve(__dirname, "../..") });
+
+async function layerErrors(file: string, source: string) {
+  const [result] = await eslint.lintText(source, { filePath: path.resolve(__dirname, "../..", file) });
+  return result.messages.filter((m) => m.ruleId === "import-x/no-restricted-paths" || m.ruleId === "no-restricted-imports");
+}
+
+describe("layers", () => {
+  it("refuses a utils module that imports a model", async () => {
+    const errors = await layerErrors("app/utils/example.server.ts", 'import { getShow } from "~/models/events.server";\nexport const x = getShow;\n');
+    expect(errors).toHaveLength(1);
+  }, 30_000);
+
+  it("refuses a pure rule that imports the database", async () => {
+    const errors = await layerErrors("app/lib/example.ts", 'import { db } from "~/utils/db.server";\nexport const x = db;\n');
+    expect(errors.length).toBeGreaterThan(0);
+  }, 30_000);
+
+  it("refuses a component that imports a server module", async () => {
+    const errors = await layerErrors("app/components/example.tsx", 'import { getEnv } from "~/utils/env.server";\nexport const x = getEnv;\n');
+    expect(errors.length).toBeGreaterThan(0);
+  }, 30_000);
+
+  it("lets a feature handler use models and plumbing", async () => {
+    const errors = await layerErrors(
+      "app/features/example/example.server.ts",
+      'import { getShow } from "~/models/events.server";\nimport { getEnv } from "~/utils/env.server";\nexport const x = [getShow, getEnv];\n',
+    );
+    expect(errors).toEqual([]);
+  }, 30_000);
+});
