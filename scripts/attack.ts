@@ -19,6 +19,7 @@ import os from "node:os";
 import { comedians, contactMessages, contestantApplications, events, newsletterSignups, roundComedians, votes, votingRounds } from "~/db/schema";
 import { addDaysIso, todayIn } from "~/lib/dates";
 import { openDatabase } from "~/utils/db.server";
+import { AUTH_ATTACKS } from "./attack-auth";
 import {
   cookieHeader,
   giveUpAfter,
@@ -460,7 +461,8 @@ const malformed: AttackClass = {
 };
 
 /** The classes, in order. i13-auth's classes (login, gates, votes) go in this list too. */
-export const ATTACKS: AttackClass[] = [malformed, headCache, loginRedirect, outbound, streamFlood, postStall];
+// The auth and voting classes (scripts/attack-auth.ts) run last: their guesses spend the gate budgets.
+export const ATTACKS: AttackClass[] = [malformed, headCache, loginRedirect, outbound, streamFlood, postStall, ...AUTH_ATTACKS];
 
 // ---------- the run ----------
 
@@ -487,8 +489,10 @@ async function main() {
       .returning({ id: events.id })
       .get();
     const round = database.insert(votingRounds).values({ title: "Attack round", openedAt: new Date() }).returning().get();
-    const c = database.insert(comedians).values({ name: "Ava Attack" }).returning().get();
-    database.insert(roundComedians).values({ roundId: round.id, comedianId: c.id }).run();
+    for (const name of ["Ava Attack", "Ben Attack", "Cy Attack"]) {
+      const c = database.insert(comedians).values({ name }).returning().get();
+      database.insert(roundComedians).values({ roundId: round.id, comedianId: c.id }).run();
+    }
     return { eventId: event.id, roundId: round.id };
   });
   const env = { BOOKING_SHEET_URL: loopUrl, LOG_LEVEL: "info" };
