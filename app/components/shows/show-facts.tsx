@@ -32,7 +32,7 @@ export function ShowLocation({ show }: { show: FactsShow }) {
       <p className="show-location__name">{place.name}</p>
       {place.line ? <p className="show-location__address">{place.line}</p> : null}
       {place.mapUrl ? (
-        <p>
+        <p className="show-location__map">
           <a href={place.mapUrl} target="_blank" rel="noopener noreferrer">
             Open in maps<span className="visually-hidden">: {place.name}</span>
           </a>
