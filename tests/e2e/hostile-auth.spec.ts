@@ -10,6 +10,7 @@ import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { sessions, staffUsers, votes } from "~/db/schema";
 import type { DB } from "~/utils/db.server";
+import { qrSvg } from "~/utils/qr.server";
 import { E2E_ENV } from "./env";
 import { expect, test } from "./fixtures";
 import { startIsolatedServer } from "./isolated-server";
@@ -308,8 +309,21 @@ test.describe("ballot stuffing and vote privacy (items 5 and 6)", () => {
     await hostPage.goto(`/results?round=${round.roundId}&view=projector`);
     const code = (await hostPage.getByTestId("room-code").innerText()).replace(/\s/g, "");
     expect(code).toMatch(/^\d{6}$/);
-    await expect(hostPage.getByText(`Vote at ${new URL(baseURL!).origin}/vote`)).toBeVisible();
-    await expect(hostPage.locator(".room-code__qr svg")).toBeVisible();
+    const origin = new URL(baseURL!).origin;
+    const voteAt = hostPage.locator('[data-projector-slot="vote-at"]');
+    await expect(voteAt).toContainText(`Vote at ${new URL(baseURL!).host}/vote`);
+    await expect(hostPage.getByTestId("room-code")).toBeVisible();
+    // The code is big on the screen: readable from the back of the room.
+    const codePx = await hostPage.getByTestId("room-code").evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(codePx).toBeGreaterThanOrEqual(40);
+    // The QR code shown is the vote address with this round and this code in it.
+    const codeUrl = `${origin}/vote?round=${round.roundId}&code=${code}`;
+    const qr = voteAt.getByRole("img", { name: `QR code for ${codeUrl}` });
+    await expect(qr.locator("svg")).toBeVisible();
+    const shownPaths = await qr.locator("svg path").evaluateAll((els) => els.map((e) => e.getAttribute("d")));
+    const expectedPaths = [...(await qrSvg(codeUrl)).matchAll(/ d="([^"]+)"/g)].map((m) => m[1]);
+    expect(expectedPaths.length).toBeGreaterThan(0);
+    expect(shownPaths).toEqual(expectedPaths);
 
     // Without the code, or with a wrong one: refused, nothing stored.
     await page.goto(voteUrl());
