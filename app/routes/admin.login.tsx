@@ -8,6 +8,7 @@ import { requireSameOrigin } from "~/utils/request-guards.server";
 import { rotateSession } from "~/utils/session-rotation.server";
 import { isTrustedFor, readTrustedDevice, trustDevice } from "~/utils/trusted-device.server";
 import { readForm } from "~/utils/form-pipeline.server";
+import { refusalHeaders } from "~/utils/refusal-headers";
 
 export const meta: MetaFunction = () => [{ title: "Staff login" }, { name: "robots", content: "noindex" }];
 
@@ -17,6 +18,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   return null;
 }
+
+/** A refused post (e.g. 429 over budget) keeps its Retry-After and Cache-Control without JavaScript. */
+export const headers = refusalHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);

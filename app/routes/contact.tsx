@@ -16,6 +16,7 @@ import { publicOrigin } from "~/utils/origin.server";
 import { handleForm } from "~/utils/form-pipeline.server";
 import { spendPublicFormBudget } from "~/utils/public-form.server";
 import { redirectWithFlash } from "~/utils/session.server";
+import { refusalHeaders } from "~/utils/refusal-headers";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: contentStyles },
@@ -37,6 +38,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     token: newSubmissionToken(),
   });
 }
+
+/** A refused post (e.g. 429 over budget) keeps its Retry-After and Cache-Control without JavaScript. */
+export const headers = refusalHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { CONTACT_EMAIL } = getEnv();

@@ -12,6 +12,7 @@ import { getEnv } from "~/utils/env.server";
 import { overBudget, spendPublicFormBudget } from "~/utils/public-form.server";
 import { isHoneypotFilled, requireSameOrigin } from "~/utils/request-guards.server";
 import { readForm } from "~/utils/form-pipeline.server";
+import { refusalHeaders } from "~/utils/refusal-headers";
 
 /**
  * /event/:id/waitlist: the answer page of "Tell me when tickets free up" (the form itself
@@ -51,6 +52,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 type ActionData = { errors: { form?: string[]; email?: string[] }; email: string; date: string };
+
+/** A refused post (e.g. 429 over budget) keeps its Retry-After and Cache-Control without JavaScript. */
+export const headers = refusalHeaders;
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireSameOrigin(request);

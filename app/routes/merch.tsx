@@ -15,6 +15,7 @@ import { publicOrigin } from "~/utils/origin.server";
 import { handleForm } from "~/utils/form-pipeline.server";
 import { spendPublicFormBudget } from "~/utils/public-form.server";
 import { redirectWithFlash } from "~/utils/session.server";
+import { refusalHeaders } from "~/utils/refusal-headers";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: contentStyles },
@@ -33,6 +34,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A fresh key per render: after a sign-up the form remounts empty.
   return json({ origin: publicOrigin(request), formKey: newSubmissionToken() });
 }
+
+/** A refused post (e.g. 429 over budget) keeps its Retry-After and Cache-Control without JavaScript. */
+export const headers = refusalHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await handleForm(request, {

@@ -18,6 +18,7 @@ import { projectorCode, roomCodeOn } from "~/utils/room-code.server";
 import { suspiciousPatterns } from "~/utils/vote-watch.server";
 import { qrSvg } from "~/utils/qr.server";
 import { readForm } from "~/utils/form-pipeline.server";
+import { refusalHeaders } from "~/utils/refusal-headers";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -60,6 +61,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers },
   );
 }
+
+/** A refused post (e.g. 429 over budget) keeps its Retry-After and Cache-Control without JavaScript. */
+export const headers = refusalHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);

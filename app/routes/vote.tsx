@@ -7,10 +7,11 @@ import { getShow } from "~/models/events.server";
 import { getOpenRound, getRound, receiptFor, roundComediansFor } from "~/models/votes.server";
 import { roomCodeOn } from "~/utils/room-code.server";
 import { getDeviceId, newVoteToken, readDeviceId } from "~/utils/vote-device.server";
-import { receiptView, submitVote, thanksUrl } from "~/utils/vote-submission.server";
+import { receiptView, refusedVoteHeaders, submitVote, thanksUrl } from "~/utils/vote-submission.server";
 import styles from "~/styles/vote.css";
 import { ClosingCountdown } from "~/components/reveal";
 import { secondsUntilClose } from "~/lib/reveal";
+import { refusalHeaders } from "~/utils/refusal-headers";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -61,13 +62,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+/** A refused post (e.g. 429 over budget) keeps its Retry-After and Cache-Control without JavaScript. */
+export const headers = refusalHeaders;
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await submitVote(request, context.clientIp);
   const headers = new Headers();
   if (outcome.setCookie) headers.append("Set-Cookie", outcome.setCookie);
   if (outcome.kind === "thanks") return redirect(thanksUrl(outcome.roundId, outcome.voteToken), { headers });
   const { fieldErrors, formError, values } = outcome;
-  return json({ fieldErrors, formError, values }, { status: outcome.status, headers });
+  return json({ fieldErrors, formError, values }, { status: outcome.status, headers: refusedVoteHeaders(outcome) });
 }
 
 type SubmitState =
