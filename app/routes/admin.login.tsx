@@ -5,6 +5,7 @@ import { reserveAttempt } from "~/utils/attempt-budget.server";
 import { authenticator, getStaff, InvalidCredentials } from "~/utils/auth.server";
 import { readForm } from "~/utils/form-pipeline.server";
 import { retryText } from "~/utils/rate-limit.server";
+import { refusalHeaders } from "~/utils/refusal-headers";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { rotateSession } from "~/utils/session-rotation.server";
 import { isTrustedFor, readTrustedDevice, trustDevice } from "~/utils/trusted-device.server";
@@ -17,6 +18,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   return null;
 }
+
+/** A refused post (e.g. 429 over budget) keeps its Retry-After and Cache-Control without JavaScript. */
+export const headers = refusalHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);

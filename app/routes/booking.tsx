@@ -26,6 +26,7 @@ import styles from "~/styles/booking.css";
 import { hasGate } from "~/utils/auth.server";
 import { readForm } from "~/utils/form-pipeline.server";
 import { unlockGate } from "~/utils/gate.server";
+import { refusalHeaders } from "~/utils/refusal-headers";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { commitSession, getSession, redirectWithFlash } from "~/utils/session.server";
 
@@ -47,6 +48,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
+
+/** A refused post (e.g. 429 over budget) keeps its Retry-After and Cache-Control without JavaScript. */
+export const headers = refusalHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);

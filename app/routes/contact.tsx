@@ -15,6 +15,7 @@ import { handleForm } from "~/utils/form-pipeline.server";
 import { logger } from "~/utils/logger.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { spendPublicFormBudget } from "~/utils/public-form.server";
+import { refusalHeaders } from "~/utils/refusal-headers";
 import { redirectWithFlash } from "~/utils/session.server";
 
 export const links: LinksFunction = () => [
@@ -37,6 +38,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     token: newSubmissionToken(),
   });
 }
+
+/** A refused post (e.g. 429 over budget) keeps its Retry-After and Cache-Control without JavaScript. */
+export const headers = refusalHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { CONTACT_EMAIL } = getEnv();

@@ -15,6 +15,7 @@ import { getEnv } from "~/utils/env.server";
 import { handleForm } from "~/utils/form-pipeline.server";
 import { logger } from "~/utils/logger.server";
 import { spendPublicFormBudget } from "~/utils/public-form.server";
+import { refusalHeaders } from "~/utils/refusal-headers";
 
 /**
  * Receives the contestant application placed on the show pages. Success goes back to the
@@ -38,6 +39,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const show = requireApplicationShow(params.id);
   return json({ show, token: newSubmissionToken() });
 }
+
+/** A refused post (e.g. 429 over budget) keeps its Retry-After and Cache-Control without JavaScript. */
+export const headers = refusalHeaders;
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const show = requireApplicationShow(params.id);

@@ -11,6 +11,7 @@ import publicStyles from "~/styles/public.css";
 import { getEnv } from "~/utils/env.server";
 import { readForm } from "~/utils/form-pipeline.server";
 import { overBudget, spendPublicFormBudget } from "~/utils/public-form.server";
+import { refusalHeaders } from "~/utils/refusal-headers";
 import { isHoneypotFilled, requireSameOrigin } from "~/utils/request-guards.server";
 
 /**
@@ -51,6 +52,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 type ActionData = { errors: { form?: string[]; email?: string[] }; email: string; date: string };
+
+/** A refused post (e.g. 429 over budget) keeps its Retry-After and Cache-Control without JavaScript. */
+export const headers = refusalHeaders;
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireSameOrigin(request);

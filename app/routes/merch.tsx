@@ -14,6 +14,7 @@ import { handleForm } from "~/utils/form-pipeline.server";
 import { logger } from "~/utils/logger.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { spendPublicFormBudget } from "~/utils/public-form.server";
+import { refusalHeaders } from "~/utils/refusal-headers";
 import { redirectWithFlash } from "~/utils/session.server";
 
 export const links: LinksFunction = () => [
@@ -33,6 +34,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A fresh key per render: after a sign-up the form remounts empty.
   return json({ origin: publicOrigin(request), formKey: newSubmissionToken() });
 }
+
+/** A refused post (e.g. 429 over budget) keeps its Retry-After and Cache-Control without JavaScript. */
+export const headers = refusalHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await handleForm(request, {

@@ -15,6 +15,7 @@ import { readForm } from "~/utils/form-pipeline.server";
 import { unlockGate } from "~/utils/gate.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { qrSvg } from "~/utils/qr.server";
+import { refusalHeaders } from "~/utils/refusal-headers";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { projectorCode, roomCodeOn } from "~/utils/room-code.server";
 
@@ -59,6 +60,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers },
   );
 }
+
+/** A refused post (e.g. 429 over budget) keeps its Retry-After and Cache-Control without JavaScript. */
+export const headers = refusalHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);

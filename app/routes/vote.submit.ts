@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { submitVote, thanksUrl } from "~/features/voting/vote-submission.server";
+import { refusedVoteHeaders, submitVote, thanksUrl } from "~/features/voting/vote-submission.server";
 
 /**
  * The enhanced /vote page posts here with fetch so it can retry a failed post with
@@ -14,7 +14,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   return json(
     { ok: false as const, fieldErrors: outcome.fieldErrors, formError: outcome.formError },
-    { status: outcome.status, headers },
+    { status: outcome.status, headers: refusedVoteHeaders(outcome) },
   );
 }
 

@@ -2,13 +2,14 @@ import { json, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ClosingCountdown } from "~/components/reveal";
-import { receiptView, submitVote, thanksUrl } from "~/features/voting/vote-submission.server";
+import { receiptView, refusedVoteHeaders, submitVote, thanksUrl } from "~/features/voting/vote-submission.server";
 import { formatLongDate } from "~/lib/dates";
 import { secondsUntilClose } from "~/lib/reveal";
 import { filterByName, retryDelayMs, voteFieldErrors, VOTE_MESSAGES, type VoteFieldErrors } from "~/lib/vote";
 import { getShow } from "~/models/events.server";
 import { getOpenRound, getRound, receiptFor, roundComediansFor } from "~/models/votes.server";
 import styles from "~/styles/vote.css";
+import { refusalHeaders } from "~/utils/refusal-headers";
 import { roomCodeOn } from "~/utils/room-code.server";
 import { getDeviceId, newVoteToken, readDeviceId } from "~/utils/vote-device.server";
 
@@ -61,13 +62,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+/** A refused post (e.g. 429 over budget) keeps its Retry-After and Cache-Control without JavaScript. */
+export const headers = refusalHeaders;
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await submitVote(request, context.clientIp);
   const headers = new Headers();
   if (outcome.setCookie) headers.append("Set-Cookie", outcome.setCookie);
   if (outcome.kind === "thanks") return redirect(thanksUrl(outcome.roundId, outcome.voteToken), { headers });
   const { fieldErrors, formError, values } = outcome;
-  return json({ fieldErrors, formError, values }, { status: outcome.status, headers });
+  return json({ fieldErrors, formError, values }, { status: outcome.status, headers: refusedVoteHeaders(outcome) });
 }
 
 type SubmitState =

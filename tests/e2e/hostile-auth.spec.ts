@@ -10,6 +10,7 @@ import { createCookie } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { sessions, staffUsers, votes } from "~/db/schema";
 import type { DB } from "~/utils/db.server";
+import { qrSvg } from "~/utils/qr.server";
 import { E2E_ENV } from "./env";
 import { expect, test } from "./fixtures";
 import { startIsolatedServer } from "./isolated-server";
@@ -34,6 +35,15 @@ async function plantSession(context: BrowserContext, db: DB, url: string) {
   return id;
 }
 const form = (origin: string) => ({ Origin: origin });
+/** Every 429 (a plain form post, as a browser without JavaScript sends it) says when to try again and is never cached (issue 13 item 12). */
+function expectRetryAfter(answers: { status(): number; headers(): Record<string, string> }[], label: string) {
+  const refused = answers.filter((a) => a.status() === 429);
+  expect(refused.length, label).toBeGreaterThan(0);
+  for (const a of refused) {
+    expect(Number(a.headers()["retry-after"]), `${label}: Retry-After`).toBeGreaterThan(0);
+    expect(a.headers()["cache-control"], `${label}: Cache-Control`).toContain("no-store");
+  }
+}
 const statuses = (answers: { status(): number }[]) =>
   answers.reduce<Record<number, number>>((acc, a) => ({ ...acc, [a.status()]: (acc[a.status()] ?? 0) + 1 }), {});
 
@@ -70,6 +80,7 @@ test.describe("shared-password gates (items 3 and 10)", () => {
       // Only the budget's worth were compared (401); the rest were refused before (429, with Retry-After).
       expect(counted[401] ?? 0, `${path} ${JSON.stringify(counted)}`).toBeLessThanOrEqual(10);
       expect(counted[429] ?? 0).toBeGreaterThanOrEqual(50);
+      expectRetryAfter(answers, path);
     }
     // The right password from an untrusted browser while over budget: refused, still locked.
     const stranger = await attacker.newPage();
@@ -131,6 +142,7 @@ test.describe("staff login (item 4)", () => {
     const counted = statuses(answers);
     expect(counted[401] ?? 0, JSON.stringify(counted)).toBeLessThanOrEqual(8);
     expect((counted[401] ?? 0) + (counted[429] ?? 0)).toBe(100);
+    expectRetryAfter(answers, "/admin/login");
     // Even the right password is refused for the attacker now (it is not checked)...
     const right = await attacker.post(`${server.url}/admin/login`, {
       form: { username: E2E_ENV.ADMIN_USERNAME, password: E2E_ENV.ADMIN_PASSWORD },
@@ -308,8 +320,21 @@ test.describe("ballot stuffing and vote privacy (items 5 and 6)", () => {
     await hostPage.goto(`/results?round=${round.roundId}&view=projector`);
     const code = (await hostPage.getByTestId("room-code").innerText()).replace(/\s/g, "");
     expect(code).toMatch(/^\d{6}$/);
-    await expect(hostPage.getByText(`Vote at ${new URL(baseURL!).origin}/vote`)).toBeVisible();
-    await expect(hostPage.locator(".room-code__qr svg")).toBeVisible();
+    const origin = new URL(baseURL!).origin;
+    const voteAt = hostPage.locator('[data-projector-slot="vote-at"]');
+    await expect(voteAt).toContainText(`Vote at ${new URL(baseURL!).host}/vote`);
+    await expect(hostPage.getByTestId("room-code")).toBeVisible();
+    // The code is big on the screen: readable from the back of the room.
+    const codePx = await hostPage.getByTestId("room-code").evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(codePx).toBeGreaterThanOrEqual(40);
+    // The QR code shown is the vote address with this round and this code in it.
+    const codeUrl = `${origin}/vote?round=${round.roundId}&code=${code}`;
+    const qr = voteAt.getByRole("img", { name: `QR code for ${codeUrl}` });
+    await expect(qr.locator("svg")).toBeVisible();
+    const shownPaths = await qr.locator("svg path").evaluateAll((els) => els.map((e) => e.getAttribute("d")));
+    const expectedPaths = [...(await qrSvg(codeUrl)).matchAll(/ d="([^"]+)"/g)].map((m) => m[1]);
+    expect(expectedPaths.length).toBeGreaterThan(0);
+    expect(shownPaths).toEqual(expectedPaths);
 
     // Without the code, or with a wrong one: refused, nothing stored.
     await page.goto(voteUrl());
@@ -329,4 +354,40 @@ test.describe("ballot stuffing and vote privacy (items 5 and 6)", () => {
     expect(votesIn(db, round.roundId)).toHaveLength(1);
     await host.close();
   });
+});
+
+test("over-budget votes and public forms without JavaScript say when to try again (Retry-After, item 12)", async ({ browser, javaScriptOn }) => {
+  test.skip(!javaScriptOn, "HTTP only: runs once");
+  test.setTimeout(120_000);
+  // Its own server: these budgets are per address, and every test here comes from 127.0.0.1.
+  const server = await startIsolatedServer();
+  const context = await browser.newContext();
+  try {
+    const post = (path: string, body: Record<string, string>) =>
+      context.request.post(`${server.url}${path}`, { form: body, headers: form(server.url), maxRedirects: 0 });
+    const overBudget = async (path: string, body: (i: number) => Record<string, string>) => {
+      const answers = [];
+      for (let i = 0; i < 14; i++) answers.push(await post(path, body(i)));
+      expect(answers.at(-1)!.status(), path).toBe(429);
+      expectRetryAfter(answers, path);
+    };
+    await overBudget("/contact", (i) => ({ name: "Pat", email: `pat${i}@example.com`, subject: "Hello", message: "A message" }));
+    await overBudget("/merch", (i) => ({ email: `fan${i}@example.com` }));
+    // One phone voting with a new e-mail again and again: the device budget (12) runs out.
+    const round = createRound(server.database, "Retry-After round", [{ name: "Ada" }, { name: "Bo" }]);
+    const phone = await context.newPage();
+    await phone.goto(`${server.url}/vote?round=${round.roundId}`);
+    const ballot = (i: number) => ({
+      roundId: String(round.roundId),
+      voteToken: crypto.randomBytes(16).toString("base64url"),
+      comedianId: String(round.comedians[i % 2].id),
+      email: `voter${i}-${uniq()}@example.com`,
+    });
+    await overBudget(`/vote?round=${round.roundId}`, ballot);
+    // The enhanced page's JSON endpoint says the same.
+    expectRetryAfter([await post("/vote/submit", ballot(99))], "/vote/submit");
+  } finally {
+    await context.close();
+    await server.close();
+  }
 });

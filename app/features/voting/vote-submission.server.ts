@@ -21,6 +21,8 @@ export type VoteOutcome =
       formError: string | null;
       values: { comedianId: string; email: string; roomCode: string };
       setCookie: string | null;
+      /** On a 429: when to try again (sent as Retry-After). */
+      retryAfterSeconds?: number;
     };
 
 /**
@@ -43,13 +45,14 @@ export async function submitVote(request: Request, clientIp: string): Promise<Vo
     roomCode: form.get("roomCode") === null ? undefined : String(form.get("roomCode")),
   };
   const values = { comedianId: raw.comedianId ?? "", email: raw.email, roomCode: (raw.roomCode ?? "").slice(0, 40) };
-  const invalid = (status: number, fieldErrors: VoteFieldErrors, formError: string | null = null): VoteOutcome => ({
+  const invalid = (status: number, fieldErrors: VoteFieldErrors, formError: string | null = null, retryAfterSeconds?: number): VoteOutcome => ({
     kind: "invalid",
     status,
     fieldErrors,
     formError,
     values,
     setCookie,
+    retryAfterSeconds,
   });
 
   const roundId = Number(raw.roundId);
@@ -87,7 +90,7 @@ export async function submitVote(request: Request, clientIp: string): Promise<Vo
     const result = await consume(limit, key);
     if (!result.ok) {
       logger().warn({ limit, roundId: input.roundId }, "vote rate limited");
-      return invalid(429, {}, `Too many votes from here. ${retryText(result.retryAfterSeconds)}`);
+      return invalid(429, {}, `Too many votes from here. ${retryText(result.retryAfterSeconds)}`, result.retryAfterSeconds);
     }
   }
 
@@ -96,7 +99,7 @@ export async function submitVote(request: Request, clientIp: string): Promise<Vo
   if (round) {
     const code = await checkRoomCode(round, input.roomCode, { deviceId, ip: clientIp });
     if (!code.ok) {
-      if (code.reason === "budget") return invalid(429, {}, `Too many wrong room codes. ${retryText(code.retryAfterSeconds ?? 60)}`);
+      if (code.reason === "budget") return invalid(429, {}, `Too many wrong room codes. ${retryText(code.retryAfterSeconds ?? 60)}`, code.retryAfterSeconds ?? 60);
       return invalid(400, { roomCode: code.reason === "missing" ? VOTE_MESSAGES.roomCodeRequired : VOTE_MESSAGES.roomCodeWrong });
     }
   }
@@ -140,4 +143,12 @@ export function receiptView(r: Receipt | undefined) {
     email: `${user.slice(0, 1)}${"*".repeat(Math.max(1, Math.min(user.length - 1, 6)))}@${domain}`,
     at: formatInZone(r.createdAt, "MMM d 'at' h:mm a"),
   };
+}
+
+/** The headers of a refused vote: never stored by a cache, and when to try again on a 429. */
+export function refusedVoteHeaders(outcome: Extract<VoteOutcome, { kind: "invalid" }>): Headers {
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (outcome.retryAfterSeconds !== undefined) headers.set("Retry-After", String(Math.max(1, Math.ceil(outcome.retryAfterSeconds))));
+  if (outcome.setCookie) headers.append("Set-Cookie", outcome.setCookie);
+  return headers;
 }
