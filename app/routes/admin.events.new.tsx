@@ -12,9 +12,8 @@ import { applyFormImage, imageFromForm, imageWarning } from "~/models/show-image
 import adminStyles from "~/styles/admin.css";
 import { requireStaff } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
-import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
+import { readEventForm } from "~/utils/form-pipeline.server";
 import { logger } from "~/utils/logger.server";
-import { MultipartError, readEventFormBody } from "~/utils/multipart.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
 
@@ -30,13 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const staff = await requireStaff(request);
-  let body;
-  try {
-    body = await readEventFormBody(request, (r) => readForm(r, { limits: STAFF_FORM_LIMITS }));
-  } catch (error) {
-    if (error instanceof MultipartError) return json({ result: { status: "error" as const, error: { "": [error.message] } } }, { status: error.status });
-    throw error;
-  }
+  const body = await readEventForm(request);
+  if (!body.ok) return body.refused;
   const { formData, poster } = body;
   if (formData.get("intent") === "load-url") return json(await loadDetailsFromUrl(formData));
 

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type TypedResponse } from "@remix-run/node";
 import type { z } from "zod";
-import { MAX_UPLOAD_REQUEST_BYTES, UPLOAD_PATHS } from "./multipart.server";
+import { MAX_UPLOAD_REQUEST_BYTES, MultipartError, readEventFormBody, UPLOAD_PATHS, type UploadedFile } from "./multipart.server";
 import { type LimitResult } from "./rate-limit.server";
 import { isFormContentType, isHoneypotFilled, requireSameOrigin } from "./request-guards.server";
 
@@ -251,4 +251,25 @@ export async function handleForm<Schema extends z.ZodTypeAny>(
     reply: (o) => submission.reply(o),
     formData,
   };
+}
+
+/**
+ * The event form (new and edit): urlencoded through `readForm` with the staff bounds, or
+ * multipart when it carries a poster (its own bounds, multipart.server.ts). A refused
+ * upload is answered as a form error on the same page.
+ */
+export async function readEventForm(
+  request: Request,
+): Promise<
+  | { ok: true; formData: FormData; poster: UploadedFile | null }
+  | { ok: false; refused: TypedResponse<{ result: { status: "error"; error: Record<string, string[]> } }> }
+> {
+  try {
+    return { ok: true, ...(await readEventFormBody(request, (r) => readForm(r, { limits: STAFF_FORM_LIMITS }))) };
+  } catch (error) {
+    if (error instanceof MultipartError) {
+      return { ok: false, refused: json({ result: { status: "error" as const, error: { "": [error.message] } } }, { status: error.status }) };
+    }
+    throw error;
+  }
 }
