@@ -262,7 +262,9 @@ test.describe("bad ids and slugs", () => {
       const response = await request.get(path, { maxRedirects: 0 });
       const status = response.status();
       const location = response.headers()["location"] ?? "";
-      if (!ok(status, location)) failures.push(`${path.slice(0, 80)} → ${status} ${location}`);
+      // Control characters in a path or query are refused by the server before Remix (issue 13, item 11).
+      const control = /%(0[0-9a-f]|1[0-9a-f]|7f)/i.test(path);
+      if (!(ok(status, location) || (control && status === 400))) failures.push(`${path.slice(0, 80)} → ${status} ${location}`);
     };
     const notFound = (status: number, location: string) => status === 404 || (status === 302 && /\/404$/.test(location));
     for (const bad of BAD_IDS) {
