@@ -13,6 +13,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type sharpType from "sharp";
 import { ACCEPTED_IMAGE_LABEL, sniffImage, type SniffedFormat } from "~/lib/image-sniff";
+import { decodeHeic, HeicDecodeError } from "~/utils/heic-decode.server";
 import {
   allVariants,
   cropBox,
@@ -40,6 +41,12 @@ function loadSharp() {
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 /** Decompression-bomb guard: ~60 megapixels (a 6000×4000 poster is 24). */
 export const MAX_INPUT_PIXELS = 60_000_000;
+/**
+ * HEIC photos are decoded whole to RGBA in WebAssembly (no shrink-on-load as for JPEG): about
+ * 12 bytes per pixel at the peak, so a 24 MP phone photo (5712×4284) costs ~290 MB for a moment.
+ * 25 MP takes every default phone photo (12 MP, 24 MP) and keeps the server inside its VM.
+ */
+export const MAX_HEIC_PIXELS = 25_000_000;
 /** The master's longest side: enough for a 1280 px 16:9 crop of a portrait poster, and 2x heroes. */
 export const MASTER_MAX_SIDE = 2560;
 /** Image jobs at once (each may hold a decoded image of up to ~100 MB outside the heap). */
@@ -103,23 +110,45 @@ export async function processOriginal(bytes: Buffer): Promise<ProcessedImage> {
   return withImageSlot(async () => {
     let master: { data: Buffer; info: sharpType.OutputInfo };
     try {
-      master = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+      const input = format === "heic" ? await heicInput(sharp, bytes) : sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
+      master = await input
         .rotate() // applies the EXIF orientation; the output carries no metadata
         .resize({ width: MASTER_MAX_SIDE, height: MASTER_MAX_SIDE, fit: "inside", withoutEnlargement: true })
         .flatten({ background: "#111111" })
         .jpeg({ quality: 88, chromaSubsampling: "4:4:4" })
         .toBuffer({ resolveWithObject: true });
     } catch (error) {
+      if (error instanceof ImageError) throw error;
       const message = (error as Error).message ?? "";
       if (/pixel limit/i.test(message)) throw new ImageError("The image has too many pixels (at most 60 megapixels).", "too-large");
       if (format === "heic") {
-        throw new ImageError("This HEIC photo cannot be read here; save it as JPEG (or set the phone camera to Most Compatible) and upload again.", "unreadable");
+        throw new ImageError("This HEIC photo could not be read (damaged or an unsupported kind); save it as JPEG (or set the phone camera to Most Compatible) and upload again.", "unreadable");
       }
       throw new ImageError(`The image could not be read (${format}, damaged or incomplete).`, "unreadable");
     }
     const placeholder = await makePlaceholder(master.data);
     return { hash, format, bytes: bytes.length, width: master.info.width, height: master.info.height, master: master.data, placeholder };
   });
+}
+
+/**
+ * A HEIC/HEIF original as sharp input: its declared size is read from the header (no pixels
+ * decoded) and checked against MAX_HEIC_PIXELS, then the photo is decoded to raw RGBA with its
+ * rotation applied (see heic-decode.server.ts). Raw pixels carry no EXIF.
+ */
+async function heicInput(sharp: typeof sharpType, bytes: Buffer) {
+  const tooLarge = () =>
+    new ImageError(`The HEIC photo has too many pixels (at most ${MAX_HEIC_PIXELS / 1_000_000} megapixels); save it as JPEG and upload again.`, "too-large");
+  const header = await sharp(bytes).metadata();
+  if (!header.width || !header.height) throw new Error("no size in the HEIC header");
+  if (header.width * header.height > MAX_HEIC_PIXELS) throw tooLarge();
+  try {
+    const raw = await decodeHeic(bytes, MAX_HEIC_PIXELS);
+    return sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 4 }, limitInputPixels: MAX_INPUT_PIXELS });
+  } catch (error) {
+    if (error instanceof HeicDecodeError && error.kind === "too-large") throw tooLarge();
+    throw error;
+  }
 }
 
 /** A ~16 px wide, slightly blurred WebP as a data: URL (a few hundred bytes). */

@@ -16,6 +16,7 @@ import {
   type VariantName,
 } from "~/lib/image-variants";
 import { imageFromForm, ingestBytes, isImageInUse, setShowImage, showImageRef } from "~/models/show-images.server";
+import { decodeHeic } from "~/utils/heic-decode.server";
 import { ImageError, processOriginal, produceAllVariants, renderVariant } from "~/utils/image-pipeline.server";
 import { createTestDb } from "./helpers/db";
 
@@ -226,5 +227,79 @@ describe("shows and their images", () => {
 
     setShowImage(id, { hash: null, error: "The image link could not be loaded." }, database);
     expect(showImageRef(database.select().from(events).get()!, database)).toBeNull();
+  });
+});
+
+describe("HEIC photos from phones", () => {
+  // A real HEVC-coded HEIC (heif-enc + x265) stored as the sensor saw it, 1600×1200 landscape with
+  // a red block in its stored top-left corner, plus an `irot` box "rotate to view" (the phone was
+  // turned) and EXIF carrying a copyright string. See tests/fixtures/README.md.
+  const heic = fs.readFileSync(path.join(__dirname, "../fixtures/rotated-phone.heic"));
+
+  it("is decoded with the rotation applied, EXIF dropped, and stored like any upload", async () => {
+    expect(sniffImage(heic)).toBe("heic");
+    const database = createTestDb();
+    const id = database.insert(events).values({ title: "T", date: "2030-01-01" }).returning({ id: events.id }).get().id;
+    // What the form's upload does (imageFromForm → ingestBytes), into the test's own folder.
+    const stored = await ingestBytes(heic, database, tmp);
+    if (!stored.ok) throw new Error(stored.message);
+    setShowImage(id, { source: "upload", hash: stored.hash, focus: { x: 50, y: 50 } }, database);
+    expect(showImageRef(database.select().from(events).get()!, database)).toMatchObject({ hash: stored.hash, maxWidth: 1200 });
+    expect(fs.existsSync(path.join(tmp, stored.hash, "master.jpg"))).toBe(true);
+
+    const processed = await processOriginal(heic);
+    expect(processed.format).toBe("heic");
+    const meta = await sharp(processed.master).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1200, 1600]); // portrait, as the phone was held
+    expect(meta.exif).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    expect(processed.master.includes(Buffer.from("Secret Camera Owner"))).toBe(false);
+    // The stored top-left corner is shown top-right after a quarter turn clockwise.
+    const corner = async (left: number, top: number) => meanColour(await sharp(processed.master).extract({ left, top, width: 100, height: 100 }).toBuffer());
+    const topRight = await corner(1100, 0);
+    const topLeft = await corner(0, 0);
+    expect(topRight.r).toBeGreaterThan(200);
+    expect(topRight.b).toBeLessThan(60);
+    expect(topLeft.r).toBeLessThan(120);
+    expect(topLeft.b).toBeGreaterThan(120);
+  });
+
+  it("produces the same variants, at the same sizes, as a JPEG of the same photo", async () => {
+    const database = createTestDb();
+    const jpeg = await halves(1200, 1600).jpeg().toBuffer();
+    const focus = { x: 50, y: 30 };
+    const sets: Record<string, { format?: string; width?: number; height?: number }>[] = [];
+    for (const original of [heic, jpeg]) {
+      const result = await ingestBytes(original, database, tmp);
+      if (!result.ok) throw new Error(result.message);
+      await produceAllVariants(tmp, { hash: result.hash, width: 1200, height: 1600 }, focus);
+      const files = fs.readdirSync(path.join(tmp, result.hash)).filter((f) => f !== "master.jpg");
+      const set: (typeof sets)[number] = {};
+      for (const f of files) {
+        const m = await sharp(path.join(tmp, result.hash, f)).metadata();
+        set[f.replace(result.hash, "HASH")] = { format: m.format, width: m.width, height: m.height };
+      }
+      sets.push(set);
+    }
+    expect(Object.keys(sets[0])).toHaveLength(3 * 3 + 3 + 1); // 320/640/960 × AVIF/WebP/JPEG, 3 crops, OG
+    expect(sets[0]).toEqual(sets[1]);
+  });
+
+  it("a HEIC declaring more pixels than allowed is refused before any decoding", async () => {
+    // The same file with its declared size (ispe) raised to 8064×6048 (a 48 MP "HEIF Max" photo).
+    const big = Buffer.from(heic);
+    const ispe = big.indexOf("ispe");
+    big.writeUInt32BE(8064, ispe + 8);
+    big.writeUInt32BE(6048, ispe + 12);
+    const started = Date.now();
+    await expect(processOriginal(big)).rejects.toMatchObject({ kind: "too-large", message: expect.stringMatching(/too many pixels/) });
+    expect(Date.now() - started).toBeLessThan(5000);
+    // The decoder's own guard (the worker checks the parsed size before decoding pixels).
+    await expect(decodeHeic(heic, 1_000_000)).rejects.toMatchObject({ kind: "too-large" });
+  });
+
+  it("a damaged HEIC gets a clear message, not a crash", async () => {
+    const damaged = Buffer.concat([heic.subarray(0, 900), Buffer.alloc(2000, 0x41)]);
+    await expect(processOriginal(damaged)).rejects.toMatchObject({ kind: "unreadable", message: expect.stringMatching(/HEIC/) });
   });
 });
