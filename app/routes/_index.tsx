@@ -86,8 +86,9 @@ export default function Home() {
           <FilterPanel filters={filters} venues={data.venueOptions} shown={data.shown} total={data.total} action="/" />
           {data.grid.length ? (
             <div className="card-grid">
-              {pick(data.grid).map((u) => (
-                <EventCard key={u.show.id} {...u} venues={venues} />
+              {/* The first card is the largest thing in a phone's first view (its LCP): fetched at once, first. */}
+              {pick(data.grid).map((u, i) => (
+                <EventCard key={u.show.id} {...u} venues={venues} eager={i === 0} />
               ))}
             </div>
           ) : (
@@ -122,7 +123,7 @@ export default function Home() {
             <p className="lead">Treat Dad to a night out: Father's Day weekend specials at a distillery, a pub and a winery.</p>
             <div className="card-grid">
               {pick(data.epicDads).map((u) => (
-                <EventCard key={u.show.id} {...u} venues={venues} eager />
+                <EventCard key={u.show.id} {...u} venues={venues} />
               ))}
             </div>
           </div>
@@ -138,7 +139,7 @@ export default function Home() {
           {data.club.length ? (
             <div className="card-grid card-grid--two">
               {pick(data.club).map((u) => (
-                <EventCard key={u.show.id} {...u} venues={venues} eager />
+                <EventCard key={u.show.id} {...u} venues={venues} />
               ))}
             </div>
           ) : (

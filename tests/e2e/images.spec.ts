@@ -127,3 +127,16 @@ test("an image whose stored file went missing still shows a picture (the stock o
   await loginAsStaff(page, "/admin");
   await expect(page.getByRole("article", { name: show.title }).getByText("Image problem: stock image shown")).toBeVisible();
 });
+
+test("the home page fetches the first show card's poster first (a phone's largest first-view element); the rest wait", async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto("/");
+  const cards = page.locator("#events .card-grid img");
+  await expect(cards.first()).toHaveAttribute("loading", "eager");
+  await expect(cards.first()).toHaveAttribute("fetchpriority", "high");
+  // Only one image on the page asks for high priority; everything below the first card is lazy.
+  await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1);
+  for (const img of await page.locator(".home-club img, .carousel img, #events .card-grid img").all()) {
+    if ((await img.getAttribute("fetchpriority")) !== "high") await expect(img).toHaveAttribute("loading", "lazy");
+  }
+});

@@ -82,7 +82,7 @@ export function ShowCarousel({ items, venues }: { items: { show: CardShow; next:
       <ul className="carousel__track" ref={track}>
         {items.map(({ show, next, upcoming, series }, i) => (
           <li key={show.id} className="carousel__slide" aria-roledescription="slide" aria-label={`${i + 1} of ${items.length}`}>
-            <ShowImage src={show.imageUrl} image={show.image} sizes="(min-width: 75rem) 1200px, 100vw" alt="" eager={i === 0} width={1280} height={720} className="carousel__image" />
+            <ShowImage src={show.imageUrl} image={show.image} sizes="(min-width: 75rem) 1200px, 100vw" alt="" width={1280} height={720} className="carousel__image" />
             <div className="carousel__caption">
               <BadgeList badges={showBadges(show, venues, { series })} />
               <h2 className="carousel__title">
