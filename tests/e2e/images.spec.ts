@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { events, images } from "~/db/schema";
@@ -139,4 +141,22 @@ test("the home page fetches the first show card's poster first (a phone's larges
   for (const img of await page.locator(".home-club img, .carousel img, #events .card-grid img").all()) {
     if ((await img.getAttribute("fetchpriority")) !== "high") await expect(img).toHaveAttribute("loading", "lazy");
   }
+});
+
+test("a HEIC photo from a phone uploads through the form and is shown upright", async ({ page, db, request }) => {
+  const show = insertShow(db, unique("Phone Photo Show"));
+  await loginAsStaff(page, `/admin/events/${show.id}`);
+  const heic = fs.readFileSync(path.resolve("tests/fixtures/rotated-phone.heic"));
+  await page.getByLabel("Upload a poster").setInputFiles({ name: "IMG_0001.HEIC", mimeType: "image/heic", buffer: heic });
+  await page.getByRole("button", { name: "Update Event" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  const row = db.select().from(events).where(eq(events.id, show.id)).get()!;
+  expect(row.imageHash).toMatch(/^[0-9a-f]{16}$/);
+  const stored = db.select().from(images).where(eq(images.hash, row.imageHash!)).get()!;
+  // Stored 1600×1200 as the sensor saw it; the phone was turned, so it is shown 1200×1600.
+  expect([stored.format, stored.width, stored.height]).toEqual(["heic", 1200, 1600]);
+  const [fx, fy] = (row.imageFocus ?? "50,50").split(",");
+  const card = await request.get(`/img/${row.imageHash}-${fx}-${fy}-og.jpg`);
+  expect(card.status()).toBe(200);
+  expect(await sharp(await card.body()).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 630 });
 });
