@@ -225,7 +225,7 @@ async function lighthouseImages(base: string, pages: string[]) {
   return out;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+ 
 type Details = any;
 
 function summariseLighthouse(lhr: import("lighthouse").Result, base: string, p: string) {

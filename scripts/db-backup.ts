@@ -5,9 +5,9 @@
  * DEST defaults to ./backups/app-<timestamp>.tar next to the database (on Fly: /data/backups).
  */
 import path from "node:path";
-import { imagesDir } from "~/utils/image-pipeline.server";
 import { backupData } from "~/utils/backup.server";
 import { getEnv } from "~/utils/env.server";
+import { imagesDir } from "~/utils/image-pipeline.server";
 
 const source = getEnv().DATABASE_PATH;
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");

@@ -63,7 +63,11 @@ function heicModulePath() {
  * Decodes the primary image of a HEIC/HEIF file to RGBA (4 channels). Refuses, before decoding,
  * an image whose declared width × height exceeds maxPixels.
  */
-export function decodeHeic(bytes: Buffer, maxPixels: number, timeoutMs = HEIC_DECODE_TIMEOUT_MS): Promise<RawImage> {
+export function decodeHeic(
+  bytes: Buffer,
+  maxPixels: number,
+  timeoutMs = HEIC_DECODE_TIMEOUT_MS,
+): Promise<RawImage> {
   return new Promise<RawImage>((resolve, reject) => {
     const copy = new Uint8Array(bytes); // the worker gets its own copy (the caller keeps the original)
     const worker = new Worker(WORKER_SOURCE, {
@@ -86,21 +90,41 @@ export function decodeHeic(bytes: Buffer, maxPixels: number, timeoutMs = HEIC_DE
       () => finish(() => reject(new HeicDecodeError("The HEIC photo took too long to read.", "unreadable"))),
       timeoutMs,
     );
-    worker.once("message", (m: { error?: string; tooLarge?: boolean; width: number; height: number; data?: Uint8Array }) => {
-      if (m.tooLarge) {
-        finish(() => reject(new HeicDecodeError(`The HEIC photo is ${m.width}×${m.height}, too many pixels.`, "too-large")));
-      } else if (m.error || !m.data) {
-        finish(() => reject(new HeicDecodeError(`The HEIC photo could not be read (${m.error ?? "no pixels"}).`, "unreadable")));
-      } else {
-        const data = Buffer.from(m.data.buffer, m.data.byteOffset, m.data.byteLength);
-        finish(() => resolve({ width: m.width, height: m.height, data }));
-      }
-    });
+    worker.once(
+      "message",
+      (m: { error?: string; tooLarge?: boolean; width: number; height: number; data?: Uint8Array }) => {
+        if (m.tooLarge) {
+          finish(() =>
+            reject(
+              new HeicDecodeError(`The HEIC photo is ${m.width}×${m.height}, too many pixels.`, "too-large"),
+            ),
+          );
+        } else if (m.error || !m.data) {
+          finish(() =>
+            reject(
+              new HeicDecodeError(
+                `The HEIC photo could not be read (${m.error ?? "no pixels"}).`,
+                "unreadable",
+              ),
+            ),
+          );
+        } else {
+          const data = Buffer.from(m.data.buffer, m.data.byteOffset, m.data.byteLength);
+          finish(() => resolve({ width: m.width, height: m.height, data }));
+        }
+      },
+    );
     worker.once("error", (error) =>
-      finish(() => reject(new HeicDecodeError(`The HEIC photo could not be read (${error.message}).`, "unreadable"))),
+      finish(() =>
+        reject(new HeicDecodeError(`The HEIC photo could not be read (${error.message}).`, "unreadable")),
+      ),
     );
     worker.once("exit", (code) =>
-      finish(() => reject(new HeicDecodeError(`The HEIC photo could not be read (decoder stopped, ${code}).`, "unreadable"))),
+      finish(() =>
+        reject(
+          new HeicDecodeError(`The HEIC photo could not be read (decoder stopped, ${code}).`, "unreadable"),
+        ),
+      ),
     );
   });
 }

@@ -13,7 +13,6 @@ import fs from "node:fs";
 import path from "node:path";
 import type sharpType from "sharp";
 import { ACCEPTED_IMAGE_LABEL, sniffImage, type SniffedFormat } from "~/lib/image-sniff";
-import { decodeHeic, HeicDecodeError } from "~/utils/heic-decode.server";
 import {
   allVariants,
   cropBox,
@@ -24,6 +23,7 @@ import {
   type Focus,
   type VariantName,
 } from "~/lib/image-variants";
+import { decodeHeic, HeicDecodeError } from "~/utils/heic-decode.server";
 
 // libvips is loaded on the first image job, not at start: pages only read the database.
 let sharpModule: Promise<typeof sharpType> | null = null;
