@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { formatLongDate, isIsoDate, todayIn } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
+import { sendNowMessage } from "~/lib/waitlist";
 import { sendWaitlistNow, setDateSoldOut, staffPerformances } from "~/models/waitlist.server";
 import adminStyles from "~/styles/admin.css";
 import { requireStaff } from "~/utils/auth.server";
@@ -41,13 +42,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return back("success", `${formatLongDate(date)} marked ${soldOut ? "sold out" : "available"}.${told}`);
   }
   if (intent === "send") {
-    const queued = sendWaitlistNow({ eventId, date, ...context }, staff);
-    return back(
-      "success",
-      queued
-        ? `${queued} e-mail${queued === 1 ? "" : "s"} queued for ${formatLongDate(date)}.`
-        : "Nobody to e-mail: the date is still sold out, or everyone was e-mailed within the last day.",
-    );
+    const said = sendNowMessage(sendWaitlistNow({ eventId, date, ...context }, staff), formatLongDate(date));
+    return redirectWithFlash(request, "/admin/waitlist", said);
   }
   return back("error", "Unknown action.");
 }
