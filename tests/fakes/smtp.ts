@@ -17,6 +17,8 @@ export async function startFakeSmtp(options: { mode?: "accept" | "reject" | "han
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    // Tests close it with a client still connected (a stuck or slow send): don't wait 30 s.
+    closeTimeout: 500,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
