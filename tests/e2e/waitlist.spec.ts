@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { eventDates, events, outbox, waitlistEntries } from "~/db/schema";
 import { addDaysIso, todayIn } from "~/lib/dates";
@@ -158,6 +159,13 @@ test.describe("staff and the ticketing sync tell the list", () => {
       await loginAt(page, server.url);
       const row = page.getByRole("row", { name: new RegExp(show.title) });
       await expect(row).toContainText("2 waiting (1 e-mailed)");
+      // The list as a spreadsheet.
+      const download = page.waitForEvent("download");
+      await row.getByRole("link", { name: new RegExp(`^CSV: ${show.title}`) }).click();
+      const csv = fs.readFileSync((await (await download).path())!, "utf8").trim().split(/\r?\n/);
+      expect(csv[0]).toBe("Show,Show id,Date,Email,Joined,Last e-mailed");
+      expect(csv.slice(1).map((line) => line.split(",")[3])).toEqual(["ann@example.com", "bo@example.com"]);
+      expect(csv[1].endsWith(",")).toBe(true); // Ann was never e-mailed
       await row.getByRole("button", { name: new RegExp(`^Send now: ${show.title}`) }).click();
       await expect(page.getByText(/2 waiting people are being e-mailed about/)).toBeVisible();
       await eventually(() => smtp.received.length >= 2, "two e-mails");
@@ -174,7 +182,7 @@ test.describe("staff and the ticketing sync tell the list", () => {
     }
   });
 
-  test("the platform frees seats of a sold-out show: the sync reopens it and e-mails its list once", async ({ page, javaScriptOn }) => {
+  test("the platform frees seats of a sold-out show and a sold-out series date: the sync reopens them and e-mails their lists once", async ({ page }) => {
     test.setTimeout(90_000);
     const smtp = await startFakeSmtp();
     // This test's own platform fake (the shared one belongs to sync.spec.ts).
@@ -195,26 +203,33 @@ test.describe("staff and the ticketing sync tell the list", () => {
       await syncNow();
       const show = server.database.select().from(events).where(eq(events.externalId, "9100000002")).get()!;
       expect(show.soldOut).toBe(true);
+      // The fixture series (real payload shapes): its 2031-09-09 date is sold out on the platform.
+      const series = server.database.select().from(events).where(eq(events.externalId, "9200000010")).get()!;
       await page.context().clearCookies();
-      for (const email of ["ann@example.com", "bo@example.com"]) {
-        await page.goto(`${server.url}/event/${show.id}`);
+      const signUp = async (path: string, email: string) => {
+        await page.goto(`${server.url}${path}`);
         await page.getByRole("form", { name: "Tell me when tickets free up" }).getByLabel("Email").fill(email);
         await page.getByRole("button", { name: "Tell me" }).click();
         await expect(page.getByRole("status")).toContainText("You're on the list");
-      }
+      };
+      for (const email of ["ann@example.com", "bo@example.com"]) await signUp(`/event/${show.id}`, email);
+      await signUp(`/event/${series.id}?date=2031-09-09`, "cy@example.com");
 
-      // The platform releases seats.
+      // The platform releases seats for both.
       const seats = eventbriteFixture<{ ticket_availability: Record<string, unknown> }>("series-parent").ticket_availability;
-      await fetch(new URL("/__patch", platform.url), {
-        method: "POST",
-        body: JSON.stringify({ id: "9100000002", patch: { ticket_availability: { ...seats, has_available_tickets: true, is_sold_out: false } } }),
-      });
+      for (const id of ["9100000002", "92000000121"]) {
+        await fetch(new URL("/__patch", platform.url), {
+          method: "POST",
+          body: JSON.stringify({ id, patch: { ticket_availability: { ...seats, has_available_tickets: true, is_sold_out: false } } }),
+        });
+      }
       await loginAt(page, server.url);
       await syncNow();
-      await expect(page.getByText("Tickets are available again: 2 waiting people are being e-mailed.")).toBeVisible();
-      await eventually(() => smtp.received.length >= 2, "two e-mails");
-      expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(["ann@example.com", "bo@example.com"]);
-      expect(readable(smtp.received[0].raw)).toContain("fake-sync-sold-out-special-tickets-9100000002");
+      await expect(page.getByText("Tickets are available again: 3 waiting people are being e-mailed.")).toBeVisible();
+      await eventually(() => smtp.received.length >= 3, "three e-mails");
+      expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(["ann@example.com", "bo@example.com", "cy@example.com"]);
+      expect(readable(smtp.received.find((m) => m.to[0] === "ann@example.com")!.raw)).toContain("fake-sync-sold-out-special-tickets-9100000002");
+      expect(readable(smtp.received.find((m) => m.to[0] === "cy@example.com")!.raw)).toContain("?date=2031-09-09");
       await page.goto(`${server.url}/event/${show.id}`);
       await expect(page.getByRole("link", { name: "GET TICKETS" }).first()).toBeVisible();
       await expect(page.getByRole("form", { name: "Tell me when tickets free up" })).toHaveCount(0);
@@ -223,7 +238,7 @@ test.describe("staff and the ticketing sync tell the list", () => {
       await syncNow();
       await expect(page.getByText(/being e-mailed/)).toHaveCount(0);
       await page.waitForTimeout(1500);
-      expect(smtp.received).toHaveLength(2);
+      expect(smtp.received).toHaveLength(3);
     } finally {
       await server.close();
       await smtp.close();
