@@ -58,7 +58,10 @@ export function syncDateStates(
  * Whose waitlist a sync tells: everyone's (every date that has seats) when the show itself
  * reopened, else the lists of the dates that reopened, else nobody (null).
  */
-export function waitlistDatesToTell(showReopened: boolean, reopenedDates: readonly string[]): "all" | string[] | null {
+export function waitlistDatesToTell(
+  showReopened: boolean,
+  reopenedDates: readonly string[],
+): "all" | string[] | null {
   if (showReopened) return "all";
   return reopenedDates.length > 0 ? [...reopenedDates] : null;
 }

@@ -3,7 +3,13 @@
  * platform sold out; staff's marks stay; which waitlists a sync tells.
  */
 import { describe, expect, it } from "vitest";
-import { reopened, staffSoldOut, syncDateStates, syncSoldOut, waitlistDatesToTell } from "~/lib/sold-out-sync";
+import {
+  reopened,
+  staffSoldOut,
+  syncDateStates,
+  syncSoldOut,
+  waitlistDatesToTell,
+} from "~/lib/sold-out-sync";
 import { sendNowMessage, whyNobodyTold } from "~/lib/waitlist";
 
 const available = { soldOut: false, soldOutBy: null } as const;
@@ -67,7 +73,10 @@ describe("series dates", () => {
   });
 
   it("a second run with the same platform state reopens nothing", () => {
-    const first = syncDateStates([{ date: "2031-09-09", ...byPlatform }], [{ date: "2031-09-09", soldOut: false }]);
+    const first = syncDateStates(
+      [{ date: "2031-09-09", ...byPlatform }],
+      [{ date: "2031-09-09", soldOut: false }],
+    );
     const again = syncDateStates(
       [...first.states].map(([date, s]) => ({ date, ...s })),
       [{ date: "2031-09-09", soldOut: false }],
@@ -95,8 +104,13 @@ describe("staff's Send now", () => {
 
   it("the page says what happened", () => {
     const day = "Friday, November 27, 2026";
-    expect(sendNowMessage({ queued: 2, reason: null }, day)).toEqual({ type: "success", message: `2 waiting people are being e-mailed about ${day}.` });
-    expect(sendNowMessage({ queued: 1, reason: null }, day).message).toBe(`1 waiting person is being e-mailed about ${day}.`);
+    expect(sendNowMessage({ queued: 2, reason: null }, day)).toEqual({
+      type: "success",
+      message: `2 waiting people are being e-mailed about ${day}.`,
+    });
+    expect(sendNowMessage({ queued: 1, reason: null }, day).message).toBe(
+      `1 waiting person is being e-mailed about ${day}.`,
+    );
     expect(sendNowMessage({ queued: 0, reason: "told-recently" }, day)).toEqual({
       type: "info",
       message: `Nobody e-mailed: everyone waiting for ${day} was e-mailed within the last day (once a day at most).`,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { waitlistSchema } from "~/lib/forms/waitlist";
 import { afterFailure, backoffMs, isPermanentFailure } from "~/lib/outbox";
-import { waitlistCsv } from "~/lib/waitlist-csv";
 import { becameAvailable, canJoinWaitlist, dueForNotice, isWaitlistExpired, NOTIFY_COOLDOWN_MS, waitlistEmail } from "~/lib/waitlist";
+import { waitlistCsv } from "~/lib/waitlist-csv";
 
 const now = new Date("2026-11-20T20:00:00Z");
 

@@ -10,8 +10,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { eventDates, events, outbox, staffUsers, waitlistEntries } from "~/db/schema";
 import { setSoldOut } from "~/models/events-admin.server";
 import { joinWaitlist, setDateSoldOut } from "~/models/waitlist.server";
-import { deliverDue } from "~/services/outbox-sender.server";
 import { runEventbriteSync, type SyncConfig } from "~/services/eventbrite-sync.server";
+import { deliverDue } from "~/services/outbox-sender.server";
 import type { DB } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import {
@@ -32,7 +32,11 @@ const SOLD_OUT_SHOW = "9100000002";
 /** The fixture series and its sold-out occurrence (2031-09-09). */
 const SERIES = "9200000010";
 const SOLD_OUT_DATE = "2031-09-09";
-const OCCURRENCE = { "2031-09-02": "92000000111", "2031-09-09": "92000000121", "2031-09-16": "92000000131" } as const;
+const OCCURRENCE = {
+  "2031-09-02": "92000000111",
+  "2031-09-09": "92000000121",
+  "2031-09-16": "92000000131",
+} as const;
 
 let fake: FakeEventbrite;
 let config: SyncConfig;
@@ -42,7 +46,12 @@ beforeAll(async () => {
   process.env.ALLOW_PRIVATE_FETCH = "true";
   resetEnvCache();
   fake = await startFakeEventbrite();
-  config = { apiUrl: fake.url, token: FAKE_EVENTBRITE_TOKEN, organizationId: FAKE_EVENTBRITE_ORG, timeoutMs: 5_000 };
+  config = {
+    apiUrl: fake.url,
+    token: FAKE_EVENTBRITE_TOKEN,
+    organizationId: FAKE_EVENTBRITE_ORG,
+    timeoutMs: 5_000,
+  };
 });
 afterAll(async () => {
   await fake.close();
@@ -65,7 +74,8 @@ function createDb() {
 function availability(seats: boolean) {
   return {
     ticket_availability: {
-      ...(eventbriteFixture<{ ticket_availability: Record<string, unknown> }>("series-parent").ticket_availability),
+      ...eventbriteFixture<{ ticket_availability: Record<string, unknown> }>("series-parent")
+        .ticket_availability,
       has_available_tickets: seats,
       is_sold_out: !seats,
     },
@@ -73,12 +83,21 @@ function availability(seats: boolean) {
 }
 
 /** Unfolds header lines and quoted-printable soft breaks so links can be read whole. */
-const readable = (raw: string) => raw.replace(/\r\n[ \t]+/g, " ").replace(/=\r\n/g, "").replace(/=3D/g, "=");
+const readable = (raw: string) =>
+  raw
+    .replace(/\r\n[ \t]+/g, " ")
+    .replace(/=\r\n/g, "")
+    .replace(/=3D/g, "=");
 const sync = (database: DB, now?: Date) => runEventbriteSync({ config, database, origin: ORIGIN, now });
 const send = (database: DB) => deliverDue({ smtpUrl: smtp.url, from: "info@laugh.example", database });
-const show = (database: DB, externalId: string) => database.select().from(events).where(eq(events.externalId, externalId)).get()!;
+const show = (database: DB, externalId: string) =>
+  database.select().from(events).where(eq(events.externalId, externalId)).get()!;
 const date = (database: DB, eventId: number, day: string) =>
-  database.select().from(eventDates).where(and(eq(eventDates.eventId, eventId), eq(eventDates.date, day))).get()!;
+  database
+    .select()
+    .from(eventDates)
+    .where(and(eq(eventDates.eventId, eventId), eq(eventDates.date, day)))
+    .get()!;
 
 describe("the sync reopens what the platform sold out and tells the waitlist", () => {
   it("sold out → two sign-ups → the platform frees seats → sync → exactly two e-mails; a second sync sends nothing", async () => {
@@ -139,10 +158,19 @@ describe("the sync reopens what the platform sold out and tells the waitlist", (
     const series = show(database, SERIES);
     expect(series.soldOut).toBe(false);
     expect(date(database, series.id, SOLD_OUT_DATE)).toMatchObject({ soldOut: true, soldOutBy: "platform" });
-    joinWaitlist({ eventId: series.id, date: SOLD_OUT_DATE, email: "cy@example.com", ipAddress: null }, database);
-    joinWaitlist({ eventId: series.id, date: SOLD_OUT_DATE, email: "di@example.com", ipAddress: null }, database);
+    joinWaitlist(
+      { eventId: series.id, date: SOLD_OUT_DATE, email: "cy@example.com", ipAddress: null },
+      database,
+    );
+    joinWaitlist(
+      { eventId: series.id, date: SOLD_OUT_DATE, email: "di@example.com", ipAddress: null },
+      database,
+    );
     // Someone waits for another date (signed up while it was sold out): not told by this change.
-    joinWaitlist({ eventId: series.id, date: "2031-09-16", email: "ed@example.com", ipAddress: null }, database);
+    joinWaitlist(
+      { eventId: series.id, date: "2031-09-16", email: "ed@example.com", ipAddress: null },
+      database,
+    );
 
     await patchEventbriteFakeEvent(fake.url, OCCURRENCE[SOLD_OUT_DATE], availability(true));
     const freed = await sync(database);
@@ -160,27 +188,47 @@ describe("the sync reopens what the platform sold out and tells the waitlist", (
 
   it("a whole series sold out reopens when one date frees up: that date's list is told, the others wait", async () => {
     const database = createDb();
-    for (const id of Object.values(OCCURRENCE)) await patchEventbriteFakeEvent(fake.url, id, availability(false));
+    for (const id of Object.values(OCCURRENCE))
+      await patchEventbriteFakeEvent(fake.url, id, availability(false));
     await sync(database);
     const series = show(database, SERIES);
     expect(series).toMatchObject({ soldOut: true, soldOutBy: "platform" });
-    joinWaitlist({ eventId: series.id, date: "2031-09-02", email: "fay@example.com", ipAddress: null }, database);
-    joinWaitlist({ eventId: series.id, date: "2031-09-16", email: "gus@example.com", ipAddress: null }, database);
+    joinWaitlist(
+      { eventId: series.id, date: "2031-09-02", email: "fay@example.com", ipAddress: null },
+      database,
+    );
+    joinWaitlist(
+      { eventId: series.id, date: "2031-09-16", email: "gus@example.com", ipAddress: null },
+      database,
+    );
 
     await patchEventbriteFakeEvent(fake.url, OCCURRENCE["2031-09-02"], availability(true));
     const freed = await sync(database);
     expect(freed.ok && freed.counts).toMatchObject({ reopened: 1, waitlistQueued: 1 });
     expect(show(database, SERIES).soldOut).toBe(false);
     expect(date(database, series.id, "2031-09-16").soldOut).toBe(true);
-    expect(database.select().from(outbox).all().map((m) => m.toAddress)).toEqual(["fay@example.com"]);
+    expect(
+      database
+        .select()
+        .from(outbox)
+        .all()
+        .map((m) => m.toAddress),
+    ).toEqual(["fay@example.com"]);
   });
 
   it("a staff-edited series still follows the platform's sold-out dates", async () => {
     const database = createDb();
     await sync(database);
     const series = show(database, SERIES);
-    database.update(events).set({ staffEditedAt: new Date(), title: "Staff's title" }).where(eq(events.id, series.id)).run();
-    joinWaitlist({ eventId: series.id, date: SOLD_OUT_DATE, email: "cy@example.com", ipAddress: null }, database);
+    database
+      .update(events)
+      .set({ staffEditedAt: new Date(), title: "Staff's title" })
+      .where(eq(events.id, series.id))
+      .run();
+    joinWaitlist(
+      { eventId: series.id, date: SOLD_OUT_DATE, email: "cy@example.com", ipAddress: null },
+      database,
+    );
     await patchEventbriteFakeEvent(fake.url, OCCURRENCE[SOLD_OUT_DATE], availability(true));
     const freed = await sync(database);
     expect(freed.ok && freed.counts).toMatchObject({ keptStaffEdits: 1, reopened: 1, waitlistQueued: 1 });
@@ -213,7 +261,11 @@ describe("what staff marked sold out stays sold out", () => {
     const database = createDb();
     await sync(database);
     const series = show(database, SERIES);
-    setDateSoldOut({ eventId: series.id, date: "2031-09-16", soldOut: true, origin: ORIGIN, today: "2000-01-01" }, STAFF, database);
+    setDateSoldOut(
+      { eventId: series.id, date: "2031-09-16", soldOut: true, origin: ORIGIN, today: "2000-01-01" },
+      STAFF,
+      database,
+    );
     await sync(database);
     expect(date(database, series.id, "2031-09-16")).toMatchObject({ soldOut: true, soldOutBy: "staff" });
   });
@@ -227,7 +279,9 @@ describe("one transaction", () => {
     joinWaitlist({ eventId: sold.id, date: sold.date, email: "ann@example.com", ipAddress: null }, database);
     await patchEventbriteFakeEvent(fake.url, SOLD_OUT_SHOW, availability(true));
     // The outbox write fails inside the sync's transaction.
-    database.$client.exec("CREATE TRIGGER outbox_broken BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'disk full'); END;");
+    database.$client.exec(
+      "CREATE TRIGGER outbox_broken BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'disk full'); END;",
+    );
     const failed = await sync(database);
     expect(failed.ok).toBe(false);
     expect(show(database, SOLD_OUT_SHOW)).toMatchObject({ soldOut: true, soldOutBy: "platform" });
