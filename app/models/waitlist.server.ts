@@ -271,6 +271,8 @@ export type StaffPerformance = {
   recurring: boolean;
   showSoldOut: boolean;
   soldOut: boolean;
+  /** Who marked it sold out: the platform (a sync reopens it when seats free up) or staff. */
+  soldOutBy: SoldOutBy | null;
   waiting: number;
   notified: number;
 };
@@ -297,7 +299,15 @@ export function staffPerformances(today: string, database: DB = db()): StaffPerf
   const count = (eventId: number, date: string) => counts.get(`${eventId}|${date}`) ?? { waiting: 0, notified: 0 };
   const out: StaffPerformance[] = [];
   const recurring = database
-    .select({ eventId: events.id, title: events.title, showSoldOut: events.soldOut, date: eventDates.date, dateSoldOut: eventDates.soldOut })
+    .select({
+      eventId: events.id,
+      title: events.title,
+      showSoldOut: events.soldOut,
+      showSoldOutBy: events.soldOutBy,
+      date: eventDates.date,
+      dateSoldOut: eventDates.soldOut,
+      dateSoldOutBy: eventDates.soldOutBy,
+    })
     .from(eventDates)
     .innerJoin(events, eq(events.id, eventDates.eventId))
     .where(and(isNull(events.archivedAt), gte(eventDates.date, today)))
@@ -306,17 +316,26 @@ export function staffPerformances(today: string, database: DB = db()): StaffPerf
     database.select({ id: eventDates.eventId }).from(eventDates).groupBy(eventDates.eventId).all().map((r) => r.id),
   );
   for (const r of recurring) {
-    out.push({ eventId: r.eventId, title: r.title, date: r.date, recurring: true, showSoldOut: r.showSoldOut, soldOut: r.showSoldOut || r.dateSoldOut, ...count(r.eventId, r.date) });
+    out.push({
+      eventId: r.eventId,
+      title: r.title,
+      date: r.date,
+      recurring: true,
+      showSoldOut: r.showSoldOut,
+      soldOut: r.showSoldOut || r.dateSoldOut,
+      soldOutBy: r.showSoldOut ? r.showSoldOutBy : r.dateSoldOut ? r.dateSoldOutBy : null,
+      ...count(r.eventId, r.date),
+    });
   }
   for (const e of database
-    .select({ id: events.id, title: events.title, date: events.date, soldOut: events.soldOut })
+    .select({ id: events.id, title: events.title, date: events.date, soldOut: events.soldOut, soldOutBy: events.soldOutBy })
     .from(events)
     .where(and(isNull(events.archivedAt), gte(events.date, today)))
     .all()) {
     if (withDates.has(e.id)) continue;
     const c = count(e.id, e.date);
     if (!e.soldOut && c.waiting === 0) continue;
-    out.push({ eventId: e.id, title: e.title, date: e.date, recurring: false, showSoldOut: e.soldOut, soldOut: e.soldOut, ...c });
+    out.push({ eventId: e.id, title: e.title, date: e.date, recurring: false, showSoldOut: e.soldOut, soldOut: e.soldOut, soldOutBy: e.soldOut ? e.soldOutBy : null, ...c });
   }
   return out.sort((a, b) => a.date.localeCompare(b.date) || a.title.localeCompare(b.title) || a.eventId - b.eventId);
 }

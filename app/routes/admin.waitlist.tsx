@@ -56,7 +56,8 @@ export default function AdminWaitlist() {
       <h1>Ticket waitlists</h1>
       <p>
         People who asked to be told when tickets free up. Marking a show or a date available e-mails them (once a day at
-        most); lists are deleted after the show. <a href="/admin/waitlist.csv" download>Export all as CSV</a> ·{" "}
+        most), and so does a sync that finds seats again on Eventbrite for what Eventbrite had sold out; lists are
+        deleted after the show. <a href="/admin/waitlist.csv" download>Export all as CSV</a> ·{" "}
         <Link to="/admin/mail">Outgoing mail</Link>
       </p>
       {performances.length === 0 ? <p>No sold-out shows or dates and nobody waiting.</p> : (
@@ -73,7 +74,20 @@ export default function AdminWaitlist() {
                 <tr key={`${p.eventId}-${p.date}`}>
                   <td><Link to={`/event/${p.eventId}?date=${p.date}`}>{p.title}</Link></td>
                   <td><time dateTime={p.date}>{formatLongDate(p.date)}</time></td>
-                  <td>{p.soldOut ? <span className="badge badge--soldout">Sold out</span> : "Available"}</td>
+                  <td>
+                    {p.soldOut ? (
+                      <>
+                        <span className="badge badge--soldout">Sold out</span>{" "}
+                        {p.soldOutBy === "platform" ? (
+                          <span className="muted">on Eventbrite: the sync reopens it when seats free up</span>
+                        ) : (
+                          <span className="muted">by staff</span>
+                        )}
+                      </>
+                    ) : (
+                      "Available"
+                    )}
+                  </td>
                   <td>
                     {p.waiting} waiting{p.notified ? ` (${p.notified} e-mailed)` : ""}
                   </td>

@@ -224,6 +224,8 @@ test.describe("staff and the ticketing sync tell the list", () => {
         });
       }
       await loginAt(page, server.url);
+      // Staff see that the platform sold it out, so a sync will reopen it.
+      await expect(page.getByRole("row", { name: new RegExp(`${show.title}.*2 waiting`) })).toContainText("Sold out on Eventbrite");
       await syncNow();
       await expect(page.getByText("Tickets are available again: 3 waiting people are being e-mailed.")).toBeVisible();
       await eventually(() => smtp.received.length >= 3, "three e-mails");
