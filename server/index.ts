@@ -281,14 +281,18 @@ async function main() {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    sender?.stop();
+    // The outbox sender starts nothing new; the message being sent gets up to 10 s to be
+    // accepted and marked sent before the database closes (no resend after the restart).
+    const senderStopped = sender ? sender.stop() : Promise.resolve(true);
     stopSyncSchedule();
-    log.info({ signal }, "shutting down: finishing in-flight requests");
+    log.info({ signal }, "shutting down: finishing in-flight requests and the mail being sent");
     let forced = false;
     server.close(() => {
-      closeDatabase();
-      log.info("stopped");
-      process.exit(forced ? 1 : 0);
+      void senderStopped.then(() => {
+        closeDatabase();
+        log.info("stopped");
+        process.exit(forced ? 1 : 0);
+      });
     });
     // Keep-alive connections close once idle (a busy one after its next answer, see above).
     server.closeIdleConnections();

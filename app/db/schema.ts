@@ -106,6 +106,9 @@ export const events = sqliteTable(
     ticketUrl: text("ticket_url"),
     price: text("price"),
     soldOut: integer("sold_out", { mode: "boolean" }).notNull().default(false),
+    /** Who marked it sold out: the ticketing sync ("platform", which may reopen it when seats
+     * free up) or staff (kept until staff reopen it). Null when available, or unknown. */
+    soldOutBy: text("sold_out_by", { enum: ["platform", "staff"] }),
     archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
     collectionId: integer("collection_id").references(() => collections.id, {
       onDelete: "set null",
@@ -155,6 +158,8 @@ export const eventDates = sqliteTable(
     /** One date of a recurring show can sell out while the others still have seats (staff's
      * toggle, or the platform occurrence's own state for series dates). */
     soldOut: integer("sold_out", { mode: "boolean" }).notNull().default(false),
+    /** As events.sold_out_by, for this date alone. */
+    soldOutBy: text("sold_out_by", { enum: ["platform", "staff"] }),
   },
   (t) => [index("event_dates_event_idx").on(t.eventId, t.date), index("event_dates_date_idx").on(t.date)],
 );

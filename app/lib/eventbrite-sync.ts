@@ -48,6 +48,8 @@ export function summarizeSyncRun(after: unknown): { ok: boolean; summary: string
     `${n("created")} new`,
     `${n("updated")} updated`,
     n("soldOut") ? `${n("soldOut")} sold out` : null,
+    n("reopened") ? `${n("reopened")} available again` : null,
+    n("waitlistQueued") ? `${n("waitlistQueued")} waitlist e-mails` : null,
     n("hidden") ? `${n("hidden")} hidden` : null,
     n("venuesCreated") ? `${n("venuesCreated")} new venues` : null,
   ].filter(Boolean);
@@ -75,10 +77,12 @@ export type SyncFailure =
 
 export const SYNC_FAILED_PREFIX = "Failed to sync events: ";
 
-export function syncSuccessMessage(count: number): string {
-  return count === 0
-    ? "No events to sync from the external ticketing platform. The API server might be unavailable."
-    : `Successfully synced ${count} events from the external ticketing platform`;
+export function syncSuccessMessage(count: number, waitlistQueued = 0): string {
+  if (count === 0) return "No events to sync from the external ticketing platform. The API server might be unavailable.";
+  const told = waitlistQueued
+    ? `. Tickets are available again: ${waitlistQueued} waiting ${waitlistQueued === 1 ? "person is" : "people are"} being e-mailed.`
+    : "";
+  return `Successfully synced ${count} events from the external ticketing platform${told}`;
 }
 
 /** "Failed to sync events: ..." with a reason a promoter can act on. */

@@ -79,3 +79,37 @@ export function waitlistEmail(input: {
     },
   };
 }
+
+/** What staff's "Send now" did: how many e-mails it queued, or why nobody was told. */
+export type SendNowOutcome =
+  | { queued: number; reason: null }
+  | { queued: 0; reason: "not-found" | "called-off" | "sold-out" | "nobody-waiting" | "told-recently" };
+
+/** Why "Send now" told nobody (the first reason that holds). */
+export function whyNobodyTold(input: { found: boolean; calledOff: boolean; soldOut: boolean; waiting: number }): Exclude<SendNowOutcome["reason"], null> {
+  if (!input.found) return "not-found";
+  if (input.calledOff) return "called-off";
+  if (input.soldOut) return "sold-out";
+  if (input.waiting === 0) return "nobody-waiting";
+  return "told-recently";
+}
+
+/** The flash message after "Send now" for the performance on `dateLabel`. */
+export function sendNowMessage(outcome: SendNowOutcome, dateLabel: string): { type: "success" | "info" | "error"; message: string } {
+  if (outcome.reason === null) {
+    const n = outcome.queued;
+    return { type: "success", message: `${n} waiting ${n === 1 ? "person is" : "people are"} being e-mailed about ${dateLabel}.` };
+  }
+  switch (outcome.reason) {
+    case "not-found":
+      return { type: "error", message: "That show no longer exists or is archived." };
+    case "called-off":
+      return { type: "info", message: `Nobody e-mailed: the show on ${dateLabel} is called off.` };
+    case "sold-out":
+      return { type: "info", message: `Nobody e-mailed: ${dateLabel} is still sold out. Mark it available to tell the list.` };
+    case "nobody-waiting":
+      return { type: "info", message: `Nobody is waiting for ${dateLabel}.` };
+    case "told-recently":
+      return { type: "info", message: `Nobody e-mailed: everyone waiting for ${dateLabel} was e-mailed within the last day (once a day at most).` };
+  }
+}

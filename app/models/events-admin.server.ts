@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import { collections, eventDates, events, type NewEvent } from "~/db/schema";
 import type { EventFormValues } from "~/lib/event-form";
+import { staffSoldOut } from "~/lib/sold-out-sync";
 import { becameAvailable } from "~/lib/waitlist";
 import { zonedInstant } from "~/lib/zoned-time";
 import { recordAudit } from "~/models/audit.server";
@@ -42,12 +43,22 @@ function toColumns(values: EventFormValues, zone: string): Omit<NewEvent, "id"> 
 
 function replaceDates(tx: DB, eventId: number, values: EventFormValues) {
   // A date sold out on its own stays sold out through an edit of the show.
-  const soldOut = new Set(soldOutDates([eventId], tx).map((d) => d.date));
+  // (and keeps who marked it: the sync may reopen only what the platform sold out).
+  const soldOut = new Map(soldOutDates([eventId], tx).map((d) => [d.date, d.soldOutBy]));
   tx.delete(eventDates).where(eq(eventDates.eventId, eventId)).run();
   values.dates.forEach((d, position) =>
     tx
       .insert(eventDates)
-      .values({ eventId, position, date: d.date, time: d.time, ticketUrl: d.ticketUrl, price: d.price, soldOut: soldOut.has(d.date) })
+      .values({
+        eventId,
+        position,
+        date: d.date,
+        time: d.time,
+        ticketUrl: d.ticketUrl,
+        price: d.price,
+        soldOut: soldOut.has(d.date),
+        soldOutBy: soldOut.get(d.date) ?? null,
+      })
       .run(),
   );
 }
@@ -97,7 +108,7 @@ export function setSoldOut(
     const before = t.select({ soldOut: events.soldOut, archivedAt: events.archivedAt }).from(events).where(eq(events.id, id)).get();
     if (!before) return "not-found";
     if (before.archivedAt) return "archived";
-    t.update(events).set({ soldOut, updatedAt: new Date() }).where(eq(events.id, id)).run();
+    t.update(events).set({ ...staffSoldOut(soldOut), updatedAt: new Date() }).where(eq(events.id, id)).run();
     recordAudit(
       { staff, action: soldOut ? "event.sold-out" : "event.available", entityType: "event", entityId: id, before: { soldOut: before.soldOut }, after: { soldOut } },
       t,

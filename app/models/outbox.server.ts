@@ -92,6 +92,19 @@ export function markSent(message: Pick<OutboxMessage, "id" | "kind" | "refId">, 
   });
 }
 
+/**
+ * Hands claimed rows back unsent (a sender shutting down): due again at once for the next
+ * sender, and the claim that never became a try is not counted as one.
+ */
+export function releaseClaims(ids: number[], database: DB = db()) {
+  if (ids.length === 0) return;
+  database
+    .update(outbox)
+    .set({ leaseUntil: null, attempts: sql`max(${outbox.attempts} - 1, 0)` })
+    .where(and(inArray(outbox.id, ids), eq(outbox.status, "pending")))
+    .run();
+}
+
 export function markFailedAttempt(
   id: number,
   decision: { status: "pending"; nextAttemptAt: Date } | { status: "failed" },

@@ -2,9 +2,12 @@ import { and, asc, desc, eq, isNotNull, isNull, max } from "drizzle-orm";
 import { auditLog, eventDates, events } from "~/db/schema";
 import type { SyncedShow } from "~/lib/eventbrite";
 import { SYNCED_FIELDS, summarizeSyncRun, type SyncStatus } from "~/lib/eventbrite-sync";
+import { reopened, syncDateStates, syncSoldOut, waitlistDatesToTell, type SoldOutState } from "~/lib/sold-out-sync";
 import { recordAudit } from "~/models/audit.server";
+import { wakeOutbox } from "~/models/outbox.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { upsertPlatformVenue } from "~/models/venues.server";
+import { queueWaitlistNotices } from "~/models/waitlist.server";
 import { db, type DB } from "~/utils/db.server";
 
 export type UpsertCounts = {
@@ -25,6 +28,10 @@ export type UpsertCounts = {
   skippedCancelled: number;
   /** Shows newly marked sold out. */
   soldOut: number;
+  /** Shows or dates the platform had sold out that have seats again (reopened). */
+  reopened: number;
+  /** "Tickets are available" e-mails queued for the waitlists of reopened shows and dates. */
+  waitlistQueued: number;
   venuesCreated: number;
 };
 
@@ -41,8 +48,10 @@ function platformColumns(show: SyncedShow, venueId: number | null) {
   };
 }
 
-function datesKey(dates: { date: string; time: string | null; ticketUrl: string | null; price: string | null; soldOut: boolean }[]) {
-  return JSON.stringify(dates.map((d) => [d.date, d.time, d.ticketUrl, d.price, d.soldOut]));
+type DateFields = { date: string; time: string | null; ticketUrl: string | null; price: string | null } & SoldOutState;
+
+function datesKey(dates: DateFields[]) {
+  return JSON.stringify(dates.map((d) => [d.date, d.time, d.ticketUrl, d.price, d.soldOut, d.soldOutBy]));
 }
 
 /**
@@ -59,14 +68,23 @@ function datesKey(dates: { date: string; time: string | null; ticketUrl: string 
  * - a series keeps one row per date in event_dates, each with its link and sold-out state;
  * - a show edited by staff (staff_edited_at set) keeps its fields until staff reset it
  *   (its status and sold-out state still follow the platform);
- * - sold out only ever moves from available to sold out through a sync; un-marking is a
- *   staff decision made with the dashboard toggle;
+ * - sold out (the show's, and each series date's): the platform's sold out is stored as the
+ *   platform's; when the platform has seats again the sync reopens it and queues the
+ *   waitlist's e-mails in this same transaction (once per person per day). A show or date
+ *   staff marked sold out by hand stays sold out (app/lib/sold-out-sync.ts);
  * - archived shows are left alone;
  * - every stored or refreshed show gets last_synced_at = now.
  */
 export function upsertSyncedShows(
   shows: SyncedShow[],
-  options: { today: string; now?: Date; staff?: StaffIdentity | null; pages?: number },
+  options: {
+    today: string;
+    now?: Date;
+    staff?: StaffIdentity | null;
+    pages?: number;
+    /** The site's origin for the links in waitlist e-mails. */
+    origin: string;
+  },
   database: DB = db(),
 ): UpsertCounts {
   const now = options.now ?? new Date();
@@ -81,6 +99,8 @@ export function upsertSyncedShows(
     hidden: 0,
     skippedCancelled: 0,
     soldOut: 0,
+    reopened: 0,
+    waitlistQueued: 0,
     venuesCreated: 0,
   };
   /** What changed, for the dashboard: "created: Title", "sold out: Title"... */
@@ -134,6 +154,7 @@ export function upsertSyncedShows(
             ticketUrl: show.ticketUrl,
             price: show.price,
             soldOut: show.soldOut,
+            soldOutBy: show.soldOut ? "platform" : null,
             eventStatus: show.eventStatus,
             ...platformColumns(show, venueId),
             lastSyncedAt: now,
@@ -141,15 +162,25 @@ export function upsertSyncedShows(
           })
           .returning({ id: events.id })
           .get().id;
-        replaceDates(tx, id, show);
+        replaceDates(tx, id, show, syncDateStates([], show.dates).states);
         counts.created++;
         counts.synced++;
         changes.push(`created: ${show.title}`);
         continue;
       }
       const update: Partial<typeof events.$inferInsert> = {};
+      const current = tx.select().from(eventDates).where(eq(eventDates.eventId, existing.id)).orderBy(asc(eventDates.position)).all();
+      const { states: dateStates, reopenedDates } = syncDateStates(current, show.dates);
       if (existing.staffEditedAt) {
         counts.keptStaffEdits++;
+        // Staff's dates stay, but each one the platform also lists follows its sold-out state.
+        for (const row of current) {
+          const state = dateStates.get(row.date);
+          if (state && (state.soldOut !== row.soldOut || state.soldOutBy !== row.soldOutBy)) {
+            tx.update(eventDates).set(state).where(eq(eventDates.id, row.id)).run();
+            update.updatedAt = now;
+          }
+        }
       } else {
         for (const field of SYNCED_FIELDS) {
           if (existing[field] !== show[field]) (update as Record<string, unknown>)[field] = show[field];
@@ -158,9 +189,9 @@ export function upsertSyncedShows(
           if ((existing as Record<string, unknown>)[field] !== value) (update as Record<string, unknown>)[field] = value;
         }
         if (existing.source !== "eventbrite") update.source = "eventbrite";
-        const current = tx.select().from(eventDates).where(eq(eventDates.eventId, existing.id)).orderBy(asc(eventDates.position)).all();
-        if (datesKey(current) !== datesKey(show.dates)) {
-          replaceDates(tx, existing.id, show);
+        const next = show.dates.map((d) => ({ ...d, ...dateStates.get(d.date)! }));
+        if (datesKey(current) !== datesKey(next)) {
+          replaceDates(tx, existing.id, show, dateStates);
           update.updatedAt = now;
         }
       }
@@ -168,11 +199,18 @@ export function upsertSyncedShows(
         update.eventStatus = show.eventStatus;
         changes.push(`${show.eventStatus}: ${existing.title}`);
       }
-      if (show.soldOut && !existing.soldOut) {
-        update.soldOut = true;
+      const soldOut = syncSoldOut(existing, show.soldOut);
+      if (soldOut.soldOut !== existing.soldOut || soldOut.soldOutBy !== existing.soldOutBy) Object.assign(update, soldOut);
+      if (soldOut.soldOut && !existing.soldOut) {
         counts.soldOut++;
         changes.push(`sold out: ${existing.title}`);
       }
+      const showReopened = reopened(existing, soldOut);
+      // Dates that reopen while the show stays sold out tell nobody yet.
+      const datesReopened = soldOut.soldOut ? [] : reopenedDates.filter((d) => current.some((c) => c.date === d));
+      if (showReopened) changes.push(`available again: ${existing.title}`);
+      else for (const d of datesReopened) changes.push(`available again: ${existing.title} (${d})`);
+      counts.reopened += showReopened ? 1 : datesReopened.length;
       const changed = Object.keys(update).length > 0;
       if (changed) {
         counts.updated++;
@@ -182,6 +220,14 @@ export function upsertSyncedShows(
         .set(changed ? { ...update, lastSyncedAt: now, updatedAt: now } : { lastSyncedAt: now })
         .where(eq(events.id, existing.id))
         .run();
+      // The waitlist is told in the transaction that reopened the show: both or neither.
+      const tell = waitlistDatesToTell(showReopened, datesReopened);
+      if (tell) {
+        counts.waitlistQueued += queueWaitlistNotices(
+          { eventId: existing.id, dates: tell === "all" ? undefined : tell, origin: options.origin, today: options.today, now },
+          tx as unknown as DB,
+        );
+      }
       counts.synced++;
     }
     recordAudit(
@@ -194,11 +240,12 @@ export function upsertSyncedShows(
       tx,
     );
   });
+  if (counts.waitlistQueued) wakeOutbox();
   return counts;
 }
 
-/** A series' dates as the platform lists them (each with its own link and sold-out state). */
-function replaceDates(tx: Pick<DB, "delete" | "insert">, eventId: number, show: SyncedShow) {
+/** A series' dates as the platform lists them (each with its own link), sold out as `states` say. */
+function replaceDates(tx: Pick<DB, "delete" | "insert">, eventId: number, show: SyncedShow, states: Map<string, SoldOutState>) {
   tx.delete(eventDates).where(eq(eventDates.eventId, eventId)).run();
   if (show.dates.length === 0) return;
   tx.insert(eventDates)
@@ -209,7 +256,7 @@ function replaceDates(tx: Pick<DB, "delete" | "insert">, eventId: number, show: 
         time: d.time,
         ticketUrl: d.ticketUrl,
         price: d.price,
-        soldOut: d.soldOut,
+        ...(states.get(d.date) ?? { soldOut: d.soldOut, soldOutBy: d.soldOut ? ("platform" as const) : null }),
         externalId: d.externalId,
         position: i,
       })),

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import { eventDates, events, waitlistEntries } from "~/db/schema";
-import { becameAvailable, dueForNotice, waitlistEmail } from "~/lib/waitlist";
+import { staffSoldOut, type SoldOutBy } from "~/lib/sold-out-sync";
+import { becameAvailable, dueForNotice, waitlistEmail, whyNobodyTold, type SendNowOutcome } from "~/lib/waitlist";
 import { recordAudit } from "~/models/audit.server";
 import { enqueueMail, wakeOutbox } from "~/models/outbox.server";
 import type { StaffIdentity } from "~/models/staff.server";
@@ -64,10 +65,10 @@ export function findPerformance(eventId: number, date: string, database: DB = db
 }
 
 /** Dates of these shows that are sold out on their own (the show itself is not). */
-export function soldOutDates(eventIds: number[], database: DB = db()): { eventId: number; date: string }[] {
+export function soldOutDates(eventIds: number[], database: DB = db()): { eventId: number; date: string; soldOutBy: SoldOutBy | null }[] {
   if (eventIds.length === 0) return [];
   return database
-    .select({ eventId: eventDates.eventId, date: eventDates.date })
+    .select({ eventId: eventDates.eventId, date: eventDates.date, soldOutBy: eventDates.soldOutBy })
     .from(eventDates)
     .where(and(inArray(eventDates.eventId, eventIds), eq(eventDates.soldOut, true)))
     .all();
@@ -105,7 +106,8 @@ export function queueWaitlistNotices(
 ): number {
   const now = input.now ?? new Date();
   const show = database.select().from(events).where(eq(events.id, input.eventId)).get();
-  if (!show || show.soldOut || show.archivedAt) return 0;
+  // A called-off show has no tickets to offer, whatever its sold-out flag says.
+  if (!show || show.soldOut || show.archivedAt || show.eventStatus !== "scheduled") return 0;
   const dateRows = database.select().from(eventDates).where(eq(eventDates.eventId, show.id)).all();
   const entries = database
     .select()
@@ -159,7 +161,7 @@ export function setDateSoldOut(
       .where(and(eq(eventDates.eventId, show.id), eq(eventDates.date, input.date)))
       .get();
     if (!row) return { outcome: "not-found" as const, queued: 0 };
-    t.update(eventDates).set({ soldOut: input.soldOut }).where(eq(eventDates.id, row.id)).run();
+    t.update(eventDates).set(staffSoldOut(input.soldOut)).where(eq(eventDates.id, row.id)).run();
     t.update(events).set({ updatedAt: new Date() }).where(eq(events.id, show.id)).run();
     recordAudit(
       {
@@ -181,20 +183,43 @@ export function setDateSoldOut(
   return result;
 }
 
-/** Staff's "send now": tells the waiting addresses of one performance (same once-a-day rule). */
+/**
+ * Staff's "send now": tells the waiting addresses of one performance (same once-a-day rule).
+ * When nobody is told, says why.
+ */
 export function sendWaitlistNow(
-  input: { eventId: number; date: string; origin: string; today: string },
+  input: { eventId: number; date: string; origin: string; today: string; now?: Date },
   staff: StaffIdentity,
   database: DB = db(),
-): number {
-  const queued = database.transaction((tx) => {
+): SendNowOutcome {
+  const outcome = database.transaction((tx): SendNowOutcome => {
     const t = tx as unknown as DB;
-    const n = queueWaitlistNotices({ eventId: input.eventId, dates: [input.date], origin: input.origin, today: input.today }, t);
-    recordAudit({ staff, action: "waitlist.send", entityType: "event", entityId: input.eventId, after: { date: input.date, queued: n } }, t);
-    return n;
+    const queued = queueWaitlistNotices({ eventId: input.eventId, dates: [input.date], origin: input.origin, today: input.today, now: input.now }, t);
+    recordAudit({ staff, action: "waitlist.send", entityType: "event", entityId: input.eventId, after: { date: input.date, queued } }, t);
+    if (queued) return { queued, reason: null };
+    const show = t.select().from(events).where(eq(events.id, input.eventId)).get();
+    const row = t
+      .select({ soldOut: eventDates.soldOut })
+      .from(eventDates)
+      .where(and(eq(eventDates.eventId, input.eventId), eq(eventDates.date, input.date)))
+      .get();
+    const waiting = t
+      .select({ n: sql<number>`count(*)` })
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.eventId, input.eventId), eq(waitlistEntries.date, input.date)))
+      .get()!.n;
+    return {
+      queued: 0,
+      reason: whyNobodyTold({
+        found: Boolean(show && !show.archivedAt),
+        calledOff: show?.eventStatus !== "scheduled",
+        soldOut: Boolean(show?.soldOut || row?.soldOut),
+        waiting,
+      }),
+    };
   });
-  if (queued) wakeOutbox();
-  return queued;
+  if (outcome.queued) wakeOutbox();
+  return outcome;
 }
 
 /** The addresses for the CSV export (today or later), oldest sign-up first per performance. */
@@ -246,6 +271,8 @@ export type StaffPerformance = {
   recurring: boolean;
   showSoldOut: boolean;
   soldOut: boolean;
+  /** Who marked it sold out: the platform (a sync reopens it when seats free up) or staff. */
+  soldOutBy: SoldOutBy | null;
   waiting: number;
   notified: number;
 };
@@ -272,7 +299,15 @@ export function staffPerformances(today: string, database: DB = db()): StaffPerf
   const count = (eventId: number, date: string) => counts.get(`${eventId}|${date}`) ?? { waiting: 0, notified: 0 };
   const out: StaffPerformance[] = [];
   const recurring = database
-    .select({ eventId: events.id, title: events.title, showSoldOut: events.soldOut, date: eventDates.date, dateSoldOut: eventDates.soldOut })
+    .select({
+      eventId: events.id,
+      title: events.title,
+      showSoldOut: events.soldOut,
+      showSoldOutBy: events.soldOutBy,
+      date: eventDates.date,
+      dateSoldOut: eventDates.soldOut,
+      dateSoldOutBy: eventDates.soldOutBy,
+    })
     .from(eventDates)
     .innerJoin(events, eq(events.id, eventDates.eventId))
     .where(and(isNull(events.archivedAt), gte(eventDates.date, today)))
@@ -281,17 +316,26 @@ export function staffPerformances(today: string, database: DB = db()): StaffPerf
     database.select({ id: eventDates.eventId }).from(eventDates).groupBy(eventDates.eventId).all().map((r) => r.id),
   );
   for (const r of recurring) {
-    out.push({ eventId: r.eventId, title: r.title, date: r.date, recurring: true, showSoldOut: r.showSoldOut, soldOut: r.showSoldOut || r.dateSoldOut, ...count(r.eventId, r.date) });
+    out.push({
+      eventId: r.eventId,
+      title: r.title,
+      date: r.date,
+      recurring: true,
+      showSoldOut: r.showSoldOut,
+      soldOut: r.showSoldOut || r.dateSoldOut,
+      soldOutBy: r.showSoldOut ? r.showSoldOutBy : r.dateSoldOut ? r.dateSoldOutBy : null,
+      ...count(r.eventId, r.date),
+    });
   }
   for (const e of database
-    .select({ id: events.id, title: events.title, date: events.date, soldOut: events.soldOut })
+    .select({ id: events.id, title: events.title, date: events.date, soldOut: events.soldOut, soldOutBy: events.soldOutBy })
     .from(events)
     .where(and(isNull(events.archivedAt), gte(events.date, today)))
     .all()) {
     if (withDates.has(e.id)) continue;
     const c = count(e.id, e.date);
     if (!e.soldOut && c.waiting === 0) continue;
-    out.push({ eventId: e.id, title: e.title, date: e.date, recurring: false, showSoldOut: e.soldOut, soldOut: e.soldOut, ...c });
+    out.push({ eventId: e.id, title: e.title, date: e.date, recurring: false, showSoldOut: e.soldOut, soldOut: e.soldOut, soldOutBy: e.soldOut ? e.soldOutBy : null, ...c });
   }
   return out.sort((a, b) => a.date.localeCompare(b.date) || a.title.localeCompare(b.title) || a.eventId - b.eventId);
 }

@@ -3,6 +3,7 @@ import { getSyncStatus, resetStaffEdits } from "~/models/sync.server";
 import { syncShowsAndImages } from "~/services/eventbrite-sync.server";
 import { requireStaff } from "~/utils/auth.server";
 import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
+import { publicOrigin } from "~/utils/origin.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
 
@@ -36,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent !== "sync") throw new Response("Unknown action", { status: 400 });
 
-  const { outcome } = await syncShowsAndImages({ staff });
+  const { outcome } = await syncShowsAndImages({ staff, origin: publicOrigin(request) });
   const type = !outcome.ok ? "error" : outcome.counts.synced === 0 ? "info" : "success";
   return redirectWithFlash(request, "/admin", { type, message: outcome.message });
 }

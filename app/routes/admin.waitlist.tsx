@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { formatLongDate, isIsoDate, todayIn } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
+import { sendNowMessage } from "~/lib/waitlist";
 import { sendWaitlistNow, setDateSoldOut, staffPerformances } from "~/models/waitlist.server";
 import adminStyles from "~/styles/admin.css";
 import { requireStaff } from "~/utils/auth.server";
@@ -41,13 +42,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return back("success", `${formatLongDate(date)} marked ${soldOut ? "sold out" : "available"}.${told}`);
   }
   if (intent === "send") {
-    const queued = sendWaitlistNow({ eventId, date, ...context }, staff);
-    return back(
-      "success",
-      queued
-        ? `${queued} e-mail${queued === 1 ? "" : "s"} queued for ${formatLongDate(date)}.`
-        : "Nobody to e-mail: the date is still sold out, or everyone was e-mailed within the last day.",
-    );
+    const said = sendNowMessage(sendWaitlistNow({ eventId, date, ...context }, staff), formatLongDate(date));
+    return redirectWithFlash(request, "/admin/waitlist", said);
   }
   return back("error", "Unknown action.");
 }
@@ -60,7 +56,8 @@ export default function AdminWaitlist() {
       <h1>Ticket waitlists</h1>
       <p>
         People who asked to be told when tickets free up. Marking a show or a date available e-mails them (once a day at
-        most); lists are deleted after the show. <a href="/admin/waitlist.csv" download>Export all as CSV</a> ·{" "}
+        most), and so does a sync that finds seats again on Eventbrite for what Eventbrite had sold out; lists are
+        deleted after the show. <a href="/admin/waitlist.csv" download>Export all as CSV</a> ·{" "}
         <Link to="/admin/mail">Outgoing mail</Link>
       </p>
       {performances.length === 0 ? <p>No sold-out shows or dates and nobody waiting.</p> : (
@@ -77,7 +74,20 @@ export default function AdminWaitlist() {
                 <tr key={`${p.eventId}-${p.date}`}>
                   <td><Link to={`/event/${p.eventId}?date=${p.date}`}>{p.title}</Link></td>
                   <td><time dateTime={p.date}>{formatLongDate(p.date)}</time></td>
-                  <td>{p.soldOut ? <span className="badge badge--soldout">Sold out</span> : "Available"}</td>
+                  <td>
+                    {p.soldOut ? (
+                      <>
+                        <span className="badge badge--soldout">Sold out</span>{" "}
+                        {p.soldOutBy === "platform" ? (
+                          <span className="muted">on Eventbrite: the sync reopens it when seats free up</span>
+                        ) : (
+                          <span className="muted">by staff</span>
+                        )}
+                      </>
+                    ) : (
+                      "Available"
+                    )}
+                  </td>
                   <td>
                     {p.waiting} waiting{p.notified ? ` (${p.notified} e-mailed)` : ""}
                   </td>

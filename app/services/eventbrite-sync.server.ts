@@ -20,6 +20,7 @@ import { recordFailedSync, upsertSyncedShows, type UpsertCounts } from "~/models
 import { db, type DB } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
+import { configuredOrigin } from "~/utils/origin.server";
 import { OutboundFetchError, safeFetchText } from "~/utils/safe-fetch.server";
 
 export const SYNC_LOCK = "eventbrite-sync";
@@ -240,7 +241,14 @@ export async function fetchSyncedShows(
  * platform's failures, stores nothing unless every page arrived and parsed, logs one line.
  */
 export async function runEventbriteSync(
-  options: { staff?: StaffIdentity | null; config?: SyncConfig; database?: DB; now?: Date } = {},
+  options: {
+    staff?: StaffIdentity | null;
+    config?: SyncConfig;
+    database?: DB;
+    now?: Date;
+    /** The site's origin for waitlist e-mail links (the request's; else PUBLIC_URL). */
+    origin?: string;
+  } = {},
 ): Promise<SyncOutcome> {
   const config = options.config ?? configFromEnv();
   const database = options.database ?? db();
@@ -260,10 +268,10 @@ export async function runEventbriteSync(
     const { shows, pages } = await fetchSyncedShows(config, { today, businessZone: zone });
     const counts = upsertSyncedShows(
       shows,
-      { today, now, staff: options.staff, pages },
+      { today, now, staff: options.staff, pages, origin: options.origin ?? configuredOrigin() },
       database,
     );
-    const message = syncSuccessMessage(counts.synced);
+    const message = syncSuccessMessage(counts.synced, counts.waitlistQueued);
     log.info({ ...counts, pages, ms: Date.now() - started }, "eventbrite sync finished");
     return { ok: true, message, counts, pages };
   } catch (error) {

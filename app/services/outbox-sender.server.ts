@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import nodemailer, { type Transporter } from "nodemailer";
 import { afterFailure, OUTBOX_DEFAULTS } from "~/lib/outbox";
-import { claimDue, markFailedAttempt, markSent, setOutboxWake } from "~/models/outbox.server";
+import { claimDue, markFailedAttempt, markSent, releaseClaims, setOutboxWake } from "~/models/outbox.server";
 import { db, type DB } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 
@@ -29,16 +29,27 @@ export function smtpTransport(smtpUrl: string): Transporter {
 
 /**
  * One pass: claim what is due, send it one by one, mark each sent right after the SMTP
- * server accepted it. Returns how many were sent.
+ * server accepted it. Returns how many were sent. Once `stopping()` answers true (shutdown)
+ * no new message is started: the claimed ones not yet started are handed back at once.
  */
-export async function deliverDue(options: SenderOptions, transport: Transporter = smtpTransport(options.smtpUrl), now = () => new Date()) {
+export async function deliverDue(
+  options: SenderOptions,
+  transport: Transporter = smtpTransport(options.smtpUrl),
+  now = () => new Date(),
+  stopping: () => boolean = () => false,
+) {
   const database = options.database ?? db();
   const leaseMs = options.leaseMs ?? OUTBOX_DEFAULTS.leaseMs;
   let sent = 0;
   for (;;) {
+    if (stopping()) return sent;
     const batch = claimDue(now(), leaseMs, 10, database);
     if (batch.length === 0) return sent;
-    for (const message of batch) {
+    for (const [i, message] of batch.entries()) {
+      if (stopping()) {
+        releaseClaims(batch.slice(i).map((m) => m.id), database);
+        return sent;
+      }
       try {
         await transport.sendMail({
           from: options.from,
@@ -61,34 +72,45 @@ export async function deliverDue(options: SenderOptions, transport: Transporter 
   }
 }
 
+/** How long a shutdown waits for the message being sent (fly.io's kill_timeout is 15 s). */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
 /**
  * The sender inside the server: wakes on every enqueue (through the globalThis hook) and
  * otherwise polls, so retries and rows left by a crash are picked up. Never overlaps itself.
+ *
+ * `stop()` is the graceful shutdown (SIGTERM/SIGINT): nothing new is claimed or started,
+ * the message being sent gets up to `graceMs` to be accepted and marked sent, the claimed
+ * rest is handed back; it resolves when the pass has ended (true) or the grace ran out
+ * (false: that one message may be sent again after the restart, with the same Message-ID).
+ * The caller closes the database after it resolves.
  */
 export function startOutboxSender(options: SenderOptions) {
   const pollMs = options.pollMs ?? 5_000;
   const id = crypto.randomUUID().slice(0, 8);
-  let running = false;
+  let pass: Promise<void> | null = null;
   let again = false;
   let stopped = false;
   const transport = smtpTransport(options.smtpUrl);
   const run = async () => {
     if (stopped) return;
-    if (running) {
+    if (pass) {
       again = true;
-      return;
+      return pass;
     }
-    running = true;
-    try {
-      do {
-        again = false;
-        await deliverDue(options, transport);
-      } while (again && !stopped);
-    } catch (error) {
-      logger().error({ err: error, sender: id }, "outbox pass failed");
-    } finally {
-      running = false;
-    }
+    pass = (async () => {
+      try {
+        do {
+          again = false;
+          await deliverDue(options, transport, undefined, () => stopped);
+        } while (again && !stopped);
+      } catch (error) {
+        logger().error({ err: error, sender: id }, "outbox pass failed");
+      } finally {
+        pass = null;
+      }
+    })();
+    return pass;
   };
   const timer = setInterval(run, pollMs);
   timer.unref();
@@ -96,11 +118,22 @@ export function startOutboxSender(options: SenderOptions) {
   void run();
   return {
     run,
-    stop() {
+    async stop(graceMs = SHUTDOWN_GRACE_MS): Promise<boolean> {
       stopped = true;
       clearInterval(timer);
       setOutboxWake(undefined);
+      let finished = true;
+      if (pass) {
+        let timeout: NodeJS.Timeout | undefined;
+        finished = await Promise.race([
+          pass.then(() => true),
+          new Promise<boolean>((resolve) => (timeout = setTimeout(() => resolve(false), graceMs))),
+        ]);
+        clearTimeout(timeout);
+        if (!finished) logger().warn({ sender: id, graceMs }, "outbox: a message was still being sent at shutdown; it may be sent again after the restart");
+      }
       transport.close();
+      return finished;
     },
   };
 }

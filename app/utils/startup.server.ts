@@ -34,6 +34,9 @@ export function startupBanner(port: number) {
       lines.push(`  ${key}=${key === "SESSION_SECRET" ? "(fixed development value)" : env[key as "ADMIN_PASSWORD"]}`);
     }
   }
+  if (env.SMTP_URL && !env.PUBLIC_URL) {
+    lines.push(`PUBLIC_URL is not set: waitlist e-mails queued by the scheduled sync link to http://localhost:${env.PORT}.`);
+  }
   return lines.join("\n");
 }
 

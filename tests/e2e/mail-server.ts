@@ -61,6 +61,8 @@ export async function startMailServer(env: Record<string, string>) {
     database: database as DB,
     /** kill -9: no shutdown handler runs. */
     kill: () => stop("SIGKILL"),
+    /** SIGTERM (a deploy, fly's kill_signal): the graceful shutdown runs; resolves once it exited. */
+    terminate: () => stop("SIGTERM"),
     restart: (extra: Record<string, string> = {}) => start(extra),
     async close() {
       await stop("SIGTERM");

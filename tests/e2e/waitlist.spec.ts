@@ -1,7 +1,9 @@
+import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { eventDates, events, outbox, waitlistEntries } from "~/db/schema";
 import { addDaysIso, todayIn } from "~/lib/dates";
 import type { DB } from "~/utils/db.server";
+import { FAKE_EVENTBRITE_ORG, FAKE_EVENTBRITE_TOKEN, eventbriteFixture, startFakeEventbrite } from "../fakes/eventbrite";
 import { startFakeSmtp } from "../fakes/smtp";
 import { expect, test } from "./fixtures";
 import { eventually, freePort, loginAt, startMailServer } from "./mail-server";
@@ -141,6 +143,112 @@ test.describe("waitlist", () => {
   });
 });
 
+test.describe("staff and the ticketing sync tell the list", () => {
+  test("Send now: one e-mail per person waiting; a second press within the day sends nothing and says so", async ({ page, javaScriptOn }) => {
+    test.setTimeout(60_000);
+    const smtp = await startFakeSmtp();
+    const server = await startMailServer({ SMTP_URL: smtp.url });
+    try {
+      // Seats are on sale; two people still wait: one never told, one told two days ago.
+      const show = soldOutShow(server.database, `Send Now Night ${javaScriptOn ? "js" : "nojs"}`);
+      server.database.update(events).set({ soldOut: false }).where(eq(events.id, show.id)).run();
+      server.database.insert(waitlistEntries).values([
+        { eventId: show.id, date: DATE, email: "ann@example.com", token: "send-now-token-ann-0123" },
+        { eventId: show.id, date: DATE, email: "bo@example.com", token: "send-now-token-bo-01234", notifiedAt: new Date(Date.now() - 2 * 86_400_000) },
+      ]).run();
+      await loginAt(page, server.url);
+      const row = page.getByRole("row", { name: new RegExp(show.title) });
+      await expect(row).toContainText("2 waiting (1 e-mailed)");
+      // The list as a spreadsheet.
+      const download = page.waitForEvent("download");
+      await row.getByRole("link", { name: new RegExp(`^CSV: ${show.title}`) }).click();
+      const csv = fs.readFileSync((await (await download).path())!, "utf8").trim().split(/\r?\n/);
+      expect(csv[0]).toBe("Show,Show id,Date,Email,Joined,Last e-mailed");
+      expect(csv.slice(1).map((line) => line.split(",")[3])).toEqual(["ann@example.com", "bo@example.com"]);
+      expect(csv[1].endsWith(",")).toBe(true); // Ann was never e-mailed
+      await row.getByRole("button", { name: new RegExp(`^Send now: ${show.title}`) }).click();
+      await expect(page.getByText(/2 waiting people are being e-mailed about/)).toBeVisible();
+      await eventually(() => smtp.received.length >= 2, "two e-mails");
+      await expect(page.getByRole("row", { name: new RegExp(show.title) })).toContainText("2 waiting (2 e-mailed)");
+
+      await page.getByRole("row", { name: new RegExp(show.title) }).getByRole("button", { name: new RegExp(`^Send now: ${show.title}`) }).click();
+      await expect(page.getByText(/Nobody e-mailed: everyone waiting for .* was e-mailed within the last day/)).toBeVisible();
+      await page.waitForTimeout(1500);
+      expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(["ann@example.com", "bo@example.com"]);
+      expect(server.database.select().from(outbox).all()).toHaveLength(2);
+    } finally {
+      await server.close();
+      await smtp.close();
+    }
+  });
+
+  test("the platform frees seats of a sold-out show and a sold-out series date: the sync reopens them and e-mails their lists once", async ({ page }) => {
+    test.setTimeout(90_000);
+    const smtp = await startFakeSmtp();
+    // This test's own platform fake (the shared one belongs to sync.spec.ts).
+    const platform = await startFakeEventbrite();
+    const server = await startMailServer({
+      SMTP_URL: smtp.url,
+      EVENTBRITE_API_URL: platform.url,
+      EVENTBRITE_TOKEN: FAKE_EVENTBRITE_TOKEN,
+      EVENTBRITE_ORGANIZATION_ID: FAKE_EVENTBRITE_ORG,
+    });
+    const syncNow = async () => {
+      await page.goto(`${server.url}/admin`);
+      await page.getByRole("button", { name: "Sync from Eventbrite" }).click();
+      await expect(page.getByText(/Successfully synced \d+ events/)).toBeVisible({ timeout: 30_000 });
+    };
+    try {
+      await loginAt(page, server.url);
+      await syncNow();
+      const show = server.database.select().from(events).where(eq(events.externalId, "9100000002")).get()!;
+      expect(show.soldOut).toBe(true);
+      // The fixture series (real payload shapes): its 2031-09-09 date is sold out on the platform.
+      const series = server.database.select().from(events).where(eq(events.externalId, "9200000010")).get()!;
+      await page.context().clearCookies();
+      const signUp = async (path: string, email: string) => {
+        await page.goto(`${server.url}${path}`);
+        await page.getByRole("form", { name: "Tell me when tickets free up" }).getByLabel("Email").fill(email);
+        await page.getByRole("button", { name: "Tell me" }).click();
+        await expect(page.getByRole("status")).toContainText("You're on the list");
+      };
+      for (const email of ["ann@example.com", "bo@example.com"]) await signUp(`/event/${show.id}`, email);
+      await signUp(`/event/${series.id}?date=2031-09-09`, "cy@example.com");
+
+      // The platform releases seats for both.
+      const seats = eventbriteFixture<{ ticket_availability: Record<string, unknown> }>("series-parent").ticket_availability;
+      for (const id of ["9100000002", "92000000121"]) {
+        await fetch(new URL("/__patch", platform.url), {
+          method: "POST",
+          body: JSON.stringify({ id, patch: { ticket_availability: { ...seats, has_available_tickets: true, is_sold_out: false } } }),
+        });
+      }
+      await loginAt(page, server.url);
+      // Staff see that the platform sold it out, so a sync will reopen it.
+      await expect(page.getByRole("row", { name: new RegExp(`${show.title}.*2 waiting`) })).toContainText("Sold out on Eventbrite");
+      await syncNow();
+      await expect(page.getByText("Tickets are available again: 3 waiting people are being e-mailed.")).toBeVisible();
+      await eventually(() => smtp.received.length >= 3, "three e-mails");
+      expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(["ann@example.com", "bo@example.com", "cy@example.com"]);
+      expect(readable(smtp.received.find((m) => m.to[0] === "ann@example.com")!.raw)).toContain("fake-sync-sold-out-special-tickets-9100000002");
+      expect(readable(smtp.received.find((m) => m.to[0] === "cy@example.com")!.raw)).toContain("?date=2031-09-09");
+      await page.goto(`${server.url}/event/${show.id}`);
+      await expect(page.getByRole("link", { name: "GET TICKETS" }).first()).toBeVisible();
+      await expect(page.getByRole("form", { name: "Tell me when tickets free up" })).toHaveCount(0);
+
+      // The next sync finds nothing new: no e-mail, and the message says nothing about one.
+      await syncNow();
+      await expect(page.getByText(/being e-mailed/)).toHaveCount(0);
+      await page.waitForTimeout(1500);
+      expect(smtp.received).toHaveLength(3);
+    } finally {
+      await server.close();
+      await smtp.close();
+      await platform.close();
+    }
+  });
+});
+
 test.describe("outbox delivery", () => {
   // Server-side delivery, not a browser matter: run once (in the "js" project).
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "delivery does not depend on the browser");
@@ -166,6 +274,32 @@ test.describe("outbox delivery", () => {
     } finally {
       await server.close();
       await smtp?.close();
+    }
+  });
+
+  test("SIGTERM in the middle of a send → the send finishes and is recorded; nothing is sent again after the restart", async ({ page }) => {
+    test.setTimeout(60_000);
+    // The mail server keeps the message as soon as it arrives and answers 3 s later.
+    const slow = await startFakeSmtp({ mode: "slow", delayMs: 3_000 });
+    const server = await startMailServer({ SMTP_URL: slow.url });
+    try {
+      const show = soldOutShow(server.database, "Deploy Night");
+      server.database.insert(waitlistEntries).values({ eventId: show.id, date: DATE, email: "ann@example.com", token: "deploy-token-0123456789" }).run();
+      await loginAt(page, server.url);
+      await page.getByRole("button", { name: "Mark available: Deploy Night" }).click();
+      await eventually(() => slow.received.length === 1, "the message on the mail server");
+      // A deploy stops the server while the mail server has not answered yet.
+      const stopping = Date.now();
+      await server.terminate();
+      expect(Date.now() - stopping).toBeLessThan(12_000);
+      expect(server.database.select().from(outbox).get()).toMatchObject({ status: "sent" });
+      await server.restart();
+      // Well past the lease (1.5 s) and a poll: a message not recorded as sent would go again.
+      await page.waitForTimeout(4_000);
+      expect(slow.received).toHaveLength(1);
+    } finally {
+      await server.close();
+      await slow.close();
     }
   });
 

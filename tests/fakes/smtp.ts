@@ -6,14 +6,19 @@ export type ReceivedMail = { from: string | null; to: string[]; raw: string };
 /**
  * A local SMTP server on 127.0.0.1 (port 0, or `port` to come back where a stopped one was)
  * that keeps what it receives. `mode: "reject"` answers every message with a permanent
- * failure (550); `mode: "hang"` reads the message and never answers (a stuck server).
+ * failure (550); `mode: "hang"` reads the message and never answers (a stuck server);
+ * `mode: "slow"` keeps the message as soon as it has arrived (as a real server commits it
+ * to its queue) but answers "250 OK" only `delayMs` later (default 3 s): a client that
+ * hangs up before the answer cannot know it was delivered.
  */
-export async function startFakeSmtp(options: { mode?: "accept" | "reject" | "hang"; port?: number } = {}) {
+export async function startFakeSmtp(options: { mode?: "accept" | "reject" | "hang" | "slow"; port?: number; delayMs?: number } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    // Tests close it with a client still connected (a stuck or slow send): don't wait 30 s.
+    closeTimeout: 500,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
@@ -29,7 +34,8 @@ export async function startFakeSmtp(options: { mode?: "accept" | "reject" | "han
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString("utf8"),
         });
-        callback();
+        if (options.mode === "slow") setTimeout(() => callback(), options.delayMs ?? 3_000);
+        else callback();
       });
     },
   });

@@ -116,7 +116,7 @@ describe("ticketing sync against the fake platform", () => {
     expect(getSyncStatus(database).staffEdited).toEqual([]);
   });
 
-  it("can mark a show sold out but never un-marks one staff marked", async () => {
+  it("can mark a show sold out but never reopens one staff marked (or one marked before marks had an author)", async () => {
     const database = createDb();
     await runEventbriteSync({ config, database });
     database.update(events).set({ soldOut: true }).where(eq(events.externalId, "9100000001")).run();

@@ -9,7 +9,7 @@ import { eventDates, events, outbox, staffUsers, waitlistEntries } from "~/db/sc
 import { setSoldOut } from "~/models/events-admin.server";
 import { claimDue } from "~/models/outbox.server";
 import { deleteExpiredWaitlist, joinWaitlist, leaveWaitlist, queueWaitlistNotices, setDateSoldOut } from "~/models/waitlist.server";
-import { deliverDue } from "~/services/outbox-sender.server";
+import { deliverDue, startOutboxSender } from "~/services/outbox-sender.server";
 import type { DB } from "~/utils/db.server";
 import { startFakeSmtp } from "../fakes/smtp";
 import { createTestDb } from "./helpers/db";
@@ -141,5 +141,52 @@ describe("the outbox sender", () => {
     expect(await send(db, fake.url, afterLease)).toBe(1);
     expect(await send(db, fake.url, afterLease)).toBe(0);
     expect(fake.received).toHaveLength(1);
+  });
+});
+
+describe("the sender's graceful shutdown (SIGTERM/SIGINT)", () => {
+  const waitFor = async (check: () => boolean, ms = 5_000) => {
+    const deadline = Date.now() + ms;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error("timed out");
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+
+  it("stop() during a send: the send finishes and is recorded as sent, nothing new starts, the rest is handed back", async () => {
+    const { db, staff, show } = setup();
+    // The server keeps each message when it arrives and answers "250 OK" 800 ms later.
+    const slow = await smtp({ mode: "slow", delayMs: 800 });
+    joinWaitlist({ eventId: show.id, date: show.date, email: "ann@example.com", ipAddress: null }, db);
+    joinWaitlist({ eventId: show.id, date: show.date, email: "bo@example.com", ipAddress: null }, db);
+    setSoldOut(show.id, false, staff, db, mail);
+    const sender = startOutboxSender({ smtpUrl: slow.url, from: "info@laugh.example", database: db, pollMs: 60_000, leaseMs: 60_000 });
+    await waitFor(() => slow.received.length === 1);
+    // The first message is on the server, its answer still to come: the shutdown signal now.
+    expect(await sender.stop()).toBe(true);
+    const rows = db.select().from(outbox).orderBy(outbox.id).all();
+    expect(rows[0]).toMatchObject({ status: "sent", leaseUntil: null });
+    // The second was claimed with the first but never started: due again at once, not counted as a try.
+    expect(rows[1]).toMatchObject({ status: "pending", leaseUntil: null, attempts: 0 });
+    expect(slow.received).toHaveLength(1);
+
+    // After the restart: the second is delivered, the first is not sent again.
+    expect(await send(db, slow.url)).toBe(1);
+    expect(slow.received.map((m) => m.to[0])).toEqual([rows[0].toAddress, rows[1].toAddress]);
+    expect(db.select().from(outbox).all().every((m) => m.status === "sent")).toBe(true);
+  });
+
+  it("the wait is bounded: a server that never answers does not hold the shutdown past the grace time", async () => {
+    const { db, staff, show } = setup();
+    const stuck = await smtp({ mode: "hang" });
+    joinWaitlist({ eventId: show.id, date: show.date, email: "ann@example.com", ipAddress: null }, db);
+    setSoldOut(show.id, false, staff, db, mail);
+    const sender = startOutboxSender({ smtpUrl: stuck.url, from: "info@laugh.example", database: db, pollMs: 60_000, leaseMs: 60_000 });
+    await waitFor(() => db.select().from(outbox).get()!.leaseUntil !== null);
+    const started = Date.now();
+    expect(await sender.stop(300)).toBe(false);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    // Not known to be delivered: the claim stays, so it is sent after the lease (at least once).
+    expect(db.select().from(outbox).get()).toMatchObject({ status: "pending" });
   });
 });

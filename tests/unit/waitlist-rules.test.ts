@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { waitlistSchema } from "~/lib/forms/waitlist";
 import { afterFailure, backoffMs, isPermanentFailure } from "~/lib/outbox";
 import { becameAvailable, canJoinWaitlist, dueForNotice, isWaitlistExpired, NOTIFY_COOLDOWN_MS, waitlistEmail } from "~/lib/waitlist";
+import { waitlistCsv } from "~/lib/waitlist-csv";
 
 const now = new Date("2026-11-20T20:00:00Z");
 
@@ -75,5 +76,18 @@ describe("outbox retries", () => {
     expect(afterFailure(busy, 1, now, { retryBaseMs: 1000 })).toEqual({ status: "pending", nextAttemptAt: new Date(now.getTime() + 1000) });
     expect(afterFailure(down, 3, now, { retryBaseMs: 1000 })).toEqual({ status: "pending", nextAttemptAt: new Date(now.getTime() + 4000) });
     expect(afterFailure(down, 5, now, { maxAttempts: 5 })).toEqual({ status: "failed" });
+  });
+});
+
+describe("the staff export", () => {
+  it("one row per address under a header; a title or address that starts a formula is defused", () => {
+    const csv = waitlistCsv([
+      { title: "=HYPERLINK(\"http://evil\")", eventId: 7, date: "2026-11-27", email: "ann@example.com", joined: "2026-11-20 19:00", notified: "" },
+      { title: "Friday, Late", eventId: 7, date: "2026-11-27", email: "+1@example.com", joined: "2026-11-20 19:05", notified: "2026-11-21 09:00" },
+    ]);
+    const lines = csv.trim().split("\n");
+    expect(lines[0]).toBe("Show,Show id,Date,Email,Joined,Last e-mailed");
+    expect(lines[1]).toBe(`"'=HYPERLINK(""http://evil"")",7,2026-11-27,ann@example.com,2026-11-20 19:00,`);
+    expect(lines[2]).toBe(`"Friday, Late",7,2026-11-27,'+1@example.com,2026-11-20 19:05,2026-11-21 09:00`);
   });
 });
