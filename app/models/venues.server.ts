@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { events, venues, type Venue } from "~/db/schema";
 import type { SyncedVenue } from "~/lib/eventbrite";
 import type { VenueFormValues } from "~/lib/forms/venue";
-import { venueSlug, type VenueRecord } from "~/lib/venue-records";
+import { RESERVED_SLUGS, venueSlug, type VenueRecord } from "~/lib/venue-records";
 import { recordAudit } from "~/models/audit.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { db, type DB } from "~/utils/db.server";
@@ -14,6 +14,7 @@ function freeSlug(name: string, tx: Tx): string {
   const base = venueSlug(name);
   for (let n = 1; n < 1000; n++) {
     const slug = n === 1 ? base : `${base}-${n}`;
+    if (RESERVED_SLUGS.has(slug)) continue;
     if (!tx.select({ id: venues.id }).from(venues).where(eq(venues.slug, slug)).get()) return slug;
   }
   return `${base}-${Date.now()}`;
@@ -124,4 +125,24 @@ export function findVenueRecordByName(name: string, database: DB = db()): VenueR
   if (!v) return null;
   const { id, slug, address1, address2, city, region, postalCode, country, latitude, longitude } = v;
   return { id, name: v.name, slug, address1, address2, city, region, postalCode, country, latitude, longitude };
+}
+
+/** The venue records flagged as the club (/club-shows names them and their address). */
+export function listClubVenues(database: DB = db()): Venue[] {
+  return database.select().from(venues).where(eq(venues.isClub, true)).orderBy(venues.name).all();
+}
+
+/** The venue cards on /about: records with an /about position, in that order. */
+export function listAboutVenues(database: DB = db()): Venue[] {
+  return database
+    .select()
+    .from(venues)
+    .where(sql`${venues.aboutOrder} IS NOT NULL`)
+    .orderBy(venues.aboutOrder, venues.name)
+    .all();
+}
+
+/** Every venue page path (/{slug}) for the sitemap. */
+export function venuePagePaths(database: DB = db()): string[] {
+  return database.select({ slug: venues.slug }).from(venues).orderBy(venues.slug).all().map((v) => `/${v.slug}`);
 }

@@ -1,5 +1,6 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { VenueName } from "~/components/venue-name";
 import { ShowStructuredData } from "~/components/show-structured-data";
 import { ShowImage } from "~/components/shows/show-image";
 import { formatLongDate, formatTime12 } from "~/lib/dates";
@@ -70,7 +71,9 @@ export default function ComedyShowsWindsor() {
                     <p>
                       <time dateTime={next.date}>{formatLongDate(next.date)}</time> · {formatTime12(next.time)}
                     </p>
-                    <p className="muted">{show.venue}</p>
+                    <p className="muted">
+                      <VenueName venue={show.venue} record={show.venueRecord} />
+                    </p>
                     <p className="clamp-3">{plainText(show.description)}</p>
                     <p><strong>{cardPriceText(next.price)}</strong></p>
                     {!show.soldOut && ticketUrl ? (
