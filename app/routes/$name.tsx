@@ -11,6 +11,7 @@ import { listShows } from "~/models/events.server";
 import { findRedirect } from "~/models/submissions.server";
 import { getVenueBySlug } from "~/models/venues.server";
 import contentStyles from "~/styles/content.css";
+import lineupStyles from "~/styles/lineup.css";
 import { getEnv } from "~/utils/env.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
@@ -21,7 +22,7 @@ import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
  * the redirects table, else 404. Explicit route files
  * always rank above this dynamic segment, so a short link can never shadow a real page.
  */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }, { rel: "stylesheet", href: lineupStyles }];
 
 /** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
 export const headers = passPageCache;
