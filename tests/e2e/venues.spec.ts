@@ -91,8 +91,10 @@ test("staff tick the club and winery flags on a venue; its shows get the badges 
     await expect(page.locator(".event-hero .badge", { hasText: "Club Show" })).toBeVisible();
     await expect(page.locator(".event-hero .badge", { hasText: "Winery Event" })).toBeVisible();
     await page.goto(`/?q=${encodeURIComponent(title)}`);
-    const card = page.locator("article.show-card").filter({ hasText: title });
+    const card = page.locator(".home-events article.show-card").filter({ hasText: title });
     await expect(card.locator(".badge", { hasText: "Club Show" })).toBeVisible();
+    // A club show soon is also in the home page's Club Shows section.
+    await expect(page.locator(".home-club article.show-card").filter({ hasText: title })).toHaveCount(1);
     await expect(card.locator(".show-card__venue").getByRole("link", { name })).toHaveAttribute("href", `/${slug}`);
     await page.goto("/club-shows");
     await expect(page.locator("article.show-card").filter({ hasText: title })).toHaveCount(1);
