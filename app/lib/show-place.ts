@@ -1,5 +1,5 @@
 import type { Show } from "./shows";
-import { addressLine, geoOf, mapsLink, postalAddressOf, type VenueRecord } from "./venue-records";
+import { addressLine, geoOf, mapsLink, postalAddressOf } from "./venue-records";
 
 /**
  * Where a show happens, for its page, JSON-LD and ICS: the venue record's address parts

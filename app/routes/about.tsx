@@ -3,8 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ABOUT_PAGE } from "~/lib/about";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
-import contentStyles from "~/styles/content.css";
 import { listAboutVenues } from "~/models/venues.server";
+import contentStyles from "~/styles/content.css";
 import { publicOrigin } from "~/utils/origin.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 

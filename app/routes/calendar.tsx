@@ -1,16 +1,16 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Ticket } from "lucide-react";
-import { venueRefOf } from "~/lib/venue-records";
-import { VenueName } from "~/components/venue-name";
 import { CalendarSubscribe } from "~/components/calendar-subscribe";
 import { ShowImage } from "~/components/shows/show-image";
+import { VenueName } from "~/components/venue-name";
 import { monthBounds, monthGrid, parseMonthParam, shiftMonth, WEEKDAYS } from "~/lib/calendar";
 import { addDaysIso, formatCardDate, formatLongDate, formatMonthYear, formatTime12 } from "~/lib/dates";
 import type { ShowImageRef } from "~/lib/image-variants";
 import { expandOccurrences, mergeSameTitle } from "~/lib/recurrence";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
+import { venueRefOf } from "~/lib/venue-records";
 import { listShows } from "~/models/events.server";
 import { publicContext } from "~/models/public-shows.server";
 import lineupStyles from "~/styles/lineup.css";

@@ -1,9 +1,8 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { venueRefOf } from "~/lib/venue-records";
-import { VenueName } from "~/components/venue-name";
 import { CalendarSubscribe } from "~/components/calendar-subscribe";
 import { ErrorScreen, GeneralErrorBoundary } from "~/components/error-boundary";
+import { VenueName } from "~/components/venue-name";
 import { comedianFeedPath } from "~/lib/calendar-links";
 import { formatLongDate, formatTime12 } from "~/lib/dates";
 import { comedianPath, ROLE_LABELS } from "~/lib/lineup";
@@ -11,6 +10,7 @@ import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { showPath } from "~/lib/slug";
 import { personJsonLd, serializeJsonLd } from "~/lib/structured-data";
+import { venueRefOf } from "~/lib/venue-records";
 import { comedianPage } from "~/models/comedian-pages.server";
 import { publicContext } from "~/models/public-shows.server";
 import lineupStyles from "~/styles/lineup.css";

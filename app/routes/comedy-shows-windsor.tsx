@@ -1,8 +1,8 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { VenueName } from "~/components/venue-name";
 import { ShowStructuredData } from "~/components/show-structured-data";
 import { ShowImage } from "~/components/shows/show-image";
+import { VenueName } from "~/components/venue-name";
 import { formatLongDate, formatTime12 } from "~/lib/dates";
 import { plainText } from "~/lib/description";
 import { cardPriceText } from "~/lib/price";

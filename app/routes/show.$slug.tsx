@@ -28,7 +28,6 @@ import { SITE } from "~/lib/site";
 import { parseSlug, showSlug, slugMatches, uniqueShowSlugs } from "~/lib/slug";
 import { eventbriteEventId } from "~/lib/ticketing";
 import { getShowForPage, listShows } from "~/models/events.server";
-import { publicContext } from "~/models/public-shows.server";
 import formStyles from "~/styles/forms.css";
 import lineupStyles from "~/styles/lineup.css";
 import publicStyles from "~/styles/public.css";

@@ -1,12 +1,12 @@
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { venueRefOf } from "~/lib/venue-records";
-import { VenueName } from "~/components/venue-name";
 import { ClosingCountdown } from "~/components/reveal";
+import { VenueName } from "~/components/venue-name";
 import { receiptView, refusedVoteHeaders, submitVote, thanksUrl } from "~/features/voting/vote-submission.server";
 import { formatLongDate } from "~/lib/dates";
 import { secondsUntilClose } from "~/lib/reveal";
+import { venueRefOf } from "~/lib/venue-records";
 import { filterByName, retryDelayMs, voteFieldErrors, VOTE_MESSAGES, type VoteFieldErrors } from "~/lib/vote";
 import { getShow } from "~/models/events.server";
 import { getOpenRound, getRound, receiptFor, roundComediansFor } from "~/models/votes.server";

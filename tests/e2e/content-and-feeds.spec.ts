@@ -1,6 +1,6 @@
+import { eq } from "drizzle-orm";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import ical, { type VEvent } from "node-ical";
-import { eq } from "drizzle-orm";
 import { contactMessages, contestantApplications, events, newsletterSignups, redirects, venues } from "~/db/schema";
 import { addDaysIso, todayIn } from "~/lib/dates";
 import { expect, loginAsStaff, test } from "./fixtures";
