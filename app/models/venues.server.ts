@@ -1,8 +1,8 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { events, venues, type Venue } from "~/db/schema";
+import { eq, sql } from "drizzle-orm";
+import { venues, type Venue } from "~/db/schema";
 import type { SyncedVenue } from "~/lib/eventbrite";
 import type { VenueFormValues } from "~/lib/forms/venue";
-import { RESERVED_SLUGS, venueSlug, type VenueRecord } from "~/lib/venue-records";
+import { RESERVED_SLUGS, venueSlug } from "~/lib/venue-records";
 import { recordAudit } from "~/models/audit.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { db, type DB } from "~/utils/db.server";
@@ -102,29 +102,6 @@ export function updateVenue(id: number, values: VenueFormValues, staff: StaffIde
 
 export function getVenueBySlug(slug: string, database: DB = db()): Venue | null {
   return database.select().from(venues).where(eq(venues.slug, slug)).get() ?? null;
-}
-
-/** Ids of the active shows that refer to a venue record. */
-export function showIdsAtVenue(venueId: number, database: DB = db()): number[] {
-  return database
-    .select({ id: events.id })
-    .from(events)
-    .where(and(eq(events.venueId, venueId), isNull(events.archivedAt)))
-    .all()
-    .map((r) => r.id);
-}
-
-/** The venue record named `name` (case-insensitive) as pages use it, or null. */
-export function findVenueRecordByName(name: string, database: DB = db()): VenueRecord | null {
-  const v = database
-    .select()
-    .from(venues)
-    .where(sql`lower(${venues.name}) = ${name.trim().toLowerCase()}`)
-    .orderBy(venues.id)
-    .get();
-  if (!v) return null;
-  const { id, slug, address1, address2, city, region, postalCode, country, latitude, longitude } = v;
-  return { id, name: v.name, slug, address1, address2, city, region, postalCode, country, latitude, longitude };
 }
 
 /** The venue records flagged as the club (/club-shows names them and their address). */

@@ -1,12 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import ical, { type VEvent } from "node-ical";
 import { describe, expect, it } from "vitest";
 import { events, staffUsers, venues } from "~/db/schema";
 import { seedDemoData } from "~/db/seed.server";
 import { SPEC_VENUES } from "~/db/venue-data";
 import { seedVenueFlags } from "~/db/venue-seed.server";
 import { showBadges } from "~/lib/badges";
+import { buildCalendarFeed } from "~/lib/calendar-feed";
 import { cardShow } from "~/lib/cards";
 import { showPlace } from "~/lib/show-place";
 import { listShows } from "~/models/events.server";
@@ -55,6 +57,19 @@ describe("the demo seed's venue records", () => {
     // The flag, not the name, gives the badge on cards.
     const winery = shows.find((s) => s.venue === "Mastronardi Estate Winery")!;
     expect(showBadges(cardShow(winery)).map((b) => b.label)).toContain("Winery Event");
+  });
+
+  it("a venue's feed (/venues/{slug}/calendar.ics) parses with node-ical: its shows, its escaped name, its cited address", () => {
+    const walkerville = all.find((v) => v.slug === "walkerville-brewery")!;
+    const shows = listShows({ from: TODAY, venueId: walkerville.id }, db);
+    expect(shows.length).toBeGreaterThan(0);
+    const text = buildCalendarFeed(shows, { origin: "https://laughwindsor.ca", from: TODAY, zone: "America/Toronto", name: "Walkerville Brewery; patio, taproom shows" });
+    const parsed = ical.sync.parseICS(text);
+    const vevents = Object.values(parsed).filter((c): c is VEvent => c?.type === "VEVENT");
+    expect(vevents.length).toBeGreaterThanOrEqual(shows.length);
+    expect(vevents.every((e) => String(e.location).startsWith("Walkerville Brewery, 525 Argyle Rd, Windsor, ON"))).toBe(true);
+    expect((parsed.vcalendar as unknown as Record<string, string>)["WR-CALNAME"]).toBe("Walkerville Brewery; patio, taproom shows");
+    expect(text.split("\r\n").every((line) => Buffer.byteLength(line, "utf8") <= 75)).toBe(true);
   });
 
   it("ticking the club flag on another venue gives its shows the Club Show badge and puts them on the club page", () => {
