@@ -6,7 +6,10 @@ import { getEnv } from "~/utils/env.server";
 
 const env = getEnv();
 runMigrations(db());
-const result = seedDemoData(db(), todayIn(env.APP_TIMEZONE), env.APP_TIMEZONE);
+const result = seedDemoData(db(), todayIn(env.APP_TIMEZONE), env.APP_TIMEZONE, {
+  clubVenue: env.CLUB_VENUE,
+  wineryVenue: env.WINERY_VENUE,
+});
 console.log(
   result.seeded
     ? `Seeded demo data into ${env.DATABASE_PATH}.`

@@ -1,9 +1,10 @@
 import { Link } from "@remix-run/react";
+import { CardLineup } from "~/components/lineup";
 import { formatCardDate, formatTime12 } from "~/lib/dates";
 import { futurePerformances } from "~/lib/recurrence";
 import type { Show } from "~/lib/shows";
 
-/** A venue's upcoming shows, each linking to its page. */
+/** A venue's upcoming shows, each linking to its page, with its line-up ("with A and B"). */
 export function VenueShows({ shows, today, venueName }: { shows: Show[]; today: string; venueName: string }) {
   return (
     <section className="venue-shows" aria-labelledby="venue-shows-title">
@@ -21,6 +22,7 @@ export function VenueShows({ shows, today, venueName }: { shows: Show[]; today: 
                 </span>
                 <Link to={`/event/${show.id}`} className="venue-shows__title">{show.title}</Link>
                 {show.soldOut ? <span className="badge badge--soldout">Sold Out</span> : null}
+                <CardLineup lineup={show.lineup} />
               </li>
             );
           })}

@@ -51,6 +51,20 @@ export const venues = sqliteTable("venues", {
   agePolicy: text("age_policy"),
   doorsNotes: text("doors_notes"),
   parkingNotes: text("parking_notes"),
+  /**
+   * The venue page at /{slug} (issue 17): page title and meta description, intro, the card
+   * line on /about, the marketing sections (JSON: [{heading, paragraphs?, items?}]) and the
+   * calls to action (JSON: [{to, label}]). Null/empty: the page shows the record's facts only.
+   */
+  pageTitle: text("page_title"),
+  pageDescription: text("page_description"),
+  intro: text("intro"),
+  cardText: text("card_text"),
+  sections: text("sections", { mode: "json" }).$type<{ heading: string; paragraphs?: string[]; items?: string[] }[]>(),
+  pageLinks: text("page_links", { mode: "json" }).$type<{ to: string; label: string }[]>(),
+  /** Position among the venue cards on /about; null keeps the venue off that page. */
+  aboutOrder: integer("about_order"),
+  /** The flagship club ("Club Show" badge, /club-shows) and the winery ("Winery Event"). */
   isClub: integer("is_club", { mode: "boolean" }).notNull().default(false),
   isWinery: integer("is_winery", { mode: "boolean" }).notNull().default(false),
   createdAt: createdAt(),

@@ -15,6 +15,7 @@ import {
   votingRounds,
   type NewEvent,
 } from "./schema";
+import { insertSpecVenues, linkShowsToVenues, seedVenueFlags } from "./venue-seed.server";
 
 const EB = (slug: string, id: number) => `https://www.eventbrite.ca/e/${slug}-tickets-${id}`;
 
@@ -28,17 +29,28 @@ export function nextFathersDay(today: string): string {
   }
 }
 
+/** The configuration's default badge venues (app/utils/env.server.ts), for seeds without one. */
+const DEFAULT_BADGE_VENUES = { clubVenue: "Tipsy Toucan", wineryVenue: "Mastronardi" };
+
 /**
  * Demo data for an empty database, with dates relative to `today` (Toronto), covering
- * every case the spec names. Refuses to touch a database that already has shows.
+ * every case the spec names. Refuses to touch a database that already has shows. The
+ * spec's venues become venue records (app/db/venue-data.ts), every show is linked to one,
+ * and `badgeVenues` (CLUB_VENUE / WINERY_VENUE) seeds the club and winery flags.
  */
-export function seedDemoData(database: DB, today: string, zone = "America/Toronto") {
+export function seedDemoData(
+  database: DB,
+  today: string,
+  zone = "America/Toronto",
+  badgeVenues: { clubVenue: string; wineryVenue: string } = DEFAULT_BADGE_VENUES,
+) {
   const existing = database.select({ n: sql<number>`count(*)` }).from(events).get()?.n ?? 0;
   if (existing > 0) return { seeded: false as const, reason: `the database already has ${existing} shows` };
 
   const d = (days: number) => addDaysIso(today, days);
 
   return database.transaction((tx) => {
+    insertSpecVenues(tx);
     const epicDads = tx
       .insert(collections)
       .values({
@@ -326,6 +338,9 @@ export function seedDemoData(database: DB, today: string, zone = "America/Toront
         })
         .run(),
     );
+
+    linkShowsToVenues(tx);
+    seedVenueFlags(tx, badgeVenues);
 
     tx.insert(redirects)
       .values({ name: "summer", targetUrl: "https://www.eventbrite.ca/o/laugh-windsor-summer-shows-70000000000" })

@@ -1,12 +1,18 @@
 import { plainText } from "./description";
 import type { Show } from "./shows";
+import type { VenueRef } from "./venue-records";
 
 /** What a card or a carousel slide needs of a show: keeps long listings light in the HTML. */
 export type CardShow = Pick<
   Show,
   "id" | "title" | "venue" | "imageUrl" | "image" | "ticketUrl" | "price" | "soldOut" | "isEventbrite" | "acceptsApplications" | "collection"
 > &
-  Pick<Partial<Show>, "timeZone" | "eventStatus" | "hideStartDate" | "isOnline"> & { description: string; lineup?: { name: string; slug: string }[] };
+  Pick<Partial<Show>, "timeZone" | "eventStatus" | "hideStartDate" | "isOnline"> & {
+    description: string;
+    lineup?: { name: string; slug: string }[];
+    /** The venue record: its page link and badge flags (null: no record, plain text, no venue badge). */
+    venueRecord?: VenueRef | null;
+  };
 
 export const EXCERPT_LENGTH = 220;
 
@@ -34,6 +40,9 @@ export function cardShow(show: Show): CardShow {
       EXCERPT_LENGTH,
     ),
     lineup: (show.lineup ?? []).map((c) => ({ name: c.name, slug: c.slug })),
+    venueRecord: show.venueRecord
+      ? { name: show.venueRecord.name, slug: show.venueRecord.slug, isClub: show.venueRecord.isClub ?? false, isWinery: show.venueRecord.isWinery ?? false }
+      : null,
   };
 }
 

@@ -1,8 +1,6 @@
-import { VENUES } from "./venues";
-
 export type SitemapEntry = { path: string; lastmod?: string };
 
-/** The public pages listed in /sitemap.xml (show pages are added from the database). */
+/** The public pages listed in /sitemap.xml (show, venue and comedian pages are added from the database). */
 export const PUBLIC_PAGES = [
   "/",
   "/calendar",
@@ -13,7 +11,6 @@ export const PUBLIC_PAGES = [
   "/contact",
   "/merch",
   "/comedians",
-  ...VENUES.map((v) => `/${v.slug}`),
 ] as const;
 
 /** Staff and debug routes stay out of search engines (/robots.txt). */

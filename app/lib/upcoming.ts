@@ -24,8 +24,3 @@ export function upcomingShows(shows: Show[], today: string): UpcomingShow[] {
     (a, b) => a.next.date.localeCompare(b.next.date) || a.next.time.localeCompare(b.next.time) || a.show.id - b.show.id,
   );
 }
-
-/** Shows whose venue contains the club venue name (case-insensitive). */
-export function isClubVenue(venue: string, clubVenue: string): boolean {
-  return venue.toLowerCase().includes(clubVenue.toLowerCase());
-}

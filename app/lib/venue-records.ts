@@ -15,7 +15,34 @@ export type VenueRecord = {
   country: string | null;
   latitude: number | null;
   longitude: number | null;
+  /** The flagship club ("Club Show" badge, /club-shows) and the winery ("Winery Event"). */
+  isClub?: boolean;
+  isWinery?: boolean;
 };
+
+/** What a card needs to name a venue and link to its page (/{slug}) and pick its badges. */
+export type VenueRef = Pick<VenueRecord, "name" | "slug" | "isClub" | "isWinery">;
+
+/** Just what a link to the venue page needs, for loaders that send little to the browser. */
+export function venueRefOf(v: Pick<VenueRecord, "slug"> | null | undefined): { slug: string } | null {
+  return v ? { slug: v.slug } : null;
+}
+
+/** The venue page of a record: the spec's route is /{slug}. */
+export function venuePath(v: Pick<VenueRecord, "slug">): string {
+  return `/${v.slug}`;
+}
+
+/**
+ * Top-level paths that explicit routes own: a venue slug equal to one would never reach its
+ * venue page, so new records skip them ("about" → "about-2").
+ */
+export const RESERVED_SLUGS = new Set([
+  "about", "admin", "api", "apply", "booking", "build", "calendar", "calendar.ics", "club-shows", "comedians",
+  "comedy-shows-windsor", "contact", "debug", "epicdads", "event", "events", "feed", "health", "healthz", "images",
+  "manage-comedians", "merch", "posters", "results", "robots.txt", "series", "show", "shows", "sitemap.xml", "test-delete",
+  "uploads", "venues", "vote",
+]);
 
 /** A URL-safe slug of a venue name: "Tipsy Toucan & Co." → "tipsy-toucan-and-co". */
 export function venueSlug(name: string): string {

@@ -15,8 +15,10 @@ export type ShowQuery = {
   to?: string;
   /** Archived shows instead of active ones ("only"), both ("include"), or none (default). */
   archived?: "exclude" | "include" | "only";
-  /** Case-insensitive substring of the venue. */
-  venueContains?: string;
+  /** Only shows at this venue record. */
+  venueId?: number;
+  /** Only shows at venue records flagged as the club (/club-shows, the home page's club section). */
+  clubOnly?: boolean;
   collectionSlug?: string;
 };
 
@@ -52,9 +54,8 @@ export function listShows(query: ShowQuery = {}, database: DB = db()): Show[] {
       );
     where.push(or(own, inArray(events.id, child))!);
   }
-  if (query.venueContains) {
-    where.push(sql`instr(lower(${events.venue}), ${query.venueContains.toLowerCase()}) > 0`);
-  }
+  if (query.venueId !== undefined) where.push(eq(events.venueId, query.venueId));
+  if (query.clubOnly) where.push(eq(venues.isClub, true));
   if (query.collectionSlug) where.push(eq(collections.slug, query.collectionSlug));
 
   const rows = database
@@ -86,9 +87,10 @@ export function listShowsByIds(ids: number[], database: DB = db()): Show[] {
   const out: Show[] = [];
   for (let i = 0; i < ids.length; i += 500) {
     const rows = database
-      .select({ event: events, collection: collections })
+      .select({ event: events, collection: collections, venue: venues })
       .from(events)
       .leftJoin(collections, eq(events.collectionId, collections.id))
+      .leftJoin(venues, eq(events.venueId, venues.id))
       .where(inArray(events.id, ids.slice(i, i + 500)))
       .orderBy(asc(events.date), asc(events.time), asc(events.id))
       .all();
@@ -178,6 +180,8 @@ export function toShow(
           country: venue.country,
           latitude: venue.latitude,
           longitude: venue.longitude,
+          isClub: venue.isClub,
+          isWinery: venue.isWinery,
         }
       : null,
   };

@@ -9,13 +9,10 @@ import { listShows, type ShowQuery } from "./events.server";
 
 export type ListedShow = UpcomingShow & { series: boolean };
 
-/** The public pages' view of the configuration: today and the badge venues. */
+/** The public pages' view of the configuration: today in the business zone. */
 export function publicContext() {
   const env = getEnv();
-  return {
-    today: upcomingCutoff(env.APP_TIMEZONE),
-    venues: { clubVenue: env.CLUB_VENUE, wineryVenue: env.WINERY_VENUE },
-  };
+  return { today: upcomingCutoff(env.APP_TIMEZONE) };
 }
 
 /**

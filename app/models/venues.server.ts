@@ -1,8 +1,8 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { events, venues, type Venue } from "~/db/schema";
+import { eq, sql } from "drizzle-orm";
+import { venues, type Venue } from "~/db/schema";
 import type { SyncedVenue } from "~/lib/eventbrite";
 import type { VenueFormValues } from "~/lib/forms/venue";
-import { venueSlug, type VenueRecord } from "~/lib/venue-records";
+import { RESERVED_SLUGS, venueSlug } from "~/lib/venue-records";
 import { recordAudit } from "~/models/audit.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { db, type DB } from "~/utils/db.server";
@@ -14,6 +14,7 @@ function freeSlug(name: string, tx: Tx): string {
   const base = venueSlug(name);
   for (let n = 1; n < 1000; n++) {
     const slug = n === 1 ? base : `${base}-${n}`;
+    if (RESERVED_SLUGS.has(slug)) continue;
     if (!tx.select({ id: venues.id }).from(venues).where(eq(venues.slug, slug)).get()) return slug;
   }
   return `${base}-${Date.now()}`;
@@ -103,25 +104,22 @@ export function getVenueBySlug(slug: string, database: DB = db()): Venue | null 
   return database.select().from(venues).where(eq(venues.slug, slug)).get() ?? null;
 }
 
-/** Ids of the active shows that refer to a venue record. */
-export function showIdsAtVenue(venueId: number, database: DB = db()): number[] {
-  return database
-    .select({ id: events.id })
-    .from(events)
-    .where(and(eq(events.venueId, venueId), isNull(events.archivedAt)))
-    .all()
-    .map((r) => r.id);
+/** The venue records flagged as the club (/club-shows names them and their address). */
+export function listClubVenues(database: DB = db()): Venue[] {
+  return database.select().from(venues).where(eq(venues.isClub, true)).orderBy(venues.name).all();
 }
 
-/** The venue record named `name` (case-insensitive) as pages use it, or null. */
-export function findVenueRecordByName(name: string, database: DB = db()): VenueRecord | null {
-  const v = database
+/** The venue cards on /about: records with an /about position, in that order. */
+export function listAboutVenues(database: DB = db()): Venue[] {
+  return database
     .select()
     .from(venues)
-    .where(sql`lower(${venues.name}) = ${name.trim().toLowerCase()}`)
-    .orderBy(venues.id)
-    .get();
-  if (!v) return null;
-  const { id, slug, address1, address2, city, region, postalCode, country, latitude, longitude } = v;
-  return { id, name: v.name, slug, address1, address2, city, region, postalCode, country, latitude, longitude };
+    .where(sql`${venues.aboutOrder} IS NOT NULL`)
+    .orderBy(venues.aboutOrder, venues.name)
+    .all();
+}
+
+/** Every venue page path (/{slug}) for the sitemap. */
+export function venuePagePaths(database: DB = db()): string[] {
+  return database.select({ slug: venues.slug }).from(venues).orderBy(venues.slug).all().map((v) => `/${v.slug}`);
 }

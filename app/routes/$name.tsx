@@ -7,34 +7,55 @@ import { VenueShows } from "~/components/venue-shows";
 import { todayIn } from "~/lib/dates";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
-import { findVenuePage } from "~/lib/venues";
 import { listShows } from "~/models/events.server";
 import { findRedirect } from "~/models/submissions.server";
-import { findVenueRecordByName } from "~/models/venues.server";
+import { getVenueBySlug } from "~/models/venues.server";
 import contentStyles from "~/styles/content.css";
+import lineupStyles from "~/styles/lineup.css";
 import { getEnv } from "~/utils/env.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 /**
- * One path segment that no explicit route claims: a venue page from app/lib/venues.ts,
- * else a `/{name}` short link from the redirects table, else 404. Explicit route files
+ * One path segment that no explicit route claims: the page of the venue record with that
+ * slug (its marketing sections, address, upcoming shows), else a `/{name}` short link from
+ * the redirects table, else 404. Explicit route files
  * always rank above this dynamic segment, so a short link can never shadow a real page.
  */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }, { rel: "stylesheet", href: lineupStyles }];
 
 /** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
 export const headers = passPageCache;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const name = params.name ?? "";
-  const venue = findVenuePage(name);
-  if (venue) {
+  const record = name.length <= 120 ? getVenueBySlug(name) : null;
+  if (record) {
     const today = todayIn(getEnv().APP_TIMEZONE);
-    const shows = venue.match ? listShows({ from: today, venueContains: venue.match }) : [];
-    // The venue record of the same name (address, map, feed), when there is one.
-    const record = findVenueRecordByName(venue.name);
-    return json({ venue, shows, today, origin: publicOrigin(request), record }, { headers: cacheablePage() });
+    const shows = listShows({ from: today, venueId: record.id });
+    const venue = {
+      slug: record.slug,
+      name: record.name,
+      title: record.pageTitle?.trim() || `Comedy at ${record.name}`,
+      description: record.pageDescription?.trim() || `Upcoming stand-up comedy at ${record.name}.`,
+      intro: record.intro?.trim() || null,
+      sections: record.sections ?? [],
+      links: record.pageLinks ?? [],
+    };
+    const place = {
+      id: record.id,
+      name: record.name,
+      slug: record.slug,
+      address1: record.address1,
+      address2: record.address2,
+      city: record.city,
+      region: record.region,
+      postalCode: record.postalCode,
+      country: record.country,
+      latitude: record.latitude,
+      longitude: record.longitude,
+    };
+    return json({ venue, shows, today, origin: publicOrigin(request), record: place }, { headers: cacheablePage() });
   }
   const target = findRedirect(name);
   if (target && /^https?:\/\//i.test(target)) {
@@ -62,7 +83,7 @@ export default function VenuePage() {
       </p>
       <header className="content-hero">
         <h1>{venue.name}</h1>
-        <p className="content-lead">{venue.intro}</p>
+        {venue.intro ? <p className="content-lead">{venue.intro}</p> : null}
       </header>
       <div className="venue-page__sections">
         {venue.sections.map((section) => (
@@ -77,8 +98,8 @@ export default function VenuePage() {
           </section>
         ))}
       </div>
-      {record ? <VenuePlace record={record} origin={origin} pageUrl={`${origin}/${venue.slug}`} /> : null}
-      {venue.match ? <VenueShows shows={shows} today={today} venueName={venue.name} /> : null}
+      <VenuePlace record={record} origin={origin} pageUrl={`${origin}/${venue.slug}`} />
+      <VenueShows shows={shows} today={today} venueName={venue.name} />
       <ShowStructuredData shows={shows} origin={origin} />
       {venue.links.length > 0 ? (
         <nav className="content-actions" aria-label={`More from ${SITE.name}`}>

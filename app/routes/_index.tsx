@@ -7,7 +7,6 @@ import { distinctVenues, filterShows, filtersToSearch, parseFilters } from "~/li
 import { seasonalCollectionNear } from "~/lib/seasonal";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
-import { isClubVenue } from "~/lib/upcoming";
 import { listUpcoming, publicContext, toCards } from "~/models/public-shows.server";
 import lineupStyles from "~/styles/lineup.css";
 import publicStyles from "~/styles/public.css";
@@ -33,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export const headers = passPageCache;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { today, venues } = publicContext();
+  const { today } = publicContext();
   const url = new URL(request.url);
   const upcoming = listUpcoming(today);
   const filters = parseFilters(url.searchParams);
@@ -45,7 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     carousel: upcoming.slice(0, CAROUSEL_MAX),
     // A seasonal collection only while its shows are near (app/lib/seasonal.ts).
     epicDads: seasonalCollectionNear(epicDads.map((u) => u.next.date), today) ? epicDads.slice(0, EPIC_DADS_PREVIEW) : [],
-    club: upcoming.filter((u) => isClubVenue(u.show.venue, venues.clubVenue)).slice(0, CLUB_PREVIEW),
+    // The club section: shows at venue records staff flagged as the club.
+    club: upcoming.filter((u) => u.show.venueRecord?.isClub).slice(0, CLUB_PREVIEW),
     grid: showAll ? filtered : filtered.slice(0, GRID_SIZE),
   };
   // Sections overlap: send each show once and the sections as indexes into that list.
@@ -55,7 +55,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const indexes = (list: typeof upcoming) => list.map((u) => position.get(u)!);
   return json({
     origin: getEnv().PUBLIC_URL ?? url.origin,
-    venues,
     items: toCards(items),
     carousel: indexes(sections.carousel),
     epicDads: indexes(sections.epicDads),
@@ -71,7 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Home() {
   const data = useLoaderData<typeof loader>();
-  const { venues, filters } = data;
+  const { filters } = data;
   const more = data.shown > GRID_SIZE;
   const pick = (indexes: number[]) => indexes.map((i) => data.items[i]);
   return (
@@ -88,7 +87,7 @@ export default function Home() {
             <div className="card-grid">
               {/* The first card is the largest thing in a phone's first view (its LCP): fetched at once, first. */}
               {pick(data.grid).map((u, i) => (
-                <EventCard key={u.show.id} {...u} venues={venues} eager={i === 0} />
+                <EventCard key={u.show.id} {...u} eager={i === 0} />
               ))}
             </div>
           ) : (
@@ -111,7 +110,7 @@ export default function Home() {
         </div>
       </section>
 
-      <ShowCarousel items={pick(data.carousel)} venues={venues} />
+      <ShowCarousel items={pick(data.carousel)} />
 
       {data.epicDads.length > 0 ? (
         <section className="section home-epicdads" aria-labelledby="epicdads-title">
@@ -123,7 +122,7 @@ export default function Home() {
             <p className="lead">Treat Dad to a night out: Father's Day weekend specials at a distillery, a pub and a winery.</p>
             <div className="card-grid">
               {pick(data.epicDads).map((u) => (
-                <EventCard key={u.show.id} {...u} venues={venues} />
+                <EventCard key={u.show.id} {...u} />
               ))}
             </div>
           </div>
@@ -139,7 +138,7 @@ export default function Home() {
           {data.club.length ? (
             <div className="card-grid card-grid--two">
               {pick(data.club).map((u) => (
-                <EventCard key={u.show.id} {...u} venues={venues} />
+                <EventCard key={u.show.id} {...u} />
               ))}
             </div>
           ) : (

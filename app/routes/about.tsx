@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ABOUT_PAGE } from "~/lib/about";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
-import { ABOUT_VENUE_SLUGS, findVenuePage } from "~/lib/venues";
+import { listAboutVenues } from "~/models/venues.server";
 import contentStyles from "~/styles/content.css";
 import { publicOrigin } from "~/utils/origin.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
@@ -22,13 +22,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export const headers = passPageCache;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ origin: publicOrigin(request) }, { headers: cacheablePage() });
+  // The venue cards come from the venue records staff placed on this page.
+  const venueCards = listAboutVenues().map((v) => ({ slug: v.slug, name: v.name, cardText: v.cardText ?? "" }));
+  return json({ origin: publicOrigin(request), venueCards }, { headers: cacheablePage() });
 }
 
-const venueCards = ABOUT_VENUE_SLUGS.map((slug) => findVenuePage(slug)!);
-
 export default function About() {
-  useLoaderData<typeof loader>();
+  const { venueCards } = useLoaderData<typeof loader>();
   return (
     <article className="content-page container section about-page">
       <header className="content-hero">
@@ -77,7 +77,7 @@ export default function About() {
             <li key={v.slug} className="venue-card">
               <Link to={`/${v.slug}`} className="venue-card__link">
                 <span className="venue-card__name">{v.name}</span>
-                <span className="venue-card__text">{v.cardText}</span>
+                {v.cardText ? <span className="venue-card__text">{v.cardText}</span> : null}
               </Link>
             </li>
           ))}

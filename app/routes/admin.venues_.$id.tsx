@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { venueFormInput, venueFormSchema } from "~/lib/forms/venue";
 import { parseId } from "~/lib/ids";
+import { formatLinks, formatSections } from "~/lib/venue-sections";
 import { getVenue, updateVenue } from "~/models/venues.server";
 import contentStyles from "~/styles/content.css";
 import { requireStaff } from "~/utils/auth.server";
@@ -20,7 +21,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);
   const venue = getVenue(parseId(params.id));
   if (!venue) throw new Response("Not Found", { status: 404 });
-  return json({ venue });
+  // The page's sections and links as staff edit them: one textarea each.
+  const form = {
+    ...venue,
+    sections: formatSections(venue.sections),
+    pageLinks: formatLinks(venue.pageLinks),
+    aboutOrder: venue.aboutOrder == null ? "" : String(venue.aboutOrder),
+  };
+  return json({ venue, form });
 }
 
 /** POST the venue form: 400 with every message and nothing stored when a field is wrong. */
@@ -39,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithFlash(request, "/admin/venues", { type: "success", message: `Venue "${saved.name}" saved` });
 }
 
-const FIELDS: { name: string; label: string; long?: boolean; hint?: string }[] = [
+const FIELDS: { name: string; label: string; long?: boolean; rows?: number; hint?: string }[] = [
   { name: "name", label: "Name" },
   { name: "address1", label: "Street address" },
   { name: "address2", label: "Address line 2" },
@@ -55,13 +63,20 @@ const FIELDS: { name: string; label: string; long?: boolean; hint?: string }[] =
   { name: "agePolicy", label: "Age policy" },
   { name: "doorsNotes", label: "Doors open", long: true },
   { name: "parkingNotes", label: "Parking", long: true },
+  { name: "pageTitle", label: "Page title", hint: "the browser tab and search result title" },
+  { name: "pageDescription", label: "Page description", long: true, hint: "the search result snippet" },
+  { name: "intro", label: "Intro", long: true },
+  { name: "cardText", label: "Card line on /about" },
+  { name: "aboutOrder", label: "Position on /about", hint: "1, 2, 3 … or empty to leave the venue off that page" },
+  { name: "sections", label: "Page sections", long: true, rows: 12, hint: "## Heading, then paragraphs; - for list items" },
+  { name: "pageLinks", label: "Page buttons", long: true, hint: "one a line: Label | /path" },
 ];
 
 export default function EditVenue() {
-  const { venue } = useLoaderData<typeof loader>();
+  const { venue, form } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const errors: Record<string, string> = result?.errors ?? {};
-  const values: Record<string, unknown> = result?.values ?? venue;
+  const values: Record<string, unknown> = result?.values ?? form;
   const value = (name: string) => (values[name] == null ? "" : String(values[name]));
   return (
     <section className="section container">
@@ -81,7 +96,7 @@ export default function EditVenue() {
               {f.hint ? <span className="muted"> ({f.hint})</span> : null}
             </label>
             {f.long ? (
-              <textarea id={`venue-${f.name}`} name={f.name} defaultValue={value(f.name)} rows={3} aria-invalid={errors[f.name] ? true : undefined} aria-describedby={errors[f.name] ? `venue-${f.name}-error` : undefined} />
+              <textarea id={`venue-${f.name}`} name={f.name} defaultValue={value(f.name)} rows={f.rows ?? 3} aria-invalid={errors[f.name] ? true : undefined} aria-describedby={errors[f.name] ? `venue-${f.name}-error` : undefined} />
             ) : (
               <input id={`venue-${f.name}`} name={f.name} defaultValue={value(f.name)} aria-invalid={errors[f.name] ? true : undefined} aria-describedby={errors[f.name] ? `venue-${f.name}-error` : undefined} />
             )}
@@ -90,12 +105,12 @@ export default function EditVenue() {
         ))}
         <p className="field">
           <label>
-            <input type="checkbox" name="isClub" defaultChecked={Boolean(values.isClub === true || values.isClub === "on")} /> The flagship club
+            <input type="checkbox" name="isClub" defaultChecked={Boolean(values.isClub === true || values.isClub === "on")} /> Club venue: its shows get the "Club Show" badge and are listed on /club-shows
           </label>
         </p>
         <p className="field">
           <label>
-            <input type="checkbox" name="isWinery" defaultChecked={Boolean(values.isWinery === true || values.isWinery === "on")} /> The winery
+            <input type="checkbox" name="isWinery" defaultChecked={Boolean(values.isWinery === true || values.isWinery === "on")} /> Winery: its shows get the "Winery Event" badge
           </label>
         </p>
         <button type="submit" className="button button--primary">Save venue</button>

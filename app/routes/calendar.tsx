@@ -3,12 +3,14 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Ticket } from "lucide-react";
 import { CalendarSubscribe } from "~/components/calendar-subscribe";
 import { ShowImage } from "~/components/shows/show-image";
+import { VenueName } from "~/components/venue-name";
 import { monthBounds, monthGrid, parseMonthParam, shiftMonth, WEEKDAYS } from "~/lib/calendar";
 import { addDaysIso, formatCardDate, formatLongDate, formatMonthYear, formatTime12 } from "~/lib/dates";
 import type { ShowImageRef } from "~/lib/image-variants";
 import { expandOccurrences, mergeSameTitle } from "~/lib/recurrence";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
+import { venueRefOf } from "~/lib/venue-records";
 import { listShows } from "~/models/events.server";
 import { publicContext } from "~/models/public-shows.server";
 import lineupStyles from "~/styles/lineup.css";
@@ -75,6 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       date: o.date,
       time: o.time,
       venue: o.show.venue,
+      venueRecord: venueRefOf(o.show.venueRecord),
       ticketUrl: o.ticketUrl,
       isEventbrite: o.show.isEventbrite,
       soldOut: o.show.soldOut,
@@ -163,7 +166,9 @@ export default function CalendarPage() {
                   <p>
                     <time dateTime={e.date}>{formatLongDate(e.date)}</time> · {formatTime12(e.time)}
                   </p>
-                  <p className="muted">{e.venue}</p>
+                  <p className="muted">
+                    <VenueName venue={e.venue} record={e.venueRecord} />
+                  </p>
                   <div className="event-actions">
                     <Link to={`/event/${e.id}`} className="button button--dark button--small">
                       More Info<span className="visually-hidden">: {e.title}</span>

@@ -3,12 +3,14 @@ import { useLoaderData } from "@remix-run/react";
 import { MapPin } from "lucide-react";
 import { ShowStructuredData } from "~/components/show-structured-data";
 import { EventCard } from "~/components/shows/event-card";
+import { VenueName } from "~/components/venue-name";
 import { groupByMonth } from "~/lib/calendar";
-import { clubAddress } from "~/lib/club";
 import { formatMonthYear } from "~/lib/dates";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
+import { addressLine } from "~/lib/venue-records";
 import { listUpcoming, publicContext } from "~/models/public-shows.server";
+import { listClubVenues } from "~/models/venues.server";
 import lineupStyles from "~/styles/lineup.css";
 import publicStyles from "~/styles/public.css";
 import { getEnv } from "~/utils/env.server";
@@ -18,8 +20,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyl
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({
-    title: `Club Shows at ${data?.venues.clubVenue ?? "the club"} | ${SITE.name}`,
-    description: `Upcoming stand-up at ${data?.venues.clubVenue ?? "our home club"}, Windsor's weekly comedy club night.`,
+    title: `Club Shows at ${data?.clubs[0]?.name ?? "the club"} | ${SITE.name}`,
+    description: `Upcoming stand-up at ${data?.clubs[0]?.name ?? "our home club"}, Windsor's weekly comedy club night.`,
     url: data ? `${data.origin}/club-shows` : undefined,
     origin: data?.origin,
   });
@@ -28,27 +30,37 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export const headers = passPageCache;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { today, venues } = publicContext();
-  const shows = listUpcoming(today, { venueContains: venues.clubVenue });
+  const { today } = publicContext();
+  // The club is whichever venue record staff flagged (the configuration only seeds the flag).
+  const shows = listUpcoming(today, { clubOnly: true });
+  const clubs = listClubVenues().map((v) => ({ name: v.name, slug: v.slug, address: addressLine(v) }));
   return json({
     origin: getEnv().PUBLIC_URL ?? new URL(request.url).origin,
-    venues,
-    address: clubAddress(venues.clubVenue),
+    clubs,
     groups: groupByMonth(shows, (u) => u.next.date),
   }, { headers: cacheablePage() });
 }
 
 export default function ClubShows() {
-  const { venues, address, groups, origin } = useLoaderData<typeof loader>();
+  const { clubs, groups, origin } = useLoaderData<typeof loader>();
   return (
     <>
       <header className="page-head">
         <div className="container">
           <h1>Club Shows</h1>
-          <p>Stand-up every week at our home club, {venues.clubVenue}.</p>
-          <p className="venue-address">
-            <MapPin aria-hidden="true" size={20} /> <span>{address}</span>
-          </p>
+          {clubs.map((club) => (
+            <div key={club.slug}>
+              <p>
+                Stand-up every week at our home club, <VenueName venue={club.name} record={club} />.
+              </p>
+              {/* Only an address the record holds: none is better than a guess. */}
+              {club.address ? (
+                <p className="venue-address">
+                  <MapPin aria-hidden="true" size={20} /> <span>{club.address}</span>
+                </p>
+              ) : null}
+            </div>
+          ))}
         </div>
       </header>
       <div className="section container">
@@ -63,7 +75,7 @@ export default function ClubShows() {
               <h2 id={`m-${g.month}`}>{formatMonthYear(g.month)}</h2>
               <div className="card-grid">
                 {g.items.map((u) => (
-                  <EventCard key={u.show.id} {...u} venues={venues} listDates />
+                  <EventCard key={u.show.id} {...u} listDates />
                 ))}
               </div>
             </section>

@@ -2,6 +2,7 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, useLoaderData } from "@remix-run/react";
 import { CalendarSubscribe } from "~/components/calendar-subscribe";
 import { ErrorScreen, GeneralErrorBoundary } from "~/components/error-boundary";
+import { VenueName } from "~/components/venue-name";
 import { comedianFeedPath } from "~/lib/calendar-links";
 import { formatLongDate, formatTime12 } from "~/lib/dates";
 import { comedianPath, ROLE_LABELS } from "~/lib/lineup";
@@ -9,6 +10,7 @@ import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { showPath } from "~/lib/slug";
 import { personJsonLd, serializeJsonLd } from "~/lib/structured-data";
+import { venueRefOf } from "~/lib/venue-records";
 import { comedianPage } from "~/models/comedian-pages.server";
 import { publicContext } from "~/models/public-shows.server";
 import lineupStyles from "~/styles/lineup.css";
@@ -47,6 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     title: a.show.title,
     path: showPath({ id: a.show.id, title: a.show.title, date: a.dates[0].date }),
     venue: a.show.venue,
+    venueRecord: venueRefOf(a.show.venueRecord),
     role: a.role,
     dates: a.dates.slice(0, 6).map((d) => ({ date: d.date, time: d.time })),
     more: Math.max(0, a.dates.length - 6),
@@ -107,7 +110,7 @@ export default function ComedianPage() {
                   ))}
                   {a.more ? <span className="muted"> (+{a.more} more dates)</span> : null}
                   <br />
-                  <span className="muted">{a.venue}</span>
+                  <VenueName venue={a.venue} record={a.venueRecord} className="muted" />
                 </li>
               ))}
             </ul>
@@ -136,7 +139,7 @@ export default function ComedianPage() {
                 {past.map((a) => (
                   <li key={a.id}>
                     <Link to={a.path}>{a.title}</Link> · {ROLE_LABELS[a.role]} ·{" "}
-                    <time dateTime={a.dates[0].date}>{formatLongDate(a.dates[0].date)}</time> · <span className="muted">{a.venue}</span>
+                    <time dateTime={a.dates[0].date}>{formatLongDate(a.dates[0].date)}</time> · <VenueName venue={a.venue} record={a.venueRecord} className="muted" />
                   </li>
                 ))}
               </ul>

@@ -2,6 +2,7 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, useLoaderData } from "@remix-run/react";
 import { ShowStructuredData } from "~/components/show-structured-data";
 import { ShowImage } from "~/components/shows/show-image";
+import { VenueName } from "~/components/venue-name";
 import { formatLongDate, formatTime12 } from "~/lib/dates";
 import { plainText } from "~/lib/description";
 import { cardPriceText } from "~/lib/price";
@@ -70,7 +71,9 @@ export default function ComedyShowsWindsor() {
                     <p>
                       <time dateTime={next.date}>{formatLongDate(next.date)}</time> · {formatTime12(next.time)}
                     </p>
-                    <p className="muted">{show.venue}</p>
+                    <p className="muted">
+                      <VenueName venue={show.venue} record={show.venueRecord} />
+                    </p>
                     <p className="clamp-3">{plainText(show.description)}</p>
                     <p><strong>{cardPriceText(next.price)}</strong></p>
                     {!show.soldOut && ticketUrl ? (

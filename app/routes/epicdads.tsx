@@ -26,13 +26,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export const headers = passPageCache;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { today, venues } = publicContext();
+  const { today } = publicContext();
   const shows = listUpcoming(today, { collectionSlug: EPIC_DADS });
-  return json({ origin: getEnv().PUBLIC_URL ?? new URL(request.url).origin, venues, shows }, { headers: cacheablePage() });
+  return json({ origin: getEnv().PUBLIC_URL ?? new URL(request.url).origin, shows }, { headers: cacheablePage() });
 }
 
 export default function EpicDads() {
-  const { shows, venues, origin } = useLoaderData<typeof loader>();
+  const { shows, origin } = useLoaderData<typeof loader>();
   return (
     <>
       <header className="page-head home-epicdads">
@@ -46,7 +46,7 @@ export default function EpicDads() {
         {shows.length ? (
           <div className="card-grid">
             {shows.map((u) => (
-              <EventCard key={u.show.id} {...u} venues={venues} headingLevel={2} />
+              <EventCard key={u.show.id} {...u} headingLevel={2} />
             ))}
           </div>
         ) : (

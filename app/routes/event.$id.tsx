@@ -13,6 +13,7 @@ import { isCalledOff, ShowDate, ShowLocation, ShowStatusNotice, ShowTime, ShowUn
 import { HERO_SIZES, heroPreload, ShowImage } from "~/components/shows/show-image";
 import { SoldOutNotice } from "~/components/shows/sold-out-notice";
 import { TicketLink } from "~/components/shows/ticket-link";
+import { VenueName } from "~/components/venue-name";
 import { WaitlistForm } from "~/components/waitlist-form";
 import { showBadges } from "~/lib/badges";
 import { googleLinkFor } from "~/lib/calendar-feed";
@@ -65,7 +66,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const show = /^[1-9]\d{0,14}$/.test(raw) ? getShowForPage(Number(raw)) : null;
   if (!show) throw json("Event not found", { status: 404 });
 
-  const { today, venues } = publicContext();
+  const { today } = publicContext();
   const url = new URL(request.url);
   const { recurring, performances } = performancesOf(show);
   const upcoming = performances.filter((p) => p.date >= today);
@@ -83,7 +84,6 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     show,
     origin,
     google: googleLinkFor(show, selected, origin, getEnv().APP_TIMEZONE),
-    venues,
     recurring,
     choices,
     selected,
@@ -95,7 +95,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 export default function EventPage() {
-  const { show, origin, venues, recurring, choices, selected, ticketUrl, eventId, description, ended, google, soldOut, waitlist } =
+  const { show, origin, recurring, choices, selected, ticketUrl, eventId, description, ended, google, soldOut, waitlist } =
     useLoaderData<typeof loader>();
   const canBuy = !ended && !soldOut && !selected.soldOut && !isCalledOff(show) && Boolean(ticketUrl);
   const ticketButton = (extra = "") => (
@@ -112,13 +112,13 @@ export default function EventPage() {
             {soldOut ? <span className="sold-out-overlay">SOLD OUT</span> : null}
           </div>
           <div>
-            <BadgeList badges={showBadges(show, venues, { series: recurring })} />
+            <BadgeList badges={showBadges(show, { series: recurring })} />
             <h1>{show.title}</h1>
             <p className="event-hero__when">
               <ShowDate show={show} date={selected.date} />
               {show.hideStartDate ? null : <> · <ShowTime show={show} date={selected.date} time={selected.time} /></>}
             </p>
-            <p>{show.isOnline ? "Online" : show.venue}</p>
+            <p>{show.isOnline ? "Online" : <VenueName venue={show.venue} record={show.venueRecord} />}</p>
             <ShowStatusNotice show={show} />
             {soldOut ? <SoldOutNotice title={show.title} /> : <p className="event-hero__price">{detailPriceText(selected.price)}</p>}
             {ended ? <p className="event-notice">This show has ended.</p> : null}

@@ -28,7 +28,6 @@ import { SITE } from "~/lib/site";
 import { parseSlug, showSlug, slugMatches, uniqueShowSlugs } from "~/lib/slug";
 import { eventbriteEventId } from "~/lib/ticketing";
 import { getShowForPage, listShows } from "~/models/events.server";
-import { publicContext } from "~/models/public-shows.server";
 import formStyles from "~/styles/forms.css";
 import lineupStyles from "~/styles/lineup.css";
 import publicStyles from "~/styles/public.css";
@@ -77,7 +76,6 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const show = match ? getShowForPage(match.id) : null;
   if (!show) throw redirect("/404");
 
-  const { venues } = publicContext();
   const { recurring, performances } = performancesOf(show);
   const current = performances.find((p) => p.date === parsed.date) ?? performances[0];
   const ticketUrl = current.ticketUrl ?? show.ticketUrl;
@@ -87,7 +85,6 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     origin,
     google: googleLinkFor(show, current, origin, getEnv().APP_TIMEZONE),
     canonicalSlug: slugs.get(show.id) ?? showSlug(show),
-    venues,
     recurring,
     current,
     range: recurring ? dateRangeText(performances.map((p) => p.date)) : null,
@@ -113,7 +110,7 @@ function useStickyBar() {
 }
 
 export default function ShowPage() {
-  const { show, origin, venues, recurring, current, range, ticketUrl, eventId, description, google } =
+  const { show, origin, recurring, current, range, ticketUrl, eventId, description, google } =
     useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const sticky = useStickyBar();
@@ -158,7 +155,7 @@ export default function ShowPage() {
             {show.soldOut ? <span className="sold-out-overlay">SOLD OUT</span> : null}
           </div>
           <div>
-            <BadgeList badges={showBadges(show, venues, { series: recurring })} />
+            <BadgeList badges={showBadges(show, { series: recurring })} />
             <h1>{show.title}</h1>
             <p>
               {range ?? (

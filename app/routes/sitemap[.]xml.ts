@@ -5,6 +5,7 @@ import { buildSitemap, PUBLIC_PAGES } from "~/lib/sitemap";
 import { uniqueShowPaths } from "~/lib/slug";
 import { listProfiles } from "~/models/comedian-profiles.server";
 import { listShows } from "~/models/events.server";
+import { venuePagePaths } from "~/models/venues.server";
 import { getEnv } from "~/utils/env.server";
 import { publicOrigin } from "~/utils/origin.server";
 
@@ -15,6 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const paths = uniqueShowPaths(shows);
   const xml = buildSitemap(publicOrigin(request), [
     ...PUBLIC_PAGES.map((path) => ({ path })),
+    ...venuePagePaths().map((path) => ({ path })),
     ...[...new Set(shows.map((s) => paths.get(s.id)!))].map((path) => ({ path })),
     ...listProfiles().flatMap((c) => (c.slug ? [{ path: comedianPath({ slug: c.slug }) }] : [])),
   ]);

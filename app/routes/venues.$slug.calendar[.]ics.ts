@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { buildCalendarFeed } from "~/lib/calendar-feed";
 import { todayIn } from "~/lib/dates";
 import { listShows } from "~/models/events.server";
-import { getVenueBySlug, showIdsAtVenue } from "~/models/venues.server";
+import { getVenueBySlug } from "~/models/venues.server";
 import { getEnv } from "~/utils/env.server";
 import { publicOrigin } from "~/utils/origin.server";
 
@@ -12,8 +12,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!venue) throw new Response("Not Found", { status: 404 });
   const { APP_TIMEZONE } = getEnv();
   const today = todayIn(APP_TIMEZONE);
-  const ids = new Set(showIdsAtVenue(venue.id));
-  const shows = ids.size ? listShows({ from: today }).filter((s) => ids.has(s.id)) : [];
+  const shows = listShows({ from: today, venueId: venue.id });
   const body = buildCalendarFeed(shows, {
     origin: publicOrigin(request),
     from: today,

@@ -2,9 +2,11 @@ import { json, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ClosingCountdown } from "~/components/reveal";
+import { VenueName } from "~/components/venue-name";
 import { receiptView, refusedVoteHeaders, submitVote, thanksUrl } from "~/features/voting/vote-submission.server";
 import { formatLongDate } from "~/lib/dates";
 import { secondsUntilClose } from "~/lib/reveal";
+import { venueRefOf } from "~/lib/venue-records";
 import { filterByName, retryDelayMs, voteFieldErrors, VOTE_MESSAGES, type VoteFieldErrors } from "~/lib/vote";
 import { getShow } from "~/models/events.server";
 import { getOpenRound, getRound, receiptFor, roundComediansFor } from "~/models/votes.server";
@@ -43,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const comedians = roundComediansFor(round.id).map((c) => ({ id: c.id, name: c.name, bio: c.bio }));
   // The show the room is at, named above the ballot.
   const event = round.eventId ? getShow(round.eventId) : null;
-  const show = event ? { title: event.title, venue: event.venue, date: formatLongDate(event.date) } : null;
+  const show = event ? { title: event.title, venue: event.venue, venueRecord: venueRefOf(event.venueRecord), date: formatLongDate(event.date) } : null;
   return json(
     {
       mode: "open" as const,
@@ -189,7 +191,7 @@ function VoteForm({ data }: { data: OpenData }) {
     <section className="vote container">
       {data.show ? (
         <p className="vote__show">
-          {data.show.title} · {data.show.venue}
+          {data.show.title} · <VenueName venue={data.show.venue} record={data.show.venueRecord} />
         </p>
       ) : null}
       <h1>{data.round.title}</h1>

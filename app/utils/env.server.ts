@@ -50,7 +50,7 @@ export const envSchema = z.object({
   /** Mail outbox tuning (tests shorten them): first retry delay and claim lease, in ms. */
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   OUTBOX_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
-  /** The flagship club venue ("Club Show" badge, /club-shows) and the winery ("Winery Event"). */
+  /** Seed the club and winery flags on venue records (badges, /club-shows) while no record has them; staff own them after. */
   CLUB_VENUE: z.string().trim().min(1).default("Tipsy Toucan"),
   WINERY_VENUE: z.string().trim().min(1).default("Mastronardi"),
   /** Public origin used for canonical links, sitemaps and feeds. */

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { seedVenueFlags } from "~/db/venue-seed.server";
 import { ensureFirstStaff } from "~/models/staff.server";
 import { db, runMigrations } from "./db.server";
 import { getEnv } from "./env.server";
@@ -8,7 +9,7 @@ import { purgeExpiredSessions } from "./session.server";
 
 /**
  * Everything the server does once before it listens: migrate the database, create the
- * first staff account when there is none, drop expired sessions.
+ * first staff account when there is none, drop expired sessions, seed the venue badge flags.
  */
 export async function prepareApp() {
   const env = getEnv();
@@ -21,6 +22,9 @@ export async function prepareApp() {
   const created = await ensureFirstStaff(env.ADMIN_USERNAME, env.ADMIN_PASSWORD);
   if (created) logger().info({ username: created.username }, "created the first staff account");
   purgeExpiredSessions();
+  // CLUB_VENUE / WINERY_VENUE only seed the badge flags while no venue record has them.
+  const flagged = seedVenueFlags(db(), { clubVenue: env.CLUB_VENUE, wineryVenue: env.WINERY_VENUE });
+  if (flagged.club.length || flagged.winery.length) logger().info(flagged, "seeded the venue badge flags from the configuration");
   return env;
 }
 

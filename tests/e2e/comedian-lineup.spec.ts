@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { comedians, eventComedians, events } from "~/db/schema";
+import { comedians, eventComedians, events, venues } from "~/db/schema";
 import { addDaysIso, todayIn } from "~/lib/dates";
 import { comedianSlug } from "~/lib/lineup";
 import { showPath } from "~/lib/slug";
@@ -8,7 +8,7 @@ import { signInAsStaff, uniq } from "./voting-helpers";
 
 const inDays = (n: number) => addDaysIso(todayIn("America/Toronto"), n);
 
-test("staff create a comedian, put them in a show's line-up, and visitors read it everywhere", async ({ page, context, db, baseURL, javaScriptOn }) => {
+test("staff create a venue and a comedian, put the comedian in a show's line-up at that venue, and visitors read it everywhere", async ({ page, context, db, baseURL, javaScriptOn }) => {
   test.setTimeout(60_000);
   const tag = uniq();
   const name = `Zara Quill ${tag}`;
@@ -55,8 +55,11 @@ test("staff create a comedian, put them in a show's line-up, and visitors read i
     const zara = db.select().from(comedians).where(eq(comedians.slug, slug)).get()!;
     expect(zara).toMatchObject({ name, instagramUrl: "https://www.instagram.com/zara.quill.demo", websiteUrl: "https://example.com/zara" });
 
-    // 2. The line-up in the event form: add, pick, reorder (JavaScript on or off).
+    // 2. The event form: a new venue typed by name creates its record; the line-up is added,
+    // picked and reordered (JavaScript on or off).
+    const venueName = `Lineup Hall ${tag}`;
     await page.goto(`/admin/events/${show.id}`);
+    await page.getByLabel("Venue").fill(venueName);
     await page.getByRole("button", { name: "Add comedian to line-up" }).click();
     await page.getByLabel("Comedian in line-up spot 1").selectOption(String(other.id));
     await page.getByRole("button", { name: "Add comedian to line-up" }).click();
@@ -75,12 +78,16 @@ test("staff create a comedian, put them in a show's line-up, and visitors read i
       [zara.id, "headliner"],
       [other.id, "host"],
     ]);
+    const hall = db.select().from(venues).where(eq(venues.name, venueName)).get()!;
+    expect(hall).toMatchObject({ name: venueName, address1: null, city: null });
+    expect(db.select().from(events).where(eq(events.id, show.id)).get()?.venueId).toBe(hall.id);
 
     // 3. The card: search on / finds the show by the comedian's name and reads "with A and B".
     await page.goto(`/?q=${encodeURIComponent(name)}`);
     const card = page.locator("article.show-card").filter({ hasText: title });
     await expect(card).toHaveCount(1);
     await expect(card.locator(".show-card__lineup")).toHaveText(`with ${name} and ${other.name}`);
+    await expect(card.locator(".show-card__venue").getByRole("link", { name: venueName })).toHaveAttribute("href", `/${hall.slug}`);
 
     // 4. The event page: line-up with roles, and performers in the JSON-LD.
     await page.goto(`/event/${show.id}`);
@@ -92,6 +99,8 @@ test("staff create a comedian, put them in a show's line-up, and visitors read i
       { "@type": "Person", name, url: `${origin}/comedians/${slug}`, sameAs: ["https://www.instagram.com/zara.quill.demo", "https://example.com/zara"] },
       { "@type": "Person", name: other.name, url: `${origin}/comedians/${other.slug}` },
     ]);
+    // The new venue has no address: the JSON-LD names the place and guesses none.
+    expect(jsonLd.location).toEqual({ "@type": "Place", name: venueName });
 
     // 5. The show page.
     await page.goto(showPath({ id: show.id, title, date: show.date }));
@@ -114,7 +123,15 @@ test("staff create a comedian, put them in a show's line-up, and visitors read i
     expect(feed.headers()["content-type"]).toContain("text/calendar");
     expect(await feed.text()).toContain(`SUMMARY:${title}`);
 
-    // 7. /comedians lists them among those with an upcoming show; the sitemap lists the page.
+    // 7. The venue page: the new venue's page lists the show with its line-up.
+    await upcoming.getByRole("listitem").filter({ hasText: title }).getByRole("link", { name: venueName }).click();
+    await expect(page).toHaveURL(new RegExp(`/${hall.slug}$`));
+    await expect(page.getByRole("heading", { level: 1, name: venueName })).toBeVisible();
+    const atVenue = page.locator(".venue-shows__item").filter({ hasText: title });
+    await expect(atVenue.locator(".show-card__lineup")).toHaveText(`with ${name} and ${other.name}`);
+    await expect(page.getByRole("region", { name: `Where to find ${venueName}` }).locator(".venue-place__address")).toHaveCount(0);
+
+    // 8. /comedians lists them among those with an upcoming show; the sitemap lists the page.
     await page.goto("/comedians");
     const soon = page.locator("h2", { hasText: "On stage soon" }).locator("xpath=following-sibling::ul[1]");
     await expect(soon.getByRole("link", { name })).toBeVisible();

@@ -62,3 +62,54 @@ test("staff edit a venue's address; the show page, its JSON-LD and the venue's c
   expect(text).toContain("1 Example Riverside Dr\\, Windsor\\, ON N9A 0A9");
   expect((await page.request.get("/venues/no-such-venue/calendar.ics")).status()).toBe(404);
 });
+
+/** Issue 17: the club and winery badges follow the flags staff tick on the venue record. */
+test("staff tick the club and winery flags on a venue; its shows get the badges and join /club-shows", async ({ page, db }, info) => {
+  const stamp = `${info.project.name}-${Date.now()}`;
+  const name = `Flag Hall ${stamp}`;
+  const slug = `flag-hall-${stamp}`.toLowerCase();
+  const venueId = db.insert(venues).values({ name, slug }).returning({ id: venues.id }).get().id;
+  const title = `Flagged Show ${stamp}`;
+  const showId = db
+    .insert(events)
+    .values({ title, date: addDaysIso(todayIn(), 3), time: "20:00", venue: name, venueId })
+    .returning({ id: events.id })
+    .get().id;
+  try {
+    // Before: the name means nothing, no badge.
+    await page.goto(`/event/${showId}`);
+    await expect(page.locator(".event-hero .badge", { hasText: "Club Show" })).toHaveCount(0);
+
+    await loginAsStaff(page, `/admin/venues/${venueId}`);
+    await page.getByLabel(/Club venue/).check();
+    await page.getByLabel(/Winery/).check();
+    await page.getByRole("button", { name: "Save venue" }).click();
+    await expect(page.getByText(`Venue "${name}" saved`)).toBeVisible();
+    expect(db.select().from(venues).where(eq(venues.id, venueId)).get()).toMatchObject({ isClub: true, isWinery: true });
+
+    await page.goto(`/event/${showId}`);
+    await expect(page.locator(".event-hero .badge", { hasText: "Club Show" })).toBeVisible();
+    await expect(page.locator(".event-hero .badge", { hasText: "Winery Event" })).toBeVisible();
+    await page.goto(`/?q=${encodeURIComponent(title)}`);
+    const card = page.locator(".home-events article.show-card").filter({ hasText: title });
+    await expect(card.locator(".badge", { hasText: "Club Show" })).toBeVisible();
+    // A club show soon is also in the home page's Club Shows section.
+    await expect(page.locator(".home-club article.show-card").filter({ hasText: title })).toHaveCount(1);
+    await expect(card.locator(".show-card__venue").getByRole("link", { name })).toHaveAttribute("href", `/${slug}`);
+    await page.goto("/club-shows");
+    await expect(page.locator("article.show-card").filter({ hasText: title })).toHaveCount(1);
+    await expect(page.locator(".page-head").getByRole("link", { name })).toHaveAttribute("href", `/${slug}`);
+
+    // Unticking takes the badge away again.
+    await page.goto(`/admin/venues/${venueId}`);
+    await page.getByLabel(/Club venue/).uncheck();
+    await page.getByRole("button", { name: "Save venue" }).click();
+    await expect(page.getByText(`Venue "${name}" saved`)).toBeVisible();
+    await page.goto(`/event/${showId}`);
+    await expect(page.locator(".event-hero .badge", { hasText: "Club Show" })).toHaveCount(0);
+    await expect(page.locator(".event-hero .badge", { hasText: "Winery Event" })).toBeVisible();
+  } finally {
+    db.delete(events).where(eq(events.id, showId)).run();
+    db.update(venues).set({ isClub: false, isWinery: false }).where(eq(venues.id, venueId)).run();
+  }
+});

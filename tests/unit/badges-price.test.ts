@@ -3,17 +3,27 @@ import { showBadges } from "~/lib/badges";
 import { cardShow, excerpt } from "~/lib/cards";
 import { hasMarkup, plainText } from "~/lib/description";
 import { cardPriceText, detailPriceText } from "~/lib/price";
-import { isClubVenue, upcomingCutoff, upcomingShows } from "~/lib/upcoming";
+import { upcomingCutoff, upcomingShows } from "~/lib/upcoming";
 import { makeShow } from "./helpers/show";
 
-
-const venues = { clubVenue: "Tipsy Toucan", wineryVenue: "Mastronardi" };
+const record = (slug: string, flags: { isClub?: boolean; isWinery?: boolean } = {}) => ({
+  id: 1, name: slug, slug, address1: null, address2: null, city: null, region: null, postalCode: null, country: null, latitude: null, longitude: null,
+  isClub: false, isWinery: false, ...flags,
+});
 
 describe("showBadges", () => {
-  it("gives SOLD OUT, Winery Event, Club Show, Series and the collection badge", () => {
-    const labels = (s: Parameters<typeof showBadges>[0], series = false) => showBadges(s, venues, { series }).map((b) => b.label);
-    expect(labels(makeShow({ venue: "Mastronardi Estate Winery", soldOut: true }))).toEqual(["SOLD OUT", "Winery Event"]);
-    expect(labels(makeShow({ venue: "The tipsy toucan" }), true)).toEqual(["Club Show", "Series"]);
+  it("gives SOLD OUT, Winery Event, Club Show, Series and the collection badge from the venue record's flags", () => {
+    const labels = (s: Parameters<typeof showBadges>[0], series = false) => showBadges(s, { series }).map((b) => b.label);
+    expect(labels(makeShow({ venue: "Mastronardi Estate Winery", soldOut: true, venueRecord: record("mastronardi-winery", { isWinery: true }) }))).toEqual(["SOLD OUT", "Winery Event"]);
+    expect(labels(makeShow({ venue: "The tipsy toucan", venueRecord: record("tipsy-toucan", { isClub: true }) }), true)).toEqual(["Club Show", "Series"]);
+    // The name alone gives no badge: only the flag does (staff tick it on /admin/venues).
+    expect(labels(makeShow({ venue: "Tipsy Toucan", venueRecord: record("tipsy-toucan") }))).toEqual([]);
+    expect(labels(makeShow({ venue: "Mastronardi Estate Winery", venueRecord: null }))).toEqual([]);
+    // Ticking the flag on any venue, whatever its name, gives its shows the badge.
+    expect(labels(makeShow({ venue: "Riverside Hall", venueRecord: record("riverside-hall", { isClub: true }) }))).toEqual(["Club Show"]);
+    expect(cardShow(makeShow({ venue: "Riverside Hall", venueRecord: record("riverside-hall", { isWinery: true }) })).venueRecord).toEqual({
+      name: "riverside-hall", slug: "riverside-hall", isClub: false, isWinery: true,
+    });
     expect(
       labels(makeShow({ venue: "Wolfhead", collection: { slug: "epicdads", title: "Epic Dads", badge: "Father's Day Special" } })),
     ).toEqual(["Father's Day Special"]);
@@ -56,10 +66,6 @@ describe("upcoming", () => {
       [todayShow.id, today],
       [series.id, "2026-06-17"],
     ]);
-  });
-  it("recognises the club venue case-insensitively", () => {
-    expect(isClubVenue("The Tipsy Toucan Lounge", "tipsy toucan")).toBe(true);
-    expect(isClubVenue("Wolfhead", "Tipsy Toucan")).toBe(false);
   });
 });
 

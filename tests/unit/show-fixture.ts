@@ -26,6 +26,11 @@ export function makeShow(overrides: Partial<Show> = {}): Show {
     contestantsNotifiedOn: null,
     applicationMinimumAge: 19,
     dates: [],
+    // The Manchester Pub's venue record as the seed holds it (city cited in app/db/venue-data.ts).
+    venueRecord: {
+      id: 5, name: "The Manchester Pub", slug: "manchester-pub", address1: null, address2: null, city: "Windsor", region: "ON",
+      postalCode: null, country: "CA", latitude: null, longitude: null, isClub: false, isWinery: false,
+    },
     ...overrides,
   };
 }

@@ -1,9 +1,8 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { applicationsCsv, spreadsheetSafe } from "~/lib/applications-csv";
-import { buildSitemap, PUBLIC_PAGES } from "~/lib/sitemap";
+import { buildSitemap } from "~/lib/sitemap";
 import { showSlug } from "~/lib/slug";
-import { addressForVenue, findVenuePage, VENUES } from "~/lib/venues";
 
 describe("sitemap", () => {
   it("makes the spec's show slug: four title words without punctuation, then the date", () => {
@@ -15,25 +14,6 @@ describe("sitemap", () => {
     const xml = buildSitemap("https://laughwindsor.ca", [{ path: "/" }, { path: "/show/a&b-2026-01-01" }]);
     expect(xml).toContain("<loc>https://laughwindsor.ca/</loc>");
     expect(xml).toContain("<loc>https://laughwindsor.ca/show/a&amp;b-2026-01-01</loc>");
-  });
-
-  it("includes every venue page", () => {
-    for (const v of VENUES) expect(PUBLIC_PAGES).toContain(`/${v.slug}`);
-  });
-});
-
-describe("venues", () => {
-  it("has the eight pages of the spec, each with the back link's sections", () => {
-    expect(VENUES.map((v) => v.slug).sort()).toEqual(
-      ["colasantis", "downtown-windsor", "manchester-pub", "mastronardi-winery", "tipsy-toucan", "walkerville-brewery", "windsor-comedy", "wolfhead-distillery"].sort(),
-    );
-    expect(findVenuePage("downtown-windsor")!.links.map((l) => l.to)).toContain("/calendar");
-    expect(findVenuePage("windsor-comedy")!.links.map((l) => l.to).sort()).toEqual(["/", "/about", "/tipsy-toucan"]);
-  });
-
-  it("finds a show's venue address by its name, the city otherwise", () => {
-    expect(addressForVenue("Mastronardi Estate Winery").addressLocality).toBe("Kingsville");
-    expect(addressForVenue("Somewhere New").addressLocality).toBe("Windsor");
   });
 });
 

@@ -63,8 +63,14 @@ describe("showJsonLd", () => {
   });
 
   it("uses the street address of a known venue", () => {
-    const [event] = showJsonLd(makeShow({ venue: "Walkerville Brewery" }), ORIGIN);
+    const walkerville = { id: 8, name: "Walkerville Brewery", slug: "walkerville-brewery", address1: "525 Argyle Rd", address2: null, city: "Windsor", region: "ON", postalCode: null, country: "CA", latitude: null, longitude: null };
+    const [event] = showJsonLd(makeShow({ venue: "Walkerville Brewery", venueRecord: walkerville }), ORIGIN);
     expect((event.location as { address: { streetAddress: string } }).address.streetAddress).toBe("525 Argyle Rd");
+  });
+
+  it("gives no address for a show without a venue record, even when its text names a known venue", () => {
+    const [event] = showJsonLd(makeShow({ venue: "Walkerville Brewery", venueRecord: null }), ORIGIN);
+    expect(event.location).toEqual({ "@type": "Place", name: "Walkerville Brewery" });
   });
 });
 

@@ -2,7 +2,8 @@ import { Link } from "@remix-run/react";
 import { Ticket } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { CardLineup } from "~/components/lineup";
-import { showBadges, type BadgeVenues } from "~/lib/badges";
+import { VenueName } from "~/components/venue-name";
+import { showBadges } from "~/lib/badges";
 import type { CardShow } from "~/lib/cards";
 import { formatCardDate, formatTime12 } from "~/lib/dates";
 import { cardPriceText } from "~/lib/price";
@@ -17,7 +18,7 @@ export const AUTOPLAY_MS = 5000;
  * The home carousel: a scroll-snap strip that works without JavaScript; with it, autoplay
  * every 5 s (paused on hover and focus, off for reduced motion) and previous/next buttons.
  */
-export function ShowCarousel({ items, venues }: { items: { show: CardShow; next: Performance; upcoming: Performance[]; series: boolean }[]; venues: BadgeVenues }) {
+export function ShowCarousel({ items }: { items: { show: CardShow; next: Performance; upcoming: Performance[]; series: boolean }[] }) {
   const track = useRef<HTMLUListElement>(null);
   const [hydrated, setHydrated] = useState(false);
   const [paused, setPaused] = useState(false);
@@ -84,13 +85,13 @@ export function ShowCarousel({ items, venues }: { items: { show: CardShow; next:
           <li key={show.id} className="carousel__slide" aria-roledescription="slide" aria-label={`${i + 1} of ${items.length}`}>
             <ShowImage src={show.imageUrl} image={show.image} sizes="(min-width: 75rem) 1200px, 100vw" alt="" width={1280} height={720} className="carousel__image" />
             <div className="carousel__caption">
-              <BadgeList badges={showBadges(show, venues, { series })} />
+              <BadgeList badges={showBadges(show, { series })} />
               <h2 className="carousel__title">
                 <Link to={`/event/${show.id}`}>{show.title}</Link>
               </h2>
               <CardLineup lineup={show.lineup} />
               <p className="carousel__meta">
-                <time dateTime={next.date}>{formatCardDate(next.date)}</time> · {formatTime12(next.time)} · {show.venue}
+                <time dateTime={next.date}>{formatCardDate(next.date)}</time> · {formatTime12(next.time)} · <VenueName venue={show.venue} record={show.venueRecord} />
               </p>
               <DatePreview upcoming={upcoming} />
               <p className="carousel__price">{cardPriceText(next.price)}</p>

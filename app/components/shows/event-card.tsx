@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { Ticket } from "lucide-react";
 import { CardLineup } from "~/components/lineup";
-import { showBadges, type BadgeVenues } from "~/lib/badges";
+import { VenueName } from "~/components/venue-name";
+import { showBadges } from "~/lib/badges";
 import type { CardShow } from "~/lib/cards";
 import { formatCardDate, formatTime12 } from "~/lib/dates";
 import { plainText } from "~/lib/description";
@@ -19,7 +20,6 @@ export function EventCard({
   next,
   upcoming,
   series,
-  venues,
   eager = false,
   headingLevel = 3,
   listDates = false,
@@ -28,7 +28,6 @@ export function EventCard({
   next: Performance;
   upcoming: Performance[];
   series: boolean;
-  venues: BadgeVenues;
   eager?: boolean;
   headingLevel?: 2 | 3;
   /** List every upcoming date with its time (club shows). */
@@ -43,7 +42,7 @@ export function EventCard({
         {show.soldOut ? <span className="sold-out-overlay">SOLD OUT</span> : null}
       </Link>
       <div className="show-card__body">
-        <BadgeList badges={showBadges(show, venues, { series })} />
+        <BadgeList badges={showBadges(show, { series })} />
         <Heading className="show-card__title">
           <Link to={`/event/${show.id}`}>{show.title}</Link>
         </Heading>
@@ -67,7 +66,9 @@ export function EventCard({
             {upcoming.length > 1 ? <span className="muted"> (+{upcoming.length - 1} more dates)</span> : null}
           </p>
         )}
-        <p className="show-card__venue">{show.venue}</p>
+        <p className="show-card__venue">
+          <VenueName venue={show.venue} record={show.venueRecord} />
+        </p>
         <p className="show-card__price">{cardPriceText(next.price)}</p>
         <div className="show-card__actions">
           <Link to={`/event/${show.id}`} className="button button--dark button--small">

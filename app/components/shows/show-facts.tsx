@@ -1,3 +1,4 @@
+import { VenueName } from "~/components/venue-name";
 import { formatLongDate } from "~/lib/dates";
 import { showPlace } from "~/lib/show-place";
 import { DATE_TO_BE_ANNOUNCED, showTimeText, untilText } from "~/lib/show-time";
@@ -29,7 +30,9 @@ export function ShowLocation({ show }: { show: FactsShow }) {
   const place = showPlace(show);
   return (
     <>
-      <p className="show-location__name">{place.name}</p>
+      <p className="show-location__name">
+        {place.online ? place.name : <VenueName venue={place.name} record={show.venueRecord} />}
+      </p>
       {place.line ? <p className="show-location__address">{place.line}</p> : null}
       {place.mapUrl ? (
         <p className="show-location__map">

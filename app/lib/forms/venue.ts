@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseLinks, parseSections } from "../venue-sections";
 
 /** The staff venue form (issue 17, venue half): one schema; empty fields are stored as null. */
 const optional = (max: number) =>
@@ -50,6 +51,46 @@ export const venueFormSchema = z
     agePolicy: optional(200),
     doorsNotes: optional(500),
     parkingNotes: optional(1000),
+    pageTitle: optional(120),
+    pageDescription: optional(300),
+    intro: optional(1000),
+    cardText: optional(200),
+    sections: z
+      .string()
+      .max(10_000, "At most 10000 characters")
+      .default("")
+      .transform((v, ctx) => {
+        const parsed = parseSections(v);
+        if (!parsed.ok) {
+          ctx.addIssue({ code: "custom", message: parsed.message });
+          return z.NEVER;
+        }
+        return parsed.value;
+      }),
+    pageLinks: z
+      .string()
+      .max(2000, "At most 2000 characters")
+      .default("")
+      .transform((v, ctx) => {
+        const parsed = parseLinks(v);
+        if (!parsed.ok) {
+          ctx.addIssue({ code: "custom", message: parsed.message });
+          return z.NEVER;
+        }
+        return parsed.value;
+      }),
+    aboutOrder: z
+      .string()
+      .trim()
+      .default("")
+      .transform((v, ctx) => {
+        if (v === "") return null;
+        if (!/^\d{1,3}$/.test(v)) {
+          ctx.addIssue({ code: "custom", message: "Position on /about is a whole number, or empty to leave the venue off" });
+          return z.NEVER;
+        }
+        return Number(v);
+      }),
     isClub: z.preprocess((v) => v === "on" || v === "true", z.boolean()),
     isWinery: z.preprocess((v) => v === "on" || v === "true", z.boolean()),
   })

@@ -1,0 +1,93 @@
+import { type Locator, type Page } from "@playwright/test";
+import { showPath } from "~/lib/slug";
+import { expect, test } from "./fixtures";
+import { seededShow } from "./public-helpers";
+
+/**
+ * Issue 17: every page that names a venue links the name to the venue's page (/{slug}), and
+ * that page answers 200. Each entry is a page and the places on it that name a show's venue.
+ */
+const SLUG_PATH = /^\/[a-z0-9-]+$/;
+
+async function expectVenueLinks(page: Page, slots: Locator, checked: Set<string>, minimum = 1) {
+  const count = await slots.count();
+  expect(count, "venue names on the page").toBeGreaterThanOrEqual(minimum);
+  for (let i = 0; i < count; i++) {
+    const slot = slots.nth(i);
+    const text = (await slot.innerText()).trim();
+    // Online shows and "TBA" have no venue record and no page.
+    if (/^(online|tba)$/i.test(text) || text.endsWith("· TBA")) continue;
+    const link = slot.locator("a.venue-link");
+    await expect(link, `"${text}" is a link`).toHaveCount(1);
+    const href = (await link.getAttribute("href"))!;
+    expect(href).toMatch(SLUG_PATH);
+    checked.add(href);
+  }
+}
+
+test("every venue name on the public pages links to its venue page, which answers 200", async ({ page, db }) => {
+  test.setTimeout(90_000);
+  const checked = new Set<string>();
+  const series = seededShow(db, "Tuesday Night Stand-Up at Tipsy Toucan");
+
+  // Home: the grid, the carousel, the club section.
+  await page.goto("/?all=1");
+  await expectVenueLinks(page, page.locator(".home-events .show-card__venue"), checked, 5);
+  await expectVenueLinks(page, page.locator(".carousel__meta"), checked);
+  await expectVenueLinks(page, page.locator(".home-club .show-card__venue"), checked);
+
+  // Search results on / (by a comedian's name).
+  await page.goto(`/?q=${encodeURIComponent("Priya Nair")}`);
+  await expectVenueLinks(page, page.locator(".home-events .show-card__venue"), checked);
+
+  // The calendar's upcoming list.
+  await page.goto("/calendar");
+  await expectVenueLinks(page, page.locator(".upcoming-item p.muted"), checked);
+
+  // The club page: its heading names the club, its cards their venue.
+  await page.goto("/club-shows");
+  await expectVenueLinks(page, page.locator(".page-head p").filter({ hasText: "home club" }), checked);
+  await expectVenueLinks(page, page.locator(".show-card__venue"), checked);
+
+  // The landing page's list.
+  await page.goto("/comedy-shows-windsor");
+  await expectVenueLinks(page, page.locator(".landing-item__body p.muted"), checked);
+
+  // A comedian's page: every appearance names its venue.
+  await page.goto("/comedians/priya-nair");
+  await expectVenueLinks(page, page.getByRole("list", { name: "Upcoming shows" }).getByRole("listitem"), checked);
+
+  // The event page (hero line and the details box) and the show page.
+  await page.goto(`/event/${series.id}`);
+  await expectVenueLinks(page, page.locator(".event-hero p").filter({ hasText: "Tipsy Toucan" }), checked);
+  await expectVenueLinks(page, page.locator(".show-location__name"), checked);
+  await page.goto(showPath({ id: series.id, title: series.title, date: series.date }));
+  await expectVenueLinks(page, page.locator(".show-location__name"), checked);
+
+  // The spec's venue pages are among them, and every linked venue page answers 200.
+  expect([...checked]).toEqual(expect.arrayContaining(["/tipsy-toucan", "/mastronardi-winery", "/walkerville-brewery"]));
+  for (const href of checked) {
+    const res = await page.request.get(href);
+    expect(res.status(), href).toBe(200);
+  }
+  // Following a link lands on the venue's page, which reads its record.
+  await page.goto(`/event/${series.id}`);
+  await page.locator(".show-location__name").getByRole("link", { name: "Tipsy Toucan" }).click();
+  await expect(page).toHaveURL(/\/tipsy-toucan$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Tipsy Toucan" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Upcoming shows at Tipsy Toucan" })).toBeVisible();
+  await expect(page.getByRole("link", { name: series.title }).first()).toBeVisible();
+});
+
+test("a venue page shows only the address parts a source confirmed", async ({ page }) => {
+  await page.goto("/walkerville-brewery");
+  const where = page.getByRole("region", { name: "Where to find Walkerville Brewery" });
+  await expect(where.locator(".venue-place__address")).toHaveText("525 Argyle Rd, Windsor, ON");
+  // The club's address is unknown: no address line, no maps link.
+  await page.goto("/tipsy-toucan");
+  const club = page.getByRole("region", { name: "Where to find Tipsy Toucan" });
+  await expect(club.locator(".venue-place__address")).toHaveCount(0);
+  await expect(club.getByRole("link", { name: /Open in maps/ })).toHaveCount(0);
+  // The marketing sections come from the record.
+  await expect(page.getByRole("heading", { level: 2, name: "Plan your visit" })).toBeVisible();
+});
