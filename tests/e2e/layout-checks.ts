@@ -156,6 +156,20 @@ export function layoutProblems(opts: LayoutOptions): string[] {
     }
   }
 
+  // 3b. A select shows its chosen option whole (the recurring-date picker once cut off the
+  // time): the option's text, measured in the select's font, fits inside the padding and the
+  // arrow (about 24 px).
+  const pen = document.createElement("canvas").getContext("2d");
+  for (const el of Array.from(document.querySelectorAll("select"))) {
+    if (!isVisible(el) || !pen) continue;
+    const text = el.selectedOptions[0]?.text ?? "";
+    const cs = getComputedStyle(el);
+    pen.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 24;
+    const width = pen.measureText(text).width;
+    if (width > room + 1) problems.push(`select cuts off its choice (${px(width)} > ${px(room)}px): ${describe(el)} "${text}"`);
+  }
+
   // 4. The home page on a phone: an upcoming show's title, date and link on the first screen.
   if (opts.firstScreenShow) {
     const onFirstScreen = (el: Element) => {
