@@ -4,7 +4,7 @@ import { Ticket } from "lucide-react";
 import { CalendarSubscribe } from "~/components/calendar-subscribe";
 import { ShowImage } from "~/components/shows/show-image";
 import { monthBounds, monthGrid, parseMonthParam, shiftMonth, WEEKDAYS } from "~/lib/calendar";
-import { addDaysIso, formatCardDate, formatLongDate, formatMonthYear, formatTime12, formatWeekdayShort } from "~/lib/dates";
+import { addDaysIso, formatLongDate, formatMonthYear, formatTime12, formatWeekdayShort } from "~/lib/dates";
 import type { ShowImageRef } from "~/lib/image-variants";
 import { expandOccurrences, mergeSameTitle } from "~/lib/recurrence";
 import { seoMeta } from "~/lib/seo";
