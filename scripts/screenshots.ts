@@ -1,7 +1,7 @@
 /**
  * `npm run screenshots`: a phone (360 and 390 px) and a desktop (1366 px) screenshot of every
  * page the layout spec checks, the projector at 1280×720 and 1920×1080, and the dark theme
- * at 390 px, written to ./screenshots/ (git-ignored) for people to look at. Needs a build
+ * at 360 and 390 px, written to ./screenshots/ (git-ignored) for people to look at. Needs a build
  * (`npm run build`); starts the production server on a seeded temporary database exactly
  * as the browser tests do. `SHOTS=home,calendar` limits it to some pages.
  */
@@ -42,7 +42,7 @@ async function main() {
       const visitor = await browser.newContext({ baseURL, colorScheme: scheme });
       for (const p of pages) {
         const page = await (p.as === "staff" ? context : visitor).newPage();
-        for (const size of scheme === "dark" ? SIZES.filter((s) => s.label === "phone-390") : SIZES) {
+        for (const size of scheme === "dark" ? SIZES.filter((s) => s.label.startsWith("phone")) : SIZES) {
           await page.setViewportSize(size);
           await page.goto(p.path(ctx), { waitUntil: "load" });
           const file = path.join(OUT, `${p.name}.${size.label}${scheme === "dark" ? ".dark" : ""}.png`);

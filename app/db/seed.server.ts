@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { addDaysIso, parseIsoDate } from "~/lib/dates";
 import { comedianSlug, type LineupRole } from "~/lib/lineup";
+import { nextWeekdayAfter } from "~/lib/weekdays";
 import { formatInZone, zonedInstant } from "~/lib/zoned-time";
 import type { DB } from "~/utils/db.server";
 import {
@@ -71,12 +72,16 @@ export function seedDemoData(
     };
 
     // A recurring club series with several dates (each falls back to the show's own values).
+    // Shows named after a weekday fall on it: counted from the next Tuesday or Friday, not
+    // from a fixed offset of today (which put "Tuesday Night" on whatever day today+3 was).
+    const tuesday = nextWeekdayAfter(today, "Tuesday");
+    const weekly = (weeks: number) => addDaysIso(tuesday, 7 * weeks);
     insertShow(
       {
         title: "Tuesday Night Stand-Up at Tipsy Toucan",
         description:
           "Windsor's weekly club night. A rotating line-up of headliners and the region's sharpest up-and-comers, hosted live at the Tipsy Toucan.\nDoors open one hour before showtime. 19+.",
-        date: d(3),
+        date: weekly(0),
         time: "20:00",
         venue: "Tipsy Toucan",
         imageUrl: "/images/shows/club-night.svg",
@@ -84,17 +89,17 @@ export function seedDemoData(
         price: "$20",
       },
       [
-        { date: d(3) },
-        { date: d(10) },
-        { date: d(17), price: "$25" },
-        { date: d(24), time: "21:00" },
-        { date: d(31) },
+        { date: weekly(0) },
+        { date: weekly(1) },
+        { date: weekly(2), price: "$25" },
+        { date: weekly(3), time: "21:00" },
+        { date: weekly(4) },
       ],
     );
     insertShow({
       title: "Headliner Friday: Club Special",
       description: "A full-length headliner set with two features. The club's biggest night of the month.",
-      date: d(5),
+      date: nextWeekdayAfter(today, "Friday"),
       time: "21:30",
       venue: "Tipsy Toucan",
       imageUrl: "/images/shows/headliner.svg",

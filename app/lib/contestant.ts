@@ -1,5 +1,5 @@
 import { format } from "date-fns";
-import { formatTime12, isIsoDate, parseIsoDate, BUSINESS_TIME_ZONE } from "./dates";
+import { dateNeedsYear, formatTime12, isIsoDate, parseIsoDate, todayIn, BUSINESS_TIME_ZONE } from "./dates";
 import { safeRedirect } from "./safe-redirect";
 import type { Show } from "./shows";
 import { formatInZone } from "./zoned-time";
@@ -9,9 +9,9 @@ export function shortTime(time: string): string {
   return formatTime12(time).replace(":00 ", " ");
 }
 
-/** "16 May" from YYYY-MM-DD. */
-export function dayMonth(date: string): string {
-  return isIsoDate(date) ? format(parseIsoDate(date), "d MMM") : date;
+/** "16 May" from YYYY-MM-DD; "9 Jan 2027" outside the current year (`dateNeedsYear`). */
+export function dayMonth(date: string, today: string = todayIn()): string {
+  return isIsoDate(date) ? format(parseIsoDate(date), dateNeedsYear(date, today) ? "d MMM yyyy" : "d MMM") : date;
 }
 
 /** The show's time window for the "can attend" question: "7:30 PM – 10 PM on 16 May". */
@@ -24,7 +24,7 @@ export function attendWindowText(show: Pick<Show, "date" | "time" | "endTime">):
 /** "11:59 PM, 14 May" for the closing instant, in the business zone. */
 export function closesAtText(closeAt: string, zone: string = BUSINESS_TIME_ZONE): string {
   const instant = new Date(closeAt);
-  return `${formatInZone(instant, "h:mm a", zone)}, ${formatInZone(instant, "d MMM", zone)}`;
+  return `${formatInZone(instant, "h:mm a", zone)}, ${dayMonth(formatInZone(instant, "yyyy-MM-dd", zone), todayIn(zone))}`;
 }
 
 /** Applications are open when the show takes them and the closing time (if any) has not passed. */

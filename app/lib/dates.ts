@@ -97,6 +97,18 @@ export function formatTime12(time: string | null | undefined): string {
 
 const LONG = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long", month: "long", day: "numeric", year: "numeric" });
 const CARD = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "short", month: "short", day: "numeric" });
+const CARD_YEAR = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "short", month: "short", day: "numeric", year: "numeric" });
+
+/**
+ * The one rule for years on show dates: a date shows its year when that year is not the
+ * current year in the business time zone (`today` is today's YYYY-MM-DD there, from
+ * `todayIn`). Short dates ("Sat, Jan 9") follow it; long dates ("Saturday, January 9, 2027")
+ * always carry the year, so they satisfy it too (docs/decisions/dates.md).
+ */
+export function dateNeedsYear(date: string, today: string = todayIn()): boolean {
+  return isIsoDate(date) && date.slice(0, 4) !== today.slice(0, 4);
+}
+const WEEKDAY = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "short" });
 const MONTH_YEAR = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long", year: "numeric" });
 
 /** "2026-05-16" → "Saturday, May 16, 2026". */
@@ -104,9 +116,18 @@ export function formatLongDate(date: string): string {
   return isIsoDate(date) ? LONG.format(utcDate(date)) : date;
 }
 
-/** "2026-05-16" → "Sat, May 16" (event cards). */
-export function formatCardDate(date: string): string {
-  return isIsoDate(date) ? CARD.format(utcDate(date)) : date;
+/**
+ * "2026-05-16" → "Sat, May 16" (cards, lists, ticket bars); "Sat, Jan 9, 2027" when the date
+ * is not in the current year of the business zone (`dateNeedsYear`).
+ */
+export function formatCardDate(date: string, today: string = todayIn()): string {
+  if (!isIsoDate(date)) return date;
+  return (dateNeedsYear(date, today) ? CARD_YEAR : CARD).format(utcDate(date));
+}
+
+/** "2026-05-16" → "Sat" (calendar tiles, where the month heading carries month and year). */
+export function formatWeekdayShort(date: string): string {
+  return isIsoDate(date) ? WEEKDAY.format(utcDate(date)) : date;
 }
 
 /** "2026-05" or "2026-05-16" → "May 2026". */

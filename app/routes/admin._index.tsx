@@ -143,7 +143,7 @@ export default function AdminDashboard() {
               <article aria-label={show.title}>
                 <h3 className="admin-show__title">{show.title}</h3>
                 <p className="admin-show__when">
-                  {formatCardDate(show.date)}, {show.date.slice(0, 4)} · {formatTime12(show.time)}
+                  {formatCardDate(show.date)} · {formatTime12(show.time)}
                   {show.dates.length > 0 ? ` · recurring, ${show.dates.length} dates` : null}
                 </p>
                 <p className="admin-show__meta">

@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import {
   json,
   redirect,
@@ -10,8 +9,9 @@ import {
   type SerializeFrom,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
-import { Eye, EyeOff, LogOut, RefreshCw } from "lucide-react";
-import { useEffect, useState } from "react";
+import { LogOut, RefreshCw } from "lucide-react";
+import { useEffect } from "react";
+import { GatePage } from "~/components/gate-page";
 import {
   BOOKING_AUTO_REFRESH_MS,
   BOOKING_EMPTY_MESSAGE,
@@ -23,6 +23,7 @@ import {
 import { formatInZone } from "~/lib/zoned-time";
 import { getBookingSchedule } from "~/services/booking-sheet.server";
 import styles from "~/styles/booking.css";
+import gateStyles from "~/styles/gate.css";
 import { hasGate } from "~/utils/auth.server";
 import { readForm } from "~/utils/form-pipeline.server";
 import { unlockGate } from "~/utils/gate.server";
@@ -30,7 +31,10 @@ import { refusalHeaders } from "~/utils/refusal-headers";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { commitSession, getSession, redirectWithFlash } from "~/utils/session.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "stylesheet", href: gateStyles },
+];
 
 export const meta: MetaFunction = () => [
   { title: "Booking Schedule" },
@@ -91,79 +95,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function BookingPage() {
   const data = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  if (!data.unlocked) {
+    return (
+      <GatePage
+        title="Booking Schedule"
+        intro="Enter the booking password to see the schedule."
+        button="Access Schedule"
+        schema={bookingGateSchema}
+        lastResult={lastResult}
+      />
+    );
+  }
   return (
     <section className="section container booking">
       <h1>Booking Schedule</h1>
-      {data.unlocked ? <Schedule view={data.view} viaGate={data.viaGate} /> : <Gate />}
+      <Schedule view={data.view} viaGate={data.viaGate} />
     </section>
-  );
-}
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
-function Gate() {
-  const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const hydrated = useHydrated();
-  const [visible, setVisible] = useState(false);
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(bookingGateSchema),
-    // Validating on blur would drop the wrong-password message as the visitor moves to a
-    // button, shifting the layout under their pointer: errors change on submit only.
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: bookingGateSchema }),
-  });
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "login";
-  const errors = [...(form.errors ?? []), ...(fields.password.errors ?? [])];
-  return (
-    <div className="panel booking__gate">
-      <p>Enter the booking password to see the schedule.</p>
-      <Form method="post" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="login" />
-        {form.errors?.length ? (
-          <p className="form-error" role="alert" id={form.errorId}>
-            {form.errors.join(" ")}
-          </p>
-        ) : null}
-        <div className="field">
-          <label htmlFor={fields.password.id}>Password</label>
-          <div className="booking__password">
-            <input
-              {...getInputProps(fields.password, { type: "password" })}
-              type={visible ? "text" : "password"}
-              autoComplete="current-password"
-              aria-invalid={errors.length ? true : undefined}
-              aria-describedby={[fields.password.errors?.length ? fields.password.errorId : null, form.errors?.length ? form.errorId : null].filter(Boolean).join(" ") || undefined}
-            />
-            {hydrated ? (
-              <button
-                type="button"
-                className="booking__toggle"
-                aria-pressed={visible}
-                aria-controls={fields.password.id}
-                onClick={() => setVisible((v) => !v)}
-              >
-                {visible ? <EyeOff size={18} aria-hidden="true" /> : <Eye size={18} aria-hidden="true" />}
-                {visible ? "Hide password" : "Show password"}
-              </button>
-            ) : null}
-          </div>
-          {fields.password.errors?.length ? (
-            <p className="field__error" id={fields.password.errorId}>
-              {fields.password.errors.join(" ")}
-            </p>
-          ) : null}
-        </div>
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? "Checking..." : "Access Schedule"}
-        </button>
-      </Form>
-    </div>
   );
 }
 

@@ -5,7 +5,7 @@ import { CalendarSubscribe } from "~/components/calendar-subscribe";
 import { ShowImage } from "~/components/shows/show-image";
 import { VenueName } from "~/components/venue-name";
 import { monthBounds, monthGrid, parseMonthParam, shiftMonth, WEEKDAYS } from "~/lib/calendar";
-import { addDaysIso, formatCardDate, formatLongDate, formatMonthYear, formatTime12 } from "~/lib/dates";
+import { addDaysIso, formatLongDate, formatMonthYear, formatTime12, formatWeekdayShort } from "~/lib/dates";
 import type { ShowImageRef } from "~/lib/image-variants";
 import { expandOccurrences, mergeSameTitle } from "~/lib/recurrence";
 import { seoMeta } from "~/lib/seo";
@@ -241,7 +241,7 @@ function MonthAgenda({ byDate, today }: { byDate: Map<string, Tile[]>; today: st
           <li key={date} className="cal-agenda__day" aria-current={date === today ? "date" : undefined}>
             <p className="cal-agenda__date">
               <time dateTime={date}>
-                <span>{formatCardDate(date).split(",")[0]}</span>
+                <span>{formatWeekdayShort(date)}</span>
                 <strong>{Number(date.slice(8))}</strong>
               </time>
               {date === today ? <span className="badge badge--club">Today</span> : null}

@@ -31,7 +31,7 @@ export default function DebugIndex() {
         {shows.map((s) => (
           <li key={s.id}>
             <Link to={`/debug/${s.id}`}>#{s.id} {s.title}</Link>{" "}
-            <span className="muted">{formatCardDate(s.date)}, {s.date.slice(0, 4)} · {formatTime12(s.time)}{s.archived ? " · archived" : ""}</span>
+            <span className="muted">{formatCardDate(s.date)} · {formatTime12(s.time)}{s.archived ? " · archived" : ""}</span>
           </li>
         ))}
       </ul>

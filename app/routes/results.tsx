@@ -1,6 +1,8 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState, type CSSProperties } from "react";
+import { GatePage } from "~/components/gate-page";
 import { ClosingCountdown, HostControls, StandingsViewTable } from "~/components/reveal";
 import { ProjectorVoteBox, RoomCodeToggle, SuspiciousPatterns } from "~/components/room-code";
 import { suspiciousPatterns } from "~/features/voting/vote-watch.server";
@@ -8,6 +10,7 @@ import { parseId } from "~/lib/ids";
 import { gateSchema } from "~/lib/vote-schema";
 import { roundDisplay, type RoundDisplay } from "~/models/round-control.server";
 import { getOpenRound, getRound, listRounds, setRoomCode } from "~/models/votes.server";
+import gateStyles from "~/styles/gate.css";
 import styles from "~/styles/results.css";
 import roomCodeStyles from "~/styles/room-code.css";
 import { hasGate } from "~/utils/auth.server";
@@ -22,6 +25,7 @@ import { projectorCode, roomCodeOn } from "~/utils/room-code.server";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "stylesheet", href: roomCodeStyles },
+  { rel: "stylesheet", href: gateStyles },
 ];
 export const meta: MetaFunction = () => [{ title: "Results | Laugh Windsor" }, { name: "robots", content: "noindex" }];
 
@@ -74,13 +78,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!roundId || !setRoomCode(roundId, form.get("on") === "1")) throw new Response("No such voting round", { status: 404 });
     return redirect(`/results?round=${roundId}`);
   }
-  const parsed = gateSchema.safeParse({ password: form.get("password") ?? undefined });
-  if (!parsed.success) return json({ error: parsed.error.issues[0].message }, { status: 400 });
+  const submission = parseWithZod(form, { schema: gateSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   // One rule with /booking (gate.server.ts): budget first, then the password.
-  const attempt = await unlockGate(request, "results", parsed.data.password, context.clientIp);
+  const attempt = await unlockGate(request, "results", submission.value.password, context.clientIp);
   if (!attempt.ok) {
     const headers: Record<string, string> = attempt.status === 429 ? { "Retry-After": String(attempt.retryAfterSeconds) } : {};
-    return json({ error: attempt.message }, { status: attempt.status, headers });
+    return json(submission.reply({ formErrors: [attempt.message], hideFields: ["password"] }), { status: attempt.status, headers });
   }
   const headers = new Headers();
   for (const cookie of attempt.setCookies) headers.append("Set-Cookie", cookie);
@@ -95,27 +99,14 @@ export default function ResultsPage() {
 }
 
 function ResultsGate() {
-  const actionData = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const error = actionData?.error;
   return (
-    <section className="section container auth-page">
-      <div className="panel auth-panel">
-        <h1>Voting results</h1>
-        <p className="muted">Enter the results password to see the live standings.</p>
-        <Form method="post">
-          {error ? <p className="form-error" role="alert" id="gate-error">{error}</p> : null}
-          <div className="field">
-            <label htmlFor="results-password">Password</label>
-            <input id="results-password" name="password" type="password" required autoComplete="off"
-              aria-invalid={error ? true : undefined} aria-describedby={error ? "gate-error" : undefined} />
-          </div>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            View Results
-          </button>
-        </Form>
-      </div>
-    </section>
+    <GatePage
+      title="Voting results"
+      intro="Enter the results password to see the live standings."
+      button="View Results"
+      schema={gateSchema}
+      lastResult={useActionData<typeof action>()}
+    />
   );
 }
 

@@ -156,6 +156,33 @@ export function layoutProblems(opts: LayoutOptions): string[] {
     }
   }
 
+  // 3a. A short word is never split across lines ("RA / NK" in a squeezed table header):
+  // `overflow-wrap: anywhere` on <body> lets a squeezed box break words anywhere.
+  for (const el of all) {
+    const texts = Array.from(el.childNodes).filter((n) => n.nodeType === 3 && /^\s*\S{2,14}\s*$/.test(n.textContent ?? ""));
+    for (const node of texts) {
+      if (!isVisible(el)) break;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const tops = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (tops.size > 1) problems.push(`word split across lines: ${describe(el)} "${(node.textContent ?? "").trim()}"`);
+    }
+  }
+
+  // 3b. A select shows its chosen option whole (the recurring-date picker once cut off the
+  // time): the option's text, measured in the select's font, fits inside the padding and the
+  // arrow (about 24 px).
+  const pen = document.createElement("canvas").getContext("2d");
+  for (const el of Array.from(document.querySelectorAll("select"))) {
+    if (!isVisible(el) || !pen) continue;
+    const text = el.selectedOptions[0]?.text ?? "";
+    const cs = getComputedStyle(el);
+    pen.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 24;
+    const width = pen.measureText(text).width;
+    if (width > room + 1) problems.push(`select cuts off its choice (${px(width)} > ${px(room)}px): ${describe(el)} "${text}"`);
+  }
+
   // 4. The home page on a phone: an upcoming show's title, date and link on the first screen.
   if (opts.firstScreenShow) {
     const onFirstScreen = (el: Element) => {

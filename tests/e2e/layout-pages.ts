@@ -1,3 +1,4 @@
+import { comedianSlug } from "~/lib/lineup";
 import { showPath } from "~/lib/slug";
 import type { DB } from "~/utils/db.server";
 import { seededShow } from "./public-helpers";
@@ -27,6 +28,8 @@ export const LAYOUT_PAGES: LayoutPage[] = [
   { name: "contact", as: "visitor", path: () => "/contact" },
   { name: "merch", as: "visitor", path: () => "/merch" },
   { name: "venue", as: "visitor", path: () => "/tipsy-toucan" },
+  { name: "comedians", as: "visitor", path: () => "/comedians" },
+  { name: "comedian", as: "visitor", path: () => `/comedians/${comedianSlug("Omar Haddad")}` },
   { name: "not-found", as: "visitor", path: () => "/no-such-page-here" },
   { name: "event-recurring", as: "visitor", path: ({ db }) => `/event/${seededShow(db, "Tuesday Night Stand-Up at Tipsy Toucan").id}` },
   { name: "event-entry", as: "visitor", path: ({ db }) => `/event/${seededShow(db, "2 Minutes to Kill - Comedy Competition").id}` },

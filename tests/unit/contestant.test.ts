@@ -1,17 +1,27 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { applicationReturnUrl, applicationsOpen, attendWindowText, closedText, closesAtText, thankYouLines } from "~/lib/contestant";
 import { zonedInstant } from "~/lib/zoned-time";
 
 const closeAt = zonedInstant("2026-05-14", "23:59", "America/Toronto").toISOString();
 
 describe("contestant application texts", () => {
+  // The texts name the year only outside the current one (lib/dates dateNeedsYear): pin "now" in 2026.
+  beforeAll(() => {
+    vi.useFakeTimers({ now: new Date("2026-03-01T17:00:00Z"), toFake: ["Date"] });
+  });
+  afterAll(() => {
+    vi.useRealTimers();
+  });
+
   it("builds the spec's time window from the show", () => {
     expect(attendWindowText({ date: "2026-05-16", time: "19:30", endTime: "22:00" })).toBe("7:30 PM – 10 PM on 16 May");
     expect(attendWindowText({ date: "2026-12-05", time: "20:00", endTime: null })).toBe("8 PM on 5 Dec");
+    expect(attendWindowText({ date: "2027-01-09", time: "20:00", endTime: null })).toBe("8 PM on 9 Jan 2027");
   });
 
   it("writes the closing time in Toronto time", () => {
     expect(closesAtText(closeAt)).toBe("11:59 PM, 14 May");
+    expect(closesAtText(zonedInstant("2027-01-07", "23:59", "America/Toronto").toISOString())).toBe("11:59 PM, 7 Jan 2027");
   });
 
   it("builds the thank-you lines from the show's settings", () => {

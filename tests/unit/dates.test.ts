@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDaysIso, formatLongDate, formatTime12, isIsoDate, normalizeTime, todayIn } from "~/lib/dates";
+import { addDaysIso, dateNeedsYear, formatCardDate, formatLongDate, formatTime12, formatWeekdayShort, isIsoDate, normalizeTime, todayIn } from "~/lib/dates";
 import { zonedIso } from "~/lib/zoned-time";
 
 describe("today in Toronto", () => {
@@ -57,5 +57,43 @@ describe("times and dates", () => {
   it("gives the Toronto offset of each date", () => {
     expect(zonedIso("2026-05-16", "19:30")).toBe("2026-05-16T19:30:00-04:00");
     expect(zonedIso("2026-12-16", "19:30")).toBe("2026-12-16T19:30:00-05:00");
+  });
+});
+
+describe("the year on show dates (one rule: shown when not the current year in the business zone)", () => {
+  // 23:30 on Dec 31 in Toronto is already 04:30 on Jan 1 in UTC.
+  const newYearsEveToronto = new Date("2027-01-01T04:30:00Z");
+  const torontoToday = todayIn("America/Toronto", newYearsEveToronto);
+  const utcToday = todayIn("UTC", newYearsEveToronto);
+
+  it("takes the current year from the business zone, not UTC", () => {
+    expect(torontoToday).toBe("2026-12-31");
+    expect(utcToday).toBe("2027-01-01");
+    // In Toronto it is still 2026: tomorrow's show is next year's.
+    expect(formatCardDate("2027-01-01", torontoToday)).toBe("Fri, Jan 1, 2027");
+    expect(formatCardDate("2026-12-31", torontoToday)).toBe("Thu, Dec 31");
+    // Read in UTC the answer flips, which is the bug a server in UTC would have.
+    expect(formatCardDate("2027-01-01", utcToday)).toBe("Fri, Jan 1");
+    expect(formatCardDate("2026-12-31", utcToday)).toBe("Thu, Dec 31, 2026");
+  });
+
+  it("at 00:30 on Jan 1 in Toronto the new year is current", () => {
+    const today = todayIn("America/Toronto", new Date("2027-01-01T05:30:00Z"));
+    expect(today).toBe("2027-01-01");
+    expect(formatCardDate("2027-01-09", today)).toBe("Sat, Jan 9");
+    expect(formatCardDate("2026-12-31", today)).toBe("Thu, Dec 31, 2026");
+  });
+
+  it("names the year of past and far-off dates both ways, and leaves odd input alone", () => {
+    expect(dateNeedsYear("2025-06-01", "2026-03-01")).toBe(true);
+    expect(dateNeedsYear("2028-06-01", "2026-03-01")).toBe(true);
+    expect(dateNeedsYear("2026-06-01", "2026-03-01")).toBe(false);
+    expect(dateNeedsYear("not a date", "2026-03-01")).toBe(false);
+    expect(formatCardDate("TBA", "2026-03-01")).toBe("TBA");
+  });
+
+  it("long dates always carry the year; tile weekdays never do", () => {
+    expect(formatLongDate("2027-01-09")).toBe("Saturday, January 9, 2027");
+    expect(formatWeekdayShort("2027-01-09")).toBe("Sat");
   });
 });

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { collections, comedians, eventDates, events, redirects, votes, votingRounds } from "~/db/schema";
 import { nextFathersDay, seedDemoData } from "~/db/seed.server";
 import { addDaysIso } from "~/lib/dates";
+import { weekdayInTitle } from "~/lib/weekdays";
+import { formatInZone, zonedInstant } from "~/lib/zoned-time";
 import { createTestDb } from "./helpers/db";
 
 const TODAY = "2026-11-22";
@@ -58,6 +60,27 @@ describe("demo seed", () => {
     expect(db.select().from(redirects).all().length).toBeGreaterThan(0);
     // Every upcoming dated row is in the future of today.
     expect(db.select().from(eventDates).where(gte(eventDates.date, TODAY)).all().length).toBeGreaterThan(0);
+  });
+
+  it("puts every show named after a weekday on that weekday in Toronto, whatever day it is seeded", () => {
+    // Seeded on each day of a week, including across the year end.
+    for (let offset = 0; offset < 8; offset++) {
+      const today = addDaysIso("2026-12-27", offset);
+      const db = createTestDb();
+      seedDemoData(db, today);
+      const named = db.select().from(events).all().filter((e) => weekdayInTitle(e.title));
+      expect(named.map((e) => e.title)).toEqual(expect.arrayContaining(["Tuesday Night Stand-Up at Tipsy Toucan", "Headliner Friday: Club Special"]));
+      for (const show of named) {
+        const dated = db.select().from(eventDates).where(eq(eventDates.eventId, show.id)).all();
+        const performances = [{ date: show.date, time: show.time }, ...dated.map((d) => ({ date: d.date, time: d.time ?? show.time }))];
+        expect(dated.length === 0 || dated.length >= 3, show.title).toBe(true);
+        for (const p of performances) {
+          const weekday = formatInZone(zonedInstant(p.date, p.time, "America/Toronto"), "EEEE", "America/Toronto");
+          expect(`${show.title} on ${p.date} (seeded ${today}): ${weekday}`).toBe(`${show.title} on ${p.date} (seeded ${today}): ${weekdayInTitle(show.title)}`);
+          expect(p.date > today).toBe(true);
+        }
+      }
+    }
   });
 
   it("never touches a database that already has shows", () => {

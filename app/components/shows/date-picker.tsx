@@ -1,9 +1,13 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { formatLongDate, formatTime12 } from "~/lib/dates";
+import { formatCardDate, formatTime12 } from "~/lib/dates";
 import type { Performance } from "~/lib/recurrence";
 
-/** The recurring date choice: a GET form (?date=YYYY-MM-DD) that submits on change with JavaScript. */
+/**
+ * The recurring date choice: a GET form (?date=YYYY-MM-DD) that submits on change with JavaScript.
+ * Options use the short date ("Tue, Nov 24 · 8:00 PM", the year only outside this year) so the
+ * time stays visible in a phone-width select; the facts above it give the long date.
+ */
 export function DatePicker({ choices, selected }: { choices: Performance[]; selected: string }) {
   const submit = useSubmit();
   const [hydrated, setHydrated] = useState(false);
@@ -21,7 +25,7 @@ export function DatePicker({ choices, selected }: { choices: Performance[]; sele
         >
           {choices.map((p) => (
             <option key={p.date} value={p.date}>
-              {formatLongDate(p.date)} · {formatTime12(p.time)}
+              {formatCardDate(p.date)} · {formatTime12(p.time)}
             </option>
           ))}
         </select>
