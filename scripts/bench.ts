@@ -11,7 +11,9 @@
  *
  * Flags: --skip-build, --quick (2 s runs, no Lighthouse: for trying the script itself),
  *        --shows N (upcoming shows to seed; default 200),
- *        --images (only the image part: scripts/bench-images.ts; CPU-heavy, run it alone).
+ *        --images (only the image part: scripts/bench-images.ts; CPU-heavy, run it alone),
+ *        --profile [--label NAME] (only a CPU profile of /vote GET, a vote POST and /healthcheck
+ *        under load: scripts/bench-profile.ts, written to bench/profile-NAME.md).
  * The image part (realistic posters, upload time and RSS, bytes per page on a phone,
  * Lighthouse with LCP image bytes) runs at the end of a full run too.
  */
@@ -31,6 +33,7 @@ import { addDaysIso, todayIn } from "~/lib/dates";
 import { showSlug } from "~/lib/slug";
 import { openDatabase, runMigrations } from "~/utils/db.server";
 import { renderImageMarkdown, runImageBench, type ImageBench } from "./bench-images";
+import { runProfile } from "./bench-profile";
 import { deviceCookieFor, rssMiB, startServer, stopServer } from "./lib/harness";
 
 const args = new Set(process.argv.slice(2));
@@ -40,6 +43,9 @@ const WARMUP = QUICK ? 1 : 2;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const showsFlag = process.argv.indexOf("--shows");
 const SHOWS = showsFlag > 0 ? Number(process.argv[showsFlag + 1]) : 200;
+
+/** Simulated voters so far: every POST in the run (warm-ups too) is a new phone and e-mail. */
+let voters = 0;
 
 type Run = { name: string; connections: number; rps: number; p50: number; p99: number; errors: number; non2xx: number; total: number };
 
@@ -52,6 +58,16 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "laugh-bench-"));
   const dbPath = path.join(dir, "bench.db");
   const seeded = seedBenchData(dbPath);
+  if (args.has("--profile")) {
+    const labelFlag = process.argv.indexOf("--label");
+    const label = labelFlag > 0 ? process.argv[labelFlag + 1] : "latest";
+    try {
+      await runProfile({ dbPath, dir, label, duration: DURATION, warmup: WARMUP, measure: (t, c, d, origin) => measure(t, c, d, seeded, origin) });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    return;
+  }
 
   const server = await startServer(dbPath, dir, {
     env: {
@@ -185,12 +201,11 @@ async function measure(
   // Like a browser: ask for compressed pages (every browser sends Accept-Encoding).
   const options: autocannon.Options = { url: target.url, connections, duration, headers: { "accept-encoding": "br, gzip" } };
   if (target.vote) {
-    let n = 0;
     options.requests = [
       {
         method: "POST",
         setupRequest: (req) => {
-          n++;
+          const n = ++voters;
           const email = `bench-${process.pid}-${Date.now()}-${n}@example.com`;
           const body = new URLSearchParams({
             roundId: String(seeded.roundId),
