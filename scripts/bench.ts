@@ -11,6 +11,7 @@
  *
  * Flags: --skip-build, --quick (2 s runs, no Lighthouse: for trying the script itself),
  *        --shows N (upcoming shows to seed; default 200),
+ *        --load-only (the load runs, page weights and RSS; no Lighthouse, no image part),
  *        --images (only the image part: scripts/bench-images.ts; CPU-heavy, run it alone),
  *        --profile [--label NAME] (only a CPU profile of /vote GET, a vote POST and /healthcheck
  *        under load: scripts/bench-profile.ts, written to bench/profile-NAME.md).
@@ -38,6 +39,8 @@ import { deviceCookieFor, rssMiB, startServer, stopServer } from "./lib/harness"
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has("--quick");
+/** --load-only: the load runs, weights and RSS; no Lighthouse and no image part. */
+const LOAD_ONLY = args.has("--load-only");
 const DURATION = QUICK ? 2 : 10;
 const WARMUP = QUICK ? 1 : 2;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -105,7 +108,7 @@ async function main() {
     const rssMb = rssMiB(server.child.pid) ?? 0;
     const storedVotes = countVotes(dbPath);
     const weights = await pageWeights(origin, ["/", "/calendar", `/event/${seeded.eventId}`, `/show/${seeded.slug}`, "/vote"]);
-    const lighthouse = QUICK ? [] : await runLighthouse(origin, ["/", `/event/${seeded.eventId}`, "/calendar", "/vote"]);
+    const lighthouse = QUICK || LOAD_ONLY ? [] : await runLighthouse(origin, ["/", `/event/${seeded.eventId}`, "/calendar", "/vote"]);
     bare.close();
 
     const results = {
@@ -128,7 +131,7 @@ async function main() {
     await stopServer(server);
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  writeImageResults(await runImageBench({ lighthouse: !QUICK }));
+  if (!LOAD_ONLY) writeImageResults(await runImageBench({ lighthouse: !QUICK }));
 }
 
 function writeImageResults(results: ImageBench) {
