@@ -9,5 +9,9 @@ declare module "@remix-run/node" {
     /** The client's address (the proxy's header only when TRUST_PROXY is set). */
     clientIp: string;
     requestId: string;
+    /** Issue 20: set only when the server renders the cached /vote page (placeholders, no visitor). */
+    votePageTemplate?: import("~/lib/vote-page-template").VotePageTemplateContext;
+    /** Issue 20: a vote post the server already decided (app/features/voting/vote-fast-path.server.ts). */
+    voteOutcome?: import("~/features/voting/vote-submission.server").VoteOutcome;
   }
 }
