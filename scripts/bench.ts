@@ -13,6 +13,8 @@
  *        --shows N (upcoming shows to seed; default 200),
  *        --load-only (the load runs, page weights and RSS; no Lighthouse, no image part),
  *        --images (only the image part: scripts/bench-images.ts; CPU-heavy, run it alone),
+ *        --growth [--label NAME] [--shows-sizes a,b,c] [--vote-sizes a,b,c] (only how cost grows
+ *        with the data: scripts/bench-growth.ts, written to bench/growth-NAME.md),
  *        --profile [--label NAME] (only a CPU profile of /vote GET, a vote POST and /healthcheck
  *        under load: scripts/bench-profile.ts, written to bench/profile-NAME.md).
  * The image part (realistic posters, upload time and RSS, bytes per page on a phone,
@@ -34,6 +36,7 @@ import { addDaysIso, todayIn } from "~/lib/dates";
 import { showSlug } from "~/lib/slug";
 import { openDatabase, runMigrations } from "~/utils/db.server";
 import { renderImageMarkdown, runImageBench, type ImageBench } from "./bench-images";
+import { runGrowth } from "./bench-growth";
 import { runProfile } from "./bench-profile";
 import { deviceCookieFor, rssMiB, startServer, stopServer } from "./lib/harness";
 
@@ -58,6 +61,10 @@ async function main() {
     if (build.status !== 0) throw new Error("build failed");
   }
   if (args.has("--images")) return writeImageResults(await runImageBench({ lighthouse: !QUICK }));
+  if (args.has("--growth")) {
+    const labelFlag = process.argv.indexOf("--label");
+    return runGrowth(labelFlag > 0 ? process.argv[labelFlag + 1] : "latest");
+  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "laugh-bench-"));
   const dbPath = path.join(dir, "bench.db");
   const seeded = seedBenchData(dbPath);
