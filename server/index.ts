@@ -106,7 +106,12 @@ async function main() {
       res.status(503).type("text/plain").send("ERROR");
     }
   });
-  app.use(compression());
+  // The vote page and vote posts send their own bodies (a precompressed page, a redirect, a
+  // few bytes of JSON): compression is only wrapped round them when they fall back to Remix.
+  const compress = compression();
+  // As Express matches the routes below: any case, an optional trailing slash.
+  const ownsEncoding = (req: express.Request) => /^\/vote(\/submit)?\/?$/i.test(req.path);
+  app.use((req, res, next) => (ownsEncoding(req) ? next() : compress(req, res, next)));
 
   app.use((req, res, next) => {
     const length = Number(req.get("content-length") ?? 0);
@@ -228,13 +233,14 @@ async function main() {
   app.get("/vote", async (req, res, next) => {
     try {
       const paths = fastPaths();
-      if (!paths) return next();
+      const fallback = () => compress(req, res, next);
+      if (!paths) return fallback();
       const search = req.originalUrl.slice(req.path.length);
       const visitor = paths.votePageVisitor(search, req.get("cookie") ?? null);
-      if (!visitor) return next();
+      if (!visitor) return fallback();
       const origin = `${req.protocol}://${req.get("host")}`;
       const page = await votePages.page({ origin, visitor, version: dataVersion, fingerprint: paths.votePageFingerprint, render: (url, context) => handle(new Request(url, { headers: { accept: "text/html" } }), { ...context, clientIp: clientIp(req, env.TRUST_PROXY), requestId: res.locals.requestId as string }) });
-      if (!page) return next();
+      if (!page) return fallback();
       for (const [name, value] of page.headers) res.setHeader(name, value);
       // As mustNotStore below: a page with a vote token and a device cookie is never stored.
       if (!/no-store/.test(String(res.getHeader("Cache-Control") ?? ""))) res.setHeader("Cache-Control", "private, no-store");
@@ -255,12 +261,13 @@ async function main() {
     try {
       const paths = fastPaths();
       const body = res.locals.body as Buffer | undefined;
+      const fallback = () => compress(req, res, next);
       // Remix data requests (?_data=) and multipart go the normal way.
-      if (!paths || !body || /[?&]_data=/.test(req.originalUrl)) return next();
-      const reply = await paths.votePost({ path: req.path, body, cookie: req.get("cookie") ?? null, clientIp: clientIp(req, env.TRUST_PROXY) });
+      if (!paths || !body || /[?&]_data=/.test(req.originalUrl)) return fallback();
+      const reply = await paths.votePost({ path: req.path.toLowerCase().replace(/\/$/, ""), body, cookie: req.get("cookie") ?? null, clientIp: clientIp(req, env.TRUST_PROXY) });
       if ("render" in reply) {
         res.locals.voteOutcome = reply.render;
-        return next();
+        return fallback();
       }
       res.status(reply.status);
       for (const [name, value] of reply.headers) res.append(name, value);

@@ -12,19 +12,35 @@ export function isOpen(round: Pick<VotingRound, "openedAt" | "closedAt" | "close
   return isVotingOpen(round, now);
 }
 
-const openWhere = () =>
+/** Open: opened, not closed, before its closing time (the time a placeholder: prepared once). */
+const openWherePrepared = () =>
   and(
     isNotNull(votingRounds.openedAt),
     isNull(votingRounds.closedAt),
-    or(isNull(votingRounds.closesAt), gt(votingRounds.closesAt, new Date())),
+    or(isNull(votingRounds.closesAt), gt(votingRounds.closesAt, sql.placeholder("now"))),
   );
 
-/** The round /vote shows: the one asked for when it is open, else the newest open round. */
+function prepareOpenRoundQueries(database: DB) {
+  return {
+    byId: database.select().from(votingRounds).where(and(eq(votingRounds.id, sql.placeholder("id")), openWherePrepared())).prepare(),
+    newest: database.select().from(votingRounds).where(openWherePrepared()).orderBy(desc(votingRounds.openedAt), desc(votingRounds.id)).limit(1).prepare(),
+  };
+}
+const openRoundQueries = new WeakMap<object, ReturnType<typeof prepareOpenRoundQueries>>();
+
+/**
+ * The round /vote shows: the one asked for when it is open, else the newest open round.
+ * Prepared once per connection (issue 20: read on every /vote and every vote post).
+ */
 export function getOpenRound(roundId?: number | null, database: DB = db()): VotingRound | undefined {
-  if (roundId) {
-    return database.select().from(votingRounds).where(and(eq(votingRounds.id, roundId), openWhere())).get();
+  let q = openRoundQueries.get(database.$client);
+  if (!q) {
+    q = prepareOpenRoundQueries(database);
+    openRoundQueries.set(database.$client, q);
   }
-  return database.select().from(votingRounds).where(openWhere()).orderBy(desc(votingRounds.openedAt), desc(votingRounds.id)).get();
+  // closes_at is stored in milliseconds: the placeholder takes the number as is.
+  const now = Date.now();
+  return roundId ? q.byId.get({ id: roundId, now }) : q.newest.get({ now });
 }
 
 export function getRound(id: number, database: DB = db()): VotingRound | undefined {

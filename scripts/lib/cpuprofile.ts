@@ -78,9 +78,11 @@ export function summarise(file: string, top = 20): ProfileSummary {
       seen.add(name);
       total.set(name, (total.get(name) ?? 0) + us);
     }
-    const owner = stack.map(areaOf).find((a) => a !== null) ?? "Node internals (http, net, streams)";
+    // Loading the app's modules (at start, within the profile): not a request's cost.
+    const startup = stack.some((f) => /^node:internal\/modules\//.test(f.url) || f.functionName === "evaluate");
+    const owner = startup ? "startup (loading modules)" : (stack.map(areaOf).find((a) => a !== null) ?? "Node internals (http, net, streams)");
     area.set(owner, (area.get(owner) ?? 0) + us);
-    const areas = new Set(stack.map(areaOf).filter((a): a is string => a !== null));
+    const areas = new Set(startup ? ["startup (loading modules)"] : stack.map(areaOf).filter((a): a is string => a !== null));
     if (areas.size === 0) areas.add("Node internals (http, net, streams)");
     for (const a of areas) areaInclusive.set(a, (areaInclusive.get(a) ?? 0) + us);
   }
