@@ -271,7 +271,10 @@ async function main() {
       }
       res.status(reply.status);
       for (const [name, value] of reply.headers) res.append(name, value);
-      res.send(reply.body);
+      // res.end, not res.send: no ETag hashed for an answer that is never cached.
+      const body = Buffer.from(reply.body, "utf8");
+      res.setHeader("Content-Length", body.length);
+      res.end(body);
     } catch (error) {
       next(error);
     }
