@@ -272,9 +272,9 @@ async function main() {
       res.status(reply.status);
       for (const [name, value] of reply.headers) res.append(name, value);
       // res.end, not res.send: no ETag hashed for an answer that is never cached.
-      const body = Buffer.from(reply.body, "utf8");
-      res.setHeader("Content-Length", body.length);
-      res.end(body);
+      const answer = Buffer.from(reply.body, "utf8");
+      res.setHeader("Content-Length", answer.length);
+      res.end(answer);
     } catch (error) {
       next(error);
     }

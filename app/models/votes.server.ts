@@ -264,6 +264,22 @@ export function setRoomCode(roundId: number, on: boolean, database: DB = db()): 
   return database.update(votingRounds).set({ roomCodeSecret: secret }).where(eq(votingRounds.id, roundId)).returning().get();
 }
 
+/**
+ * The host's burst list from the database (issue 20): votes per address per minute over
+ * `threshold`, most first, at most `limit`. The same rule as `bursts` in app/lib/vote-patterns.ts,
+ * counted by SQLite: reading every vote of a round into memory grew with the votes (1,000,000
+ * rows on one page load).
+ */
+export function voteBursts(roundId: number, threshold: number, limit: number, database: DB = db()): { ip: string; minute: number; votes: number }[] {
+  return database.$client
+    .prepare<[number, number, number], { ip: string; minute: number; votes: number }>(
+      `select ip_address as ip, cast(created_at / 60000 as integer) * 60000 as minute, count(*) as votes
+       from votes where round_id = ? and ip_address is not null and ip_address != ''
+       group by ip_address, minute having count(*) > ? order by votes desc, minute desc limit ?`,
+    )
+    .all(roundId, threshold, limit);
+}
+
 /** When and from where a round's votes came (for the host's burst list). */
 export function voteArrivals(roundId: number, database: DB = db()) {
   return database
