@@ -35,8 +35,8 @@ import { comedians, eventDates, events, roundComedians, votingRounds } from "~/d
 import { addDaysIso, todayIn } from "~/lib/dates";
 import { showSlug } from "~/lib/slug";
 import { openDatabase, runMigrations } from "~/utils/db.server";
-import { renderImageMarkdown, runImageBench, type ImageBench } from "./bench-images";
 import { runGrowth } from "./bench-growth";
+import { renderImageMarkdown, runImageBench, type ImageBench } from "./bench-images";
 import { runProfile } from "./bench-profile";
 import { deviceCookieFor, rssMiB, startServer, stopServer } from "./lib/harness";
 
