@@ -1,6 +1,8 @@
 /// <reference types="@remix-run/dev" />
 
 import "@remix-run/node";
+import type { VoteOutcome } from "~/features/voting/vote-submission.server";
+import type { VotePageTemplateContext } from "~/lib/vote-page-template";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -9,5 +11,9 @@ declare module "@remix-run/node" {
     /** The client's address (the proxy's header only when TRUST_PROXY is set). */
     clientIp: string;
     requestId: string;
+    /** Issue 20: set only when the server renders the cached /vote page (placeholders, no visitor). */
+    votePageTemplate?: VotePageTemplateContext;
+    /** Issue 20: a vote post the server already decided (app/features/voting/vote-fast-path.server.ts). */
+    voteOutcome?: VoteOutcome;
   }
 }

@@ -11,7 +11,12 @@
  *
  * Flags: --skip-build, --quick (2 s runs, no Lighthouse: for trying the script itself),
  *        --shows N (upcoming shows to seed; default 200),
- *        --images (only the image part: scripts/bench-images.ts; CPU-heavy, run it alone).
+ *        --load-only (the load runs, page weights and RSS; no Lighthouse, no image part),
+ *        --images (only the image part: scripts/bench-images.ts; CPU-heavy, run it alone),
+ *        --growth [--label NAME] [--shows-sizes a,b,c] [--vote-sizes a,b,c] (only how cost grows
+ *        with the data: scripts/bench-growth.ts, written to bench/growth-NAME.md),
+ *        --profile [--label NAME] (only a CPU profile of /vote GET, a vote POST and /healthcheck
+ *        under load: scripts/bench-profile.ts, written to bench/profile-NAME.md).
  * The image part (realistic posters, upload time and RSS, bytes per page on a phone,
  * Lighthouse with LCP image bytes) runs at the end of a full run too.
  */
@@ -30,16 +35,23 @@ import { comedians, eventDates, events, roundComedians, votingRounds } from "~/d
 import { addDaysIso, todayIn } from "~/lib/dates";
 import { showSlug } from "~/lib/slug";
 import { openDatabase, runMigrations } from "~/utils/db.server";
+import { runGrowth } from "./bench-growth";
 import { renderImageMarkdown, runImageBench, type ImageBench } from "./bench-images";
+import { runProfile } from "./bench-profile";
 import { deviceCookieFor, rssMiB, startServer, stopServer } from "./lib/harness";
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has("--quick");
+/** --load-only: the load runs, weights and RSS; no Lighthouse and no image part. */
+const LOAD_ONLY = args.has("--load-only");
 const DURATION = QUICK ? 2 : 10;
 const WARMUP = QUICK ? 1 : 2;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const showsFlag = process.argv.indexOf("--shows");
 const SHOWS = showsFlag > 0 ? Number(process.argv[showsFlag + 1]) : 200;
+
+/** Simulated voters so far: every POST in the run (warm-ups too) is a new phone and e-mail. */
+let voters = 0;
 
 type Run = { name: string; connections: number; rps: number; p50: number; p99: number; errors: number; non2xx: number; total: number };
 
@@ -49,9 +61,23 @@ async function main() {
     if (build.status !== 0) throw new Error("build failed");
   }
   if (args.has("--images")) return writeImageResults(await runImageBench({ lighthouse: !QUICK }));
+  if (args.has("--growth")) {
+    const labelFlag = process.argv.indexOf("--label");
+    return runGrowth(labelFlag > 0 ? process.argv[labelFlag + 1] : "latest");
+  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "laugh-bench-"));
   const dbPath = path.join(dir, "bench.db");
   const seeded = seedBenchData(dbPath);
+  if (args.has("--profile")) {
+    const labelFlag = process.argv.indexOf("--label");
+    const label = labelFlag > 0 ? process.argv[labelFlag + 1] : "latest";
+    try {
+      await runProfile({ dbPath, dir, label, duration: DURATION, warmup: WARMUP, measure: (t, c, d, origin) => measure(t, c, d, seeded, origin) });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    return;
+  }
 
   const server = await startServer(dbPath, dir, {
     env: {
@@ -89,7 +115,7 @@ async function main() {
     const rssMb = rssMiB(server.child.pid) ?? 0;
     const storedVotes = countVotes(dbPath);
     const weights = await pageWeights(origin, ["/", "/calendar", `/event/${seeded.eventId}`, `/show/${seeded.slug}`, "/vote"]);
-    const lighthouse = QUICK ? [] : await runLighthouse(origin, ["/", `/event/${seeded.eventId}`, "/calendar", "/vote"]);
+    const lighthouse = QUICK || LOAD_ONLY ? [] : await runLighthouse(origin, ["/", `/event/${seeded.eventId}`, "/calendar", "/vote"]);
     bare.close();
 
     const results = {
@@ -112,7 +138,7 @@ async function main() {
     await stopServer(server);
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  writeImageResults(await runImageBench({ lighthouse: !QUICK }));
+  if (!LOAD_ONLY) writeImageResults(await runImageBench({ lighthouse: !QUICK }));
 }
 
 function writeImageResults(results: ImageBench) {
@@ -185,12 +211,11 @@ async function measure(
   // Like a browser: ask for compressed pages (every browser sends Accept-Encoding).
   const options: autocannon.Options = { url: target.url, connections, duration, headers: { "accept-encoding": "br, gzip" } };
   if (target.vote) {
-    let n = 0;
     options.requests = [
       {
         method: "POST",
         setupRequest: (req) => {
-          n++;
+          const n = ++voters;
           const email = `bench-${process.pid}-${Date.now()}-${n}@example.com`;
           const body = new URLSearchParams({
             roundId: String(seeded.roundId),

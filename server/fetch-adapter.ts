@@ -36,7 +36,16 @@ export async function sendFetchResponse(res: express.Response, response: Respons
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) res.append(name, value);
-  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
-  else res.end();
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) {
+    res.flushHeaders();
+    if (response.body) await writeReadableStreamToWritable(response.body, res);
+    else res.end();
+    return;
+  }
+  // Issue 20: every other answer is one body (entry.server renders the whole document first),
+  // sent with its length: without one, the compression middleware had to assume a large body
+  // and start a brotli stream even for a 2-byte "OK" or an empty redirect.
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+  if (body) res.setHeader("Content-Length", body.length);
+  res.end(body ?? undefined);
 }

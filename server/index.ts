@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import url from "node:url";
 import zlib from "node:zlib";
-import { broadcastDevReady, createRequestHandler as createRemixHandler, installGlobals, type ServerBuild } from "@remix-run/node";
+import { broadcastDevReady, createRequestHandler as createRemixHandler, installGlobals, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -20,12 +20,14 @@ import { startSyncSchedule } from "~/services/sync-schedule.server";
 import { closeDatabase, db } from "~/utils/db.server";
 import { EnvError } from "~/utils/env.server";
 import { FORM_BODY_DEADLINE_MS, multipartAllowance, SERVER_FORM_LIMITS, UrlencodedCounter } from "~/utils/form-pipeline.server";
+import { databaseAnswers } from "~/utils/healthcheck.server";
 import { logger } from "~/utils/logger.server";
 import { PAGE_CACHE_HEADER, PageCache, pickEncoding, type CachedPage } from "~/utils/page-cache.server";
 import { isFormContentType, isSameSiteWrite } from "~/utils/request-guards.server";
 import { securityHeaders } from "~/utils/security-headers.server";
 import { isLiteFsReplica, prepareApp, startupBanner } from "~/utils/startup.server";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
+import { VotePageCache, type FastPaths } from "./vote-page";
 
 installGlobals({ nativeFetch: true });
 
@@ -92,7 +94,24 @@ async function main() {
     }
     next();
   });
-  app.use(compression());
+  // Issue 20: liveness without Remix's routing (matching every route per request was most of
+  // its time): the process answers and the database can be read.
+  app.get("/healthcheck", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    try {
+      databaseAnswers();
+      res.type("text/plain").send("OK");
+    } catch (error) {
+      log.error({ err: error }, "healthcheck failed");
+      res.status(503).type("text/plain").send("ERROR");
+    }
+  });
+  // The vote page and vote posts send their own bodies (a precompressed page, a redirect, a
+  // few bytes of JSON): compression is only wrapped round them when they fall back to Remix.
+  const compress = compression();
+  // As Express matches the routes below: any case, an optional trailing slash.
+  const ownsEncoding = (req: express.Request) => /^\/vote(\/submit)?\/?$/i.test(req.path);
+  app.use((req, res, next) => (ownsEncoding(req) ? next() : compress(req, res, next)));
 
   app.use((req, res, next) => {
     const length = Number(req.get("content-length") ?? 0);
@@ -207,18 +226,74 @@ async function main() {
   const versionQuery = db().$client.prepare("select total_changes() || '-' || (select data_version from pragma_data_version)").pluck();
   const dataVersion = () => versionQuery.get() as string;
 
+  // Issue 20: the vote page and vote posts, answered from the build's entry module (its
+  // database connection, rate-limit buckets and live-results emitter) without Remix's routing.
+  const fastPaths = () => (build.entry.module as unknown as { fastPaths?: FastPaths }).fastPaths;
+  const votePages = new VotePageCache();
+  app.get("/vote", async (req, res, next) => {
+    try {
+      const paths = fastPaths();
+      const fallback = () => compress(req, res, next);
+      if (!paths) return fallback();
+      const search = req.originalUrl.slice(req.path.length);
+      const visitor = paths.votePageVisitor(search, req.get("cookie") ?? null);
+      if (!visitor) return fallback();
+      const origin = `${req.protocol}://${req.get("host")}`;
+      const page = await votePages.page({ origin, visitor, version: dataVersion, fingerprint: paths.votePageFingerprint, render: (url, context) => handle(new Request(url, { headers: { accept: "text/html" } }), { ...context, clientIp: clientIp(req, env.TRUST_PROXY), requestId: res.locals.requestId as string }) });
+      if (!page) return fallback();
+      for (const [name, value] of page.headers) res.setHeader(name, value);
+      // As mustNotStore below: a page with a vote token and a device cookie is never stored.
+      if (!/no-store/.test(String(res.getHeader("Cache-Control") ?? ""))) res.setHeader("Cache-Control", "private, no-store");
+      if (visitor.setCookie) res.setHeader("Set-Cookie", visitor.setCookie);
+      const values = { ...visitor.values, nonce: res.locals.cspNonce as string };
+      const gzip = pickEncoding(req.get("accept-encoding"), ["gzip", "identity"]) === "gzip";
+      const body = gzip ? votePages.gzip(page, values) : votePages.identity(page, values);
+      if (gzip) res.setHeader("Content-Encoding", "gzip");
+      res.setHeader("Vary", "Accept-Encoding");
+      res.setHeader("Content-Length", body.length);
+      res.setHeader("X-Cache", "TEMPLATE");
+      res.status(200).end(req.method === "HEAD" ? undefined : body);
+    } catch (error) {
+      next(error);
+    }
+  });
+  app.post(["/vote", "/vote/submit"], async (req, res, next) => {
+    try {
+      const paths = fastPaths();
+      const body = res.locals.body as Buffer | undefined;
+      const fallback = () => compress(req, res, next);
+      // Remix data requests (?_data=) and multipart go the normal way.
+      if (!paths || !body || /[?&]_data=/.test(req.originalUrl)) return fallback();
+      const reply = await paths.votePost({ path: req.path.toLowerCase().replace(/\/$/, ""), body, cookie: req.get("cookie") ?? null, clientIp: clientIp(req, env.TRUST_PROXY) });
+      if ("render" in reply) {
+        res.locals.voteOutcome = reply.render;
+        return fallback();
+      }
+      res.status(reply.status);
+      for (const [name, value] of reply.headers) res.append(name, value);
+      // res.end, not res.send: no ETag hashed for an answer that is never cached.
+      const answer = Buffer.from(reply.body, "utf8");
+      res.setHeader("Content-Length", answer.length);
+      res.end(answer);
+    } catch (error) {
+      next(error);
+    }
+  });
+
   app.all("*", async (req, res, next) => {
     try {
       const context = {
         cspNonce: res.locals.cspNonce as string,
         requestId: res.locals.requestId as string,
         clientIp: clientIp(req, env.TRUST_PROXY),
+        voteOutcome: res.locals.voteOutcome as AppLoadContext["voteOutcome"],
       };
       // Anonymous GETs may be answered from the page cache (routes opt in per response).
       const cacheable = (req.method === "GET" || req.method === "HEAD") && !/(^|;\s*)__session=/.test(req.get("cookie") ?? "");
       // Host is part of the key: pages carry absolute links built from it (no cache poisoning).
       const key = `${req.protocol}://${req.get("host")}${req.originalUrl}`;
-      const version = dataVersion();
+      // Only a cacheable request needs the version (a query per request otherwise).
+      const version = cacheable ? dataVersion() : "";
       if (cacheable) {
         const hit = pageCache.get(key, version);
         if (hit) return sendCachedPage(req, res, hit, "HIT");

@@ -12,19 +12,35 @@ export function isOpen(round: Pick<VotingRound, "openedAt" | "closedAt" | "close
   return isVotingOpen(round, now);
 }
 
-const openWhere = () =>
+/** Open: opened, not closed, before its closing time (the time a placeholder: prepared once). */
+const openWherePrepared = () =>
   and(
     isNotNull(votingRounds.openedAt),
     isNull(votingRounds.closedAt),
-    or(isNull(votingRounds.closesAt), gt(votingRounds.closesAt, new Date())),
+    or(isNull(votingRounds.closesAt), gt(votingRounds.closesAt, sql.placeholder("now"))),
   );
 
-/** The round /vote shows: the one asked for when it is open, else the newest open round. */
+function prepareOpenRoundQueries(database: DB) {
+  return {
+    byId: database.select().from(votingRounds).where(and(eq(votingRounds.id, sql.placeholder("id")), openWherePrepared())).prepare(),
+    newest: database.select().from(votingRounds).where(openWherePrepared()).orderBy(desc(votingRounds.openedAt), desc(votingRounds.id)).limit(1).prepare(),
+  };
+}
+const openRoundQueries = new WeakMap<object, ReturnType<typeof prepareOpenRoundQueries>>();
+
+/**
+ * The round /vote shows: the one asked for when it is open, else the newest open round.
+ * Prepared once per connection (issue 20: read on every /vote and every vote post).
+ */
 export function getOpenRound(roundId?: number | null, database: DB = db()): VotingRound | undefined {
-  if (roundId) {
-    return database.select().from(votingRounds).where(and(eq(votingRounds.id, roundId), openWhere())).get();
+  let q = openRoundQueries.get(database.$client);
+  if (!q) {
+    q = prepareOpenRoundQueries(database);
+    openRoundQueries.set(database.$client, q);
   }
-  return database.select().from(votingRounds).where(openWhere()).orderBy(desc(votingRounds.openedAt), desc(votingRounds.id)).get();
+  // closes_at is stored in milliseconds: the placeholder takes the number as is.
+  const now = Date.now();
+  return roundId ? q.byId.get({ id: roundId, now }) : q.newest.get({ now });
 }
 
 export function getRound(id: number, database: DB = db()): VotingRound | undefined {
@@ -120,15 +136,61 @@ export type CastVoteResult =
   | { status: "round-closed" }
   | { status: "not-in-round" };
 
-/**
- * Stores one vote per round, per e-mail key and per device. It all happens in one IMMEDIATE
- * transaction (SQLite's single writer), so two parallel posts cannot both pass the device
- * check; the unique index on (round, e-mail key) backs the e-mail rule up in the database.
+/*
+ * Issue 20: the vote post's queries as prepared statements, prepared once per connection
+ * (drizzle builds and prepares its SQL on every call, which was the largest share of a vote
+ * post's time). One set of statements is the one path every vote goes through.
  */
-export function castVote(input: CastVoteInput, database: DB = db()): CastVoteResult {
-  return database.transaction((tx) => {
-    const round = tx.select().from(votingRounds).where(eq(votingRounds.id, input.roundId)).get();
-    const byToken = () => tx.select().from(votes).where(eq(votes.voteToken, input.voteToken)).get();
+type VoteRow = {
+  id: number;
+  round_id: number;
+  comedian_id: number;
+  email: string;
+  email_key: string | null;
+  vote_token: string;
+  ip_address: string | null;
+  device_id: string | null;
+  created_at: number;
+};
+const toVote = (r: VoteRow): Vote => ({
+  id: r.id,
+  roundId: r.round_id,
+  comedianId: r.comedian_id,
+  email: r.email,
+  emailKey: r.email_key,
+  voteToken: r.vote_token,
+  ipAddress: r.ip_address,
+  deviceId: r.device_id,
+  createdAt: new Date(r.created_at),
+});
+const at = (ms: number | null) => (ms === null ? null : new Date(ms));
+
+function prepareVoteStatements(client: DB["$client"]) {
+  const s = {
+    round: client.prepare<[number], { opened_at: number | null; closed_at: number | null; closes_at: number | null }>(
+      "select opened_at, closed_at, closes_at from voting_rounds where id = ?",
+    ),
+    byToken: client.prepare<[string], VoteRow>("select * from votes where vote_token = ?"),
+    eligible: client.prepare<[number, number], { id: number }>(
+      "select c.id from round_comedians rc join comedians c on c.id = rc.comedian_id where rc.round_id = ? and rc.comedian_id = ? and c.deleted_at is null",
+    ),
+    fromDevice: client.prepare<[number, string], VoteRow>("select * from votes where round_id = ? and device_id = ? limit 1"),
+    insert: client.prepare<[number, number, string, string, string, string | null, string], VoteRow>(
+      "insert into votes (round_id, comedian_id, email, email_key, vote_token, ip_address, device_id) values (?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning *",
+    ),
+    votedFrom: client.prepare<[number, string], { one: number }>("select 1 as one from votes where round_id = ? and device_id = ? limit 1"),
+    receipt: client.prepare<[number, string, string | null, string | null], { comedian_name: string; email: string; created_at: number; round_id: number }>(
+      `select c.name as comedian_name, v.email, v.created_at, v.round_id from votes v join comedians c on c.id = v.comedian_id
+       where v.round_id = ? and v.device_id = ? and (? is null or v.vote_token = ?) order by v.created_at desc, v.id desc limit 1`,
+    ),
+  };
+  const cast = client.transaction((input: CastVoteInput): CastVoteResult => {
+    const row = s.round.get(input.roundId);
+    const round = row && { openedAt: at(row.opened_at), closedAt: at(row.closed_at), closesAt: at(row.closes_at) };
+    const byToken = () => {
+      const v = s.byToken.get(input.voteToken);
+      return v ? toVote(v) : undefined;
+    };
     const isRetry = (v: Vote | undefined): v is Vote =>
       !!v && v.roundId === input.roundId && (v.emailKey ?? v.email) === input.emailKey && v.deviceId === input.deviceId;
     if (!round || !isOpen(round)) {
@@ -139,32 +201,39 @@ export function castVote(input: CastVoteInput, database: DB = db()): CastVoteRes
     }
     const sameToken = byToken();
     if (sameToken) return isRetry(sameToken) ? { status: "repeat", vote: sameToken } : { status: "token-used" };
-
-    const eligible = tx
-      .select({ id: comedians.id })
-      .from(roundComedians)
-      .innerJoin(comedians, eq(comedians.id, roundComedians.comedianId))
-      .where(and(eq(roundComedians.roundId, round.id), eq(roundComedians.comedianId, input.comedianId), isNull(comedians.deletedAt)))
-      .get();
-    if (!eligible) return { status: "not-in-round" };
-
-    const fromDevice = tx
-      .select()
-      .from(votes)
-      .where(and(eq(votes.roundId, input.roundId), eq(votes.deviceId, input.deviceId)))
-      .get();
+    if (!s.eligible.get(input.roundId, input.comedianId)) return { status: "not-in-round" };
+    const fromDevice = s.fromDevice.get(input.roundId, input.deviceId);
     if (fromDevice) {
       // The device that voted may see its own vote again; any other e-mail from it is refused.
-      return (fromDevice.emailKey ?? fromDevice.email) === input.emailKey
-        ? { status: "repeat", vote: fromDevice }
+      return (fromDevice.email_key ?? fromDevice.email) === input.emailKey
+        ? { status: "repeat", vote: toVote(fromDevice) }
         : { status: "device-voted" };
     }
-
-    const inserted = tx.insert(votes).values(input).onConflictDoNothing().returning().get();
-    if (inserted) return { status: "recorded", vote: inserted };
+    const inserted = s.insert.get(input.roundId, input.comedianId, input.email, input.emailKey, input.voteToken, input.ipAddress, input.deviceId);
+    if (inserted) return { status: "recorded", vote: toVote(inserted) };
     // The (round, e-mail key) index refused it: that e-mail voted from another device.
     return { status: "already-voted" };
-  }, { behavior: "immediate" });
+  });
+  return { ...s, cast };
+}
+
+const statementsByClient = new WeakMap<object, ReturnType<typeof prepareVoteStatements>>();
+function voteStatements(database: DB) {
+  let s = statementsByClient.get(database.$client);
+  if (!s) {
+    s = prepareVoteStatements(database.$client);
+    statementsByClient.set(database.$client, s);
+  }
+  return s;
+}
+
+/**
+ * Stores one vote per round, per e-mail key and per device. It all happens in one IMMEDIATE
+ * transaction (SQLite's single writer), so two parallel posts cannot both pass the device
+ * check; the unique index on (round, e-mail key) backs the e-mail rule up in the database.
+ */
+export function castVote(input: CastVoteInput, database: DB = db()): CastVoteResult {
+  return voteStatements(database).cast.immediate(input);
 }
 
 export type Receipt = { comedianName: string; email: string; createdAt: Date; roundId: number };
@@ -179,24 +248,36 @@ export function receiptFor(
   database: DB = db(),
 ): Receipt | undefined {
   if (!by.deviceId) return undefined;
-  const where = and(
-    eq(votes.roundId, roundId),
-    eq(votes.deviceId, by.deviceId),
-    by.voteToken ? eq(votes.voteToken, by.voteToken) : undefined,
-  );
-  return database
-    .select({ comedianName: comedians.name, email: votes.email, createdAt: votes.createdAt, roundId: votes.roundId })
-    .from(votes)
-    .innerJoin(comedians, eq(comedians.id, votes.comedianId))
-    .where(where)
-    .orderBy(desc(votes.createdAt), desc(votes.id))
-    .get();
+  const token = by.voteToken || null;
+  const r = voteStatements(database).receipt.get(roundId, by.deviceId, token, token);
+  return r && { comedianName: r.comedian_name, email: r.email, createdAt: new Date(r.created_at), roundId: r.round_id };
+}
+
+/** Whether this device has a vote in the round (the cached /vote page cannot show a receipt). */
+export function hasVotedFrom(roundId: number, deviceId: string, database: DB = db()): boolean {
+  return voteStatements(database).votedFrom.get(roundId, deviceId) !== undefined;
 }
 
 /** Turns the round's room code on (a new secret, so old codes die) or off. */
 export function setRoomCode(roundId: number, on: boolean, database: DB = db()): VotingRound | undefined {
   const secret = on ? crypto.randomBytes(24).toString("base64url") : null;
   return database.update(votingRounds).set({ roomCodeSecret: secret }).where(eq(votingRounds.id, roundId)).returning().get();
+}
+
+/**
+ * The host's burst list from the database (issue 20): votes per address per minute over
+ * `threshold`, most first, at most `limit`. The same rule as `bursts` in app/lib/vote-patterns.ts,
+ * counted by SQLite: reading every vote of a round into memory grew with the votes (1,000,000
+ * rows on one page load).
+ */
+export function voteBursts(roundId: number, threshold: number, limit: number, database: DB = db()): { ip: string; minute: number; votes: number }[] {
+  return database.$client
+    .prepare<[number, number, number], { ip: string; minute: number; votes: number }>(
+      `select ip_address as ip, cast(created_at / 60000 as integer) * 60000 as minute, count(*) as votes
+       from votes where round_id = ? and ip_address is not null and ip_address != ''
+       group by ip_address, minute having count(*) > ? order by votes desc, minute desc limit ?`,
+    )
+    .all(roundId, threshold, limit);
 }
 
 /** When and from where a round's votes came (for the host's burst list). */

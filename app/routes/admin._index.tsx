@@ -5,6 +5,7 @@ import { SyncButton } from "~/components/admin/sync-button";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ARCHIVE_QUESTION, autoArchivedMessage } from "~/lib/admin-messages";
 import { formatCardDate, formatTime12, todayIn } from "~/lib/dates";
+import { pageOf } from "~/lib/paging";
 import { formatInZone } from "~/lib/zoned-time";
 import { latestAudit } from "~/models/audit.server";
 import { autoArchivePastShows } from "~/models/events-admin.server";
@@ -53,17 +54,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 
   try {
-    return json({ staff, view, loadError: null as string | null, sync: getSyncStatus(), ...loadDashboard(view, zone) });
+    return json({ staff, view, loadError: null as string | null, sync: getSyncStatus(), ...loadDashboard(view, zone, url.searchParams.get("page")) });
   } catch (error) {
     logger().error({ err: error }, "dashboard load failed");
-    const empty: ReturnType<typeof loadDashboard> = { shows: [], audit: [] };
+    const empty: ReturnType<typeof loadDashboard> = { shows: [], audit: [], paging: pageOf(0, null, SHOWS_PER_PAGE) };
     return json({ staff, view, loadError: "Failed to load data" as string | null, sync: null, ...empty }, { status: 500 });
   }
 }
 
-function loadDashboard(view: "active" | "archive", zone: string) {
-  const shows = listShows({ archived: view === "archive" ? "only" : "exclude" });
-  if (view === "archive") shows.sort((a, b) => (b.archivedAt ?? "").localeCompare(a.archivedAt ?? "") || b.date.localeCompare(a.date));
+/** Issue 20: the dashboard lists shows a page at a time (its HTML grew with every show). */
+const SHOWS_PER_PAGE = 250;
+
+function loadDashboard(view: "active" | "archive", zone: string, pageParam: string | null) {
+  const all = listShows({ archived: view === "archive" ? "only" : "exclude" });
+  if (view === "archive") all.sort((a, b) => (b.archivedAt ?? "").localeCompare(a.archivedAt ?? "") || b.date.localeCompare(a.date));
+  const paging = pageOf(all.length, pageParam, SHOWS_PER_PAGE);
+  const shows = all.slice(paging.start, paging.end);
   const audit = latestAudit(15).map((entry) => ({
     id: entry.id,
     at: formatInZone(entry.createdAt, "MMM d, h:mm a", zone),
@@ -86,13 +92,15 @@ function loadDashboard(view: "active" | "archive", zone: string) {
       imageProblem: imageIssues.get(s.id) ?? null,
     })),
     audit,
+    paging,
   };
 }
 
 type DashboardShow = ReturnType<typeof loadDashboard>["shows"][number];
 
 export default function AdminDashboard() {
-  const { staff, view, shows, audit, loadError, sync } = useLoaderData<typeof loader>();
+  const { staff, view, shows, audit, loadError, sync, paging } = useLoaderData<typeof loader>();
+  const pageLink = (page: number) => `/admin?${new URLSearchParams({ ...(view === "archive" ? { view } : {}), page: String(page) })}`;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [toArchive, setToArchive] = useState<DashboardShow | null>(null);
   const navigation = useNavigation();
@@ -191,6 +199,15 @@ export default function AdminDashboard() {
           ))}
         </ul>
       )}
+      {paging.pages > 1 ? (
+        <nav aria-label="Pages of events" className="admin-tabs">
+          <span className="muted">
+            Events {paging.start + 1}–{paging.end} of {paging.total}
+          </span>
+          {paging.page > 1 ? <Link to={pageLink(paging.page - 1)}>Previous page</Link> : null}
+          {paging.page < paging.pages ? <Link to={pageLink(paging.page + 1)}>Next page</Link> : null}
+        </nav>
+      ) : null}
 
       <dialog ref={dialogRef} className="admin-dialog" aria-labelledby="archive-dialog-title" onClose={() => setToArchive(null)}>
         <h2 id="archive-dialog-title">Archive event</h2>

@@ -1,11 +1,13 @@
-import { sql } from "drizzle-orm";
-import { db } from "~/utils/db.server";
+import { databaseAnswers } from "~/utils/healthcheck.server";
 import { logger } from "~/utils/logger.server";
 
-/** Liveness for Fly: the process answers and the database can be read. */
+/**
+ * Liveness for Fly: the process answers and the database can be read. The server answers
+ * /healthcheck itself before Remix (issue 20, server/index.ts); this route is the same check.
+ */
 export async function loader() {
   try {
-    db().get(sql`select 1`);
+    databaseAnswers();
     return new Response("OK", { headers: { "Cache-Control": "no-store", "Content-Type": "text/plain" } });
   } catch (error) {
     logger().error({ err: error }, "healthcheck failed");

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { roundDisplay } from "~/models/round-control.server";
-import { getRound } from "~/models/votes.server";
+import { standingsEvent } from "~/features/voting/live-standings.server";
 import { hasGate } from "~/utils/auth.server";
 import { liveStreams, STREAM_LIMITS } from "~/utils/live-streams.server";
 import { getSession } from "~/utils/session.server";
@@ -58,10 +57,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       let timed: ReturnType<typeof setTimeout> | null = null;
       const sendStandings = () => {
         pending = null;
-        const round = getRound(roundId);
-        if (!round) return;
-        const display = roundDisplay(round);
-        write(`event: display\ndata: ${JSON.stringify(display)}\n\n`);
+        // Read once for every open stream of the round (issue 20: fan-out to hundreds of listeners).
+        const event = standingsEvent(roundId);
+        if (!event) return;
+        const { display } = event;
+        write(event.text);
         if (timed) clearTimeout(timed);
         timed = display.changesAt ? setTimeout(sendStandings, Math.max(50, display.changesAt - Date.now() + 20)) : null;
       };

@@ -22,7 +22,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "description", content: "Vote for your favorite comedian at 2 Minutes to Kill." },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // Set only by the server rendering the cached page (app/lib/vote-page-template.ts): no visitor.
+  const template = context.votePageTemplate;
   const url = new URL(request.url);
   const roundParam = Number(url.searchParams.get("round")) || null;
   const headers = new Headers({ "Cache-Control": "no-store" });
@@ -39,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const round = getOpenRound(roundParam);
   if (!round) return json({ mode: "closed" as const }, { headers });
 
-  const { deviceId, setCookie } = await getDeviceId(request);
+  const { deviceId, setCookie } = template ? { deviceId: null, setCookie: null } : await getDeviceId(request);
   if (setCookie) headers.append("Set-Cookie", setCookie);
   const receipt = receiptView(receiptFor(round.id, { deviceId }));
   const comedians = roundComediansFor(round.id).map((c) => ({ id: c.id, name: c.name, bio: c.bio }));
@@ -53,12 +55,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // Issue 18: "Voting closes in 60 s" once the host sets a closing time.
       closesIn: secondsUntilClose(round, new Date()),
       comedians,
-      q: url.searchParams.get("q") ?? "",
+      q: template ? "" : (url.searchParams.get("q") ?? ""),
       show,
-      voteToken: newVoteToken(),
+      voteToken: template?.token ?? newVoteToken(),
       receipt,
       // The room code field, when the host has it on; the projector's QR code pre-fills it.
-      roomCode: roomCodeOn(round) ? { prefill: (url.searchParams.get("code") ?? "").slice(0, 12) } : null,
+      roomCode: roomCodeOn(round) ? { prefill: template?.prefill ?? (url.searchParams.get("code") ?? "").slice(0, 12) } : null,
     },
     { headers },
   );
@@ -68,7 +70,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = refusalHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const outcome = await submitVote(request, context.clientIp);
+  // A refused post the server already decided (its fast path) is rendered here, not decided twice.
+  const outcome = context.voteOutcome ?? (await submitVote(request, context.clientIp));
   const headers = new Headers();
   if (outcome.setCookie) headers.append("Set-Cookie", outcome.setCookie);
   if (outcome.kind === "thanks") return redirect(thanksUrl(outcome.roundId, outcome.voteToken), { headers });

@@ -171,6 +171,25 @@ export async function readFormData(request: Request, options: ReadFormOptions = 
   return form;
 }
 
+/**
+ * `readFormData` for a body the server already read (and counted within SERVER_FORM_LIMITS):
+ * the same limits (public by default) and the same refusals, without a fetch Request. The
+ * caller has checked the origin and the content type (the server's middleware does both).
+ */
+export function readFormBuffer(body: Buffer, options: ReadFormOptions = {}): FormData {
+  const limits = { ...PUBLIC_FORM_LIMITS, ...options.limits };
+  const counter = new UrlencodedCounter(limits);
+  const broken = counter.push(body) ?? counter.end();
+  if (broken) throw new FormRefused(broken.status, broken.message);
+  const params = new URLSearchParams(body.toString("utf8"));
+  if (repeatedNames(params, options.repeatable).length) {
+    throw new FormRefused(400, "Please send the form again from the page.");
+  }
+  const form = new FormData();
+  for (const [name, value] of params) form.append(name, value);
+  return form;
+}
+
 /** `readFormData` for route code: a refusal becomes the one-shape plain-text answer. */
 export async function readForm(request: Request, options: ReadFormOptions = {}): Promise<FormData> {
   try {

@@ -83,13 +83,16 @@ export class PageCache {
  * `negotiator` (q-values honoured: "br;q=0" refuses brotli). Brotli is preferred on a tie.
  * A header that refuses everything (identity;q=0 too) gets identity: a page is better than a 406.
  */
-export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
+export function pickEncoding(
+  acceptEncoding: string | undefined,
+  available: readonly (typeof ENCODINGS)[number][] = ENCODINGS,
+): "br" | "gzip" | "identity" {
   const headers = acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding };
   // negotiator 1.x takes the preference order as a second argument (its types lag behind).
   const negotiator = new Negotiator({ headers }) as unknown as {
     encoding(available: string[], options: { preferred: string[] }): string | undefined;
   };
-  const chosen = negotiator.encoding([...ENCODINGS], { preferred: [...ENCODINGS] });
+  const chosen = negotiator.encoding([...available], { preferred: [...available] });
   return (chosen as (typeof ENCODINGS)[number] | undefined) ?? "identity";
 }
 

@@ -36,9 +36,31 @@ export function securityHeaders(production: boolean): RequestHandler {
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     xFrameOptions: { action: "deny" },
   }) as unknown as RequestHandler;
-  return (req, res, next) => {
-    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-    headers(req, res, next);
+  // Issue 20: helmet's headers are the same on every response but for the nonce, so they are
+  // worked out once (helmet run against a stand-in response with a mark for the nonce) and set
+  // from that list per request, the CSP with this request's nonce in place of the mark.
+  const mark = "Zq9CspNonceMarkXk2Wm7";
+  const fixed: [string, string][] = [["Permissions-Policy", PERMISSIONS_POLICY]];
+  const standIn = {
+    locals: { cspNonce: mark },
+    setHeader: (name: string, value: string | number | readonly string[]) => fixed.push([name, String(value)]),
+    removeHeader: () => {},
+    getHeader: () => undefined,
+  };
+  let ready = false;
+  headers({ method: "GET", url: "/", headers: {} } as never, standIn as never, () => {
+    ready = true;
+  });
+  if (!ready || !fixed.some(([, v]) => v.includes(mark))) throw new Error("helmet did not set its headers synchronously");
+  const [before, after] = (() => {
+    const csp = fixed.find(([, v]) => v.includes(mark))!;
+    return [csp[1].slice(0, csp[1].indexOf(mark)), csp[1].slice(csp[1].indexOf(mark) + mark.length)];
+  })();
+  return (_req, res, next) => {
+    for (const [name, value] of fixed) {
+      res.setHeader(name, value.includes(mark) ? before + (res.locals.cspNonce as string) + after : value);
+    }
+    next();
   };
 }
 

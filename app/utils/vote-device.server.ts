@@ -27,16 +27,72 @@ const DEVICE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** The id in a valid device cookie, or null (never mints one: votes need a cookie the server issued). */
 export async function readDeviceId(request: Request): Promise<string | null> {
-  const value = await deviceCookie().parse(request.headers.get("Cookie")).catch(() => null);
-  return typeof value === "string" && DEVICE_PATTERN.test(value) ? value : null;
+  return deviceIdFromCookieHeader(request.headers.get("Cookie"));
 }
 
 /** This device's id, and the Set-Cookie to send when it is new. */
 export async function getDeviceId(request: Request): Promise<{ deviceId: string; setCookie: string | null }> {
-  const value = await deviceCookie().parse(request.headers.get("Cookie"));
-  if (typeof value === "string" && DEVICE_PATTERN.test(value)) return { deviceId: value, setCookie: null };
+  const deviceId = deviceIdFromCookieHeader(request.headers.get("Cookie"));
+  return deviceId ? { deviceId, setCookie: null } : mintDevice();
+}
+
+/*
+ * Issue 20: the same cookie as Remix's createCookie("vote_device", { secrets }) writes and reads
+ * (value = base64 of the JSON string, then cookie-signature's "value.HMAC-SHA256-base64"), but
+ * read and signed synchronously: the cached /vote page and the vote post do this per request,
+ * and the async Web Crypto round trips were a visible share of their time.
+ */
+const COOKIE_NAME = "vote_device";
+
+function signature(value: string, secret: string) {
+  return crypto.createHmac("sha256", secret).update(value).digest("base64").replace(/=+$/, "");
+}
+
+/** The device id in a Cookie header when its signature is ours, else null. */
+export function deviceIdFromCookieHeader(header: string | null | undefined): string | null {
+  if (!header) return null;
+  let raw: string | undefined;
+  for (const pair of header.split(";")) {
+    const eq = pair.indexOf("=");
+    if (eq === -1 || pair.slice(0, eq).trim() !== COOKIE_NAME) continue;
+    raw = pair.slice(eq + 1).trim();
+    break; // the first one counts (as the `cookie` package parses)
+  }
+  if (!raw) return null;
+  if (raw.startsWith('"') && raw.endsWith('"')) raw = raw.slice(1, -1);
+  let signed: string;
+  try {
+    signed = raw.includes("%") ? decodeURIComponent(raw) : raw;
+  } catch {
+    return null;
+  }
+  const dot = signed.lastIndexOf(".");
+  if (dot <= 0) return null;
+  const value = signed.slice(0, dot);
+  const expected = Buffer.from(`${value}.${signature(value, getEnv().SESSION_SECRET)}`);
+  const given = Buffer.from(signed);
+  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
+  let id: unknown;
+  try {
+    id = JSON.parse(Buffer.from(value, "base64").toString("utf8"));
+  } catch {
+    return null;
+  }
+  return typeof id === "string" && DEVICE_PATTERN.test(id) ? id : null;
+}
+
+/** A new device id and its Set-Cookie (what deviceCookie().serialize(id) gives). */
+export function mintDevice(): { deviceId: string; setCookie: string } {
   const deviceId = crypto.randomBytes(16).toString("base64url");
-  return { deviceId, setCookie: await deviceCookie().serialize(deviceId) };
+  const value = Buffer.from(JSON.stringify(deviceId)).toString("base64");
+  const signed = encodeURIComponent(`${value}.${signature(value, getEnv().SESSION_SECRET)}`);
+  const secure = getEnv().NODE_ENV === "production" ? "; Secure" : "";
+  return { deviceId, setCookie: `${COOKIE_NAME}=${signed}; Max-Age=${ONE_YEAR}; Path=/; HttpOnly${secure}; SameSite=Lax` };
+}
+
+/** The Remix cookie object (tests check both ways agree). */
+export function deviceCookieForTests() {
+  return deviceCookie();
 }
 
 /** A fresh vote token for each rendered form: the server recognises a retried post by it. */

@@ -64,17 +64,18 @@ export type Server = { child: ChildProcess; base: string; port: number; log: str
 
 /**
  * Starts build/server.js (production mode) on a free loopback port against `databasePath`
- * and waits for /healthcheck. `port` reuses a port (a restart); `env` adds settings.
+ * and waits for /healthcheck. `port` reuses a port (a restart); `env` adds settings;
+ * `nodeArgs` go before the script (e.g. `--cpu-prof`).
  */
 export async function startServer(
   databasePath: string,
   dir: string,
-  options: { env?: Record<string, string>; port?: number } = {},
+  options: { env?: Record<string, string>; port?: number; nodeArgs?: string[] } = {},
 ): Promise<Server> {
   const port = options.port ?? (await freePort());
   const log = path.join(dir, `server-${port}.log`);
   const out = fs.openSync(log, "a");
-  const child = spawn(process.execPath, ["build/server.js"], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "build/server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -9,7 +9,7 @@ import { logger } from "~/utils/logger.server";
 import { consume, retryText } from "~/utils/rate-limit.server";
 import { duplicatedField, isHoneypotFilled, requireSameOrigin } from "~/utils/request-guards.server";
 import { checkRoomCode } from "~/utils/room-code.server";
-import { getDeviceId, readDeviceId } from "~/utils/vote-device.server";
+import { deviceIdFromCookieHeader, mintDevice } from "~/utils/vote-device.server";
 import { notifyRoundChanged } from "~/utils/vote-events.server";
 
 export type VoteOutcome =
@@ -33,10 +33,18 @@ export type VoteOutcome =
 export async function submitVote(request: Request, clientIp: string): Promise<VoteOutcome> {
   requireSameOrigin(request);
   const form = await readForm(request);
+  return submitVoteForm(form, request.headers.get("Cookie"), clientIp);
+}
+
+/**
+ * The vote itself, from a form already read within the public form limits (by `readForm`, or by
+ * the server's fast path with `readFormBuffer`) and the request's Cookie header.
+ */
+export async function submitVoteForm(form: FormData, cookieHeader: string | null, clientIp: string): Promise<VoteOutcome> {
   // A vote needs the device cookie /vote issued. Without one nothing is counted; a new
   // cookie rides on the refusal so the next try (from the page) works.
-  const deviceId = await readDeviceId(request);
-  const setCookie = deviceId ? null : (await getDeviceId(request)).setCookie;
+  const deviceId = deviceIdFromCookieHeader(cookieHeader);
+  const setCookie = deviceId ? null : mintDevice().setCookie;
   const raw = {
     roundId: String(form.get("roundId") ?? ""),
     voteToken: String(form.get("voteToken") ?? ""),

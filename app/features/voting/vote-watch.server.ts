@@ -1,5 +1,5 @@
-import { bursts, deviceWithManyEmails, type RefusalEvent } from "~/lib/vote-patterns";
-import { voteArrivals } from "~/models/votes.server";
+import { BURST_PER_MINUTE_THRESHOLD, deviceWithManyEmails, type RefusalEvent } from "~/lib/vote-patterns";
+import { voteBursts } from "~/models/votes.server";
 
 /**
  * Refused votes, remembered in memory per round (bounded) so the host's results page can
@@ -25,6 +25,7 @@ export function suspiciousPatterns(roundId: number) {
   return {
     refusedTotal: refused.length,
     devices: deviceWithManyEmails(refused).slice(0, 20),
-    bursts: bursts(voteArrivals(roundId)).slice(0, 20),
+    // Counted by SQLite, at most 20 (issue 20: not every vote of the round read into memory).
+    bursts: voteBursts(roundId, BURST_PER_MINUTE_THRESHOLD, 20),
   };
 }

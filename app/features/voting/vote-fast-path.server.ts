@@ -1,0 +1,118 @@
+import { formatLongDate } from "~/lib/dates";
+import { templateQuery } from "~/lib/vote-page-template";
+import { getShow } from "~/models/events.server";
+import { getOpenRound, hasVotedFrom, roundComediansFor } from "~/models/votes.server";
+import { FormRefused, readFormBuffer } from "~/utils/form-pipeline.server";
+import { roomCodeOn } from "~/utils/room-code.server";
+import { deviceIdFromCookieHeader, mintDevice, newVoteToken } from "~/utils/vote-device.server";
+import { refusedVoteHeaders, submitVoteForm, thanksUrl, type VoteOutcome } from "./vote-submission.server";
+
+/**
+ * Issue 20: the two requests a room sends at once, answered by the server without going
+ * through Remix's routing (server/index.ts reaches these through the build's entry module, so
+ * they share the app's database connection, rate-limit buckets and live-results emitter):
+ *
+ * - GET /vote: who the visitor is (device cookie, a vote already cast, a session) and whether
+ *   the cached page can show them; the server puts their token, nonce and code into it.
+ * - POST /vote and /vote/submit: the same `submitVoteForm` as the routes, from the body the
+ *   server already read and bounded. A refused no-JavaScript post still renders the page
+ *   through Remix (with this outcome in the load context, so nothing is decided twice).
+ */
+
+export type VotePageVisitor = {
+  roundId: number;
+  roomCode: boolean;
+  /** The query with the code's value replaced by its mark: part of the template's key. */
+  templateSearch: string;
+  values: { token: string; code: string };
+  setCookie: string | null;
+};
+
+/** The per-visitor parts of /vote, or null when only the normal render can show this visitor. */
+export function votePageVisitor(search: string, cookieHeader: string | null): VotePageVisitor | null {
+  // A session may carry a flash message (root loader) or staff state: the normal render.
+  if (cookieHeader && /(^|;\s*)__session=/.test(cookieHeader)) return null;
+  const query = templateQuery(search);
+  if (!query) return null;
+  const round = getOpenRound(query.round);
+  // No open round ("Voting is closed") or a closing countdown (seconds change per request).
+  if (!round || round.closesAt) return null;
+  let deviceId = deviceIdFromCookieHeader(cookieHeader);
+  let setCookie: string | null = null;
+  // A phone that voted sees its receipt: the normal render.
+  if (deviceId && hasVotedFrom(round.id, deviceId)) return null;
+  if (!deviceId) ({ deviceId, setCookie } = mintDevice());
+  return {
+    roundId: round.id,
+    roomCode: roomCodeOn(round),
+    templateSearch: query.templateSearch,
+    values: { token: newVoteToken(), code: query.code ?? "" },
+    setCookie,
+  };
+}
+
+/**
+ * Everything the cached page of a round shows, as one string: a cached page whose fingerprint
+ * differs is rendered again. Read only when the database changed since the page was made.
+ */
+export function votePageFingerprint(roundId: number): string | null {
+  const round = getOpenRound(roundId);
+  if (!round || round.closesAt) return null;
+  const event = round.eventId ? getShow(round.eventId) : null;
+  return JSON.stringify([
+    round.id,
+    round.title,
+    roomCodeOn(round),
+    roundComediansFor(round.id).map((c) => [c.id, c.name, c.bio]),
+    event ? [event.title, event.venue, formatLongDate(event.date)] : null,
+  ]);
+}
+
+export type FastReply = { status: number; headers: [string, string][]; body: string };
+
+/**
+ * A vote post: the reply to send, or `{ render }` for a refused no-JavaScript post (the page
+ * with its errors is a React render).
+ */
+export async function votePost(input: { path: string; body: Buffer; cookie: string | null; clientIp: string }): Promise<FastReply | { render: VoteOutcome }> {
+  let form: FormData;
+  try {
+    form = readFormBuffer(input.body);
+  } catch (error) {
+    if (!(error instanceof FormRefused)) throw error;
+    const headers: [string, string][] = [
+      ["Cache-Control", "no-store"],
+      ["Content-Type", "text/plain; charset=utf-8"],
+    ];
+    if (error.retryAfterSeconds !== undefined) headers.push(["Retry-After", String(Math.max(1, Math.ceil(error.retryAfterSeconds)))]);
+    return { status: error.status, headers, body: error.message };
+  }
+  const outcome = await submitVoteForm(form, input.cookie, input.clientIp);
+  if (input.path === "/vote/submit") {
+    // As app/routes/vote.submit.ts answers.
+    const json: [string, string] = ["Content-Type", "application/json; charset=utf-8"];
+    if (outcome.kind === "thanks") {
+      const headers: [string, string][] = [["Cache-Control", "no-store"], json];
+      if (outcome.setCookie) headers.push(["Set-Cookie", outcome.setCookie]);
+      return { status: 200, headers, body: JSON.stringify({ ok: true, redirectTo: thanksUrl(outcome.roundId, outcome.voteToken) }) };
+    }
+    return {
+      status: outcome.status,
+      headers: [...refusedVoteHeaders(outcome).entries(), json],
+      body: JSON.stringify({ ok: false, fieldErrors: outcome.fieldErrors, formError: outcome.formError }),
+    };
+  }
+  if (outcome.kind === "thanks") {
+    // As the /vote action's redirect (post/redirect/get), never stored by a cache.
+    const headers: [string, string][] = [
+      ["Location", thanksUrl(outcome.roundId, outcome.voteToken)],
+      ["Cache-Control", "private, no-store"],
+    ];
+    if (outcome.setCookie) headers.push(["Set-Cookie", outcome.setCookie]);
+    return { status: 302, headers, body: "" };
+  }
+  return { render: outcome };
+}
+
+export const fastPaths = { votePageVisitor, votePageFingerprint, votePost };
+export type FastPaths = typeof fastPaths;

@@ -1,0 +1,216 @@
+/**
+ * `npm run bench -- --growth`: how cost grows with the data (issue 20). Loopback only, bounded.
+ *
+ * Shows: temp databases with 200 / 2,000 / 20,000 upcoming shows (one in six recurring, six
+ * weekly dates each), the production build started on each; `/`, `/calendar`, `/sitemap.xml`,
+ * `/calendar.ics` and the staff dashboard `/admin`, each rendered uncached (a `__session`
+ * cookie keeps the page cache out; staff pages are never cached): median time of 3 and bytes.
+ *
+ * Votes: one open round of 40 comedians with 1,000 / 100,000 / 1,000,000 votes: `/results`
+ * (behind its gate) rendered uncached, and the live stream's fan-out to 500 listeners, in this
+ * process on the same database: 500 subscribers to the vote notification each doing what a
+ * /results/stream does on a vote (wait the coalescing 200 ms, read the standings, build the
+ * event), timed from the notification to the last listener's event. "per stream" is the old
+ * stream code (each stream reads the standings), "shared" the current one
+ * (app/features/voting/live-standings.server.ts). The HTTP server itself caps open streams at
+ * 150 (issue 13), so 500 listeners are only possible in-process.
+ *
+ * Flags: --shows-sizes 200,2000,20000 and --vote-sizes 1000,100000,1000000 (smaller ones on a
+ * busy machine). Writes bench/growth.md (and bench/growth-LABEL.md with --label LABEL).
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { standingsEvent } from "~/features/voting/live-standings.server";
+import { addDaysIso, todayIn } from "~/lib/dates";
+import { roundDisplay } from "~/models/round-control.server";
+import { getRound } from "~/models/votes.server";
+import { openDatabase, runMigrations, type DB } from "~/utils/db.server";
+import { notifyRoundChanged, onRoundChanged } from "~/utils/vote-events.server";
+import { cookieHeader, loginStaff, startServer, stopServer } from "./lib/harness";
+
+const COALESCE_MS = 200;
+const LISTENERS = 500;
+/** A page slower than this is reported as "> 30 s" (and the run goes on). */
+const TIMEOUT_MS = 30_000;
+
+function flag(name: string, fallback: number[]) {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1].split(",").map(Number) : fallback;
+}
+
+function seedShows(database: DB, shows: number) {
+  const c = database.$client;
+  const today = todayIn();
+  const insertEvent = c.prepare(
+    "insert into events (title, description, date, time, venue, image_url, ticket_url, price, sold_out, source) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  const insertDate = c.prepare("insert into event_dates (event_id, date, position) values (?, ?, ?)");
+  const venues = ["Tipsy Toucan", "Mastronardi Estate Winery", "Wolfhead Distillery", "The Manchester Pub", "Walkerville Brewery"];
+  c.transaction(() => {
+    for (let i = 0; i < shows; i++) {
+      const date = addDaysIso(today, 1 + (i % 300));
+      const id = Number(
+        insertEvent.run(
+          `Growth Comedy Night ${i + 1}`,
+          `A night of stand-up number ${i + 1}.`,
+          date,
+          i % 2 ? "19:30" : "21:00",
+          venues[i % venues.length],
+          "/images/shows/club-night.svg",
+          `https://www.eventbrite.ca/e/growth-night-tickets-${900000000000 + i}`,
+          `$${20 + (i % 5) * 5}`,
+          i % 17 === 0 ? 1 : 0,
+          i % 3 === 0 ? "eventbrite" : "manual",
+        ).lastInsertRowid,
+      );
+      if (i % 6 === 0) for (let k = 0; k < 6; k++) insertDate.run(id, addDaysIso(date, 7 * k), k);
+    }
+  })();
+}
+
+function seedVotes(database: DB, votes: number) {
+  const c = database.$client;
+  const comedianIds = c.transaction(() =>
+    Array.from({ length: 40 }, (_, i) => Number(c.prepare("insert into comedians (name, bio) values (?, ?)").run(`Comic ${i + 1}`, `Bio ${i + 1}`).lastInsertRowid)),
+  )();
+  const roundId = Number(c.prepare("insert into voting_rounds (title, opened_at) values (?, ?)").run("Growth round", Date.now()).lastInsertRowid);
+  const link = c.prepare("insert into round_comedians (round_id, comedian_id) values (?, ?)");
+  c.transaction(() => comedianIds.forEach((id) => link.run(roundId, id)))();
+  const insert = c.prepare(
+    "insert into votes (round_id, comedian_id, email, email_key, vote_token, ip_address, device_id, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  const start = Date.now() - votes * 5;
+  for (let done = 0; done < votes; done += 50_000) {
+    c.transaction(() => {
+      for (let i = done; i < Math.min(votes, done + 50_000); i++) {
+        const email = `voter${i}@example.com`;
+        insert.run(roundId, comedianIds[(i * 7) % 40], email, email, `growth-token-${String(i).padStart(10, "0")}`, `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, `growth-device-${i}`, start + i * 5);
+      }
+    })();
+  }
+  return roundId;
+}
+
+async function timed(url: string, headers: Record<string, string>, runs = 3) {
+  const times: number[] = [];
+  let bytes = 0;
+  let status = 0;
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    try {
+      const res = await fetch(url, { headers: { "accept-encoding": "identity", ...headers }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      const body = Buffer.from(await res.arrayBuffer());
+      bytes = body.length;
+      status = res.status;
+    } catch {
+      return { ms: `> ${TIMEOUT_MS / 1000} s`, bytes: 0, status: 200 };
+    }
+    times.push(performance.now() - t0);
+    // Bounded: one run is enough when a page takes over 5 s.
+    if (times[0] > 5_000) break;
+  }
+  times.sort((a, b) => a - b);
+  return { ms: String(Math.round(times[Math.floor(times.length / 2)])), bytes, status };
+}
+
+/** 500 listeners doing a stream's work on a vote; ms from the notification to the last event. */
+async function fanOut(database: DB, roundId: number, mode: "per-stream" | "shared") {
+  let done = 0;
+  let last = 0;
+  const finished = new Promise<void>((resolve) => {
+    const unsubscribes = Array.from({ length: LISTENERS }, () =>
+      onRoundChanged((changed) => {
+        if (changed !== roundId) return;
+        setTimeout(() => {
+          if (mode === "shared") {
+            void standingsEvent(roundId, database)?.text.length;
+          } else {
+            const round = getRound(roundId, database);
+            if (round) void `event: display\ndata: ${JSON.stringify(roundDisplay(round, new Date(), database))}\n\n`.length;
+          }
+          last = performance.now();
+          if (++done === LISTENERS) {
+            unsubscribes.forEach((u) => u());
+            resolve();
+          }
+        }, COALESCE_MS);
+      }),
+    );
+  });
+  const t0 = performance.now();
+  notifyRoundChanged(roundId);
+  await finished;
+  return Math.round(last - t0);
+}
+
+export async function runGrowth(label: string) {
+  const showSizes = flag("--shows-sizes", [200, 2000, 20000]);
+  const voteSizes = flag("--vote-sizes", [1000, 100_000, 1_000_000]);
+  const pages = ["/", "/calendar", "/sitemap.xml", "/calendar.ics", "/admin"];
+  const lines: string[] = [];
+  lines.push(`### Growth (${label}), ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`, "");
+  lines.push("Uncached render, median of 3 (ms) and bytes (identity).", "");
+  lines.push(`| shows | ${pages.map((p) => `${p} ms | ${p} bytes`).join(" | ")} | seed s |`, `|---|${pages.map(() => "---|---").join("|")}|---|`);
+  for (const shows of showSizes) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "laugh-growth-"));
+    const file = path.join(dir, "growth.db");
+    const t0 = Date.now();
+    const database = openDatabase(file);
+    runMigrations(database);
+    seedShows(database, shows);
+    database.$client.close();
+    const seedS = ((Date.now() - t0) / 1000).toFixed(1);
+    const server = await startServer(file, dir);
+    try {
+      const staff = await loginStaff(server.base);
+      const cells: string[] = [];
+      for (const p of pages) {
+        const r = await timed(server.base + p, { cookie: p.startsWith("/admin") ? staff : "__session=growth-uncached" });
+        cells.push(r.status === 200 ? `${r.ms} | ${r.bytes}` : `${r.status} | -`);
+      }
+      lines.push(`| ${shows} | ${cells.join(" | ")} | ${seedS} |`);
+      console.log(lines[lines.length - 1]);
+    } finally {
+      await stopServer(server);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  lines.push("", `Votes in one open round of 40 comedians: /results (uncached, behind its gate) and the live stream's fan-out to ${LISTENERS} listeners (ms from a vote to the last listener's event, ${COALESCE_MS} ms of it the streams' coalescing wait).`, "");
+  lines.push("| votes | /results ms | /results bytes | fan-out, per stream ms | fan-out, shared ms | seed s |", "|---|---|---|---|---|---|");
+  for (const votes of voteSizes) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "laugh-growth-"));
+    const file = path.join(dir, "growth.db");
+    const t0 = Date.now();
+    const database = openDatabase(file);
+    runMigrations(database);
+    const roundId = seedVotes(database, votes);
+    const seedS = ((Date.now() - t0) / 1000).toFixed(1);
+    const server = await startServer(file, dir);
+    let results = "- | -";
+    try {
+      const gate = await fetch(`${server.base}/results`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { origin: server.base, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ password: "load-results" }),
+      });
+      await gate.text();
+      const r = await timed(`${server.base}/results`, { cookie: cookieHeader(gate) });
+      results = r.status === 200 ? `${r.ms} | ${r.bytes}` : `${r.status} | -`;
+    } finally {
+      await stopServer(server);
+    }
+    // The server is stopped: the fan-out runs alone, in this process, on the same file.
+    const perStream = await fanOut(database, roundId, "per-stream");
+    const shared = await fanOut(database, roundId, "shared");
+    database.$client.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+    lines.push(`| ${votes} | ${results} | ${perStream} | ${shared} | ${seedS} |`);
+    console.log(lines[lines.length - 1]);
+  }
+  const md = lines.join("\n") + "\n";
+  fs.mkdirSync("bench", { recursive: true });
+  fs.writeFileSync(`bench/growth-${label}.md`, md);
+  console.log("\n" + md);
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { templateQuery, VOTE_PAGE_MARKS } from "~/lib/vote-page-template";
+import { deviceCookieForTests, deviceIdFromCookieHeader, mintDevice } from "~/utils/vote-device.server";
+
+/** The Cookie header a browser sends back for a Set-Cookie. */
+const asCookie = (setCookie: string) => setCookie.split(";")[0];
+
+describe("the vote device cookie, read and signed without Remix (issue 20)", () => {
+  it("mints a cookie Remix's own cookie object reads back, with the same attributes", async () => {
+    const { deviceId, setCookie } = mintDevice();
+    expect(await deviceCookieForTests().parse(asCookie(setCookie))).toBe(deviceId);
+    const remix = await deviceCookieForTests().serialize(deviceId);
+    const attrs = (c: string) => c.split("; ").slice(1).map((a) => a.split("=")[0].toLowerCase()).sort();
+    expect(attrs(setCookie)).toEqual(attrs(remix));
+    expect(setCookie).toMatch(/Max-Age=31536000/);
+  });
+
+  it("reads a cookie Remix signed, among others, and refuses a tampered or foreign one", async () => {
+    const remix = asCookie(await deviceCookieForTests().serialize("abcdefghijklmnop1234"));
+    expect(deviceIdFromCookieHeader(`theme=dark; ${remix}; other=1`)).toBe("abcdefghijklmnop1234");
+    const [name, value] = remix.split("=");
+    const decoded = decodeURIComponent(value);
+    const forged = Buffer.from(JSON.stringify("zzzzzzzzzzzzzzzzzzzz")).toString("base64") + decoded.slice(decoded.lastIndexOf("."));
+    expect(deviceIdFromCookieHeader(`${name}=${encodeURIComponent(forged)}`)).toBeNull();
+    expect(deviceIdFromCookieHeader(`${name}=${value.slice(0, -3)}`)).toBeNull();
+    expect(deviceIdFromCookieHeader(`${name}=%E0%A4%A`)).toBeNull();
+    expect(deviceIdFromCookieHeader(null)).toBeNull();
+    // A signed value that is not a device id (wrong shape) counts as no cookie.
+    expect(deviceIdFromCookieHeader(asCookie(await deviceCookieForTests().serialize("short")))).toBeNull();
+  });
+});
+
+describe("which /vote addresses the cached page can answer", () => {
+  it("takes the plain address, a round and the projector's room code", () => {
+    expect(templateQuery("")).toEqual({ round: null, code: null, templateSearch: "" });
+    expect(templateQuery("?round=3")).toEqual({ round: 3, code: null, templateSearch: "?round=3" });
+    expect(templateQuery("?round=3&code=123456")).toEqual({ round: 3, code: "123456", templateSearch: `?round=3&code=${VOTE_PAGE_MARKS.code}` });
+    expect(templateQuery("?code=")).toEqual({ round: null, code: "", templateSearch: `?code=${VOTE_PAGE_MARKS.code}` });
+  });
+
+  it("leaves filters, thank-yous, odd codes and repeated or unknown parameters to the normal render", () => {
+    for (const search of ["?q=Comic", "?round=3&thanks=abc", "?code=12a456", "?code=1234567890123", "?round=1&round=2", "?round=-1", "?utm=x", "?round=3&code=1%32"]) {
+      expect(templateQuery(search), search).toBeNull();
+    }
+  });
+});
