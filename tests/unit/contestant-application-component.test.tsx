@@ -26,7 +26,7 @@ describe("ContestantApplication", () => {
     for (const name of ["from_name", "from_email", "mobile_number", "is_over_19", "can_attend", "will_attend_if_not_selected", "fun_bio", "accepts_terms"]) {
       expect(html).toContain(`name="${name}"`);
     }
-    expect(html).toContain("Can you attend 7:30 PM – 10 PM on 16 May?");
+    expect(html).toContain("Can you attend 7:30 PM – 10 PM on 16 May 2099?");
     expect(html).toContain("I am 21 years of age or older");
     expect(html).toContain('maxLength="140"');
     expect(html).toContain("0/140 characters");
@@ -35,15 +35,15 @@ describe("ContestantApplication", () => {
   it("shows the thank-you panel after applying", () => {
     const html = render(open, "/event/42?applied=1");
     expect(html).toContain("Thanks for applying!");
-    expect(html).toContain("We&#x27;ll email selected contestants on 15 May.");
-    expect(html).toContain("Applications close 11:59 PM, 14 May.");
+    expect(html).toContain("We&#x27;ll email selected contestants on 15 May 2099.");
+    expect(html).toContain("Applications close 11:59 PM, 14 May 2099.");
     expect(html).not.toContain("<form");
   });
 
   it("says applications are closed after the closing time", () => {
     const closed = makeShow({ applicationsCloseAt: "2000-01-01T04:59:00.000Z" });
     const html = render(closed);
-    expect(html).toContain("Applications for this show closed at 11:59 PM, 31 Dec.");
+    expect(html).toContain("Applications for this show closed at 11:59 PM, 31 Dec 1999.");
     expect(html).not.toContain("<form");
   });
 
