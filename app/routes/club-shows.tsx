@@ -11,7 +11,7 @@ import { SITE } from "~/lib/site";
 import { listUpcoming, publicContext } from "~/models/public-shows.server";
 import lineupStyles from "~/styles/lineup.css";
 import publicStyles from "~/styles/public.css";
-import { getEnv } from "~/utils/env.server";
+import { publicOrigin } from "~/utils/origin.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }, { rel: "stylesheet", href: lineupStyles }];
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { today, venues } = publicContext();
   const shows = listUpcoming(today, { venueContains: venues.clubVenue });
   return json({
-    origin: getEnv().PUBLIC_URL ?? new URL(request.url).origin,
+    origin: publicOrigin(request),
     venues,
     address: clubAddress(venues.clubVenue),
     groups: groupByMonth(shows, (u) => u.next.date),

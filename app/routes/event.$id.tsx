@@ -34,6 +34,7 @@ import formStyles from "~/styles/forms.css";
 import lineupStyles from "~/styles/lineup.css";
 import publicStyles from "~/styles/public.css";
 import { getEnv } from "~/utils/env.server";
+import { publicOrigin } from "~/utils/origin.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 // The contestant application on the page needs the form styles too (issue 15, item 2).
@@ -72,7 +73,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const choices = upcoming.length ? upcoming : performances;
   const selected = choices.find((p) => p.date === url.searchParams.get("date")) ?? choices[0];
   const ticketUrl = selected.ticketUrl ?? show.ticketUrl;
-  const origin = getEnv().PUBLIC_URL ?? url.origin;
+  const origin = publicOrigin(request);
   // Issue 18: a sold-out show, or a sold-out date of a recurring one, offers the waitlist.
   const performance = findPerformance(show.id, selected.date);
   const soldOut = show.soldOut || Boolean(performance?.soldOut);
