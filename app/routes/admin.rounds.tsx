@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { parseId } from "~/lib/ids";
 import { openRoundSchema } from "~/lib/vote-schema";
 import { formatInZone } from "~/lib/zoned-time";
 import { listComedians } from "~/models/comedians.server";
@@ -41,8 +42,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithFlash(request, "/admin/rounds", { type: "success", message: `Opened round: ${round.title}` });
   }
   if (intent === "close") {
-    const id = Number(form.get("id"));
-    const round = Number.isInteger(id) && id > 0 ? getRound(id) : undefined;
+    const id = parseId(form.get("id"));
+    const round = id ? getRound(id) : undefined;
     const closed = round ? closeRound(round.id, staff) : null;
     return redirectWithFlash(
       request,

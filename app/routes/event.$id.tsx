@@ -19,6 +19,7 @@ import { googleLinkFor } from "~/lib/calendar-feed";
 import { seriesFeedPath } from "~/lib/calendar-links";
 import { formatCardDate, formatTime12 } from "~/lib/dates";
 import { plainText } from "~/lib/description";
+import { parseId } from "~/lib/ids";
 import { shareImage } from "~/lib/image-variants";
 import { detailPriceText } from "~/lib/price";
 import { performancesOf } from "~/lib/recurrence";
@@ -61,9 +62,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export const headers = passPageCache;
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const raw = params.id ?? "";
   // Only plain positive ids up to 15 digits: "abc", "../x" and huge numbers are 404s, never 500s.
-  const show = /^[1-9]\d{0,14}$/.test(raw) ? getShowForPage(Number(raw)) : null;
+  const id = parseId(params.id);
+  const show = id ? getShowForPage(id) : null;
   if (!show) throw json("Event not found", { status: 404 });
 
   const { today, venues } = publicContext();

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { parseId } from "~/lib/ids";
 import { roundDisplay } from "~/models/round-control.server";
 import { getRound } from "~/models/votes.server";
 import { hasGate } from "~/utils/auth.server";
@@ -17,8 +18,8 @@ const COALESCE_MS = 200;
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!(await hasGate(request, "resultsGate"))) return new Response("Enter the results password first.", { status: 401 });
-  const roundId = Number(new URL(request.url).searchParams.get("round"));
-  if (!Number.isInteger(roundId) || roundId <= 0) return new Response("Which round?", { status: 400 });
+  const roundId = parseId(new URL(request.url).searchParams.get("round"));
+  if (!roundId) return new Response("Which round?", { status: 400 });
 
   // Bounded: a few streams per session, a ceiling in all (app/utils/live-streams.server.ts).
   const session = (await getSession(request)).id || "no-session";

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ClosingCountdown } from "~/components/reveal";
 import { receiptView, refusedVoteHeaders, submitVote, thanksUrl } from "~/features/voting/vote-submission.server";
 import { formatLongDate } from "~/lib/dates";
+import { parseId } from "~/lib/ids";
 import { secondsUntilClose } from "~/lib/reveal";
 import { filterByName, retryDelayMs, voteFieldErrors, VOTE_MESSAGES, type VoteFieldErrors } from "~/lib/vote";
 import { getShow } from "~/models/events.server";
@@ -22,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const roundParam = Number(url.searchParams.get("round")) || null;
+  const roundParam = parseId(url.searchParams.get("round")) || null;
   const headers = new Headers({ "Cache-Control": "no-store" });
   const thanks = url.searchParams.get("thanks");
   if (thanks && roundParam) {

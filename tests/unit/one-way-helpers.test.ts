@@ -1,4 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { parseId } from "~/lib/ids";
+import { lineupProblems } from "~/lib/lineup";
+import { reviewSchema } from "~/lib/shortlist";
+import { VOTE_MESSAGES } from "~/lib/vote";
+import { openRoundSchema, voteSchema } from "~/lib/vote-schema";
 import { resetEnvCache } from "~/utils/env.server";
 import { publicOrigin } from "~/utils/origin.server";
 
@@ -20,6 +25,43 @@ describe("publicOrigin", () => {
   it("falls back to the request's own origin when PUBLIC_URL is not set", () => {
     delete process.env.PUBLIC_URL;
     resetEnvCache();
-    expect(publicOrigin(new Request("http://127.0.0.1:3000/calendar?month=2026-11"))).toBe("http://127.0.0.1:3000");
+    expect(publicOrigin(new Request("http://127.0.0.1:3000/calendar?month=2026-11"))).toBe(
+      "http://127.0.0.1:3000",
+    );
+  });
+});
+
+describe("parseId: every id from a URL or a form", () => {
+  it("the vote form's round and comedian never read hex, exponents or leading zeros", () => {
+    const ok = { roundId: "16", comedianId: "2", email: "a@example.com", voteToken: "a".repeat(20) };
+    expect(voteSchema.safeParse(ok).success).toBe(true);
+    for (const bad of ["0x10", "1e1", "016", "16.0", " 16", "0"]) {
+      expect(voteSchema.safeParse({ ...ok, roundId: bad }).success, `roundId ${bad}`).toBe(false);
+      const comedian = voteSchema.safeParse({ ...ok, comedianId: bad });
+      expect(comedian.success, `comedianId ${bad}`).toBe(false);
+      expect(comedian.error?.issues[0].message).toBe(VOTE_MESSAGES.comedianRequired);
+    }
+  });
+
+  it("opening a round, reviewing an application and a line-up row take only plain ids", () => {
+    expect(openRoundSchema.safeParse({ title: "R", comedianIds: ["3", "0x10"] }).success).toBe(false);
+    expect(openRoundSchema.safeParse({ title: "R", comedianIds: ["3", "16"] }).data?.comedianIds).toEqual([
+      3, 16,
+    ]);
+    expect(reviewSchema.safeParse({ applicationId: "0x10", status: "shortlisted" }).success).toBe(false);
+    expect(reviewSchema.safeParse({ applicationId: "16", status: "shortlisted" }).data?.applicationId).toBe(
+      16,
+    );
+    expect(lineupProblems([{ comedianId: "0x10", role: "host" }])).toEqual([
+      { index: 0, field: "comedianId", message: "Pick a comedian" },
+    ]);
+    // "01" and "1" would otherwise be two rows for one comedian.
+    expect(lineupProblems([{ comedianId: "01", role: "host" }])).toEqual([
+      { index: 0, field: "comedianId", message: "Pick a comedian" },
+    ]);
+  });
+
+  it("reads a form field that is a file as no id", () => {
+    expect(parseId(new File(["16"], "16"))).toBe(0);
   });
 });

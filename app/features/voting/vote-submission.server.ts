@@ -1,5 +1,6 @@
 import { recordRefusal } from "~/features/voting/vote-watch.server";
 import { canonicalEmail } from "~/lib/canonical-email";
+import { parseId } from "~/lib/ids";
 import { VOTE_MESSAGES, type VoteFieldErrors } from "~/lib/vote";
 import { voteSchema } from "~/lib/vote-schema";
 import { formatInZone } from "~/lib/zoned-time";
@@ -55,7 +56,7 @@ export async function submitVote(request: Request, clientIp: string): Promise<Vo
     retryAfterSeconds,
   });
 
-  const roundId = Number(raw.roundId);
+  const roundId = parseId(raw.roundId);
   if (duplicatedField(form, ["roundId", "voteToken", "comedianId", "email", "roomCode"])) {
     return invalid(400, {}, "Please send the form again from the page.");
   }
