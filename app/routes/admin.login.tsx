@@ -3,7 +3,7 @@ import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/
 import { safeRedirect } from "~/lib/safe-redirect";
 import { reserveAttempt } from "~/utils/attempt-budget.server";
 import { authenticator, getStaff, InvalidCredentials } from "~/utils/auth.server";
-import { readForm } from "~/utils/form-pipeline.server";
+import { overBudget, readForm } from "~/utils/form-pipeline.server";
 import { retryText } from "~/utils/rate-limit.server";
 import { refusalHeaders } from "~/utils/refusal-headers";
 import { requireSameOrigin } from "~/utils/request-guards.server";
@@ -39,10 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : [["loginIp", context.clientIp], ["loginUser", username]],
   );
   if (!reservation.ok) {
-    return json(
-      { error: `Too many login attempts. ${retryText(reservation.retryAfterSeconds)}` },
-      { status: 429, headers: { "Retry-After": String(reservation.retryAfterSeconds) } },
-    );
+    return overBudget({ error: `Too many login attempts. ${retryText(reservation.retryAfterSeconds)}` }, reservation);
   }
 
   let staff;

@@ -24,7 +24,7 @@ import { formatInZone } from "~/lib/zoned-time";
 import { getBookingSchedule } from "~/services/booking-sheet.server";
 import styles from "~/styles/booking.css";
 import { hasGate } from "~/utils/auth.server";
-import { readForm } from "~/utils/form-pipeline.server";
+import { overBudget, readForm } from "~/utils/form-pipeline.server";
 import { unlockGate } from "~/utils/gate.server";
 import { refusalHeaders } from "~/utils/refusal-headers";
 import { requireSameOrigin } from "~/utils/request-guards.server";
@@ -81,8 +81,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const attempt = await unlockGate(request, "booking", submission.value.password, context.clientIp);
   if (!attempt.ok) {
     const message = attempt.status === 401 ? BOOKING_WRONG_PASSWORD : attempt.message;
-    const headers: Record<string, string> = attempt.status === 429 ? { "Retry-After": String(attempt.retryAfterSeconds) } : {};
-    return json(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: attempt.status, headers });
+    const reply = submission.reply({ formErrors: [message], hideFields: ["password"] });
+    return attempt.status === 429 ? overBudget(reply, attempt) : json(reply, { status: attempt.status });
   }
   const headers = new Headers();
   for (const cookie of attempt.setCookies) headers.append("Set-Cookie", cookie);

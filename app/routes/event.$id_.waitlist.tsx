@@ -10,8 +10,8 @@ import { findPerformance, joinWaitlist } from "~/models/waitlist.server";
 import formStyles from "~/styles/forms.css";
 import publicStyles from "~/styles/public.css";
 import { getEnv } from "~/utils/env.server";
-import { readForm } from "~/utils/form-pipeline.server";
-import { overBudget, spendPublicFormBudget } from "~/utils/public-form.server";
+import { overBudget, readForm } from "~/utils/form-pipeline.server";
+import { spendPublicFormBudget } from "~/utils/public-form.server";
 import { refusalHeaders } from "~/utils/refusal-headers";
 import { isHoneypotFilled, requireSameOrigin } from "~/utils/request-guards.server";
 

@@ -3,6 +3,7 @@ import { parseId } from "~/lib/ids";
 import { roundDisplay } from "~/models/round-control.server";
 import { getRound } from "~/models/votes.server";
 import { hasGate } from "~/utils/auth.server";
+import { refusal } from "~/utils/form-pipeline.server";
 import { liveStreams, STREAM_LIMITS } from "~/utils/live-streams.server";
 import { getSession } from "~/utils/session.server";
 import { onRoundChanged } from "~/utils/vote-events.server";
@@ -25,18 +26,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = (await getSession(request)).id || "no-session";
   const wait = liveStreams.overRate(session);
   if (wait !== null) {
-    return new Response("Too many live views opened. The page will retry by itself.", {
-      status: 429,
-      headers: { "Retry-After": String(wait), "Cache-Control": "no-store" },
-    });
+    return refusal(429, "Too many live views opened. The page will retry by itself.", wait);
   }
   let cleanup = () => {};
   const release = liveStreams.acquire(session, () => cleanup());
   if (!release) {
-    return new Response("Too many live views are open. The page will refresh by itself.", {
-      status: 503,
-      headers: { "Retry-After": String(STREAM_LIMITS.RETRY_AFTER_SECONDS), "Cache-Control": "no-store" },
-    });
+    return refusal(503, "Too many live views are open. The page will refresh by itself.", STREAM_LIMITS.RETRY_AFTER_SECONDS);
   }
 
   const encoder = new TextEncoder();

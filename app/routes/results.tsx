@@ -11,7 +11,7 @@ import { getOpenRound, getRound, listRounds, setRoomCode } from "~/models/votes.
 import styles from "~/styles/results.css";
 import roomCodeStyles from "~/styles/room-code.css";
 import { hasGate } from "~/utils/auth.server";
-import { readForm } from "~/utils/form-pipeline.server";
+import { overBudget, readForm } from "~/utils/form-pipeline.server";
 import { unlockGate } from "~/utils/gate.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { qrSvg } from "~/utils/qr.server";
@@ -79,8 +79,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // One rule with /booking (gate.server.ts): budget first, then the password.
   const attempt = await unlockGate(request, "results", parsed.data.password, context.clientIp);
   if (!attempt.ok) {
-    const headers: Record<string, string> = attempt.status === 429 ? { "Retry-After": String(attempt.retryAfterSeconds) } : {};
-    return json({ error: attempt.message }, { status: attempt.status, headers });
+    const reply = { error: attempt.message };
+    return attempt.status === 429 ? overBudget(reply, attempt) : json(reply, { status: attempt.status });
   }
   const headers = new Headers();
   for (const cookie of attempt.setCookies) headers.append("Set-Cookie", cookie);

@@ -5,6 +5,7 @@ import { reviewSchema } from "~/lib/shortlist";
 import { VOTE_MESSAGES } from "~/lib/vote";
 import { openRoundSchema, voteSchema } from "~/lib/vote-schema";
 import { resetEnvCache } from "~/utils/env.server";
+import { overBudget, refusedHeaders } from "~/utils/form-pipeline.server";
 import { publicOrigin } from "~/utils/origin.server";
 
 // Issue 19: one helper per rule, every call site using it.
@@ -63,5 +64,20 @@ describe("parseId: every id from a URL or a form", () => {
 
   it("reads a form field that is a file as no id", () => {
     expect(parseId(new File(["16"], "16"))).toBe(0);
+  });
+});
+
+describe("overBudget: the one 429 answer", () => {
+  it("keeps the route's reply, says when to try again in whole seconds, and is never stored", async () => {
+    const response = overBudget({ error: "Too many attempts." }, { retryAfterSeconds: 12.2 });
+    expect(response.status).toBe(429);
+    expect(response.headers.get("Retry-After")).toBe("13");
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(await response.json()).toEqual({ error: "Too many attempts." });
+  });
+
+  it("never says Retry-After: 0", () => {
+    expect(overBudget({}, { retryAfterSeconds: 0 }).headers.get("Retry-After")).toBe("1");
+    expect(refusedHeaders(undefined).has("Retry-After")).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import { VOTE_MESSAGES, type VoteFieldErrors } from "~/lib/vote";
 import { voteSchema } from "~/lib/vote-schema";
 import { formatInZone } from "~/lib/zoned-time";
 import { castVote, getOpenRound, receiptFor, type Receipt } from "~/models/votes.server";
-import { readForm } from "~/utils/form-pipeline.server";
+import { readForm, refusedHeaders } from "~/utils/form-pipeline.server";
 import { logger } from "~/utils/logger.server";
 import { consume, retryText } from "~/utils/rate-limit.server";
 import { duplicatedField, isHoneypotFilled, requireSameOrigin } from "~/utils/request-guards.server";
@@ -148,8 +148,7 @@ export function receiptView(r: Receipt | undefined) {
 
 /** The headers of a refused vote: never stored by a cache, and when to try again on a 429. */
 export function refusedVoteHeaders(outcome: Extract<VoteOutcome, { kind: "invalid" }>): Headers {
-  const headers = new Headers({ "Cache-Control": "no-store" });
-  if (outcome.retryAfterSeconds !== undefined) headers.set("Retry-After", String(Math.max(1, Math.ceil(outcome.retryAfterSeconds))));
+  const headers = refusedHeaders(outcome.retryAfterSeconds);
   if (outcome.setCookie) headers.append("Set-Cookie", outcome.setCookie);
   return headers;
 }
