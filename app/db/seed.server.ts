@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { addDaysIso, parseIsoDate } from "~/lib/dates";
+import { addDaysIso, BUSINESS_TIME_ZONE, parseIsoDate } from "~/lib/dates";
 import { comedianSlug, type LineupRole } from "~/lib/lineup";
 import { formatInZone, zonedInstant } from "~/lib/zoned-time";
 import type { DB } from "~/utils/db.server";
@@ -32,7 +32,7 @@ export function nextFathersDay(today: string): string {
  * Demo data for an empty database, with dates relative to `today` (Toronto), covering
  * every case the spec names. Refuses to touch a database that already has shows.
  */
-export function seedDemoData(database: DB, today: string, zone = "America/Toronto") {
+export function seedDemoData(database: DB, today: string, zone = BUSINESS_TIME_ZONE) {
   const existing = database.select({ n: sql<number>`count(*)` }).from(events).get()?.n ?? 0;
   if (existing > 0) return { seeded: false as const, reason: `the database already has ${existing} shows` };
 

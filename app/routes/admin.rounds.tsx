@@ -7,6 +7,7 @@ import { listComedians } from "~/models/comedians.server";
 import { closeRound, getRound, listRounds, openRound } from "~/models/votes.server";
 import styles from "~/styles/comedians.css";
 import { requireStaff } from "~/utils/auth.server";
+import { getEnv } from "~/utils/env.server";
 import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
 import { duplicatedField, requireSameOrigin } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
@@ -14,7 +15,7 @@ import { redirectWithFlash } from "~/utils/session.server";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Voting rounds | Laugh Windsor" }, { name: "robots", content: "noindex" }];
 
-const when = (d: Date | string | null) => (d ? formatInZone(new Date(d), "MMM d, yyyy h:mm a") : "");
+const when = (d: Date | string | null) => (d ? formatInZone(new Date(d), "MMM d, yyyy h:mm a", getEnv().APP_TIMEZONE) : "");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);

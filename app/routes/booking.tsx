@@ -12,6 +12,7 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { Eye, EyeOff, LogOut, RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
+import { useBusinessZone } from "~/components/business-zone";
 import {
   BOOKING_AUTO_REFRESH_MS,
   BOOKING_EMPTY_MESSAGE,
@@ -170,6 +171,7 @@ function Gate() {
 type Unlocked = Extract<SerializeFrom<typeof loader>, { unlocked: true }>;
 
 function Schedule({ view, viaGate }: Pick<Unlocked, "view" | "viaGate">) {
+  const zone = useBusinessZone();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const refreshing =
@@ -197,7 +199,7 @@ function Schedule({ view, viaGate }: Pick<Unlocked, "view" | "viaGate">) {
         <p className="booking__updated">
           {view.fetchedAt ? (
             <>
-              Last updated: <time dateTime={view.fetchedAt}>{formatInZone(new Date(view.fetchedAt), "MMM d, yyyy, h:mm a")}</time> (Toronto)
+              Last updated: <time dateTime={view.fetchedAt}>{formatInZone(new Date(view.fetchedAt), "MMM d, yyyy, h:mm a", zone)}</time> (Toronto)
             </>
           ) : view.unconfigured ? (
             <span className="muted">Sample rows: no booking sheet is configured.</span>

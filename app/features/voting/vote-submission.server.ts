@@ -5,6 +5,7 @@ import { VOTE_MESSAGES, type VoteFieldErrors } from "~/lib/vote";
 import { voteSchema } from "~/lib/vote-schema";
 import { formatInZone } from "~/lib/zoned-time";
 import { castVote, getOpenRound, receiptFor, type Receipt } from "~/models/votes.server";
+import { getEnv } from "~/utils/env.server";
 import { readForm, refusedHeaders } from "~/utils/form-pipeline.server";
 import { logger } from "~/utils/logger.server";
 import { consume, retryText } from "~/utils/rate-limit.server";
@@ -142,7 +143,7 @@ export function receiptView(r: Receipt | undefined) {
   return {
     comedianName: r.comedianName,
     email: `${user.slice(0, 1)}${"*".repeat(Math.max(1, Math.min(user.length - 1, 6)))}@${domain}`,
-    at: formatInZone(r.createdAt, "MMM d 'at' h:mm a"),
+    at: formatInZone(r.createdAt, "MMM d 'at' h:mm a", getEnv().APP_TIMEZONE),
   };
 }
 
