@@ -1,4 +1,5 @@
 import type { Show } from "./shows";
+import { venueContains } from "./venue-match";
 
 export type BadgeKind = "cancelled" | "soldout" | "winery" | "club" | "series" | "special";
 export type Badge = { label: string; kind: BadgeKind };
@@ -11,13 +12,12 @@ export function showBadges(
   venues: BadgeVenues,
   options: { series?: boolean } = {},
 ): Badge[] {
-  const venue = show.venue.toLowerCase();
   const badges: Badge[] = [];
   if (show.eventStatus === "cancelled") badges.push({ label: "CANCELLED", kind: "cancelled" });
   if (show.eventStatus === "postponed") badges.push({ label: "POSTPONED", kind: "cancelled" });
   if (show.soldOut && !show.eventStatus?.match(/cancelled|postponed/)) badges.push({ label: "SOLD OUT", kind: "soldout" });
-  if (venues.wineryVenue && venue.includes(venues.wineryVenue.toLowerCase())) badges.push({ label: "Winery Event", kind: "winery" });
-  if (venues.clubVenue && venue.includes(venues.clubVenue.toLowerCase())) badges.push({ label: "Club Show", kind: "club" });
+  if (venueContains(show.venue, venues.wineryVenue)) badges.push({ label: "Winery Event", kind: "winery" });
+  if (venueContains(show.venue, venues.clubVenue)) badges.push({ label: "Club Show", kind: "club" });
   if (options.series) badges.push({ label: "Series", kind: "series" });
   if (show.collection?.badge) badges.push({ label: show.collection.badge, kind: "special" });
   return badges;

@@ -1,6 +1,7 @@
 import { todayIn } from "./dates";
 import { futurePerformances, type Performance } from "./recurrence";
 import type { Show } from "./shows";
+import { venueContains } from "./venue-match";
 
 /** The upcoming cut-off: the start of today in the business zone, as YYYY-MM-DD. */
 export function upcomingCutoff(zone: string, now: Date = new Date()): string {
@@ -25,7 +26,7 @@ export function upcomingShows(shows: Show[], today: string): UpcomingShow[] {
   );
 }
 
-/** Shows whose venue contains the club venue name (case-insensitive). */
+/** Shows at the club venue (the one venue rule, app/lib/venue-match.ts). */
 export function isClubVenue(venue: string, clubVenue: string): boolean {
-  return venue.toLowerCase().includes(clubVenue.toLowerCase());
+  return venueContains(venue, clubVenue);
 }

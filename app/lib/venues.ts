@@ -4,6 +4,8 @@
  * `match` text also picks a show's venue record (postal address for JSON-LD and feeds).
  */
 
+import { venueContains } from "./venue-match";
+
 export type PostalAddress = {
   streetAddress?: string;
   addressLocality: string;
@@ -294,8 +296,7 @@ export function findVenuePage(slug: string): VenuePage | undefined {
 
 /** The venue record whose `match` appears in a show's venue text (case-insensitive). */
 export function venueForShow(venueText: string): VenuePage | undefined {
-  const text = venueText.toLowerCase();
-  return VENUES.find((v) => v.match !== null && text.includes(v.match));
+  return VENUES.find((v) => v.match !== null && venueContains(venueText, v.match));
 }
 
 /** The postal address for a show's venue text; the region's city when the venue is unknown. */

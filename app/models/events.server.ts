@@ -4,6 +4,7 @@ import { addDaysIso } from "~/lib/dates";
 import { mergeSameTitle } from "~/lib/recurrence";
 import { safeWebUrl } from "~/lib/sanitize";
 import type { Show, ShowDate } from "~/lib/shows";
+import { venueContains } from "~/lib/venue-match";
 import { showImageRef } from "~/models/show-images.server";
 import { db, type DB } from "~/utils/db.server";
 import { lineupsFor } from "./lineups.server";
@@ -15,7 +16,7 @@ export type ShowQuery = {
   to?: string;
   /** Archived shows instead of active ones ("only"), both ("include"), or none (default). */
   archived?: "exclude" | "include" | "only";
-  /** Case-insensitive substring of the venue. */
+  /** Only shows at this venue (venueContains, app/lib/venue-match.ts). */
   venueContains?: string;
   collectionSlug?: string;
 };
@@ -52,9 +53,6 @@ export function listShows(query: ShowQuery = {}, database: DB = db()): Show[] {
       );
     where.push(or(own, inArray(events.id, child))!);
   }
-  if (query.venueContains) {
-    where.push(sql`instr(lower(${events.venue}), ${query.venueContains.toLowerCase()}) > 0`);
-  }
   if (query.collectionSlug) where.push(eq(collections.slug, query.collectionSlug));
 
   const rows = database
@@ -65,7 +63,9 @@ export function listShows(query: ShowQuery = {}, database: DB = db()): Show[] {
     .where(and(...where))
     .orderBy(asc(events.date), asc(events.time), asc(events.id))
     .all();
-  return attachDates(rows, database);
+  // The one venue rule (app/lib/venue-match.ts), applied to the rows rather than written again in SQL.
+  const atVenue = query.venueContains ? rows.filter((r) => venueContains(r.event.venue, query.venueContains!)) : rows;
+  return attachDates(atVenue, database);
 }
 
 /** One show by id (archived included), or null. */

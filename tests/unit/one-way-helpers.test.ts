@@ -1,12 +1,17 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { showBadges } from "~/lib/badges";
+import { filterShows, NO_FILTERS } from "~/lib/filters";
 import { parseId } from "~/lib/ids";
 import { lineupProblems } from "~/lib/lineup";
 import { reviewSchema } from "~/lib/shortlist";
 import { VOTE_MESSAGES } from "~/lib/vote";
+import { isClubVenue } from "~/lib/upcoming";
+import { venueContains } from "~/lib/venue-match";
 import { openRoundSchema, voteSchema } from "~/lib/vote-schema";
 import { resetEnvCache } from "~/utils/env.server";
 import { overBudget, refusedHeaders } from "~/utils/form-pipeline.server";
 import { publicOrigin } from "~/utils/origin.server";
+import { makeShow } from "./show-fixture";
 
 // Issue 19: one helper per rule, every call site using it.
 const saved = process.env.PUBLIC_URL;
@@ -79,5 +84,21 @@ describe("overBudget: the one 429 answer", () => {
   it("never says Retry-After: 0", () => {
     expect(overBudget({}, { retryAfterSeconds: 0 }).headers.get("Retry-After")).toBe("1");
     expect(refusedHeaders(undefined).has("Retry-After")).toBe(false);
+  });
+});
+
+describe("venueContains: one venue rule for badges, the club page, venue pages and the home filter", () => {
+  it("matches a venue text that contains the name, in any case, and never an empty name", () => {
+    expect(venueContains("The Manchester Pub, Windsor", "the manchester pub")).toBe(true);
+    expect(venueContains("The Manchester Pub", " Manchester ")).toBe(true);
+    expect(venueContains("The Manchester Pub", "Tipsy Toucan")).toBe(false);
+    expect(venueContains("The Manchester Pub", "")).toBe(false);
+  });
+
+  it("the home filter and the club badge agree on the same show", () => {
+    const show = makeShow({ venue: "Tipsy Toucan (upstairs)" });
+    expect(filterShows([show], { ...NO_FILTERS, venue: "tipsy toucan" })).toHaveLength(1);
+    expect(showBadges(show, { clubVenue: "tipsy toucan", wineryVenue: "" }).map((b) => b.kind)).toEqual(["club"]);
+    expect(isClubVenue(show.venue, "tipsy toucan")).toBe(true);
   });
 });
