@@ -13,6 +13,17 @@ export function parseId(raw: unknown): number {
   return typeof raw === "string" && ID_PATTERN.test(raw) ? Number(raw) : 0;
 }
 
+/**
+ * A random token (vote tokens, device ids, waitlist tokens, submission tokens): 16 to 64
+ * URL-safe characters (base64url or hex). The one shape every token check uses.
+ */
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** Whether a value from a cookie, a URL or a form is a token of that shape. */
+export function isToken(value: unknown): value is string {
+  return typeof value === "string" && TOKEN_PATTERN.test(value);
+}
+
 /** Ids ever issued stay below this (15 digits), as in ID_PATTERN. */
 const MAX_ID = 999_999_999_999_999;
 

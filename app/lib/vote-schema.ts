@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { idField } from "./ids";
-import { isValidEmail, normalizeEmail, VOTE_MESSAGES, VOTE_TOKEN_PATTERN } from "./vote";
+import { idField, TOKEN_PATTERN } from "./ids";
+import { isValidEmail, normalizeEmail, VOTE_MESSAGES } from "./vote";
 
 /** The /vote form, parsed on the server. */
 export const voteSchema = z.object({
   roundId: idField(),
-  voteToken: z.string().regex(VOTE_TOKEN_PATTERN),
+  voteToken: z.string().regex(TOKEN_PATTERN),
   comedianId: idField(VOTE_MESSAGES.comedianRequired),
   email: z
     .string({ error: VOTE_MESSAGES.emailRequired })

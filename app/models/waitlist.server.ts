@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import { eventDates, events, waitlistEntries } from "~/db/schema";
+import { isToken } from "~/lib/ids";
 import { becameAvailable, dueForNotice, waitlistEmail } from "~/lib/waitlist";
 import { recordAudit } from "~/models/audit.server";
 import { enqueueMail, wakeOutbox } from "~/models/outbox.server";
@@ -216,7 +217,7 @@ export function waitlistRows(today: string, database: DB = db()) {
 }
 
 export function findWaitlistEntry(token: string, database: DB = db()) {
-  if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return null;
+  if (!isToken(token)) return null;
   return (
     database
       .select({ id: waitlistEntries.id, date: waitlistEntries.date, email: waitlistEntries.email, title: events.title, eventId: events.id })
@@ -229,7 +230,7 @@ export function findWaitlistEntry(token: string, database: DB = db()) {
 
 /** Leaving the list deletes the address (nothing is kept). True when something was deleted. */
 export function leaveWaitlist(token: string, database: DB = db()): boolean {
-  if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return false;
+  if (!isToken(token)) return false;
   return database.delete(waitlistEntries).where(eq(waitlistEntries.token, token)).run().changes > 0;
 }
 

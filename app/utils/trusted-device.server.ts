@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
+import { isToken } from "~/lib/ids";
 import { getEnv } from "./env.server";
 
 /**
@@ -11,7 +12,6 @@ import { getEnv } from "./env.server";
  */
 const ONE_YEAR = 60 * 60 * 24 * 365;
 const MAX_PRINCIPALS = 8;
-const ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 export type Principal = `staff:${string}` | `gate:${string}`;
 export type TrustedDevice = { id: string; principals: string[] };
@@ -35,7 +35,7 @@ export async function readTrustedDevice(request: Request): Promise<TrustedDevice
   const value = (await deviceCookie().parse(request.headers.get("Cookie")).catch(() => null)) as unknown;
   if (!value || typeof value !== "object") return null;
   const { id, principals } = value as Partial<TrustedDevice>;
-  if (typeof id !== "string" || !ID_PATTERN.test(id) || !Array.isArray(principals)) return null;
+  if (!isToken(id) || !Array.isArray(principals)) return null;
   return { id, principals: principals.filter((p): p is string => typeof p === "string").slice(0, MAX_PRINCIPALS) };
 }
 

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
+import { isToken } from "~/lib/ids";
 import { getEnv } from "./env.server";
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
@@ -23,18 +24,17 @@ function deviceCookie() {
   return cookie;
 }
 
-const DEVICE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** The id in a valid device cookie, or null (never mints one: votes need a cookie the server issued). */
 export async function readDeviceId(request: Request): Promise<string | null> {
   const value = await deviceCookie().parse(request.headers.get("Cookie")).catch(() => null);
-  return typeof value === "string" && DEVICE_PATTERN.test(value) ? value : null;
+  return isToken(value) ? value : null;
 }
 
 /** This device's id, and the Set-Cookie to send when it is new. */
 export async function getDeviceId(request: Request): Promise<{ deviceId: string; setCookie: string | null }> {
   const value = await deviceCookie().parse(request.headers.get("Cookie"));
-  if (typeof value === "string" && DEVICE_PATTERN.test(value)) return { deviceId: value, setCookie: null };
+  if (isToken(value)) return { deviceId: value, setCookie: null };
   const deviceId = crypto.randomBytes(16).toString("base64url");
   return { deviceId, setCookie: await deviceCookie().serialize(deviceId) };
 }

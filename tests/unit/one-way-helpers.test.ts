@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { showBadges } from "~/lib/badges";
 import { filterShows, NO_FILTERS } from "~/lib/filters";
-import { parseId } from "~/lib/ids";
+import { isToken, parseId } from "~/lib/ids";
 import { lineupProblems } from "~/lib/lineup";
 import { reviewSchema } from "~/lib/shortlist";
 import { isClubVenue } from "~/lib/upcoming";
@@ -100,5 +100,14 @@ describe("venueContains: one venue rule for badges, the club page, venue pages a
     expect(filterShows([show], { ...NO_FILTERS, venue: "tipsy toucan" })).toHaveLength(1);
     expect(showBadges(show, { clubVenue: "tipsy toucan", wineryVenue: "" }).map((b) => b.kind)).toEqual(["club"]);
     expect(isClubVenue(show.venue, "tipsy toucan")).toBe(true);
+  });
+});
+
+describe("isToken: one token shape for votes, devices, waitlist links and form tokens", () => {
+  it.each(["a".repeat(16), "Ab0_-".repeat(12) + "abcd", "0123456789abcdef0123456789abcdef"])("%s is a token", (t) => {
+    expect(isToken(t)).toBe(true);
+  });
+  it.each(["a".repeat(15), "a".repeat(65), "a".repeat(15) + "=", "<script>alert(1)</script>aaaa", null, 42])("%s is not", (t) => {
+    expect(isToken(t)).toBe(false);
   });
 });
