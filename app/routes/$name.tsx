@@ -9,7 +9,7 @@ import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { findVenuePage } from "~/lib/venues";
 import { listShows } from "~/models/events.server";
-import { findRedirect } from "~/models/submissions.server";
+import { findRedirect } from "~/models/redirects.server";
 import { findVenueRecordByName } from "~/models/venues.server";
 import contentStyles from "~/styles/content.css";
 import { getEnv } from "~/utils/env.server";
