@@ -1,29 +1,12 @@
-import crypto from "node:crypto";
-import { createCookie } from "@remix-run/node";
 import { isToken } from "~/lib/ids";
-import { getEnv } from "./env.server";
-
-const ONE_YEAR = 60 * 60 * 24 * 365;
-let cookie: ReturnType<typeof createCookie> | undefined;
+import { newRandomToken, signedDeviceCookie } from "./signed-cookie.server";
 
 /**
  * A random id per phone (signed, httpOnly, a year long), issued when /vote is loaded: one vote
  * per round per device, the receipt is shown only to it, and it keys the per-device budgets.
  * It identifies no one.
  */
-function deviceCookie() {
-  const env = getEnv();
-  cookie ??= createCookie("vote_device", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: env.NODE_ENV === "production",
-    maxAge: ONE_YEAR,
-    secrets: [env.SESSION_SECRET],
-  });
-  return cookie;
-}
-
+const deviceCookie = signedDeviceCookie("vote_device");
 
 /** The id in a valid device cookie, or null (never mints one: votes need a cookie the server issued). */
 export async function readDeviceId(request: Request): Promise<string | null> {
@@ -35,11 +18,11 @@ export async function readDeviceId(request: Request): Promise<string | null> {
 export async function getDeviceId(request: Request): Promise<{ deviceId: string; setCookie: string | null }> {
   const value = await deviceCookie().parse(request.headers.get("Cookie"));
   if (isToken(value)) return { deviceId: value, setCookie: null };
-  const deviceId = crypto.randomBytes(16).toString("base64url");
+  const deviceId = newRandomToken(16);
   return { deviceId, setCookie: await deviceCookie().serialize(deviceId) };
 }
 
 /** A fresh vote token for each rendered form: the server recognises a retried post by it. */
 export function newVoteToken() {
-  return crypto.randomBytes(16).toString("base64url");
+  return newRandomToken(16);
 }
