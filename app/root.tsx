@@ -20,6 +20,7 @@ import { Toaster } from "~/components/toaster";
 import { pageArea, pageTheme } from "~/lib/page-area";
 import { SITE } from "~/lib/site";
 import appStyles from "~/styles/app.css";
+import { getEnv } from "~/utils/env.server";
 import { readFlash } from "~/utils/session.server";
 
 export const links: LinksFunction = () => [
@@ -34,7 +35,7 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { flash, flashes, setCookie } = await readFlash(request);
-  return json({ flash, flashes }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  return json({ flash, flashes, zone: getEnv().APP_TIMEZONE }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -13,6 +13,7 @@ import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { todayIn } from "~/lib/dates";
+import { isToken } from "~/lib/ids";
 import { hostProblem, requestTargetProblem } from "~/lib/request-target";
 import { deleteExpiredWaitlist } from "~/models/waitlist.server";
 import { startOutboxSender } from "~/services/outbox-sender.server";
@@ -126,7 +127,8 @@ async function main() {
   // Cross-site writes are refused here, before Remix (whose own check would answer 500).
   // Except the RFC 8058 one-click unsubscribe (a secret token in the path, posted by mail
   // providers from their servers, form-encoded or multipart); its action reads no body.
-  const oneClickUnsubscribe = (req: express.Request) => /^\/waitlist\/unsubscribe\/[A-Za-z0-9_-]{16,64}$/.test(req.path);
+  const UNSUBSCRIBE = "/waitlist/unsubscribe/";
+  const oneClickUnsubscribe = (req: express.Request) => req.path.startsWith(UNSUBSCRIBE) && isToken(req.path.slice(UNSUBSCRIBE.length));
   app.use((req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || oneClickUnsubscribe(req)) return next();
     const ok = isSameSiteWrite({

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
+import { useBusinessZone } from "~/components/business-zone";
 import { FieldErrors, FormErrors, Honeypot } from "~/components/form-parts";
 import { APPLIED_PARAM, applicationsOpen, attendWindowText, closedText, thankYouLines } from "~/lib/contestant";
 import { contestantApplicationSchema, FUN_BIO_MAX } from "~/lib/forms/contestant-application";
@@ -25,23 +26,25 @@ export function ContestantApplication({ show }: { show: Show }) {
 }
 
 function ApplicationBody({ show }: { show: Show }) {
+  const zone = useBusinessZone();
   return (
     <>
       <h2 id="application-title">Apply to be a contestant</h2>
       {applicationsOpen(show) ? (
         <ContestantApplicationForm show={show} />
       ) : (
-        <p className="application__closed" role="status">{closedText(show)}</p>
+        <p className="application__closed" role="status">{closedText(show, zone)}</p>
       )}
     </>
   );
 }
 
 function ThankYou({ show }: { show: Show }) {
+  const zone = useBusinessZone();
   return (
     <div className="application__thanks form-success" role="status">
       <h2 id="application-title">Thanks for applying!</h2>
-      {thankYouLines(show).map((line) => (
+      {thankYouLines(show, zone).map((line) => (
         <p key={line}>{line}</p>
       ))}
     </div>

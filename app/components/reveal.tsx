@@ -1,7 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { StandingsTable } from "~/components/standings";
-import { formatPercentage } from "~/lib/results";
+import { PlacesTable, StandingsTable } from "~/components/standings";
 import { closingText, type StandingsView } from "~/lib/reveal";
 
 /** The standings as the round allows them: live, or hidden with the revealed places. */
@@ -23,29 +22,7 @@ export function StandingsViewTable({ view }: { view: StandingsView }) {
         </>
       ) : null}
       {view.revealed.length > 0 ? (
-        <table className="results__table" aria-label="Revealed places">
-          <thead>
-            <tr>
-              <th scope="col">Rank</th>
-              <th scope="col">Comedian</th>
-              <th scope="col">Votes</th>
-              <th scope="col">Percentage</th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.revealed.map((row) => (
-              <tr key={row.comedianId} className={view.complete && row.leader ? "results__row results__row--leader" : "results__row"}>
-                <td className="results__rank">{row.rank}</td>
-                <th scope="row" className="results__name">
-                  {row.name}
-                  {view.complete && row.leader ? <span className="badge badge--club results__leader">Winner</span> : null}
-                </th>
-                <td className="results__votes">{row.votes}</td>
-                <td className="results__pct">{formatPercentage(row.percentage)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PlacesTable rows={view.revealed} leaderLabel="Winner" highlightLeader={view.complete} label="Revealed places" />
       ) : null}
     </div>
   );

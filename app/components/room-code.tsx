@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { useBusinessZone } from "~/components/business-zone";
 import { QrCode } from "~/components/qr-code";
 import type { BurstPattern, DevicePattern } from "~/lib/vote-patterns";
 import { formatInZone } from "~/lib/zoned-time";
@@ -47,6 +48,7 @@ export function SuspiciousPatterns({
 }: {
   patterns: { refusedTotal: number; devices: DevicePattern[]; bursts: BurstPattern[] };
 }) {
+  const zone = useBusinessZone();
   const none = patterns.devices.length === 0 && patterns.bursts.length === 0;
   return (
     <section className="vote-watch" aria-labelledby="vote-watch-title">
@@ -60,7 +62,7 @@ export function SuspiciousPatterns({
             {patterns.devices.map((d) => (
               <li key={d.device}>
                 Phone <code>{d.device}</code> tried {d.emails} different e-mails after voting ({d.refusals} refused, last at{" "}
-                {formatInZone(new Date(d.lastAt), "h:mm:ss a")})
+                {formatInZone(new Date(d.lastAt), "h:mm:ss a", zone)})
               </li>
             ))}
           </ul>
@@ -72,7 +74,7 @@ export function SuspiciousPatterns({
           <ul>
             {patterns.bursts.map((b) => (
               <li key={`${b.ip}-${b.minute}`}>
-                {b.votes} votes from <code>{b.ip}</code> in the minute from {formatInZone(new Date(b.minute), "h:mm a")} (a room on one Wi-Fi does this too)
+                {b.votes} votes from <code>{b.ip}</code> in the minute from {formatInZone(new Date(b.minute), "h:mm a", zone)} (a room on one Wi-Fi does this too)
               </li>
             ))}
           </ul>

@@ -16,38 +16,68 @@ export function StandingsTable({ standings }: { standings: Standings }) {
 function StandingsList({ standings }: { standings: Standings }) {
   return (
     <>
-      <table className="results__table">
-        <thead>
-          <tr>
-            <th scope="col" className="results__rank-head">Rank</th>
-            <th scope="col">Comedian</th>
-            <th scope="col" className="results__num-head">Votes</th>
-            <th scope="col" className="results__num-head">
-              <span className="results__long">Percentage</span>
-              <span className="results__short" aria-hidden="true">%</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {standings.rows.map((row) => (
-            <tr key={row.comedianId} className={row.leader ? "results__row results__row--leader" : "results__row"}>
-              <td className="results__rank">{row.rank}</td>
-              <th scope="row" className="results__name">
-                {row.name}
-                {row.leader ? <span className="badge badge--club results__leader">Leader</span> : null}
-                <span className="results__bar" aria-hidden="true">
-                  <span className="results__bar-fill" style={{ width: `${row.percentage}%` }} />
-                </span>
-              </th>
-              <td className="results__votes">{row.votes}</td>
-              <td className="results__pct">{formatPercentage(row.percentage)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <PlacesTable rows={standings.rows} leaderLabel="Leader" highlightLeader bars />
       <p className="results__total">
         Total votes: <strong>{standings.total}</strong>
       </p>
     </>
+  );
+}
+
+type Place = Pick<Standings["rows"][number], "comedianId" | "rank" | "name" | "votes" | "percentage" | "leader">;
+
+/**
+ * The one table of places (live standings and the hidden round's revealed places): rank,
+ * name, votes, percentage; the leader marked with `leaderLabel` while `highlightLeader`;
+ * a bar per row when `bars`.
+ */
+export function PlacesTable({
+  rows,
+  leaderLabel,
+  highlightLeader,
+  bars = false,
+  label,
+}: {
+  rows: Place[];
+  leaderLabel: string;
+  highlightLeader: boolean;
+  bars?: boolean;
+  label?: string;
+}) {
+  return (
+    <table className="results__table" aria-label={label}>
+      <thead>
+        <tr>
+          <th scope="col" className="results__rank-head">Rank</th>
+          <th scope="col">Comedian</th>
+          <th scope="col" className="results__num-head">Votes</th>
+          <th scope="col" className="results__num-head">
+            <span className="results__long">Percentage</span>
+            <span className="results__short" aria-hidden="true">%</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => {
+          const leader = highlightLeader && row.leader;
+          return (
+            <tr key={row.comedianId} className={leader ? "results__row results__row--leader" : "results__row"}>
+              <td className="results__rank">{row.rank}</td>
+              <th scope="row" className="results__name">
+                {row.name}
+                {leader ? <span className="badge badge--club results__leader">{leaderLabel}</span> : null}
+                {bars ? (
+                  <span className="results__bar" aria-hidden="true">
+                    <span className="results__bar-fill" style={{ width: `${row.percentage}%` }} />
+                  </span>
+                ) : null}
+              </th>
+              <td className="results__votes">{row.votes}</td>
+              <td className="results__pct">{formatPercentage(row.percentage)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }

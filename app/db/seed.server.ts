@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { addDaysIso, parseIsoDate } from "~/lib/dates";
+import { addDaysIso, BUSINESS_TIME_ZONE, parseIsoDate } from "~/lib/dates";
 import { comedianSlug, type LineupRole } from "~/lib/lineup";
 import { nextWeekdayAfter } from "~/lib/weekdays";
 import { formatInZone, zonedInstant } from "~/lib/zoned-time";
@@ -42,7 +42,7 @@ const DEFAULT_BADGE_VENUES = { clubVenue: "Tipsy Toucan", wineryVenue: "Mastrona
 export function seedDemoData(
   database: DB,
   today: string,
-  zone = "America/Toronto",
+  zone = BUSINESS_TIME_ZONE,
   badgeVenues: { clubVenue: string; wineryVenue: string } = DEFAULT_BADGE_VENUES,
 ) {
   const existing = database.select({ n: sql<number>`count(*)` }).from(events).get()?.n ?? 0;

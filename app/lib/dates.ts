@@ -4,7 +4,12 @@
  * Instants in the business zone live in ./zoned-time.
  */
 
-/** The business time zone; server code passes APP_TIMEZONE, which defaults to this. */
+/**
+ * The default of APP_TIMEZONE (app/utils/env.server.ts) and the only place the zone is
+ * written. Server code passes getEnv().APP_TIMEZONE and components useBusinessZone()
+ * (app/components/business-zone.ts); the pure rules fall back to this only when called
+ * without a zone (tests, scripts).
+ */
 export const BUSINESS_TIME_ZONE = "America/Toronto";
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formatTime12, isIsoDate, normalizeTime } from "./dates";
+import { parseId } from "./ids";
 import { parseFocus, type Focus } from "./image-variants";
 import { lineupProblems, type LineupRole } from "./lineup";
 import { formatInZone } from "./zoned-time";
@@ -121,7 +122,7 @@ export const eventFormSchema = eventFormFields
       const age = Number(value.applicationMinimumAge);
       if (!Number.isInteger(age) || age < 0 || age > 120) issue(["applicationMinimumAge"], "Enter an age in years");
     }
-    if (value.collectionId && !/^\d+$/.test(value.collectionId)) issue(["collectionId"], "Pick a collection");
+    if (value.collectionId && !parseId(value.collectionId)) issue(["collectionId"], "Pick a collection");
     if (value.imageFocus && !parseFocus(value.imageFocus)) {
       issue(["imageFocus"], "Enter two numbers from 0 to 100 (across, down), e.g. 50,30");
     }
@@ -146,8 +147,8 @@ export const eventFormSchema = eventFormFields
       price: v.price || null,
       dates,
       isRecurring: dates.length > 0,
-      lineup: (v.lineup ?? []).map((row) => ({ comedianId: Number(row.comedianId), role: row.role as LineupRole })),
-      collectionId: v.collectionId ? Number(v.collectionId) : null,
+      lineup: (v.lineup ?? []).map((row) => ({ comedianId: parseId(row.comedianId), role: row.role as LineupRole })),
+      collectionId: parseId(v.collectionId) || null,
       entryFormUrl: v.entryFormUrl || null,
       acceptsApplications: v.acceptsApplications === true || v.acceptsApplications === "on",
       applicationsCloseDate: v.applicationsCloseDate || null,

@@ -1,6 +1,7 @@
 import { isIsoDate } from "./dates";
 import { performancesOf } from "./recurrence";
 import type { Show } from "./shows";
+import { venueContains } from "./venue-match";
 
 export type ShowFilters = { q: string; venue: string; from: string; to: string };
 
@@ -21,7 +22,8 @@ export function isFiltered(f: ShowFilters): boolean {
 }
 
 /**
- * Case-insensitive text over title, description, venue and the line-up's names; the venue exactly; date bounds
+ * Case-insensitive text over title, description, venue and the line-up's names; the venue by the one
+ * venue rule (venueContains: the venue text contains the chosen name); date bounds
  * inclusive (a recurring show passes when any of its dates does; only dates from `today` on count
  * when it is given).
  */
@@ -31,7 +33,7 @@ export function filterShows(shows: Show[], f: ShowFilters, today?: string): Show
     if (q && ![show.title, show.description, show.venue, ...(show.lineup ?? []).map((c) => c.name)].some((v) => v.toLowerCase().includes(q))) {
       return false;
     }
-    if (f.venue && show.venue !== f.venue) return false;
+    if (f.venue && !venueContains(show.venue, f.venue)) return false;
     if (f.from || f.to) {
       const inRange = performancesOf(show).performances.some(
         (p) => (!today || p.date >= today) && (!f.from || p.date >= f.from) && (!f.to || p.date <= f.to),

@@ -3,6 +3,8 @@
  * tests/unit/lineup.test.ts). The data lives in `comedians` and `event_comedians`.
  */
 
+import { parseId } from "./ids";
+
 export const LINEUP_ROLES = ["host", "headliner", "feature", "opener"] as const;
 export type LineupRole = (typeof LINEUP_ROLES)[number];
 
@@ -157,7 +159,7 @@ export function lineupProblems(rows: { comedianId?: string; role?: string }[]): 
   if (rows.length > MAX_LINEUP) problems.push({ index: null, message: `At most ${MAX_LINEUP} comedians on a line-up` });
   const seen = new Set<string>();
   rows.forEach((row, index) => {
-    if (!row.comedianId || !/^\d+$/.test(row.comedianId)) {
+    if (!row.comedianId || !parseId(row.comedianId)) {
       problems.push({ index, field: "comedianId", message: "Pick a comedian" });
     } else if (seen.has(row.comedianId)) {
       problems.push({ index, field: "comedianId", message: "This comedian is already on the line-up" });

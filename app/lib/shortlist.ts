@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { formatLongDate, formatTime12 } from "./dates";
+import { idField } from "./ids";
 
 /** Issue 18: reviewing contestant applications, e-mailing the shortlist, opening the round. */
 export const REVIEW_STATUSES = ["new", "shortlisted", "declined"] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 export const reviewSchema = z.object({
-  applicationId: z.coerce.number().int().positive(),
+  applicationId: idField("That application was not found."),
   status: z.enum(REVIEW_STATUSES, { error: "Choose new, shortlisted or declined" }),
   notes: z.string().trim().max(2000, "Notes must be at most 2000 characters").default(""),
 });

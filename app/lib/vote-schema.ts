@@ -1,14 +1,12 @@
 import { z } from "zod";
-import { isValidEmail, normalizeEmail, VOTE_MESSAGES, VOTE_TOKEN_PATTERN } from "./vote";
+import { idField, TOKEN_PATTERN } from "./ids";
+import { isValidEmail, normalizeEmail, VOTE_MESSAGES } from "./vote";
 
 /** The /vote form, parsed on the server. */
 export const voteSchema = z.object({
-  roundId: z.coerce.number().int().positive(),
-  voteToken: z.string().regex(VOTE_TOKEN_PATTERN),
-  comedianId: z.coerce
-    .number({ error: VOTE_MESSAGES.comedianRequired })
-    .int(VOTE_MESSAGES.comedianRequired)
-    .positive(VOTE_MESSAGES.comedianRequired),
+  roundId: idField(),
+  voteToken: z.string().regex(TOKEN_PATTERN),
+  comedianId: idField(VOTE_MESSAGES.comedianRequired),
   email: z
     .string({ error: VOTE_MESSAGES.emailRequired })
     .trim()
@@ -39,7 +37,7 @@ export const comedianSchema = z.object({
 export const openRoundSchema = z.object({
   title: z.string({ error: "Please give the round a title" }).trim().min(1, "Please give the round a title").max(120),
   comedianIds: z
-    .array(z.coerce.number().int().positive(), { error: "Choose at least one comedian for the round" })
+    .array(idField("Choose at least one comedian for the round"), { error: "Choose at least one comedian for the round" })
     .min(1, "Choose at least one comedian for the round"),
 });
 

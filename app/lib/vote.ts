@@ -54,9 +54,6 @@ export function filterByName<T extends { name: string }>(items: T[], query: stri
   return items.filter((item) => item.name.toLowerCase().includes(q));
 }
 
-/** A token looks like what the page generates (random, url-safe): anything else is refused. */
-export const VOTE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
-
 /** Backoff for automatic retries of a failed vote post: 1 s, 2 s, 4 s, 8 s, then 10 s. */
 export function retryDelayMs(attempt: number): number {
   return Math.min(10_000, 1000 * 2 ** Math.max(0, attempt));

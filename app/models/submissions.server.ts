@@ -4,7 +4,6 @@ import {
   contestantApplications,
   events,
   newsletterSignups,
-  redirects,
   type ContactMessage,
   type ContestantApplication,
   type NewsletterSignup,
@@ -141,16 +140,6 @@ export function listApplications(eventId: number, database: DB = db()) {
     .where(and(eq(contestantApplications.eventId, eventId)))
     .orderBy(asc(contestantApplications.createdAt), asc(contestantApplications.id))
     .all();
-}
-
-/** The target of a `/{name}` short link, or null. */
-export function findRedirect(name: string, database: DB = db()): string | null {
-  const row = database
-    .select({ targetUrl: redirects.targetUrl })
-    .from(redirects)
-    .where(eq(redirects.name, name.toLowerCase()))
-    .get();
-  return row?.targetUrl ?? null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import { eventDates, events, waitlistEntries } from "~/db/schema";
+import { isToken } from "~/lib/ids";
 import { staffSoldOut, type SoldOutBy } from "~/lib/sold-out-sync";
 import { becameAvailable, dueForNotice, waitlistEmail, whyNobodyTold, type SendNowOutcome } from "~/lib/waitlist";
 import { recordAudit } from "~/models/audit.server";
@@ -241,7 +242,7 @@ export function waitlistRows(today: string, database: DB = db()) {
 }
 
 export function findWaitlistEntry(token: string, database: DB = db()) {
-  if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return null;
+  if (!isToken(token)) return null;
   return (
     database
       .select({ id: waitlistEntries.id, date: waitlistEntries.date, email: waitlistEntries.email, title: events.title, eventId: events.id })
@@ -254,7 +255,7 @@ export function findWaitlistEntry(token: string, database: DB = db()) {
 
 /** Leaving the list deletes the address (nothing is kept). True when something was deleted. */
 export function leaveWaitlist(token: string, database: DB = db()): boolean {
-  if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return false;
+  if (!isToken(token)) return false;
   return database.delete(waitlistEntries).where(eq(waitlistEntries.token, token)).run().changes > 0;
 }
 

@@ -8,7 +8,7 @@ import { todayIn } from "~/lib/dates";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { listShows } from "~/models/events.server";
-import { findRedirect } from "~/models/submissions.server";
+import { findRedirect } from "~/models/redirects.server";
 import { getVenueBySlug } from "~/models/venues.server";
 import contentStyles from "~/styles/content.css";
 import lineupStyles from "~/styles/lineup.css";

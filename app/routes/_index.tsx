@@ -10,7 +10,7 @@ import { SITE } from "~/lib/site";
 import { listUpcoming, publicContext, toCards } from "~/models/public-shows.server";
 import lineupStyles from "~/styles/lineup.css";
 import publicStyles from "~/styles/public.css";
-import { getEnv } from "~/utils/env.server";
+import { publicOrigin } from "~/utils/origin.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const GRID_SIZE = 6;
@@ -54,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const position = new Map(items.map((u, i) => [u, i]));
   const indexes = (list: typeof upcoming) => list.map((u) => position.get(u)!);
   return json({
-    origin: getEnv().PUBLIC_URL ?? url.origin,
+    origin: publicOrigin(request),
     items: toCards(items),
     carousel: indexes(sections.carousel),
     epicDads: indexes(sections.epicDads),

@@ -57,7 +57,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === "review") {
     const parsed = reviewSchema.safeParse({ applicationId: form.get("applicationId"), status: form.get("status"), notes: form.get("notes") ?? "" });
     if (!parsed.success) {
-      return json({ applicationId: Number(form.get("applicationId")) || null, error: parsed.error.issues[0].message }, { status: 400 });
+      return json({ applicationId: parseId(form.get("applicationId")) || null, error: parsed.error.issues[0].message }, { status: 400 });
     }
     if (!reviewApplication(show.id, parsed.data, staff)) return redirectWithFlash(request, here, { type: "error", message: "That application no longer exists." });
     return redirectWithFlash(request, here, { type: "success", message: "Review saved." });

@@ -1,10 +1,9 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { reserveAttempt } from "~/utils/attempt-budget.server";
 import { authenticator, getStaff, InvalidCredentials } from "~/utils/auth.server";
-import { readForm } from "~/utils/form-pipeline.server";
-import { retryText } from "~/utils/rate-limit.server";
+import { overBudget, readForm } from "~/utils/form-pipeline.server";
+import { reserveAttempt, retryText } from "~/utils/rate-limit.server";
 import { refusalHeaders } from "~/utils/refusal-headers";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { rotateSession } from "~/utils/session-rotation.server";
@@ -28,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const username = String(form.get("username") ?? "").trim().toLowerCase();
   const redirectTo = safeRedirect(form.get("redirectTo"), "/admin");
 
-  // The budget is spent before the password is checked (attempt-budget.server.ts). A browser
+  // The budget is spent before the password is checked (reserveAttempt, rate-limit.server.ts). A browser
   // that has signed in as this user before is counted on its own budget, so strangers
   // failing with this username cannot lock it out; anyone else per IP and per username.
   const device = await readTrustedDevice(request);
@@ -39,10 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : [["loginIp", context.clientIp], ["loginUser", username]],
   );
   if (!reservation.ok) {
-    return json(
-      { error: `Too many login attempts. ${retryText(reservation.retryAfterSeconds)}` },
-      { status: 429, headers: { "Retry-After": String(reservation.retryAfterSeconds) } },
-    );
+    return overBudget({ error: `Too many login attempts. ${retryText(reservation.retryAfterSeconds)}` }, reservation);
   }
 
   let staff;

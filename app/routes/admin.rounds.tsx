@@ -1,11 +1,13 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { parseId } from "~/lib/ids";
 import { openRoundSchema } from "~/lib/vote-schema";
 import { formatInZone } from "~/lib/zoned-time";
 import { listComedians } from "~/models/comedians.server";
 import { closeRound, getRound, listRounds, openRound } from "~/models/votes.server";
 import styles from "~/styles/comedians.css";
 import { requireStaff } from "~/utils/auth.server";
+import { getEnv } from "~/utils/env.server";
 import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
 import { duplicatedField, requireSameOrigin } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
@@ -13,7 +15,7 @@ import { redirectWithFlash } from "~/utils/session.server";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Voting rounds | Laugh Windsor" }, { name: "robots", content: "noindex" }];
 
-const when = (d: Date | string | null) => (d ? formatInZone(new Date(d), "MMM d, yyyy h:mm a") : "");
+const when = (d: Date | string | null) => (d ? formatInZone(new Date(d), "MMM d, yyyy h:mm a", getEnv().APP_TIMEZONE) : "");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
@@ -41,8 +43,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithFlash(request, "/admin/rounds", { type: "success", message: `Opened round: ${round.title}` });
   }
   if (intent === "close") {
-    const id = Number(form.get("id"));
-    const round = Number.isInteger(id) && id > 0 ? getRound(id) : undefined;
+    const id = parseId(form.get("id"));
+    const round = id ? getRound(id) : undefined;
     const closed = round ? closeRound(round.id, staff) : null;
     return redirectWithFlash(
       request,

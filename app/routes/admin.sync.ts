@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { parseId } from "~/lib/ids";
 import { getSyncStatus, resetStaffEdits } from "~/models/sync.server";
 import { syncShowsAndImages } from "~/services/eventbrite-sync.server";
 import { requireStaff } from "~/utils/auth.server";
@@ -25,8 +26,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "sync");
 
   if (intent === "reset") {
-    const id = Number(form.get("eventId"));
-    const title = Number.isSafeInteger(id) ? resetStaffEdits(id, staff) : null;
+    const id = parseId(form.get("eventId"));
+    const title = id ? resetStaffEdits(id, staff) : null;
     return redirectWithFlash(
       request,
       "/admin",

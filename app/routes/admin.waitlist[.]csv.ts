@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isIsoDate, todayIn } from "~/lib/dates";
+import { parseId } from "~/lib/ids";
 import { waitlistCsv } from "~/lib/waitlist-csv";
 import { formatInZone } from "~/lib/zoned-time";
 import { waitlistRows } from "~/models/waitlist.server";
@@ -10,7 +11,7 @@ import { getEnv } from "~/utils/env.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
   const url = new URL(request.url);
-  const event = Number(url.searchParams.get("event"));
+  const event = parseId(url.searchParams.get("event"));
   const date = url.searchParams.get("date");
   const zone = getEnv().APP_TIMEZONE;
   const rows = waitlistRows(todayIn(zone)).filter(

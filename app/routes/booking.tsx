@@ -11,6 +11,7 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { LogOut, RefreshCw } from "lucide-react";
 import { useEffect } from "react";
+import { useBusinessZone } from "~/components/business-zone";
 import { GatePage } from "~/components/gate-page";
 import {
   BOOKING_AUTO_REFRESH_MS,
@@ -25,7 +26,7 @@ import { getBookingSchedule } from "~/services/booking-sheet.server";
 import styles from "~/styles/booking.css";
 import gateStyles from "~/styles/gate.css";
 import { hasGate } from "~/utils/auth.server";
-import { readForm } from "~/utils/form-pipeline.server";
+import { overBudget, readForm } from "~/utils/form-pipeline.server";
 import { unlockGate } from "~/utils/gate.server";
 import { refusalHeaders } from "~/utils/refusal-headers";
 import { requireSameOrigin } from "~/utils/request-guards.server";
@@ -85,8 +86,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const attempt = await unlockGate(request, "booking", submission.value.password, context.clientIp);
   if (!attempt.ok) {
     const message = attempt.status === 401 ? BOOKING_WRONG_PASSWORD : attempt.message;
-    const headers: Record<string, string> = attempt.status === 429 ? { "Retry-After": String(attempt.retryAfterSeconds) } : {};
-    return json(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: attempt.status, headers });
+    const reply = submission.reply({ formErrors: [message], hideFields: ["password"] });
+    return attempt.status === 429 ? overBudget(reply, attempt) : json(reply, { status: attempt.status });
   }
   const headers = new Headers();
   for (const cookie of attempt.setCookies) headers.append("Set-Cookie", cookie);
@@ -118,6 +119,7 @@ export default function BookingPage() {
 type Unlocked = Extract<SerializeFrom<typeof loader>, { unlocked: true }>;
 
 function Schedule({ view, viaGate }: Pick<Unlocked, "view" | "viaGate">) {
+  const zone = useBusinessZone();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const refreshing =
@@ -145,7 +147,7 @@ function Schedule({ view, viaGate }: Pick<Unlocked, "view" | "viaGate">) {
         <p className="booking__updated">
           {view.fetchedAt ? (
             <>
-              Last updated: <time dateTime={view.fetchedAt}>{formatInZone(new Date(view.fetchedAt), "MMM d, yyyy, h:mm a")}</time> (Toronto)
+              Last updated: <time dateTime={view.fetchedAt}>{formatInZone(new Date(view.fetchedAt), "MMM d, yyyy, h:mm a", zone)}</time> (Toronto)
             </>
           ) : view.unconfigured ? (
             <span className="muted">Sample rows: no booking sheet is configured.</span>

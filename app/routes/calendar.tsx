@@ -15,7 +15,7 @@ import { listShows } from "~/models/events.server";
 import { publicContext } from "~/models/public-shows.server";
 import lineupStyles from "~/styles/lineup.css";
 import publicStyles from "~/styles/public.css";
-import { getEnv } from "~/utils/env.server";
+import { publicOrigin } from "~/utils/origin.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const UPCOMING_LIST_SIZE = 5;
@@ -84,7 +84,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }));
 
   return json({
-    origin: getEnv().PUBLIC_URL ?? url.origin,
+    origin: publicOrigin(request),
     month,
     today,
     prev: shiftMonth(month, -1),

@@ -13,7 +13,7 @@ import { listUpcoming, publicContext } from "~/models/public-shows.server";
 import { listClubVenues } from "~/models/venues.server";
 import lineupStyles from "~/styles/lineup.css";
 import publicStyles from "~/styles/public.css";
-import { getEnv } from "~/utils/env.server";
+import { publicOrigin } from "~/utils/origin.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }, { rel: "stylesheet", href: lineupStyles }];
@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shows = listUpcoming(today, { clubOnly: true });
   const clubs = listClubVenues().map((v) => ({ name: v.name, slug: v.slug, address: addressLine(v) }));
   return json({
-    origin: getEnv().PUBLIC_URL ?? new URL(request.url).origin,
+    origin: publicOrigin(request),
     clubs,
     groups: groupByMonth(shows, (u) => u.next.date),
   }, { headers: cacheablePage() });

@@ -10,7 +10,7 @@ import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { listUpcoming, publicContext } from "~/models/public-shows.server";
 import publicStyles from "~/styles/public.css";
-import { getEnv } from "~/utils/env.server";
+import { publicOrigin } from "~/utils/origin.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const LANDING_SIZE = 6;
@@ -32,7 +32,7 @@ export const headers = passPageCache;
 export async function loader({ request }: LoaderFunctionArgs) {
   const { today } = publicContext();
   const shows = listUpcoming(today).slice(0, LANDING_SIZE);
-  return json({ origin: getEnv().PUBLIC_URL ?? new URL(request.url).origin, shows }, { headers: cacheablePage() });
+  return json({ origin: publicOrigin(request), shows }, { headers: cacheablePage() });
 }
 
 export default function ComedyShowsWindsor() {

@@ -7,7 +7,7 @@ import { SITE } from "~/lib/site";
 import { listUpcoming, publicContext } from "~/models/public-shows.server";
 import lineupStyles from "~/styles/lineup.css";
 import publicStyles from "~/styles/public.css";
-import { getEnv } from "~/utils/env.server";
+import { publicOrigin } from "~/utils/origin.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const EPIC_DADS = "epicdads";
@@ -28,7 +28,7 @@ export const headers = passPageCache;
 export async function loader({ request }: LoaderFunctionArgs) {
   const { today } = publicContext();
   const shows = listUpcoming(today, { collectionSlug: EPIC_DADS });
-  return json({ origin: getEnv().PUBLIC_URL ?? new URL(request.url).origin, shows }, { headers: cacheablePage() });
+  return json({ origin: publicOrigin(request), shows }, { headers: cacheablePage() });
 }
 
 export default function EpicDads() {

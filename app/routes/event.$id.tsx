@@ -20,6 +20,7 @@ import { googleLinkFor } from "~/lib/calendar-feed";
 import { seriesFeedPath } from "~/lib/calendar-links";
 import { formatCardDate, formatTime12 } from "~/lib/dates";
 import { plainText } from "~/lib/description";
+import { parseId } from "~/lib/ids";
 import { shareImage } from "~/lib/image-variants";
 import { detailPriceText } from "~/lib/price";
 import { performancesOf } from "~/lib/recurrence";
@@ -35,6 +36,7 @@ import formStyles from "~/styles/forms.css";
 import lineupStyles from "~/styles/lineup.css";
 import publicStyles from "~/styles/public.css";
 import { getEnv } from "~/utils/env.server";
+import { publicOrigin } from "~/utils/origin.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 // The contestant application on the page needs the form styles too (issue 15, item 2).
@@ -61,9 +63,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export const headers = passPageCache;
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const raw = params.id ?? "";
   // Only plain positive ids up to 15 digits: "abc", "../x" and huge numbers are 404s, never 500s.
-  const show = /^[1-9]\d{0,14}$/.test(raw) ? getShowForPage(Number(raw)) : null;
+  const id = parseId(params.id);
+  const show = id ? getShowForPage(id) : null;
   if (!show) throw json("Event not found", { status: 404 });
 
   const { today } = publicContext();
@@ -73,7 +75,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const choices = upcoming.length ? upcoming : performances;
   const selected = choices.find((p) => p.date === url.searchParams.get("date")) ?? choices[0];
   const ticketUrl = selected.ticketUrl ?? show.ticketUrl;
-  const origin = getEnv().PUBLIC_URL ?? url.origin;
+  const origin = publicOrigin(request);
   // Issue 18: a sold-out show, or a sold-out date of a recurring one, offers the waitlist.
   const performance = findPerformance(show.id, selected.date);
   const soldOut = show.soldOut || Boolean(performance?.soldOut);

@@ -1,5 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useBusinessZone } from "~/components/business-zone";
 import { ContestantApplicationForm } from "~/components/contestant-application";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { applicationReturnUrl, applicationsOpen, closedText } from "~/lib/contestant";
@@ -65,6 +66,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ApplyPage() {
+  const zone = useBusinessZone();
   const { show, token } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const returnTo = lastResult?.initialValue?.returnTo;
@@ -86,7 +88,7 @@ export default function ApplyPage() {
             returnTo={typeof returnTo === "string" ? returnTo : `/event/${show.id}`}
           />
         ) : (
-          <p className="application__closed" role="alert">{closedText(show)}</p>
+          <p className="application__closed" role="alert">{closedText(show, zone)}</p>
         )}
       </div>
     </section>

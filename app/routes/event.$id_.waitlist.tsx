@@ -3,14 +3,15 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { WaitlistForm } from "~/components/waitlist-form";
 import { formatLongDate, todayIn } from "~/lib/dates";
 import { waitlistSchema } from "~/lib/forms/waitlist";
+import { parseId } from "~/lib/ids";
 import { SITE } from "~/lib/site";
 import { canJoinWaitlist, waitlistJoinedMessage } from "~/lib/waitlist";
 import { findPerformance, joinWaitlist } from "~/models/waitlist.server";
 import formStyles from "~/styles/forms.css";
 import publicStyles from "~/styles/public.css";
 import { getEnv } from "~/utils/env.server";
-import { readForm } from "~/utils/form-pipeline.server";
-import { overBudget, spendPublicFormBudget } from "~/utils/public-form.server";
+import { overBudget, readForm } from "~/utils/form-pipeline.server";
+import { spendPublicFormBudget } from "~/utils/public-form.server";
 import { refusalHeaders } from "~/utils/refusal-headers";
 import { isHoneypotFilled, requireSameOrigin } from "~/utils/request-guards.server";
 
@@ -26,8 +27,9 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: `Tickets waitlist | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 
 function parseEventId(raw: string | undefined) {
-  if (!raw || !/^[1-9]\d{0,14}$/.test(raw)) throw json("Event not found", { status: 404 });
-  return Number(raw);
+  const id = parseId(raw);
+  if (!id) throw json("Event not found", { status: 404 });
+  return id;
 }
 
 function performanceFor(eventId: number, date: string) {

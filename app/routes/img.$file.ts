@@ -3,6 +3,7 @@ import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { cropBox, displayWidths, parseVariantName, STOCK_SHARE_IMAGE } from "~/lib/image-variants";
 import { dataImagesDir, getImageRow, isImageInUse, markImageBroken } from "~/models/show-images.server";
+import { refusal } from "~/utils/form-pipeline.server";
 import { ensureVariantFile, ImageError, variantPath } from "~/utils/image-pipeline.server";
 import { logger } from "~/utils/logger.server";
 
@@ -28,7 +29,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
       file = await ensureVariantFile(dir, row, name);
     } catch (error) {
       if (error instanceof ImageError && error.kind === "busy") {
-        return new Response("Busy", { status: 503, headers: { "Retry-After": "5", "Cache-Control": "no-store" } });
+        return refusal(503, "Busy", 5);
       }
       // The master is missing or damaged: the page still gets a picture (the stock one, not
       // cached), and the shows using this image are marked for the dashboard.

@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { parseId } from "~/lib/ids";
 import { applyHostCommand, type HostCommand } from "~/models/round-control.server";
 import { getStaff, hasGate } from "~/utils/auth.server";
 import { readForm } from "~/utils/form-pipeline.server";
@@ -10,8 +11,8 @@ export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   if (!(await hasGate(request, "resultsGate"))) return new Response("Enter the results password first.", { status: 401 });
   const form = await readForm(request);
-  const roundId = Number(form.get("roundId"));
-  if (!Number.isSafeInteger(roundId) || roundId <= 0) return new Response("Which round?", { status: 400 });
+  const roundId = parseId(form.get("roundId"));
+  if (!roundId) return new Response("Which round?", { status: 400 });
   const command = parseCommand(String(form.get("intent") ?? ""), form);
   if (!command) return new Response("Unknown host command.", { status: 400 });
   const round = applyHostCommand(roundId, command, await getStaff(request));

@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { standingsEvent } from "~/features/voting/live-standings.server";
+import { parseId } from "~/lib/ids";
 import { hasGate } from "~/utils/auth.server";
+import { refusal } from "~/utils/form-pipeline.server";
 import { liveStreams, STREAM_LIMITS } from "~/utils/live-streams.server";
 import { getSession } from "~/utils/session.server";
 import { onRoundChanged } from "~/utils/vote-events.server";
@@ -16,25 +18,19 @@ const COALESCE_MS = 200;
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!(await hasGate(request, "resultsGate"))) return new Response("Enter the results password first.", { status: 401 });
-  const roundId = Number(new URL(request.url).searchParams.get("round"));
-  if (!Number.isInteger(roundId) || roundId <= 0) return new Response("Which round?", { status: 400 });
+  const roundId = parseId(new URL(request.url).searchParams.get("round"));
+  if (!roundId) return new Response("Which round?", { status: 400 });
 
   // Bounded: a few streams per session, a ceiling in all (app/utils/live-streams.server.ts).
   const session = (await getSession(request)).id || "no-session";
   const wait = liveStreams.overRate(session);
   if (wait !== null) {
-    return new Response("Too many live views opened. The page will retry by itself.", {
-      status: 429,
-      headers: { "Retry-After": String(wait), "Cache-Control": "no-store" },
-    });
+    return refusal(429, "Too many live views opened. The page will retry by itself.", wait);
   }
   let cleanup = () => {};
   const release = liveStreams.acquire(session, () => cleanup());
   if (!release) {
-    return new Response("Too many live views are open. The page will refresh by itself.", {
-      status: 503,
-      headers: { "Retry-After": String(STREAM_LIMITS.RETRY_AFTER_SECONDS), "Cache-Control": "no-store" },
-    });
+    return refusal(503, "Too many live views are open. The page will refresh by itself.", STREAM_LIMITS.RETRY_AFTER_SECONDS);
   }
 
   const encoder = new TextEncoder();

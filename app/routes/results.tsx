@@ -14,7 +14,7 @@ import gateStyles from "~/styles/gate.css";
 import styles from "~/styles/results.css";
 import roomCodeStyles from "~/styles/room-code.css";
 import { hasGate } from "~/utils/auth.server";
-import { readForm } from "~/utils/form-pipeline.server";
+import { overBudget, readForm } from "~/utils/form-pipeline.server";
 import { unlockGate } from "~/utils/gate.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { qrSvg } from "~/utils/qr.server";
@@ -83,8 +83,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // One rule with /booking (gate.server.ts): budget first, then the password.
   const attempt = await unlockGate(request, "results", submission.value.password, context.clientIp);
   if (!attempt.ok) {
-    const headers: Record<string, string> = attempt.status === 429 ? { "Retry-After": String(attempt.retryAfterSeconds) } : {};
-    return json(submission.reply({ formErrors: [attempt.message], hideFields: ["password"] }), { status: attempt.status, headers });
+    const reply = submission.reply({ formErrors: [attempt.message], hideFields: ["password"] });
+    return attempt.status === 429 ? overBudget(reply, attempt) : json(reply, { status: attempt.status });
   }
   const headers = new Headers();
   for (const cookie of attempt.setCookies) headers.append("Set-Cookie", cookie);

@@ -32,6 +32,7 @@ import formStyles from "~/styles/forms.css";
 import lineupStyles from "~/styles/lineup.css";
 import publicStyles from "~/styles/public.css";
 import { getEnv } from "~/utils/env.server";
+import { publicOrigin } from "~/utils/origin.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 /** The sticky ticket bar shows under this width, or once the page has scrolled past STICKY_SCROLL. */
@@ -79,7 +80,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const { recurring, performances } = performancesOf(show);
   const current = performances.find((p) => p.date === parsed.date) ?? performances[0];
   const ticketUrl = current.ticketUrl ?? show.ticketUrl;
-  const origin = getEnv().PUBLIC_URL ?? new URL(request.url).origin;
+  const origin = publicOrigin(request);
   return json({
     show,
     origin,

@@ -1,10 +1,12 @@
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Honeypot } from "~/components/form-parts";
 import { ClosingCountdown } from "~/components/reveal";
 import { VenueName } from "~/components/venue-name";
 import { receiptView, refusedVoteHeaders, submitVote, thanksUrl } from "~/features/voting/vote-submission.server";
 import { formatLongDate } from "~/lib/dates";
+import { parseId } from "~/lib/ids";
 import { secondsUntilClose } from "~/lib/reveal";
 import { venueRefOf } from "~/lib/venue-records";
 import { filterByName, retryDelayMs, voteFieldErrors, VOTE_MESSAGES, type VoteFieldErrors } from "~/lib/vote";
@@ -26,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Set only by the server rendering the cached page (app/lib/vote-page-template.ts): no visitor.
   const template = context.votePageTemplate;
   const url = new URL(request.url);
-  const roundParam = Number(url.searchParams.get("round")) || null;
+  const roundParam = parseId(url.searchParams.get("round")) || null;
   const headers = new Headers({ "Cache-Control": "no-store" });
   const thanks = url.searchParams.get("thanks");
   if (thanks && roundParam) {
@@ -85,8 +87,6 @@ type SubmitState =
   | { phase: "retrying"; attempt: number; seconds: number };
 
 const MAX_ATTEMPTS = 8;
-/** Same name as HONEYPOT_FIELD (request-guards.server): a *.server import is empty in the browser. */
-const HONEYPOT_FIELD = "website";
 
 export default function VotePage() {
   const data = useLoaderData<typeof loader>();
@@ -224,9 +224,7 @@ function VoteForm({ data }: { data: OpenData }) {
           <Form method="post" className="vote__form" noValidate onSubmit={hydrated ? onSubmit : undefined}>
             <input type="hidden" name="roundId" value={data.round.id} />
             <input type="hidden" name="voteToken" value={data.voteToken} />
-            <div className="honeypot" aria-hidden="true">
-              <label>Leave this empty<input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" /></label>
-            </div>
+            <Honeypot />
             {formError ? <p className="form-error" role="alert">{formError}</p> : null}
             <fieldset className="vote__cards" aria-describedby={errors.comedianId ? "comedian-error" : undefined}>
               <legend>Choose your favorite comedian</legend>

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
-import { BUSINESS_TIME_ZONE, todayIn } from "~/lib/dates";
+import { todayIn } from "~/lib/dates";
 import {
   eventbriteEventsPageSchema,
   eventbriteVenueSchema,
@@ -204,7 +204,7 @@ export async function fetchSyncedShows(
   config: SyncConfig,
   options: { today?: string; businessZone?: string } = {},
 ): Promise<{ shows: SyncedShow[]; pages: number }> {
-  const businessZone = options.businessZone ?? BUSINESS_TIME_ZONE;
+  const businessZone = options.businessZone ?? getEnv().APP_TIMEZONE;
   const today = options.today ?? todayIn(businessZone);
   const { events, pages } = await fetchOrganizationEvents(config);
   const parents = events.filter((e) => e.is_series_parent);

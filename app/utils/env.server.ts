@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { z } from "zod";
+import { BUSINESS_TIME_ZONE } from "~/lib/dates";
 
 /**
  * The configuration contract of DECISIONS.md, validated once at start.
@@ -37,8 +38,8 @@ export const envSchema = z.object({
   APP_TIMEZONE: z
     .string()
     .trim()
-    .default("America/Toronto")
-    .refine(isValidTimeZone, "must be an IANA time zone such as America/Toronto"),
+    .default(BUSINESS_TIME_ZONE)
+    .refine(isValidTimeZone, `must be an IANA time zone such as ${BUSINESS_TIME_ZONE}`),
   EVENTBRITE_API_URL: z.url().default("https://www.eventbriteapi.com/v3"),
   EVENTBRITE_TOKEN: optionalText,
   EVENTBRITE_ORGANIZATION_ID: optionalText,

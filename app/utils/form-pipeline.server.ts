@@ -207,13 +207,24 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
 export function refusal(status: number, message: string, retryAfterSeconds?: number): Response;
 export function refusal<T>(status: number, body: T, retryAfterSeconds?: number): TypedResponse<T>;
 export function refusal(status: number, body: unknown, retryAfterSeconds?: number) {
-  const headers = new Headers({ "Cache-Control": "no-store" });
-  if (retryAfterSeconds !== undefined) headers.set("Retry-After", String(Math.max(1, Math.ceil(retryAfterSeconds))));
+  const headers = refusedHeaders(retryAfterSeconds);
   if (typeof body === "string") {
     headers.set("Content-Type", "text/plain; charset=utf-8");
     return new Response(body, { status, headers });
   }
   return json(body, { status, headers });
+}
+
+/** The headers of every refusal: never stored, and when to try again (whole seconds, at least 1). */
+export function refusedHeaders(retryAfterSeconds?: number): Headers {
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (retryAfterSeconds !== undefined) headers.set("Retry-After", String(Math.max(1, Math.ceil(retryAfterSeconds))));
+  return headers;
+}
+
+/** The one 429 answer to a post over its budget (forms, gates, login): the route's own reply, with Retry-After. */
+export function overBudget<T>(reply: T, budget: { retryAfterSeconds: number }) {
+  return refusal(429, reply, budget.retryAfterSeconds);
 }
 
 /** A budget step: spends one point and says whether the caller may go on (with the message to show if not). */
@@ -261,7 +272,7 @@ export async function handleForm<Schema extends z.ZodTypeAny>(
     const spent = await options.budget();
     if (!spent.ok) {
       const message = "message" in spent && spent.message ? spent.message : "Too many submissions. Please try again later.";
-      return { ok: false, response: refusal(429, submission.reply({ formErrors: [message] }), spent.retryAfterSeconds) };
+      return { ok: false, response: overBudget(submission.reply({ formErrors: [message] }), spent) };
     }
   }
   return {

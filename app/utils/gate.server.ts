@@ -1,14 +1,13 @@
 import crypto from "node:crypto";
-import { reserveAttempt, type AttemptKey } from "./attempt-budget.server";
 import { getEnv } from "./env.server";
-import { retryText } from "./rate-limit.server";
+import { reserveAttempt, retryText, type AttemptKey } from "./rate-limit.server";
 import { rotateSession } from "./session-rotation.server";
 import { isTrustedFor, readTrustedDevice, trustDevice } from "./trusted-device.server";
 
 /**
  * The shared-password gates (/booking for door staff, /results for the host), one rule for
  * both:
- * 1. a point is reserved on the budget before the password is compared (attempt-budget), so a
+ * 1. a point is reserved on the budget before the password is compared (reserveAttempt in rate-limit.server), so a
  *    guess over budget is refused without comparing, even when the password is right, and
  *    parallel guesses cannot get more comparisons than the budget;
  * 2. a browser that has unlocked this gate before (trusted-device cookie) is counted on its

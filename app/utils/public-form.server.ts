@@ -1,4 +1,3 @@
-import { refusal } from "./form-pipeline.server";
 import { consume, retryText } from "./rate-limit.server";
 
 /**
@@ -17,9 +16,4 @@ export async function spendPublicFormBudget(
     message: `Too many submissions from your connection. ${retryText(result.retryAfterSeconds)}`,
     retryAfterSeconds: result.retryAfterSeconds,
   };
-}
-
-/** The 429 answer to a submission over its budget: the form's own reply, with Retry-After. */
-export function overBudget<T>(reply: T, budget: { retryAfterSeconds: number }) {
-  return refusal(429, reply, budget.retryAfterSeconds);
 }

@@ -1,16 +1,14 @@
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 
 /**
- * Named in-memory limiters (one process, one machine: memory is the right store).
- * Budgets are per key per window; callers choose the key (IP, e-mail, device, username).
+ * Every budget of the site, in one module: named in-memory limiters (one process, one
+ * machine: memory is the right store). Budgets are per key per window; callers choose the
+ * key (IP, e-mail, device, username). Two ways to spend:
+ * - `consume`: one point per request (public forms, votes);
+ * - `reserveAttempt`: guessing a secret (see ATTEMPT_LIMITS), where only failures count.
  */
-const LIMITS = {
-  /** Staff login: per IP and per username. */
-  loginIp: { points: 20, duration: 15 * 60 },
-  loginUser: { points: 8, duration: 15 * 60 },
-  /** Shared-password gates (/booking, /results), per IP. */
-  gate: { points: 15, duration: 10 * 60 },
-  /** Public forms (contact, application, newsletter), per IP. */
+const RATE_LIMITS = {
+  /** Public forms (contact, application, newsletter, waitlist), per form and IP. */
   publicForm: { points: 10, duration: 10 * 60 },
   /** Votes: a whole room shares one venue IP, so the IP budget is generous... */
   voteIp: { points: 2000, duration: 10 * 60 },
@@ -19,11 +17,48 @@ const LIMITS = {
   voteEmail: { points: 6, duration: 10 * 60 },
 } as const;
 
-export type LimitName = keyof typeof LIMITS;
+/**
+ * Budgets for guessing a secret (staff login, the /booking and /results passwords, room codes).
+ *
+ * The rule: a point is spent on every key BEFORE the secret is compared, in one synchronous
+ * step (rate-limiter-flexible's memory store increments inside `consume` before its promise
+ * settles, and `reserve` calls every `consume` without awaiting in between). An attempt over
+ * budget is refused without comparing anything, and N parallel guesses can never get more
+ * than the budget's worth of comparisons. A correct secret gives its points back, so only
+ * failures count in the end; a wrong one keeps them.
+ *
+ * Who is counted under which key is the caller's choice (see login and gate.server.ts): an
+ * untrusted browser is counted per IP and per account/gate; a browser holding a trusted-device
+ * cookie for that account/gate only under its own device key, so strangers' failures never
+ * lock it out (OWASP "device cookies").
+ */
+export const ATTEMPT_LIMITS = {
+  /** Staff login from a browser that has not signed in as this user before: per IP... */
+  loginIp: { points: 20, duration: 15 * 60 },
+  /** ...and per username (the lockout strangers can trigger, which trusted devices skip). */
+  loginUser: { points: 8, duration: 15 * 60 },
+  /** Staff login from a browser holding this user's device cookie: per device and user. */
+  loginDevice: { points: 8, duration: 15 * 60 },
+  /** Shared gate passwords, untrusted browsers: per gate and IP... */
+  gateIp: { points: 10, duration: 10 * 60 },
+  /** ...and per gate from everywhere (guesses spread over many addresses). */
+  gateAll: { points: 100, duration: 10 * 60 },
+  /** A browser that has unlocked this gate before: per gate and device. */
+  gateDevice: { points: 10, duration: 10 * 60 },
+  /** Wrong room codes per round and device... */
+  roomCodeDevice: { points: 10, duration: 10 * 60 },
+  /** ...and per round and IP (a whole room shares one, so it is generous). */
+  roomCodeIp: { points: 200, duration: 10 * 60 },
+} as const;
 
-const limiters = new Map<LimitName, RateLimiterMemory>();
+const LIMITS = { ...RATE_LIMITS, ...ATTEMPT_LIMITS } as const;
 
-function limiter(name: LimitName) {
+export type LimitName = keyof typeof RATE_LIMITS;
+export type AttemptLimit = keyof typeof ATTEMPT_LIMITS;
+export type AttemptKey = readonly [AttemptLimit, string];
+
+const limiters = new Map<keyof typeof LIMITS, RateLimiterMemory>();
+function limiter(name: keyof typeof LIMITS) {
   let l = limiters.get(name);
   if (!l) {
     l = new RateLimiterMemory({ keyPrefix: name, ...LIMITS[name] });
@@ -47,21 +82,51 @@ export async function consume(name: LimitName, key: string): Promise<LimitResult
   }
 }
 
+export type Reservation =
+  | { ok: true; settle: (success: boolean) => Promise<void> }
+  | { ok: false; retryAfterSeconds: number; limit: AttemptLimit };
+
 /**
- * For budgets that count only failures (login, gates): says whether the key is already
- * blocked without spending a point; call `consume` when the attempt fails.
+ * Spends a point on every key now; refuses (and gives back the points it took) when any key
+ * is over budget. Call `settle(true)` after a correct secret, `settle(false)` after a wrong one.
  */
-export async function peek(name: LimitName, key: string): Promise<LimitResult> {
-  const state = await limiter(name).get(key);
-  if (state && state.consumedPoints >= LIMITS[name].points) {
-    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) };
+export async function reserveAttempt(keys: readonly AttemptKey[]): Promise<Reservation> {
+  // Every consume runs its check-and-increment synchronously, here, in this loop.
+  const pending = keys.map(([name, key]) => limiter(name).consume(key));
+  const results = await Promise.allSettled(pending);
+  let refusedBy: { limit: AttemptLimit; ms: number } | null = null;
+  results.forEach((r, i) => {
+    if (r.status === "rejected") {
+      if (!(r.reason instanceof RateLimiterRes)) throw r.reason;
+      if (!refusedBy || r.reason.msBeforeNext > refusedBy.ms) refusedBy = { limit: keys[i][0], ms: r.reason.msBeforeNext };
+    }
+  });
+  if (refusedBy) {
+    const { limit, ms } = refusedBy as { limit: AttemptLimit; ms: number };
+    // An attempt that is refused was never made: every key gets its point back (a key over
+    // budget stays over it, since each refused consume went above the budget first).
+    await Promise.all(keys.map(([name, key]) => limiter(name).reward(key)));
+    return { ok: false, limit, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) };
   }
-  return { ok: true };
+  let settled = false;
+  return {
+    ok: true,
+    async settle(success) {
+      if (settled) return;
+      settled = true;
+      if (success) await Promise.all(keys.map(([name, key]) => limiter(name).reward(key)));
+    },
+  };
 }
 
-/** Forgets a key (e.g. the username after a successful login). */
-export async function reset(name: LimitName, key: string) {
-  await limiter(name).delete(key);
+/** Points spent on a key in its current window (tests and the attack report). */
+export async function spent(name: AttemptLimit, key: string) {
+  return (await limiter(name).get(key))?.consumedPoints ?? 0;
+}
+
+/** Forgets every budget (unit tests). */
+export function resetAttemptBudgets() {
+  limiters.clear();
 }
 
 /** "Try again in 3 minutes." */

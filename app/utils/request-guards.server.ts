@@ -1,3 +1,4 @@
+import { HONEYPOT_FIELD_NAME } from "~/lib/forms/honeypot";
 import { getEnv } from "./env.server";
 
 /**
@@ -48,11 +49,9 @@ export function isSameSiteWrite(input: {
   return false;
 }
 
-/** The honeypot field on every public form: people leave it empty, bots fill it in. */
-export const HONEYPOT_FIELD = "website";
-
+/** The honeypot field on every public form (its name: app/lib/forms/honeypot.ts): people leave it empty, bots fill it in. */
 export function isHoneypotFilled(formData: FormData) {
-  const value = formData.get(HONEYPOT_FIELD);
+  const value = formData.get(HONEYPOT_FIELD_NAME);
   return typeof value === "string" && value.trim() !== "";
 }
 

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import type { VotingRound } from "~/db/schema";
 import { codeFromBytes, currentRoomCode, formatRoomCode, isRoomCodeAccepted, type DeriveCode } from "~/lib/room-code";
-import { reserveAttempt } from "./attempt-budget.server";
 import { qrSvg } from "./qr.server";
+import { reserveAttempt } from "./rate-limit.server";
 
 /** The code for one period: HMAC-SHA256 of the period number under the round's secret. */
 function deriver(secret: string): DeriveCode {

@@ -90,9 +90,17 @@ async function fetchOnce(url: URL, options: SafeFetchOptions) {
 }
 
 async function readLimited(response: Response, maxBytes: number) {
+  return (await readLimitedBytes(response, maxBytes)).toString("utf8");
+}
+
+/** The one bounded body reader (text and bytes): refuses a declared or actual body over maxBytes. */
+async function readLimitedBytes(response: Response, maxBytes: number): Promise<Buffer> {
   const declared = Number(response.headers.get("content-length") ?? 0);
-  if (declared > maxBytes) throw new OutboundFetchError(`The answer is larger than ${maxBytes} bytes`, "too-large");
-  if (!response.body) return "";
+  if (declared > maxBytes) {
+    await response.body?.cancel();
+    throw new OutboundFetchError(`The answer is larger than ${maxBytes} bytes`, "too-large");
+  }
+  if (!response.body) return Buffer.alloc(0);
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -106,7 +114,7 @@ async function readLimited(response: Response, maxBytes: number) {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 /** Parses and checks a URL: http(s) only; refuses private, loopback and link-local targets. */
@@ -188,30 +196,12 @@ export async function safeFetchBytes(
     await response.body?.cancel();
     throw new OutboundFetchError(`The server answered ${response.status}`, "http", response.status);
   }
-  const declared = Number(response.headers.get("content-length") ?? 0);
-  if (declared > maxBytes) {
-    await response.body?.cancel();
-    throw new OutboundFetchError(`The answer is larger than ${maxBytes} bytes`, "too-large");
-  }
-  const chunks: Uint8Array[] = [];
-  let total = 0;
+  let bytes: Buffer;
   try {
-    if (response.body) {
-      const reader = response.body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        total += value.byteLength;
-        if (total > maxBytes) {
-          await reader.cancel();
-          throw new OutboundFetchError(`The answer is larger than ${maxBytes} bytes`, "too-large");
-        }
-        chunks.push(value);
-      }
-    }
+    bytes = await readLimitedBytes(response, maxBytes);
   } catch (error) {
     if (error instanceof OutboundFetchError) throw error;
     throw new OutboundFetchError(`No complete answer within ${Math.round(timeoutMs / 1000)} seconds`, "timeout");
   }
-  return { bytes: Buffer.concat(chunks), contentType: response.headers.get("content-type"), url: url.href };
+  return { bytes, contentType: response.headers.get("content-type"), url: url.href };
 }

@@ -1,6 +1,5 @@
-import crypto from "node:crypto";
-import { createCookie } from "@remix-run/node";
-import { getEnv } from "./env.server";
+import { isToken } from "~/lib/ids";
+import { newRandomToken, signedDeviceCookie } from "./signed-cookie.server";
 
 /**
  * OWASP's "device cookie": after a browser signs in as a staff member (or unlocks a shared
@@ -9,33 +8,19 @@ import { getEnv } from "./env.server";
  * someone else cannot lock it out. It grants no access by itself: the password is still
  * checked every time.
  */
-const ONE_YEAR = 60 * 60 * 24 * 365;
 const MAX_PRINCIPALS = 8;
-const ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 export type Principal = `staff:${string}` | `gate:${string}`;
 export type TrustedDevice = { id: string; principals: string[] };
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-function deviceCookie() {
-  const env = getEnv();
-  cookie ??= createCookie("__device", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: env.NODE_ENV === "production",
-    maxAge: ONE_YEAR,
-    secrets: [env.SESSION_SECRET],
-  });
-  return cookie;
-}
+const deviceCookie = signedDeviceCookie("__device");
 
 /** The device cookie, if it is present and its signature holds. */
 export async function readTrustedDevice(request: Request): Promise<TrustedDevice | null> {
   const value = (await deviceCookie().parse(request.headers.get("Cookie")).catch(() => null)) as unknown;
   if (!value || typeof value !== "object") return null;
   const { id, principals } = value as Partial<TrustedDevice>;
-  if (typeof id !== "string" || !ID_PATTERN.test(id) || !Array.isArray(principals)) return null;
+  if (!isToken(id) || !Array.isArray(principals)) return null;
   return { id, principals: principals.filter((p): p is string => typeof p === "string").slice(0, MAX_PRINCIPALS) };
 }
 
@@ -45,7 +30,7 @@ export function isTrustedFor(device: TrustedDevice | null, principal: Principal)
 
 /** The Set-Cookie that adds `principal` to this browser's device cookie (newest kept first). */
 export async function trustDevice(device: TrustedDevice | null, principal: Principal): Promise<string> {
-  const id = device?.id ?? crypto.randomBytes(18).toString("base64url");
+  const id = device?.id ?? newRandomToken(18);
   const principals = [principal, ...(device?.principals ?? []).filter((p) => p !== principal)].slice(0, MAX_PRINCIPALS);
   return deviceCookie().serialize({ id, principals } satisfies TrustedDevice);
 }

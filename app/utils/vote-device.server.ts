@@ -1,29 +1,14 @@
 import crypto from "node:crypto";
-import { createCookie } from "@remix-run/node";
+import { isToken } from "~/lib/ids";
 import { getEnv } from "./env.server";
-
-const ONE_YEAR = 60 * 60 * 24 * 365;
-let cookie: ReturnType<typeof createCookie> | undefined;
+import { newRandomToken, ONE_YEAR, signedDeviceCookie } from "./signed-cookie.server";
 
 /**
  * A random id per phone (signed, httpOnly, a year long), issued when /vote is loaded: one vote
  * per round per device, the receipt is shown only to it, and it keys the per-device budgets.
  * It identifies no one.
  */
-function deviceCookie() {
-  const env = getEnv();
-  cookie ??= createCookie("vote_device", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: env.NODE_ENV === "production",
-    maxAge: ONE_YEAR,
-    secrets: [env.SESSION_SECRET],
-  });
-  return cookie;
-}
-
-const DEVICE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+const deviceCookie = signedDeviceCookie("vote_device");
 
 /** The id in a valid device cookie, or null (never mints one: votes need a cookie the server issued). */
 export async function readDeviceId(request: Request): Promise<string | null> {
@@ -78,12 +63,12 @@ export function deviceIdFromCookieHeader(header: string | null | undefined): str
   } catch {
     return null;
   }
-  return typeof id === "string" && DEVICE_PATTERN.test(id) ? id : null;
+  return typeof id === "string" && isToken(id) ? id : null;
 }
 
 /** A new device id and its Set-Cookie (what deviceCookie().serialize(id) gives). */
 export function mintDevice(): { deviceId: string; setCookie: string } {
-  const deviceId = crypto.randomBytes(16).toString("base64url");
+  const deviceId = newRandomToken(16);
   const value = Buffer.from(JSON.stringify(deviceId)).toString("base64");
   const signed = encodeURIComponent(`${value}.${signature(value, getEnv().SESSION_SECRET)}`);
   const secure = getEnv().NODE_ENV === "production" ? "; Secure" : "";
@@ -97,5 +82,5 @@ export function deviceCookieForTests() {
 
 /** A fresh vote token for each rendered form: the server recognises a retried post by it. */
 export function newVoteToken() {
-  return crypto.randomBytes(16).toString("base64url");
+  return newRandomToken(16);
 }

@@ -21,9 +21,10 @@ describe("filterShows", () => {
     expect(filterShows(shows, { ...NO_FILTERS, q: "wine" }).map((s) => s.title)).toEqual(["Sip & Giggle", "Club Night"]);
     expect(filterShows(shows, { ...NO_FILTERS, q: "BREWERY" }).map((s) => s.title)).toEqual(["Series"]);
   });
-  it("matches the venue exactly", () => {
+  it("matches the venue by the one venue rule: the show's venue contains the name, any case", () => {
     expect(filterShows(shows, { ...NO_FILTERS, venue: "Tipsy Toucan" })).toHaveLength(1);
-    expect(filterShows(shows, { ...NO_FILTERS, venue: "Tipsy" })).toHaveLength(0);
+    expect(filterShows(shows, { ...NO_FILTERS, venue: "tipsy toucan " }).map((s) => s.title)).toEqual(["Club Night"]);
+    expect(filterShows(shows, { ...NO_FILTERS, venue: "Tipsy Toucan, Windsor" })).toHaveLength(0);
   });
   it("keeps date bounds inclusive, counting any date of a recurring show", () => {
     expect(filterShows(shows, { ...NO_FILTERS, from: "2026-06-12", to: "2026-06-12" }).map((s) => s.title)).toEqual(["Club Night"]);

@@ -4,7 +4,7 @@ import { contactSchema } from "~/lib/forms/contact";
 import { contestantApplicationSchema, FUN_BIO_MAX } from "~/lib/forms/contestant-application";
 import { HONEYPOT_FIELD_NAME } from "~/lib/forms/honeypot";
 import { newsletterSchema } from "~/lib/forms/newsletter";
-import { HONEYPOT_FIELD } from "~/utils/request-guards.server";
+import { isHoneypotFilled } from "~/utils/request-guards.server";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -93,6 +93,9 @@ describe("contestant application schema", () => {
   });
 });
 
-it("the components' honeypot name is the server's", () => {
-  expect(HONEYPOT_FIELD_NAME).toBe(HONEYPOT_FIELD);
+it("the components' honeypot name is the one the server checks", () => {
+  const filled = new FormData();
+  filled.set(HONEYPOT_FIELD_NAME, "http://spam.example");
+  expect(isHoneypotFilled(filled)).toBe(true);
+  expect(isHoneypotFilled(new FormData())).toBe(false);
 });

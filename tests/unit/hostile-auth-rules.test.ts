@@ -7,7 +7,7 @@ import { codeFromBytes, currentRoomCode, isRoomCodeAccepted, parseRoomCode, ROOM
 import { isValidEmail } from "~/lib/vote";
 import { bursts, deviceWithManyEmails } from "~/lib/vote-patterns";
 import { countStaff, endStaffSessions, removeStaff, upsertStaff } from "~/models/staff.server";
-import { ATTEMPT_LIMITS, reserveAttempt, resetAttemptBudgets, spent } from "~/utils/attempt-budget.server";
+import { ATTEMPT_LIMITS, reserveAttempt, resetAttemptBudgets, spent } from "~/utils/rate-limit.server";
 import { createTestDb } from "./helpers/db";
 
 describe("canonical e-mail: variants of one mailbox are one voter", () => {

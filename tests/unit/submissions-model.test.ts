@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contactMessages, events, newsletterSignups, redirects } from "~/db/schema";
+import { findRedirect } from "~/models/redirects.server";
 import {
-  findRedirect,
   listApplicationShows,
   listApplications,
   saveContactMessage,

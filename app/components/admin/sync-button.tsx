@@ -1,6 +1,7 @@
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { RefreshCw } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { useBusinessZone } from "~/components/business-zone";
 import { formatCardDate } from "~/lib/dates";
 import type { SyncStatus } from "~/lib/eventbrite-sync";
 import { formatInZone } from "~/lib/zoned-time";
@@ -19,6 +20,7 @@ const SYNC_ACTION = "/admin/sync";
 export function SyncButton({ status }: { status?: SyncStatus | null }) {
   const navigation = useNavigation();
   const fetcher = useFetcher<SyncStatus>();
+  const zone = useBusinessZone();
   const pendingIntent =
     navigation.state !== "idle" && navigation.formAction === SYNC_ACTION
       ? String(navigation.formData?.get("intent") ?? "")
@@ -51,7 +53,7 @@ export function SyncButton({ status }: { status?: SyncStatus | null }) {
         {data ? (
           <span className="sync-area__last">
             {data.lastSyncedAt
-              ? `Last synced ${formatInZone(new Date(data.lastSyncedAt), "MMM d, h:mm a")} (Toronto)`
+              ? `Last synced ${formatInZone(new Date(data.lastSyncedAt), "MMM d, h:mm a", zone)} (Toronto)`
               : "Not synced yet"}
           </span>
         ) : null}
@@ -59,7 +61,7 @@ export function SyncButton({ status }: { status?: SyncStatus | null }) {
       {data?.lastRun ? (
         <details className="sync-area__run">
           <summary>
-            Last run finished {formatInZone(new Date(data.lastRun.finishedAt), "MMM d, h:mm a")} (Toronto)
+            Last run finished {formatInZone(new Date(data.lastRun.finishedAt), "MMM d, h:mm a", zone)} (Toronto)
             {data.lastRun.actor === "system" ? ", on schedule" : ` by ${data.lastRun.actor}`}:{" "}
             {data.lastRun.ok ? data.lastRun.summary : `failed: ${data.lastRun.summary}`}
           </summary>

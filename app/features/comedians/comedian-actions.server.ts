@@ -1,4 +1,5 @@
 import { json } from "@remix-run/node";
+import { parseId } from "~/lib/ids";
 import { comedianSchema } from "~/lib/vote-schema";
 import { addComedian, countVotesFor, deleteComedian, getComedian, listComediansWithVotes } from "~/models/comedians.server";
 import type { StaffIdentity } from "~/models/staff.server";
@@ -40,8 +41,8 @@ export async function handleAddComedian(request: Request, staff: StaffIdentity, 
  * past rounds' results keep the name and the votes.
  */
 export async function handleDeleteComedian(request: Request, staff: StaffIdentity, form: FormData, backTo: string) {
-  const id = Number(form.get("id"));
-  const comedian = Number.isInteger(id) && id > 0 ? getComedian(id) : undefined;
+  const id = parseId(form.get("id"));
+  const comedian = id ? getComedian(id) : undefined;
   if (!comedian) {
     return redirectWithFlash(request, backTo, { type: "error", message: "Server delete failed: Comedian not found" });
   }

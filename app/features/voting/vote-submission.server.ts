@@ -1,10 +1,12 @@
 import { recordRefusal } from "~/features/voting/vote-watch.server";
 import { canonicalEmail } from "~/lib/canonical-email";
+import { parseId } from "~/lib/ids";
 import { VOTE_MESSAGES, type VoteFieldErrors } from "~/lib/vote";
 import { voteSchema } from "~/lib/vote-schema";
 import { formatInZone } from "~/lib/zoned-time";
 import { castVote, getOpenRound, receiptFor, type Receipt } from "~/models/votes.server";
-import { readForm } from "~/utils/form-pipeline.server";
+import { getEnv } from "~/utils/env.server";
+import { readForm, refusedHeaders } from "~/utils/form-pipeline.server";
 import { logger } from "~/utils/logger.server";
 import { consume, retryText } from "~/utils/rate-limit.server";
 import { duplicatedField, isHoneypotFilled, requireSameOrigin } from "~/utils/request-guards.server";
@@ -63,7 +65,7 @@ export async function submitVoteForm(form: FormData, cookieHeader: string | null
     retryAfterSeconds,
   });
 
-  const roundId = Number(raw.roundId);
+  const roundId = parseId(raw.roundId);
   if (duplicatedField(form, ["roundId", "voteToken", "comedianId", "email", "roomCode"])) {
     return invalid(400, {}, "Please send the form again from the page.");
   }
@@ -149,14 +151,13 @@ export function receiptView(r: Receipt | undefined) {
   return {
     comedianName: r.comedianName,
     email: `${user.slice(0, 1)}${"*".repeat(Math.max(1, Math.min(user.length - 1, 6)))}@${domain}`,
-    at: formatInZone(r.createdAt, "MMM d 'at' h:mm a"),
+    at: formatInZone(r.createdAt, "MMM d 'at' h:mm a", getEnv().APP_TIMEZONE),
   };
 }
 
 /** The headers of a refused vote: never stored by a cache, and when to try again on a 429. */
 export function refusedVoteHeaders(outcome: Extract<VoteOutcome, { kind: "invalid" }>): Headers {
-  const headers = new Headers({ "Cache-Control": "no-store" });
-  if (outcome.retryAfterSeconds !== undefined) headers.set("Retry-After", String(Math.max(1, Math.ceil(outcome.retryAfterSeconds))));
+  const headers = refusedHeaders(outcome.retryAfterSeconds);
   if (outcome.setCookie) headers.append("Set-Cookie", outcome.setCookie);
   return headers;
 }

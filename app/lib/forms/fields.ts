@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TOKEN_PATTERN } from "../ids";
 
 /** Shared field rules of the public forms (each form's schema lives in its own file). */
 export const requiredText = (label: string, max: number) =>
@@ -23,5 +24,5 @@ export const submissionTokenField = () =>
   z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9_-]{16,64}$/, "The form expired: please reload the page and try again")
+    .regex(TOKEN_PATTERN, "The form expired: please reload the page and try again")
     .optional();

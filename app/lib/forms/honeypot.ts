@@ -1,5 +1,6 @@
 /**
- * The honeypot field's name, for components (which may not import *.server.ts).
- * Must equal HONEYPOT_FIELD in app/utils/request-guards.server.ts (a unit test checks).
+ * The honeypot field's name: the one declaration. The component renders it
+ * (app/components/form-parts.tsx) and the server checks it (isHoneypotFilled in
+ * app/utils/request-guards.server.ts).
  */
 export const HONEYPOT_FIELD_NAME = "website";
