@@ -1,6 +1,6 @@
 import { formatMonthYear } from "~/lib/dates";
 import { expect, test } from "./fixtures";
-import { seededShow } from "./public-helpers";
+import { seededShow } from "../support/shows";
 
 test.describe("listings", () => {
   test("/club-shows lists the club's upcoming shows by month with the venue address", async ({ page, db }) => {

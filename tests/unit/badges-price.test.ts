@@ -4,7 +4,7 @@ import { cardShow, excerpt } from "~/lib/cards";
 import { hasMarkup, plainText } from "~/lib/description";
 import { cardPriceText, detailPriceText } from "~/lib/price";
 import { isClubVenue, upcomingCutoff, upcomingShows } from "~/lib/upcoming";
-import { makeShow } from "./helpers/show";
+import { makeShow } from "../support/shows";
 
 
 const venues = { clubVenue: "Tipsy Toucan", wineryVenue: "Mastronardi" };

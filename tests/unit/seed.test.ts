@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { collections, comedians, eventDates, events, redirects, votes, votingRounds } from "~/db/schema";
 import { nextFathersDay, seedDemoData } from "~/db/seed.server";
 import { addDaysIso } from "~/lib/dates";
-import { createTestDb } from "./helpers/db";
+import { createTestDb } from "../support/db";
 
 const TODAY = "2026-11-22";
 
