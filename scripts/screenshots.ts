@@ -11,10 +11,10 @@ import { chromium } from "@playwright/test";
 import { votes } from "~/db/schema";
 import { openDatabase } from "~/utils/db.server";
 import { LAYOUT_PAGES, PROJECTOR_PAGE, PROJECTOR_SIZES, TWELVE_COMICS } from "../tests/support/layout-pages";
-import { requireBuild } from "./lib/harness";
 import { startE2EServer } from "../tests/support/server";
 import { signInAsStaff } from "../tests/support/staff";
 import { addVotes, createRound, uniq } from "../tests/support/voting";
+import { requireBuild } from "./lib/harness";
 
 const OUT = path.resolve("screenshots");
 const SIZES = [

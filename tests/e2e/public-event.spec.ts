@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import { events } from "~/db/schema";
 import { addDaysIso, formatLongDate, todayIn } from "~/lib/dates";
-import { insertShow } from "../support/shows";
+import { insertShow, seededId, seededShow } from "../support/shows";
 import { expect, test } from "./fixtures";
-import { seededId, seededShow } from "../support/shows";
 
 test.describe("event page", () => {
   test("shows the show's details, price and refund policy in the first response", async ({ page, db }) => {

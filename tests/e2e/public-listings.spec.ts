@@ -1,6 +1,6 @@
 import { formatMonthYear } from "~/lib/dates";
-import { expect, test } from "./fixtures";
 import { seededShow } from "../support/shows";
+import { expect, test } from "./fixtures";
 
 test.describe("listings", () => {
   test("/club-shows lists the club's upcoming shows by month with the venue address", async ({ page, db }) => {

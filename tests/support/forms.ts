@@ -37,6 +37,12 @@ export function fieldNames(schema: AnyObject): string[] {
   return Object.keys(schema.shape);
 }
 
+/** One field's name, checked against the schema by the compiler and at run time. */
+export function field<S extends AnyObject>(schema: S, name: keyof z.input<S> & string): string {
+  if (!fieldNames(schema).includes(name)) throw new Error(`"${name}" is not a field of this form`);
+  return name;
+}
+
 /**
  * The posted fields of a form, as a plain record (Playwright's `form`, or URLSearchParams).
  * true posts "on" (a ticked checkbox), false/null/undefined posts nothing.
