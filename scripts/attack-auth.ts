@@ -10,13 +10,14 @@
  */
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
-import { comedians, roundComedians, votes, votingRounds } from "~/db/schema";
+import { votes } from "~/db/schema";
 import { openDatabase } from "~/utils/db.server";
 import { tempDatabase } from "../tests/support/db";
 import { LOAD_ENV, staffOf } from "../tests/support/env";
 import { field, FORMS, formFields, loginFields, postForm } from "../tests/support/forms";
 import { startLoadServer, stopServer, type Server } from "../tests/support/server";
 import { cookieHeader } from "../tests/support/staff";
+import { createRound } from "../tests/support/voting";
 import { giveUpAfter, percentile, requireBuild, rssMiB } from "./lib/harness";
 
 /** The gate passwords and staff account the scripts' server is started with (tests/support/env.ts). */
@@ -219,12 +220,8 @@ async function main() {
   requireBuild();
   const quick = process.argv.includes("--quick");
   const { dir, file, data } = tempDatabase("attack-auth", (database) => {
-    const round = database.insert(votingRounds).values({ title: "Attack round", openedAt: new Date() }).returning().get();
-    for (const name of ["Ava Attack", "Ben Attack", "Cy Attack"]) {
-      const c = database.insert(comedians).values({ name }).returning().get();
-      database.insert(roundComedians).values({ roundId: round.id, comedianId: c.id }).run();
-    }
-    return { roundId: round.id };
+    const round = createRound(database, "Attack round", [{ name: "Ava Attack" }, { name: "Ben Attack" }, { name: "Cy Attack" }]);
+    return { roundId: round.roundId };
   });
   const server: Server = await startLoadServer(file, dir);
   const disarm = giveUpAfter("attack:auth", RUN_SECONDS, () => server);

@@ -16,14 +16,16 @@ import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
-import { comedians, contactMessages, contestantApplications, events, newsletterSignups, roundComedians, votes, votingRounds } from "~/db/schema";
+import { contactMessages, contestantApplications, newsletterSignups, votes } from "~/db/schema";
 import { addDaysIso, todayIn } from "~/lib/dates";
 import { openDatabase } from "~/utils/db.server";
 import { tempDatabase } from "../tests/support/db";
 import { LOAD_ENV, staffOf } from "../tests/support/env";
 import { FORMS, formFields, loginFields, postForm } from "../tests/support/forms";
 import { hasExited, startLoadServer, stopServer, type Server } from "../tests/support/server";
+import { insertShow } from "../tests/support/shows";
 import { cookieHeader } from "../tests/support/staff";
+import { createRound } from "../tests/support/voting";
 import { AUTH_ATTACKS } from "./attack-auth";
 import { giveUpAfter, percentile, requireBuild, rssMiB } from "./lib/harness";
 
@@ -457,17 +459,9 @@ async function main() {
 
   const { dir, file, data } = tempDatabase("attack", (database) => {
     const today = todayIn();
-    const event = database
-      .insert(events)
-      .values({ title: "Attack Night", date: addDaysIso(today, 20), time: "20:00", venue: "Attack Hall", ticketUrl: "https://tickets.example.com/a", acceptsApplications: true })
-      .returning({ id: events.id })
-      .get();
-    const round = database.insert(votingRounds).values({ title: "Attack round", openedAt: new Date() }).returning().get();
-    for (const name of ["Ava Attack", "Ben Attack", "Cy Attack"]) {
-      const c = database.insert(comedians).values({ name }).returning().get();
-      database.insert(roundComedians).values({ roundId: round.id, comedianId: c.id }).run();
-    }
-    return { eventId: event.id, roundId: round.id };
+    const event = insertShow(database, { title: "Attack Night", date: addDaysIso(today, 20), time: "20:00", venue: "Attack Hall", ticketUrl: "https://tickets.example.com/a", acceptsApplications: true });
+    const round = createRound(database, "Attack round", [{ name: "Ava Attack" }, { name: "Ben Attack" }, { name: "Cy Attack" }]);
+    return { eventId: event.id, roundId: round.roundId };
   });
   const env = { BOOKING_SHEET_URL: loopUrl, LOG_LEVEL: "info" };
   let server = await startLoadServer(file, dir, { env });
