@@ -25,6 +25,17 @@ const layerZones = [
   { target: "./app/features", from: ["./app/routes"] },
 ];
 
+/**
+ * tests/ and scripts/ (docs/decisions/test-kit.md): scripts may use the test kit
+ * (tests/support, tests/fakes, tests/fixtures); nothing in tests/ imports scripts/; the kit
+ * imports no spec or unit test.
+ */
+const testKitZones = [
+  { target: "./tests", from: "./scripts", message: "tests/ never imports scripts/: move what both need to tests/support." },
+  { target: "./tests/support", from: ["./tests/e2e", "./tests/unit"], message: "The test kit imports no spec or unit test." },
+  { target: "./scripts", from: ["./tests/e2e", "./tests/unit"], message: "Scripts use the test kit (tests/support), not the specs." },
+];
+
 export default tseslint.config(
   {
     ignores: ["build/**", "public/build/**", "node_modules/**", "bench/**", "test-results/**", "playwright-report/**", ".cache/**", "tmp/**", "data/**"],
@@ -74,6 +85,12 @@ export default tseslint.config(
     rules: {
       // Code that reaches the browser never imports server modules.
       "no-restricted-imports": ["error", { patterns: [{ group: ["*.server", "**/*.server"], message: "Server modules stay out of browser code." }] }],
+    },
+  },
+  {
+    files: ["tests/**/*.{ts,tsx}", "scripts/**/*.{ts,mjs}"],
+    rules: {
+      "import-x/no-restricted-paths": ["error", { zones: testKitZones }],
     },
   },
   {

@@ -10,37 +10,31 @@
  */
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
-import { comedians, roundComedians, votes, votingRounds } from "~/db/schema";
+import { votes } from "~/db/schema";
 import { openDatabase } from "~/utils/db.server";
-import {
-  cookieHeader,
-  giveUpAfter,
-  HARNESS_STAFF,
-  percentile,
-  prepareTempDatabase,
-  requireBuild,
-  rssMiB,
-  startServer,
-  stopServer,
-  type Server,
-} from "./lib/harness";
+import { tempDatabase } from "../tests/support/db";
+import { LOAD_ENV, staffOf } from "../tests/support/env";
+import { field, FORMS, formFields, loginFields, postForm } from "../tests/support/forms";
+import { startLoadServer, stopServer, type Server } from "../tests/support/server";
+import { cookieHeader } from "../tests/support/staff";
+import { createRound } from "../tests/support/voting";
+import { giveUpAfter, percentile, requireBuild, rssMiB } from "./lib/harness";
 
-/** The harness's gate passwords (scripts/lib/harness.ts startServer). */
-const RESULTS_PASSWORD = "load-results";
-const BOOKING_PASSWORD = "load-booking";
+/** The gate passwords and staff account the scripts' server is started with (tests/support/env.ts). */
+const RESULTS_PASSWORD = LOAD_ENV.RESULTS_PASSWORD;
+const BOOKING_PASSWORD = LOAD_ENV.BOOKING_PASSWORD;
+const STAFF = staffOf(LOAD_ENV);
 const RUN_SECONDS = 240;
 
 export type AuthAttackContext = { base: string; quick: boolean; roundId: number };
 export type AttackResult = { sent: string; observed: string[]; problems: string[] };
 export type AttackClass = { name: string; item: string; run(ctx: AuthAttackContext): Promise<AttackResult> };
 
-const formPost = (base: string, path: string, fields: Record<string, string>, cookie = "") =>
-  fetch(`${base}${path}`, {
-    method: "POST",
-    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
-    body: new URLSearchParams(fields),
-    redirect: "manual",
-  });
+const formPost = (base: string, path: string, fields: Record<string, string>, cookie = "") => postForm(base, path, fields, { cookie });
+/** A vote as the page posts it (the app's vote schema names the fields). */
+const voteFields = (roundId: number, voteToken: string, comedianId: string | number, email: string) =>
+  formFields(FORMS.vote, { roundId, voteToken, comedianId, email });
+const gateFields = (password: string) => formFields(FORMS.resultsGate, { password });
 
 async function drain(res: Response) {
   const text = await res.text();
@@ -57,8 +51,8 @@ function tally(statuses: number[]) {
 async function ballot(base: string, roundId: number, cookie = "") {
   const res = await fetch(`${base}/vote?round=${roundId}`, { headers: cookie ? { Cookie: cookie } : {} });
   const html = await res.text();
-  const token = /name="voteToken" value="([^"]+)"/.exec(html)?.[1] ?? "";
-  const ids = [...html.matchAll(/name="comedianId" value="(\d+)"/g)].map((m) => m[1]);
+  const token = new RegExp(`name="${field(FORMS.vote, "voteToken")}" value="([^"]+)"`).exec(html)?.[1] ?? "";
+  const ids = [...html.matchAll(new RegExp(`name="${field(FORMS.vote, "comedianId")}" value="(\\d+)"`, "g"))].map((m) => m[1]);
   return { cookie: cookieHeader(res, cookie), token, ids };
 }
 
@@ -71,9 +65,9 @@ const sessionRotation: AttackClass = {
   name: "session-rotation",
   item: "10",
   async run({ base }) {
-    const login = await drain(await formPost(base, "/admin/login", { username: HARNESS_STAFF.username, password: HARNESS_STAFF.password }));
+    const login = await drain(await formPost(base, "/admin/login", loginFields(STAFF.username, STAFF.password)));
     const staff = cookieHeader(login.res);
-    const unlock = await drain(await formPost(base, "/results", { password: RESULTS_PASSWORD }, staff));
+    const unlock = await drain(await formPost(base, "/results", gateFields(RESULTS_PASSWORD), staff));
     const after = cookieHeader(unlock.res, staff);
     const same = sessionIdIn(staff) !== "" && sessionIdIn(staff) === sessionIdIn(after);
     const observed = [
@@ -91,15 +85,15 @@ const gateGuessing: AttackClass = {
     const n = quick ? 40 : 200;
     const observed: string[] = [];
     const problems: string[] = [];
-    for (const [path, password, extra] of [
-      ["/results", RESULTS_PASSWORD, {}],
-      ["/booking", BOOKING_PASSWORD, { intent: "login" }],
+    for (const [path, password, extra, gate] of [
+      ["/results", RESULTS_PASSWORD, {}, FORMS.resultsGate],
+      ["/booking", BOOKING_PASSWORD, { intent: "login" }, FORMS.bookingGate],
     ] as const) {
       const started = performance.now();
-      const answers = await Promise.all(Array.from({ length: n }, (_, i) => formPost(base, path, { ...extra, password: `wrong-${i}` }).then(drain)));
+      const answers = await Promise.all(Array.from({ length: n }, (_, i) => formPost(base, path, { ...extra, ...formFields(gate, { password: `wrong-${i}` }) }).then(drain)));
       const ms = performance.now() - started;
       const checked = answers.filter((a) => a.status === 401).length;
-      const right = await drain(await formPost(base, path, { ...extra, password }));
+      const right = await drain(await formPost(base, path, { ...extra, ...formFields(gate, { password }) }));
       observed.push(
         `${path}: ${n} parallel wrong guesses in ${ms.toFixed(0)} ms -> ${tally(answers.map((a) => a.status))} (${checked} compared with the password); then the right password -> ${right.status}`,
       );
@@ -117,18 +111,18 @@ const loginRace: AttackClass = {
   async run({ base, quick }) {
     const n = quick ? 40 : 200;
     // The staff member's own browser signs in once (and so holds its device cookie).
-    const first = await drain(await formPost(base, "/admin/login", { username: HARNESS_STAFF.username, password: HARNESS_STAFF.password }));
+    const first = await drain(await formPost(base, "/admin/login", loginFields(STAFF.username, STAFF.password)));
     const trusted = cookieHeader(first.res).split("; ").filter((c) => !c.startsWith("__session=")).join("; ");
     const started = performance.now();
     const answers = await Promise.all(
-      Array.from({ length: n }, (_, i) => formPost(base, "/admin/login", { username: HARNESS_STAFF.username, password: `guess-${i}` }).then(drain)),
+      Array.from({ length: n }, (_, i) => formPost(base, "/admin/login", loginFields(STAFF.username, `guess-${i}`)).then(drain)),
     );
     const ms = performance.now() - started;
     const checked = answers.filter((a) => a.status === 401).length;
-    const stranger = await drain(await formPost(base, "/admin/login", { username: HARNESS_STAFF.username, password: HARNESS_STAFF.password }));
-    const owner = await drain(await formPost(base, "/admin/login", { username: HARNESS_STAFF.username, password: HARNESS_STAFF.password }, trusted));
+    const stranger = await drain(await formPost(base, "/admin/login", loginFields(STAFF.username, STAFF.password)));
+    const owner = await drain(await formPost(base, "/admin/login", loginFields(STAFF.username, STAFF.password), trusted));
     const observed = [
-      `${n} parallel wrong passwords for "${HARNESS_STAFF.username}" in ${ms.toFixed(0)} ms -> ${tally(answers.map((a) => a.status))} (${checked} checked against the hash)`,
+      `${n} parallel wrong passwords for "${STAFF.username}" in ${ms.toFixed(0)} ms -> ${tally(answers.map((a) => a.status))} (${checked} checked against the hash)`,
       `right password from an unknown browser afterwards -> ${stranger.status}; from the staff member's browser (device cookie) -> ${owner.status}`,
     ];
     const problems: string[] = [];
@@ -153,7 +147,7 @@ const voteStuffing: AttackClass = {
     const until = performance.now() + seconds * 1000;
     for (let i = 0; i < cap && performance.now() < until; i++) {
       const r = await drain(
-        await formPost(base, "/vote/submit", { roundId: String(roundId), voteToken: `stuff${i}${Date.now()}abcdefgh`, comedianId: phone.ids[0], email: `made-up-${i}-${Date.now()}@example.com` }, phone.cookie),
+        await formPost(base, "/vote/submit", voteFields(roundId, `stuff${i}${Date.now()}abcdefgh`, phone.ids[0], `made-up-${i}-${Date.now()}@example.com`), phone.cookie),
       );
       statuses.push(r.status);
     }
@@ -164,7 +158,7 @@ const voteStuffing: AttackClass = {
     const bare: number[] = [];
     for (let i = 0; i < (quick ? 50 : 300); i++) {
       const r = await drain(
-        await formPost(base, "/vote/submit", { roundId: String(roundId), voteToken: `bare${i}${Date.now()}abcdefghij`, comedianId: phone.ids[0], email: `bare-${i}-${Date.now()}@example.com` }),
+        await formPost(base, "/vote/submit", voteFields(roundId, `bare${i}${Date.now()}abcdefghij`, phone.ids[0], `bare-${i}-${Date.now()}@example.com`)),
       );
       bare.push(r.status);
     }
@@ -177,7 +171,7 @@ const voteStuffing: AttackClass = {
     const variantStatuses: number[] = [];
     for (const email of variants) {
       const p = await ballot(base, roundId);
-      variantStatuses.push((await drain(await formPost(base, "/vote/submit", { roundId: String(roundId), voteToken: p.token, comedianId: p.ids[0], email }, p.cookie))).status);
+      variantStatuses.push((await drain(await formPost(base, "/vote/submit", voteFields(roundId, p.token, p.ids[0], email), p.cookie))).status);
     }
     const variantOk = variantStatuses.filter((s) => s === 200).length;
     observed.push(`${variants.length} spellings of one gmail mailbox from ${variants.length} phones: ${tally(variantStatuses)} -> ${variantOk} accepted`);
@@ -194,12 +188,12 @@ const voteOracle: AttackClass = {
     const victimPhone = await ballot(base, roundId);
     if (victimPhone.ids.length < 2) return { sent: "nothing", observed: ["the round has fewer than 2 comedians: no oracle to test"], problems: [] };
     const victim = `victim-${Date.now()}@example.com`;
-    const cast = await drain(await formPost(base, "/vote/submit", { roundId: String(roundId), voteToken: victimPhone.token, comedianId: victimPhone.ids[1], email: victim }, victimPhone.cookie));
+    const cast = await drain(await formPost(base, "/vote/submit", voteFields(roundId, victimPhone.token, victimPhone.ids[1], victim), victimPhone.cookie));
     const snoop = await ballot(base, roundId);
     const answers: string[] = [];
     let receipts = 0;
     for (const id of victimPhone.ids) {
-      const r = await drain(await formPost(base, "/vote/submit", { roundId: String(roundId), voteToken: `snoop${id}${Date.now()}abcdefgh`, comedianId: id, email: victim }, snoop.cookie));
+      const r = await drain(await formPost(base, "/vote/submit", voteFields(roundId, `snoop${id}${Date.now()}abcdefgh`, id, victim), snoop.cookie));
       answers.push(`${r.status} ${r.text}`);
       if (r.status === 200) {
         const to = (JSON.parse(r.text) as { redirectTo?: string }).redirectTo;
@@ -225,15 +219,11 @@ export const AUTH_ATTACKS: AttackClass[] = [sessionRotation, gateGuessing, login
 async function main() {
   requireBuild();
   const quick = process.argv.includes("--quick");
-  const { dir, file, data } = prepareTempDatabase("attack-auth", (database) => {
-    const round = database.insert(votingRounds).values({ title: "Attack round", openedAt: new Date() }).returning().get();
-    for (const name of ["Ava Attack", "Ben Attack", "Cy Attack"]) {
-      const c = database.insert(comedians).values({ name }).returning().get();
-      database.insert(roundComedians).values({ roundId: round.id, comedianId: c.id }).run();
-    }
-    return { roundId: round.id };
+  const { dir, file, data } = tempDatabase("attack-auth", (database) => {
+    const round = createRound(database, "Attack round", [{ name: "Ava Attack" }, { name: "Ben Attack" }, { name: "Cy Attack" }]);
+    return { roundId: round.roundId };
   });
-  const server: Server = await startServer(file, dir);
+  const server: Server = await startLoadServer(file, dir);
   const disarm = giveUpAfter("attack:auth", RUN_SECONDS, () => server);
   const ctx: AuthAttackContext = { base: server.base, quick, roundId: data.roundId };
   let failed = false;

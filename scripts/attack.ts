@@ -16,24 +16,21 @@ import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
-import { comedians, contactMessages, contestantApplications, events, newsletterSignups, roundComedians, votes, votingRounds } from "~/db/schema";
+import { contactMessages, contestantApplications, newsletterSignups, votes } from "~/db/schema";
 import { addDaysIso, todayIn } from "~/lib/dates";
 import { openDatabase } from "~/utils/db.server";
+import { tempDatabase } from "../tests/support/db";
+import { LOAD_ENV, staffOf } from "../tests/support/env";
+import { FORMS, formFields, loginFields, postForm } from "../tests/support/forms";
+import { hasExited, startLoadServer, stopServer, type Server } from "../tests/support/server";
+import { insertShow } from "../tests/support/shows";
+import { cookieHeader } from "../tests/support/staff";
+import { createRound } from "../tests/support/voting";
 import { AUTH_ATTACKS } from "./attack-auth";
-import {
-  cookieHeader,
-  giveUpAfter,
-  HARNESS_STAFF,
-  hasExited,
-  percentile,
-  prepareTempDatabase,
-  requireBuild,
-  rssMiB,
-  startServer,
-  stopServer,
-  type Server,
-} from "./lib/harness";
+import { giveUpAfter, percentile, requireBuild, rssMiB } from "./lib/harness";
 
+/** The staff account the scripts' server is started with (tests/support/env.ts). */
+const STAFF = staffOf(LOAD_ENV);
 const ATTACK_SECONDS = 420;
 /**
  * A class fails when a /healthcheck probe fails (no answer in 5 s) or the p99 is over this.
@@ -125,12 +122,6 @@ function rawRequest(port: number, head: string, body: Buffer | string = "", time
     if (body.length) socket.write(body, () => {});
   });
 }
-
-const formHeaders = (base: string, cookie = "") => ({
-  Origin: base,
-  "Content-Type": "application/x-www-form-urlencoded",
-  ...(cookie ? { Cookie: cookie } : {}),
-});
 
 /** /healthcheck polled every 100 ms while a class runs; answers its latencies (timeouts count as the timeout). */
 function probeHealth(base: string) {
@@ -283,12 +274,7 @@ const streamFlood: AttackClass = {
   item: "7: live-results streams exhaust memory",
   async run(ctx) {
     const count = ctx.quick ? 200 : 2_000;
-    const unlock = await fetch(`${ctx.base}/results`, {
-      method: "POST",
-      headers: formHeaders(ctx.base),
-      body: new URLSearchParams({ password: "load-results" }),
-      redirect: "manual",
-    });
+    const unlock = await postForm(ctx.base, "/results", formFields(FORMS.resultsGate, { password: LOAD_ENV.RESULTS_PASSWORD }));
     await unlock.arrayBuffer();
     const cookie = cookieHeader(unlock);
     const port = Number(new URL(ctx.base).port);
@@ -351,12 +337,7 @@ const loginRedirect: AttackClass = {
     const observed: string[] = [];
     const problems: string[] = [];
     for (const to of targets) {
-      const res = await fetch(`${ctx.base}/admin/login`, {
-        method: "POST",
-        headers: formHeaders(ctx.base),
-        body: new URLSearchParams({ username: HARNESS_STAFF.username, password: HARNESS_STAFF.password, redirectTo: to }),
-        redirect: "manual",
-      });
+      const res = await postForm(ctx.base, "/admin/login", loginFields(STAFF.username, STAFF.password, to));
       await res.arrayBuffer();
       const location = res.headers.get("location") ?? "";
       // What a browser does with it: WHATWG URL parsing strips tabs/newlines, turns \ into /.
@@ -385,13 +366,8 @@ const outbound: AttackClass = {
     const answers = await Promise.all(
       urls.map(async (u) => {
         const started = performance.now();
-        const res = await fetch(`${ctx.base}/admin/events/new`, {
-          method: "POST",
-          headers: formHeaders(ctx.base, cookie),
-          body: new URLSearchParams({ intent: "load-url", sourceUrl: u }),
-          redirect: "manual",
-          signal: AbortSignal.timeout(30_000),
-        }).catch((e: Error) => ({ status: 0, text: async () => e.message }) as unknown as Response);
+        // The load-from-URL button's own fields (no schema: the route reads them before the form's).
+        const res = await postForm(ctx.base, "/admin/events/new", { intent: "load-url", sourceUrl: u }, { cookie, signal: AbortSignal.timeout(30_000) }).catch((e: Error) => ({ status: 0, text: async () => e.message }) as unknown as Response);
         await res.text();
         return { u, status: res.status, ms: performance.now() - started };
       }),
@@ -481,22 +457,14 @@ async function main() {
   await new Promise<void>((r) => loopServer.listen(0, "127.0.0.1", r));
   const loopUrl = `http://127.0.0.1:${(loopServer.address() as net.AddressInfo).port}/loop`;
 
-  const { dir, file, data } = prepareTempDatabase("attack", (database) => {
+  const { dir, file, data } = tempDatabase("attack", (database) => {
     const today = todayIn();
-    const event = database
-      .insert(events)
-      .values({ title: "Attack Night", date: addDaysIso(today, 20), time: "20:00", venue: "Attack Hall", ticketUrl: "https://tickets.example.com/a", acceptsApplications: true })
-      .returning({ id: events.id })
-      .get();
-    const round = database.insert(votingRounds).values({ title: "Attack round", openedAt: new Date() }).returning().get();
-    for (const name of ["Ava Attack", "Ben Attack", "Cy Attack"]) {
-      const c = database.insert(comedians).values({ name }).returning().get();
-      database.insert(roundComedians).values({ roundId: round.id, comedianId: c.id }).run();
-    }
-    return { eventId: event.id, roundId: round.id };
+    const event = insertShow(database, { title: "Attack Night", date: addDaysIso(today, 20), time: "20:00", venue: "Attack Hall", ticketUrl: "https://tickets.example.com/a", acceptsApplications: true });
+    const round = createRound(database, "Attack round", [{ name: "Ava Attack" }, { name: "Ben Attack" }, { name: "Cy Attack" }]);
+    return { eventId: event.id, roundId: round.roundId };
   });
   const env = { BOOKING_SHEET_URL: loopUrl, LOG_LEVEL: "info" };
-  let server = await startServer(file, dir, { env });
+  let server = await startLoadServer(file, dir, { env });
   const disarm = giveUpAfter("npm run attack", ATTACK_SECONDS, () => server);
   let staffCookie = "";
   const ctx: AttackContext = {
@@ -508,12 +476,7 @@ async function main() {
     loop: { url: loopUrl, hops: () => hops, reset: () => (hops = 0) },
     staffCookie: async () => {
       if (!staffCookie) {
-        const res = await fetch(`${server.base}/admin/login`, {
-          method: "POST",
-          headers: formHeaders(server.base),
-          body: new URLSearchParams({ username: HARNESS_STAFF.username, password: HARNESS_STAFF.password }),
-          redirect: "manual",
-        });
+        const res = await postForm(server.base, "/admin/login", loginFields(STAFF.username, STAFF.password));
         await res.arrayBuffer();
         staffCookie = cookieHeader(res);
       }
@@ -548,7 +511,7 @@ async function main() {
   for (const attack of chosen) {
     if (hasExited(server)) {
       console.log("(the server had died: starting it again for the next class)");
-      server = await startServer(file, dir, { env, port: server.port });
+      server = await startLoadServer(file, dir, { env, port: server.port });
       staffCookie = "";
     }
     const stopProbe = probeHealth(server.base);

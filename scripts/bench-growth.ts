@@ -27,7 +27,9 @@ import { roundDisplay } from "~/models/round-control.server";
 import { getRound } from "~/models/votes.server";
 import { openDatabase, runMigrations, type DB } from "~/utils/db.server";
 import { notifyRoundChanged, onRoundChanged } from "~/utils/vote-events.server";
-import { cookieHeader, loginStaff, startServer, stopServer } from "./lib/harness";
+import { LOAD_ENV, staffOf } from "../tests/support/env";
+import { startLoadServer, stopServer } from "../tests/support/server";
+import { cookieHeader, loginStaff } from "../tests/support/staff";
 
 const COALESCE_MS = 200;
 const LISTENERS = 500;
@@ -161,9 +163,9 @@ export async function runGrowth(label: string) {
     seedShows(database, shows);
     database.$client.close();
     const seedS = ((Date.now() - t0) / 1000).toFixed(1);
-    const server = await startServer(file, dir);
+    const server = await startLoadServer(file, dir);
     try {
-      const staff = await loginStaff(server.base);
+      const staff = await loginStaff(server.base, staffOf(LOAD_ENV));
       const cells: string[] = [];
       for (const p of pages) {
         const r = await timed(server.base + p, { cookie: p.startsWith("/admin") ? staff : "__session=growth-uncached" });
@@ -186,7 +188,7 @@ export async function runGrowth(label: string) {
     runMigrations(database);
     const roundId = seedVotes(database, votes);
     const seedS = ((Date.now() - t0) / 1000).toFixed(1);
-    const server = await startServer(file, dir);
+    const server = await startLoadServer(file, dir);
     let results = "- | -";
     try {
       const gate = await fetch(`${server.base}/results`, {

@@ -19,7 +19,12 @@ import { DEFAULT_FOCUS } from "~/lib/image-variants";
 import { showSlug } from "~/lib/slug";
 import { getImageRow, ingestBytes, setShowImage } from "~/models/show-images.server";
 import { imagesDir, produceAllVariants } from "~/utils/image-pipeline.server";
-import { cookieHeader, loginStaff, prepareTempDatabase, rssMiB, startServer, stopServer, type Server } from "./lib/harness";
+import { tempDatabase } from "../tests/support/db";
+import { LOAD_ENV, staffOf } from "../tests/support/env";
+import { FORMS, formFields } from "../tests/support/forms";
+import { startLoadServer, stopServer, type Server } from "../tests/support/server";
+import { loginStaff } from "../tests/support/staff";
+import { rssMiB } from "./lib/harness";
 import { generatePosters, type Poster } from "./lib/posters";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -32,7 +37,7 @@ export async function runImageBench(options: { lighthouse?: boolean } = {}) {
   const posters = await generatePosters();
   const generateMs = Date.now() - t0;
   const today = todayIn();
-  const { dir, file, data } = prepareTempDatabase("bench-images", (database) => {
+  const { dir, file, data } = tempDatabase("bench-images", (database) => {
     seedDemoData(database, today);
     return null;
   });
@@ -57,7 +62,7 @@ export async function runImageBench(options: { lighthouse?: boolean } = {}) {
   const first = shows[0];
   database.$client.close();
 
-  const server = await startServer(file, dir, {});
+  const server = await startLoadServer(file, dir);
   try {
     const upload = await measureUpload(server, posters[0]);
     const pages = ["/", `/event/${first.id}`, `/show/${showSlug({ title: first.title, date: first.date })}`, "/calendar", "/vote"];
@@ -80,7 +85,7 @@ export async function runImageBench(options: { lighthouse?: boolean } = {}) {
 
 /** Uploads the 6000×4000 poster through the staff form; waits for all its variants; samples RSS. */
 async function measureUpload(server: Server, poster: Poster) {
-  const cookie = await loginStaff(server.base);
+  const cookie = await loginStaff(server.base, staffOf(LOAD_ENV));
   const rssBefore = rssMiB(server.child.pid) ?? 0;
   let peak = rssBefore;
   const sampler = setInterval(() => {
@@ -88,14 +93,14 @@ async function measureUpload(server: Server, poster: Poster) {
     if (now && now > peak) peak = now;
   }, 25);
   const form = new FormData();
-  const fields: Record<string, string> = {
+  const fields = formFields(FORMS.event, {
     title: "Bench Upload Night",
     date: "2031-06-01",
     time: "8:00 PM",
     venue: "Tipsy Toucan",
     ticketUrl: "https://www.eventbrite.ca/e/bench-upload-tickets-1",
     imageFocus: "72,48",
-  };
+  });
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append("poster", new Blob([fs.readFileSync(poster.file)], { type: "image/jpeg" }), path.basename(poster.file));
   const start = Date.now();
@@ -118,7 +123,6 @@ async function measureUpload(server: Server, poster: Poster) {
   }
   const totalMs = Date.now() - start;
   clearInterval(sampler);
-  void cookieHeader;
   return { posterBytes: poster.bytes, size: `${poster.width}x${poster.height}`, requestMs, totalMs, variants: files, rssBeforeMb: rssBefore, rssPeakMb: peak };
 }
 

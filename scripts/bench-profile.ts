@@ -11,8 +11,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { startLoadServer, stopServer } from "../tests/support/server";
 import { renderSummary, summarise } from "./lib/cpuprofile";
-import { startServer, stopServer } from "./lib/harness";
 
 type Target = { name: string; path: string; vote?: boolean };
 type Measure = (target: { name: string; url: string; vote?: boolean }, connections: number, duration: number, origin: string) => Promise<{ rps: number; p50: number; p99: number }>;
@@ -29,7 +29,7 @@ export async function runProfile(options: { dbPath: string; dir: string; label: 
     const profDir = path.resolve("bench/tmp/profile", options.label, slug);
     fs.rmSync(profDir, { recursive: true, force: true });
     fs.mkdirSync(profDir, { recursive: true });
-    const server = await startServer(options.dbPath, options.dir, {
+    const server = await startLoadServer(options.dbPath, options.dir, {
       env: { TRUST_PROXY: "true", LOG_LEVEL: "info" },
       nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profDir}`],
     });

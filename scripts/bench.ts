@@ -35,10 +35,12 @@ import { comedians, eventDates, events, roundComedians, votingRounds } from "~/d
 import { addDaysIso, todayIn } from "~/lib/dates";
 import { showSlug } from "~/lib/slug";
 import { openDatabase, runMigrations } from "~/utils/db.server";
+import { FORMS, formFields } from "../tests/support/forms";
+import { startLoadServer, stopServer } from "../tests/support/server";
 import { runGrowth } from "./bench-growth";
 import { renderImageMarkdown, runImageBench, type ImageBench } from "./bench-images";
 import { runProfile } from "./bench-profile";
-import { deviceCookieFor, rssMiB, startServer, stopServer } from "./lib/harness";
+import { deviceCookieFor, rssMiB } from "./lib/harness";
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has("--quick");
@@ -79,7 +81,7 @@ async function main() {
     return;
   }
 
-  const server = await startServer(dbPath, dir, {
+  const server = await startLoadServer(dbPath, dir, {
     env: {
       // Each simulated voter gets its own client address through the trusted proxy header,
       // as phones behind Fly's proxy do; the room-sharing-one-IP case is scripts/load-votes.ts.
@@ -217,12 +219,9 @@ async function measure(
         setupRequest: (req) => {
           const n = ++voters;
           const email = `bench-${process.pid}-${Date.now()}-${n}@example.com`;
-          const body = new URLSearchParams({
-            roundId: String(seeded.roundId),
-            comedianId: String(seeded.comedianIds[n % seeded.comedianIds.length]),
-            email,
-            voteToken: crypto.randomUUID(),
-          });
+          const body = new URLSearchParams(
+            formFields(FORMS.vote, { roundId: seeded.roundId, comedianId: seeded.comedianIds[n % seeded.comedianIds.length], email, voteToken: crypto.randomUUID() }),
+          );
           return {
             ...req,
             headers: {

@@ -6,28 +6,16 @@
  * every voter exactly once. Expects a build; bounded to 120 s; loopback only.
  */
 import fs from "node:fs";
-import { giveUpAfter } from "./lib/harness";
-import {
-  CONCURRENCY,
-  checkStored,
-  loadBallot,
-  makeVoters,
-  pool,
-  postVote,
-  prepareDatabase,
-  requireBuild,
-  startServer,
-  stopServer,
-  VOTERS,
-  type Server,
-} from "./lib/vote-harness";
+import { pool, startLoadServer, stopServer, type Server } from "../tests/support/server";
+import { CONCURRENCY, checkStored, loadBallot, makeVoters, postVote, prepareVoteDatabase, VOTERS } from "../tests/support/voters";
+import { giveUpAfter, requireBuild } from "./lib/harness";
 
 /** Kill once this many votes have been acknowledged (posts are still in flight then). */
 const KILL_AFTER_ACKS = Number(process.env.KILL_AFTER_ACKS ?? 120);
 
 requireBuild();
-const setup = prepareDatabase();
-let server: Server = await startServer(setup.file, setup.dir);
+const setup = prepareVoteDatabase();
+let server: Server = await startLoadServer(setup.file, setup.dir);
 const disarm = giveUpAfter("crash test", 120, () => server);
 
 let failed = false;
@@ -58,7 +46,7 @@ try {
   const ackedBeforeKill = voters.filter((v) => v.acked);
   console.log(`killed the server with SIGKILL after ${KILL_AFTER_ACKS} acknowledgements; acknowledged before the kill: ${ackedBeforeKill.length}; posts cut off: ${errorsAfterKill}; never sent: ${voters.length - ackedBeforeKill.length - errorsAfterKill}`);
 
-  server = await startServer(setup.file, setup.dir);
+  server = await startLoadServer(setup.file, setup.dir);
   const afterRestart = checkStored(setup.file, setup.roundId, voters, ackedBeforeKill);
   console.log(`after restart: stored rows ${afterRestart.rows}, integrity_check ${afterRestart.integrity}, acknowledged votes missing or doubled: ${afterRestart.problems.length}`);
 

@@ -6,7 +6,7 @@
  *   --short            the small sizes npm test uses
  *   --path contact     one path (repeatable)
  */
-import { FULL_SIZES, formatTable, runAllCrashPaths, SHORT_SIZES } from "./lib/crash-paths";
+import { FULL_SIZES, formatTable, runAllCrashPaths, SHORT_SIZES } from "../tests/support/crash-paths";
 import { giveUpAfter, requireBuild } from "./lib/harness";
 
 const args = process.argv.slice(2);

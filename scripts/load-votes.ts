@@ -6,25 +6,13 @@
  * Expects a build (`npm run build`); starts its own server against a temporary database.
  */
 import fs from "node:fs";
-import { giveUpAfter } from "./lib/harness";
-import {
-  CONCURRENCY,
-  checkStored,
-  loadBallot,
-  makeVoters,
-  percentile,
-  pool,
-  postVote,
-  prepareDatabase,
-  requireBuild,
-  startServer,
-  stopServer,
-  VOTERS,
-} from "./lib/vote-harness";
+import { pool, startLoadServer, stopServer } from "../tests/support/server";
+import { CONCURRENCY, checkStored, loadBallot, makeVoters, postVote, prepareVoteDatabase, VOTERS } from "../tests/support/voters";
+import { giveUpAfter, percentile, requireBuild } from "./lib/harness";
 
 requireBuild();
-const setup = prepareDatabase();
-const server = await startServer(setup.file, setup.dir);
+const setup = prepareVoteDatabase();
+const server = await startLoadServer(setup.file, setup.dir);
 const disarm = giveUpAfter("load test", 120, () => server);
 
 let failed = false;

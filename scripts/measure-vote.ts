@@ -4,11 +4,13 @@
  */
 import fs from "node:fs";
 import zlib from "node:zlib";
-import { prepareDatabase, requireBuild, startServer, stopServer } from "./lib/vote-harness";
+import { startLoadServer, stopServer } from "../tests/support/server";
+import { prepareVoteDatabase } from "../tests/support/voters";
+import { requireBuild } from "./lib/harness";
 
 requireBuild();
-const setup = prepareDatabase();
-const server = await startServer(setup.file, setup.dir);
+const setup = prepareVoteDatabase();
+const server = await startLoadServer(setup.file, setup.dir);
 try {
   const html = await (await fetch(`${server.base}/vote?round=${setup.roundId}`)).text();
   const assets = new Set<string>();

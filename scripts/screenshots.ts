@@ -9,10 +9,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { votes } from "~/db/schema";
-import { testDb } from "../tests/e2e/fixtures";
-import globalSetup from "../tests/e2e/global-setup";
-import { LAYOUT_PAGES, PROJECTOR_PAGE, PROJECTOR_SIZES, TWELVE_COMICS } from "../tests/e2e/layout-pages";
-import { addVotes, createRound, signInAsStaff, uniq } from "../tests/e2e/voting-helpers";
+import { openDatabase } from "~/utils/db.server";
+import { LAYOUT_PAGES, PROJECTOR_PAGE, PROJECTOR_SIZES, TWELVE_COMICS } from "../tests/support/layout-pages";
+import { startE2EServer } from "../tests/support/server";
+import { signInAsStaff } from "../tests/support/staff";
+import { addVotes, createRound, uniq } from "../tests/support/voting";
+import { requireBuild } from "./lib/harness";
 
 const OUT = path.resolve("screenshots");
 const SIZES = [
@@ -22,9 +24,10 @@ const SIZES = [
 ];
 
 async function main() {
-  const teardown = await globalSetup();
-  const baseURL = process.env.E2E_BASE_URL!;
-  const db = testDb();
+  requireBuild();
+  const e2e = await startE2EServer();
+  const baseURL = e2e.server.base;
+  const db = openDatabase(e2e.databasePath);
   fs.mkdirSync(OUT, { recursive: true });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
   try {
@@ -66,7 +69,7 @@ async function main() {
   } finally {
     await browser.close();
     db.$client.close();
-    await teardown();
+    await e2e.close();
   }
 }
 

@@ -19,8 +19,10 @@ import { seedDemoData } from "~/db/seed.server";
 import { todayIn } from "~/lib/dates";
 import { showPath } from "~/lib/slug";
 import { openDatabase } from "~/utils/db.server";
-import { percentile, prepareTempDatabase, requireBuild, rssMiB, startServer, stopServer } from "./lib/harness";
-import { loadBallot, postVote, type Voter } from "./lib/vote-harness";
+import { tempDatabase } from "../tests/support/db";
+import { startLoadServer, stopServer } from "../tests/support/server";
+import { loadBallot, postVote, type Voter } from "../tests/support/voters";
+import { percentile, requireBuild, rssMiB } from "./lib/harness";
 
 function flag(name: string, fallback: number) {
   const i = process.argv.indexOf(`--${name}`);
@@ -38,7 +40,7 @@ const JSON_OUT = jsonIndex >= 0 ? process.argv[jsonIndex + 1] : null;
 
 requireBuild();
 const today = todayIn();
-const setup = prepareTempDatabase("soak", (database) => {
+const setup = tempDatabase("soak", (database) => {
   seedDemoData(database, today);
   const upcoming = database
     .select({ id: events.id, title: events.title, date: events.date })
@@ -71,7 +73,7 @@ const bucket = (start: number) => {
   return minutes[m];
 };
 
-const server = await startServer(setup.file, setup.dir);
+const server = await startLoadServer(setup.file, setup.dir);
 const pid = server.child.pid;
 /** How the server process ended, if it did during the soak (it never should). */
 let serverExit: { code: number | null; signal: string | null; minute: number } | null = null;

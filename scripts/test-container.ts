@@ -31,7 +31,6 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import url from "node:url";
@@ -40,6 +39,7 @@ import Database from "better-sqlite3";
 import { DockerfileParser, type Instruction } from "dockerfile-ast";
 import { parse as parseToml } from "smol-toml";
 import { parse as parseYaml } from "yaml";
+import { freePort } from "../tests/support/server";
 
 const HERE = path.dirname(url.fileURLToPath(import.meta.url));
 const ROOT = path.resolve(process.env.CONTAINER_TEST_ROOT ?? path.join(HERE, ".."));
@@ -265,17 +265,6 @@ function treeOf(rootPid: number): Proc[] {
     for (const child of all.filter((p) => p.ppid === pid)) queue.push(child.pid);
   }
   return tree;
-}
-
-async function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
+import { STAFF_LOGIN_FIELDS } from "~/lib/forms/staff-login";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getStaffById, verifyStaffLogin, type StaffIdentity } from "~/models/staff.server";
 import { getSession, type SessionData } from "./session.server";
@@ -15,8 +16,8 @@ export const authenticator = new Authenticator<StaffIdentity>();
 
 authenticator.use(
   new FormStrategy(async ({ form }) => {
-    const username = String(form.get("username") ?? "");
-    const password = String(form.get("password") ?? "");
+    const username = String(form.get(STAFF_LOGIN_FIELDS.username) ?? "");
+    const password = String(form.get(STAFF_LOGIN_FIELDS.password) ?? "");
     const staff = username && password ? await verifyStaffLogin(username, password) : null;
     if (!staff) throw new InvalidCredentials();
     return staff;

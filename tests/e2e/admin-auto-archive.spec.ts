@@ -1,17 +1,19 @@
 import { and, gte, isNull, lt } from "drizzle-orm";
 import { eventDates, events } from "~/db/schema";
 import { addDaysIso, todayIn } from "~/lib/dates";
-import { expect, loginAsStaff, test } from "./fixtures";
-import { startIsolatedServer } from "./isolated-server";
+import { startSeededServer, type SeededServer } from "../support/server";
+import { insertShow } from "../support/shows";
+import { loginAsStaff } from "../support/staff";
+import { expect, test } from "./fixtures";
 
 /**
  * Auto-archive counts every past show, so it runs against its own server and database:
  * on the shared one, another test's dashboard load could archive this test's show first.
  */
-let server: Awaited<ReturnType<typeof startIsolatedServer>> | undefined;
+let server: SeededServer | undefined;
 
 test.beforeAll(async () => {
-  server = await startIsolatedServer();
+  server = await startSeededServer();
 });
 
 test.afterAll(async () => {
@@ -25,11 +27,7 @@ test("a show dated yesterday (Toronto) is archived automatically when the dashbo
   const today = todayIn("America/Toronto");
   // Sign in without loading the dashboard, then add a show that ended yesterday.
   await loginAsStaff(page, "/admin/events/new");
-  const show = db
-    .insert(events)
-    .values({ title: "Yesterday's Show", date: addDaysIso(today, -1), time: "20:00", venue: "Test Venue", ticketUrl: "https://t.example" })
-    .returning()
-    .get();
+  const show = insertShow(db, { title: "Yesterday's Show", date: addDaysIso(today, -1), time: "20:00", venue: "Test Venue", ticketUrl: "https://t.example" });
   // Past = the last date, recurring dates included, is before today.
   const running = new Set(db.select({ id: eventDates.eventId }).from(eventDates).where(gte(eventDates.date, today)).all().map((r) => r.id));
   const past = db

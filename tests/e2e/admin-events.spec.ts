@@ -1,46 +1,18 @@
 import crypto from "node:crypto";
-import type { Cookie } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
 import { auditLog, eventDates, events } from "~/db/schema";
 import { addDaysIso, todayIn } from "~/lib/dates";
 import type { DB } from "~/utils/db.server";
 import { startFakePages } from "../fakes/eventbrite";
-import { expect, loginAsStaff, test as base } from "./fixtures";
-
-/**
- * One real login per worker, reused by every test (the login limit is 20 per IP per
- * 15 minutes, and the whole suite shares 127.0.0.1).
- */
-const test = base.extend<{ signIn: (path?: string) => Promise<void> }, { staffCookies: Cookie[] }>({
-  staffCookies: [
-    async ({ browser }, use) => {
-      const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
-      const page = await context.newPage();
-      await loginAsStaff(page);
-      const cookies = await context.cookies();
-      await context.close();
-      await use(cookies);
-    },
-    { scope: "worker" },
-  ],
-  signIn: async ({ page, staffCookies }, use) => {
-    await use(async (path = "/admin") => {
-      await page.context().addCookies(staffCookies);
-      await page.goto(path);
-    });
-  },
-});
+import { BOOKABLE, insertShow as insertShowRow, type ShowDateRow, type ShowRow } from "../support/shows";
+import { expect, test } from "./fixtures";
 
 const unique = (label: string) => `${label} ${crypto.randomBytes(4).toString("hex")}`;
 const inDays = (n: number) => addDaysIso(todayIn("America/Toronto"), n);
 
-function insertShow(db: DB, values: Partial<typeof events.$inferInsert> & { title: string }) {
-  return db
-    .insert(events)
-    .values({ date: inDays(20), time: "19:30", venue: "Test Venue", ticketUrl: "https://tickets.example.com/x", price: "$15", ...values })
-    .returning()
-    .get();
-}
+/** A stored upcoming show with everything the form requires (tests/support/shows.ts). */
+const insertShow = (db: DB, values: Partial<ShowRow> & { title: string }, dates: ShowDateRow[] = []) =>
+  insertShowRow(db, { ...BOOKABLE, date: inDays(20), price: "$15", ...values }, dates);
 
 function showByTitle(db: DB, title: string) {
   return db.select().from(events).where(eq(events.title, title)).get();
@@ -213,8 +185,7 @@ test("a missing show is reported by its id", async ({ page, signIn }) => {
 
 test("a recurring show stays active while one of its dates is still ahead", async ({ page, signIn, db }) => {
   const title = unique("Still Running Series");
-  const show = insertShow(db, { title, date: inDays(-7) });
-  db.insert(eventDates).values({ eventId: show.id, date: inDays(7), position: 0 }).run();
+  insertShow(db, { title, date: inDays(-7) }, [{ date: inDays(7) }]);
   await signIn();
   await expect(page.getByRole("article", { name: title })).toBeVisible();
   expect(showByTitle(db, title)?.archivedAt).toBeNull();

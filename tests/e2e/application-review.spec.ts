@@ -1,13 +1,15 @@
 import { and, eq } from "drizzle-orm";
-import { contestantApplications, events, outbox, votingRounds } from "~/db/schema";
+import { contestantApplications, outbox, votingRounds } from "~/db/schema";
 import { addDaysIso, todayIn } from "~/lib/dates";
+import { insertShow } from "../support/shows";
+import { signInAsStaff } from "../support/staff";
+import { closeTestRound, uniq } from "../support/voting";
 import { expect, test } from "./fixtures";
-import { closeTestRound, signInAsStaff, uniq } from "./voting-helpers";
 
 /** Issue 18: from contestant application to a voting round. */
 test("review: shortlist two, decline one, e-mail the shortlisted once, open the round with them", async ({ page, context, db, baseURL }) => {
   const tag = uniq();
-  const show = db.insert(events).values({ title: `Kill Night ${tag}`, date: addDaysIso(todayIn(), 12), time: "20:00", acceptsApplications: true }).returning().get();
+  const show = insertShow(db, { title: `Kill Night ${tag}`, date: addDaysIso(todayIn(), 12), time: "20:00", acceptsApplications: true });
   const apply = (name: string) =>
     db.insert(contestantApplications).values({ eventId: show.id, fullName: `${name} ${tag}`, email: `${name.toLowerCase()}-${tag}@example.com`, mobileNumber: "5195550100", isOver19: true, canAttendEvent: true, acceptsTerms: true }).run();
   ["Ann", "Bo", "Cy"].forEach(apply);
@@ -45,7 +47,7 @@ test("review: shortlist two, decline one, e-mail the shortlisted once, open the 
 });
 
 test("a review with an unknown decision is refused with a message", async ({ context, db, baseURL, page }) => {
-  const show = db.insert(events).values({ title: `Bad Review ${uniq()}`, date: addDaysIso(todayIn(), 12), acceptsApplications: true }).returning().get();
+  const show = insertShow(db, { title: `Bad Review ${uniq()}`, date: addDaysIso(todayIn(), 12), acceptsApplications: true });
   const id = db.insert(contestantApplications).values({ eventId: show.id, fullName: "Dee", email: "dee@example.com", mobileNumber: "1", isOver19: true, canAttendEvent: true, acceptsTerms: true }).returning().get().id;
   await signInAsStaff(context, db, baseURL!);
   const res = await page.request.post(`/admin/applications/${show.id}/review`, { form: { intent: "review", applicationId: String(id), status: "maybe" }, headers: { Origin: baseURL! } });

@@ -1,5 +1,6 @@
-import { E2E_ENV } from "./env";
-import { expect, loginAsStaff, test } from "./fixtures";
+import { E2E_ENV } from "../support/env";
+import { loginAsStaff } from "../support/staff";
+import { expect, test } from "./fixtures";
 
 test("staff pages send visitors without a session to the login, and back after it", async ({ page }) => {
   await page.goto("/admin");

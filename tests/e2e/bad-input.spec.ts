@@ -16,8 +16,10 @@ import { FUN_BIO_MAX, contestantApplicationSchema } from "~/lib/forms/contestant
 import { newsletterSchema } from "~/lib/forms/newsletter";
 import { comedianSchema, openRoundSchema, voteSchema } from "~/lib/vote-schema";
 import type { DB } from "~/utils/db.server";
+import { insertShow } from "../support/shows";
+import { signInAsStaff } from "../support/staff";
+import { closeTestRound, createRound, uniq } from "../support/voting";
 import { expect, test } from "./fixtures";
-import { closeTestRound, createRound, signInAsStaff, uniq } from "./voting-helpers";
 
 /**
  * Bad input on every form and resource route, at the HTTP level: empty bodies, fields over
@@ -134,17 +136,13 @@ test("public forms refuse bad input and store nothing", async ({ request, db, ba
   test.setTimeout(90_000);
   const origin = new URL(baseURL!).origin;
   const tag = uniq();
-  const show = db
-    .insert(events)
-    .values({
+  const show = insertShow(db, {
       title: `Bad input show ${tag}`,
       date: inDays(20),
       venue: "Test venue",
       acceptsApplications: true,
       applicationsCloseAt: new Date(Date.now() + 10 * 86_400_000),
-    })
-    .returning()
-    .get();
+    });
   const round = createRound(db, "Bad input round", [{ name: "Alpha" }, { name: "Beta" }]);
   const voteValid = {
     roundId: String(round.roundId),
@@ -224,11 +222,7 @@ test("staff forms refuse bad input and change nothing", async ({ page, context, 
   const origin = new URL(baseURL!).origin;
   await signInAsStaff(context, db, baseURL!);
   const tag = uniq();
-  const show = db
-    .insert(events)
-    .values({ title: `Staff bad input ${tag}`, date: inDays(25), time: "20:00", venue: "Test venue", ticketUrl: "https://tickets.example.com/x" })
-    .returning()
-    .get();
+  const show = insertShow(db, { title: `Staff bad input ${tag}`, date: inDays(25), time: "20:00", venue: "Test venue", ticketUrl: "https://tickets.example.com/x" });
   const round = createRound(db, "Staff bad input round", [{ name: "Gamma" }], false);
   const eventValid = {
     title: `Bad event ${tag}`,
@@ -337,11 +331,7 @@ test("resource routes: foreign, oversized and non-form posts are refused; read-o
   const origin = new URL(baseURL!).origin;
   await signInAsStaff(context, db, baseURL!);
   const tag = uniq();
-  const show = db
-    .insert(events)
-    .values({ title: `Resource routes ${tag}`, date: inDays(22), venue: "Test venue", ticketUrl: "https://tickets.example.com/r" })
-    .returning()
-    .get();
+  const show = insertShow(db, { title: `Resource routes ${tag}`, date: inDays(22), venue: "Test venue", ticketUrl: "https://tickets.example.com/r" });
   const before = JSON.stringify(db.select().from(events).where(eq(events.id, show.id)).get());
   const writes = ["/admin/sync", `/admin/events/${show.id}/archive`, `/admin/events/${show.id}/sold-out`, "/admin/logout", "/vote/submit", "/test-delete"];
   const readOnly = ["/calendar.ics", `/event/${show.id}/calendar.ics`, "/sitemap.xml", "/robots.txt", "/healthcheck", `/admin/applications.csv?event=${show.id}`];

@@ -3,7 +3,7 @@ import { request as playwrightRequest } from "@playwright/test";
 import { like } from "drizzle-orm";
 import { externalCache } from "~/db/schema";
 import { setSheetFakeMode, type SheetFakeMode } from "../fakes/sheet";
-import { E2E_ENV } from "./env";
+import { E2E_ENV } from "../support/env";
 import { withFakeLock } from "./fake-lock";
 import { expect, test } from "./fixtures";
 

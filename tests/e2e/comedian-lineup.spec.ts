@@ -3,8 +3,10 @@ import { comedians, eventComedians, events, venues } from "~/db/schema";
 import { addDaysIso, todayIn } from "~/lib/dates";
 import { comedianSlug } from "~/lib/lineup";
 import { showPath } from "~/lib/slug";
+import { insertShow } from "../support/shows";
+import { signInAsStaff } from "../support/staff";
+import { uniq } from "../support/voting";
 import { expect, test } from "./fixtures";
-import { signInAsStaff, uniq } from "./voting-helpers";
 
 const inDays = (n: number) => addDaysIso(todayIn("America/Toronto"), n);
 
@@ -20,11 +22,7 @@ test("staff create a venue and a comedian, put the comedian in a show's line-up 
     .get();
   // Every title word unique to this run: show slugs match on two title words.
   const title = `Lineup${tag} Test${tag} Show${tag} Night${tag}`;
-  const show = db
-    .insert(events)
-    .values({ title, date: inDays(20), time: "20:00", venue: "Tipsy Toucan", ticketUrl: "https://tickets.example.com/lineup", price: "$15" })
-    .returning()
-    .get();
+  const show = insertShow(db, { title, date: inDays(20), time: "20:00", venue: "Tipsy Toucan", ticketUrl: "https://tickets.example.com/lineup", price: "$15" });
 
   try {
     // 1. A comedian profile: a blank name is refused with nothing stored, then created.

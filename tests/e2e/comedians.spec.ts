@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { auditLog, comedians } from "~/db/schema";
-import { E2E_ENV } from "./env";
+import { E2E_ENV } from "../support/env";
+import { signInAsStaff } from "../support/staff";
+import { addVotes, closeTestRound, createRound, uniq } from "../support/voting";
 import { expect, test } from "./fixtures";
-import { addVotes, closeTestRound, createRound, signInAsStaff, uniq } from "./voting-helpers";
 
 test("visitors are sent to the staff login and their posts change nothing", async ({ page, db }) => {
   for (const path of ["/manage-comedians", "/test-delete", "/admin/rounds"]) {

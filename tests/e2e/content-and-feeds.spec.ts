@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import ical, { type VEvent } from "node-ical";
-import { contactMessages, contestantApplications, events, newsletterSignups, redirects, venues } from "~/db/schema";
+import { contactMessages, contestantApplications, newsletterSignups, redirects, venues } from "~/db/schema";
 import { addDaysIso, todayIn } from "~/lib/dates";
-import { expect, loginAsStaff, test } from "./fixtures";
+import { insertShow } from "../support/shows";
+import { loginAsStaff } from "../support/staff";
+import { expect, test } from "./fixtures";
 
 const tag = (js: boolean) => `${js ? "js" : "nojs"}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
 
@@ -59,12 +61,8 @@ test.describe("about and venue pages", () => {
     const date = addDaysIso(todayIn(), 30);
     // Shows point at the venue record (as the event form and the sync make them).
     const venueId = db.select().from(venues).where(eq(venues.slug, "wolfhead-distillery")).get()!.id;
-    const show = db.insert(events).values({ title, date, time: "20:00", venue: "Wolfhead Distillery", venueId, price: "$30" }).returning().get();
-    const past = db
-      .insert(events)
-      .values({ title: `${title} (past)`, date: addDaysIso(todayIn(), -3), venue: "Wolfhead Distillery", venueId })
-      .returning()
-      .get();
+    const show = insertShow(db, { title, date, time: "20:00", venue: "Wolfhead Distillery", venueId, price: "$30" });
+    const past = insertShow(db, { title: `${title} (past)`, date: addDaysIso(todayIn(), -3), venue: "Wolfhead Distillery", venueId });
     await page.goto("/wolfhead-distillery");
     const list = page.getByRole("region", { name: "Upcoming shows at Wolfhead Distillery" });
     await expect(list.getByRole("link", { name: title, exact: true })).toHaveAttribute("href", `/event/${show.id}`);
@@ -121,7 +119,7 @@ test.describe("search engines and calendars", () => {
     const word = `q${Date.now()}${javaScriptOn ? "j" : "n"}${Math.random().toString(36).slice(2, 6)}`;
     const title = `Sitemap Show: ${word} Night Extra Words`;
     const date = addDaysIso(todayIn(), 12);
-    db.insert(events).values({ title, date, venue: "Sitemap Test Venue" }).run();
+    insertShow(db, { title, date, venue: "Sitemap Test Venue" });
     const response = await page.request.get("/sitemap.xml");
     expect(response.headers()["content-type"]).toContain("application/xml");
     const xml = await response.text();
@@ -138,7 +136,7 @@ test.describe("search engines and calendars", () => {
     const title = `Feed Show ${tag(javaScriptOn)}`;
     const date = addDaysIso(todayIn(), 20);
     const venueId = db.select().from(venues).where(eq(venues.slug, "walkerville-brewery")).get()!.id;
-    const show = db.insert(events).values({ title, date, time: "19:30", endTime: "22:00", venue: "Walkerville Brewery", venueId }).returning().get();
+    const show = insertShow(db, { title, date, time: "19:30", endTime: "22:00", venue: "Walkerville Brewery", venueId });
 
     const all = await page.request.get("/calendar.ics");
     expect(all.headers()["content-type"]).toContain("text/calendar");
@@ -174,7 +172,7 @@ test.describe("staff inboxes", () => {
     const t = tag(javaScriptOn);
     db.insert(contactMessages).values({ name: `Inbox ${t}`, email: "inbox@example.com", subject: `Subject ${t}`, message: "Hello staff" }).run();
     db.insert(newsletterSignups).values({ email: `news-${t}@example.com` }).run();
-    const show = db.insert(events).values({ title: `Inbox Show ${t}`, date: addDaysIso(todayIn(), 9), acceptsApplications: true }).returning().get();
+    const show = insertShow(db, { title: `Inbox Show ${t}`, date: addDaysIso(todayIn(), 9), acceptsApplications: true });
     db.insert(contestantApplications)
       .values({ eventId: show.id, fullName: `Applicant ${t}`, email: "a@example.com", mobileNumber: "5195550100", isOver19: true, canAttendEvent: true, funBio: "Loves puns", acceptsTerms: true })
       .run();

@@ -1,8 +1,8 @@
-import { formatTable, runCrashPath, SHORT_SIZES, WRITE_PATHS } from "../../scripts/lib/crash-paths";
+import { formatTable, runCrashPath, SHORT_SIZES, WRITE_PATHS } from "../support/crash-paths";
 import { expect, test } from "./fixtures";
 
 // Server-process behaviour, not a page: run once, in the "js" project. Each path starts its
-// own copy of the production build on its own temporary database (scripts/lib/harness.ts).
+// own copy of the production build on its own temporary database (tests/support/server.ts).
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "process test runs once");
 
 test.describe.configure({ timeout: 60_000 });

@@ -1,7 +1,7 @@
 import { comedianSlug } from "~/lib/lineup";
+import { seededShow } from "../support/shows";
 import { contrastProblems } from "./contrast-checks";
 import { expect, test } from "./fixtures";
-import { seededShow } from "./public-helpers";
 
 /**
  * The dark theme (the visitor's system setting on public pages) keeps text readable: WCAG AA

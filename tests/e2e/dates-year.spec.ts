@@ -2,8 +2,8 @@ import { inArray } from "drizzle-orm";
 import { events } from "~/db/schema";
 import { todayIn } from "~/lib/dates";
 import { showPath } from "~/lib/slug";
+import { uniq } from "../support/voting";
 import { expect, test } from "./fixtures";
-import { uniq } from "./voting-helpers";
 
 /**
  * Dates outside the current year (in Toronto) show their year; this year's do not

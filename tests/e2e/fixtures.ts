@@ -1,6 +1,6 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect } from "@playwright/test";
 import { openDatabase, type DB } from "~/utils/db.server";
-import { E2E_ENV } from "./env";
+import { signInAsStaff } from "../support/staff";
 
 /** The test database the server under test uses (tests own the rows they create). */
 export function testDb(): DB {
@@ -9,22 +9,24 @@ export function testDb(): DB {
   return openDatabase(file);
 }
 
-export const test = base.extend<{ javaScriptOn: boolean; db: DB }>({
+/**
+ * The browser tests' fixtures: `javaScriptOn` (which project), `db` (the shared test
+ * database), and `signIn(path)`: the page's context signed in as the seeded staff member
+ * (tests/support/staff.ts), then `path` opened.
+ */
+export const test = base.extend<{ javaScriptOn: boolean; db: DB; signIn: (path?: string) => Promise<void> }>({
   javaScriptOn: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false),
   db: async ({}, use) => {
     const database = testDb();
     await use(database);
     database.$client.close();
   },
+  signIn: async ({ page, db, baseURL }, use) => {
+    await use(async (path = "/admin") => {
+      await signInAsStaff(page.context(), db, baseURL!);
+      await page.goto(path);
+    });
+  },
 });
 
 export { expect };
-
-/** Signs in as the seeded staff account through the real login form. */
-export async function loginAsStaff(page: Page, redirectTo = "/admin") {
-  await page.goto(`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.getByLabel("Username").fill(E2E_ENV.ADMIN_USERNAME);
-  await page.getByLabel("Password").fill(E2E_ENV.ADMIN_PASSWORD);
-  await page.getByRole("button", { name: /log in|sign in/i }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/admin/login"));
-}

@@ -1,6 +1,6 @@
 /**
  * Issue 13, the auth and voting classes (items 3, 4, 5, 6, 10), as an attacker would try them.
- * The tests that exhaust a per-IP budget run against their own server (startIsolatedServer),
+ * The tests that exhaust a per-IP budget run against their own server (startSeededServer),
  * so the shared server's gates and login stay usable for every other spec.
  */
 import { execFileSync } from "node:child_process";
@@ -11,12 +11,12 @@ import { eq } from "drizzle-orm";
 import { sessions, staffUsers, votes } from "~/db/schema";
 import type { DB } from "~/utils/db.server";
 import { qrSvg } from "~/utils/qr.server";
-import { E2E_ENV } from "./env";
+import { E2E_ENV } from "../support/env";
+import { startSeededServer, type SeededServer } from "../support/server";
+import { signInAsStaff } from "../support/staff";
+import { closeTestRound, createRound, uniq, votesIn, type TestRound } from "../support/voting";
 import { expect, test } from "./fixtures";
-import { startIsolatedServer } from "./isolated-server";
-import { closeTestRound, createRound, signInAsStaff, uniq, votesIn, type TestRound } from "./voting-helpers";
 
-type Isolated = Awaited<ReturnType<typeof startIsolatedServer>>;
 
 // Each test drives several browsers and a hundred posts: allow for a busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -48,9 +48,9 @@ const statuses = (answers: { status(): number }[]) =>
   answers.reduce<Record<number, number>>((acc, a) => ({ ...acc, [a.status()]: (acc[a.status()] ?? 0) + 1 }), {});
 
 test.describe("shared-password gates (items 3 and 10)", () => {
-  let server: Isolated;
+  let server: SeededServer;
   test.beforeAll(async () => {
-    server = await startIsolatedServer();
+    server = await startSeededServer();
   });
   test.afterAll(async () => server.close());
 
@@ -105,9 +105,9 @@ test.describe("shared-password gates (items 3 and 10)", () => {
 });
 
 test.describe("staff login (item 4)", () => {
-  let server: Isolated;
+  let server: SeededServer;
   test.beforeAll(async () => {
-    server = await startIsolatedServer();
+    server = await startSeededServer();
   });
   test.afterAll(async () => server.close());
 
@@ -360,7 +360,7 @@ test("over-budget votes and public forms without JavaScript say when to try agai
   test.skip(!javaScriptOn, "HTTP only: runs once");
   test.setTimeout(120_000);
   // Its own server: these budgets are per address, and every test here comes from 127.0.0.1.
-  const server = await startIsolatedServer();
+  const server = await startSeededServer();
   const context = await browser.newContext();
   try {
     const post = (path: string, body: Record<string, string>) =>

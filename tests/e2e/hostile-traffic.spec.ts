@@ -1,8 +1,9 @@
 import net from "node:net";
-import { events } from "~/db/schema";
-import { E2E_ENV } from "./env";
+import { E2E_ENV } from "../support/env";
+import { insertShow } from "../support/shows";
+import { signInAsStaff } from "../support/staff";
+import { createRound, closeTestRound, uniq } from "../support/voting";
 import { expect, test } from "./fixtures";
-import { createRound, closeTestRound, signInAsStaff, uniq } from "./voting-helpers";
 
 /**
  * Issue 13, server half: what a stranger can send, each class at test size (npm run attack
@@ -34,11 +35,7 @@ test.describe("HTTP-level hostile traffic", () => {
 
   test("a post of thousands of repeated empty fields is refused at once and never stalls the server", async ({ request, baseURL, db }) => {
     test.setTimeout(60_000);
-    const show = db
-      .insert(events)
-      .values({ title: `Hostile ${uniq()}`, date: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10), venue: "Test", acceptsApplications: true })
-      .returning({ id: events.id })
-      .get();
+    const show = insertShow(db, { title: `Hostile ${uniq()}`, date: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10), venue: "Test", acceptsApplications: true });
     const origin = new URL(baseURL!).origin;
     const body = "a=&".repeat(80_000); // 240 KB
     for (const path of ["/contact", "/merch", "/booking", `/event/${show.id}/apply`]) {

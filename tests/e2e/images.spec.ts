@@ -6,7 +6,9 @@ import sharp from "sharp";
 import { events, images } from "~/db/schema";
 import { addDaysIso, todayIn } from "~/lib/dates";
 import type { DB } from "~/utils/db.server";
-import { expect, loginAsStaff, test } from "./fixtures";
+import { BOOKABLE, insertShow, type ShowRow } from "../support/shows";
+import { loginAsStaff } from "../support/staff";
+import { expect, test } from "./fixtures";
 
 /**
  * Show images: a poster uploaded in the event form (plain file input without JavaScript, a
@@ -16,13 +18,8 @@ import { expect, loginAsStaff, test } from "./fixtures";
 
 const unique = (label: string) => `${label} ${crypto.randomBytes(4).toString("hex")}`;
 
-function insertShow(db: DB, title: string, values: Partial<typeof events.$inferInsert> = {}) {
-  return db
-    .insert(events)
-    .values({ title, date: addDaysIso(todayIn("America/Toronto"), 25), time: "19:30", venue: "Test Venue", ticketUrl: "https://tickets.example.com/x", ...values })
-    .returning()
-    .get();
-}
+const posterShow = (db: DB, title: string, values: Partial<ShowRow> = {}) =>
+  insertShow(db, { ...BOOKABLE, title, date: addDaysIso(todayIn("America/Toronto"), 25), ...values });
 
 async function posterJpeg(seed: number) {
   // A distinct photo-like poster per test (distinct content hash).
@@ -31,7 +28,7 @@ async function posterJpeg(seed: number) {
 }
 
 test("staff upload a poster and set its focal point; pages serve it responsive, sized and cached for a year", async ({ page, db, javaScriptOn, request }) => {
-  const show = insertShow(db, unique("Poster Show"));
+  const show = posterShow(db, unique("Poster Show"));
   await loginAsStaff(page, `/admin/events/${show.id}`);
   await page.getByLabel("Upload a poster").setInputFiles({ name: "poster.jpg", mimeType: "image/jpeg", buffer: await posterJpeg(show.id) });
   if (javaScriptOn) {
@@ -86,7 +83,7 @@ test("staff upload a poster and set its focal point; pages serve it responsive, 
 });
 
 test("a file that is not an image is refused with a clear message and nothing is stored", async ({ page, db, javaScriptOn }) => {
-  const show = insertShow(db, unique("Bad Poster Show"));
+  const show = posterShow(db, unique("Bad Poster Show"));
   await loginAsStaff(page, `/admin/events/${show.id}`);
   await page.getByLabel("Upload a poster").setInputFiles({ name: "poster.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html>this is not a poster</html>".repeat(20)) });
   const responded = javaScriptOn ? null : page.waitForResponse((r) => r.request().method() === "POST");
@@ -98,7 +95,7 @@ test("a file that is not an image is refused with a clear message and nothing is
 });
 
 test("a broken image link never breaks the page: the stock image is shown and the dashboard marks the show", async ({ page, db, baseURL, javaScriptOn }) => {
-  const show = insertShow(db, unique("Broken Link Show"));
+  const show = posterShow(db, unique("Broken Link Show"));
   await loginAsStaff(page, `/admin/events/${show.id}`);
   // A link that answers, but not with an image.
   await page.getByLabel("Image URL").fill(`${baseURL}/robots.txt`);
@@ -119,7 +116,7 @@ test("a broken image link never breaks the page: the stock image is shown and th
 test("an image whose stored file went missing still shows a picture (the stock one) and is marked", async ({ page, db }) => {
   const hash = crypto.randomBytes(8).toString("hex");
   db.insert(images).values({ hash, width: 1600, height: 900, format: "jpeg", bytes: 1000, placeholder: "data:image/webp;base64,UklGRg==" }).run();
-  const show = insertShow(db, unique("Lost File Show"), { imageHash: hash, imageSource: "upload" });
+  const show = posterShow(db, unique("Lost File Show"), { imageHash: hash, imageSource: "upload" });
   await page.goto(`/event/${show.id}`);
   const hero = page.locator(".event-hero__media img");
   await expect(hero).toHaveAttribute("data-image", hash);
@@ -144,7 +141,7 @@ test("the home page fetches the first show card's poster first (a phone's larges
 });
 
 test("a HEIC photo from a phone uploads through the form and is shown upright", async ({ page, db, request }) => {
-  const show = insertShow(db, unique("Phone Photo Show"));
+  const show = insertShow(db, { title: unique("Phone Photo Show") });
   await loginAsStaff(page, `/admin/events/${show.id}`);
   const heic = fs.readFileSync(path.resolve("tests/fixtures/rotated-phone.heic"));
   await page.getByLabel("Upload a poster").setInputFiles({ name: "IMG_0001.HEIC", mimeType: "image/heic", buffer: heic });

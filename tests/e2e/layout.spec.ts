@@ -1,9 +1,10 @@
 import type { Page } from "@playwright/test";
 import { votes } from "~/db/schema";
+import { LAYOUT_PAGES, PROJECTOR_PAGE, PROJECTOR_SIZES, TWELVE_COMICS, WIDTHS, type LayoutContext, type LayoutPage } from "../support/layout-pages";
+import { signInAsStaff } from "../support/staff";
+import { addVotes, closeTestRound, createRound, uniq } from "../support/voting";
 import { expect, test, testDb } from "./fixtures";
 import { layoutProblems } from "./layout-checks";
-import { LAYOUT_PAGES, PROJECTOR_PAGE, PROJECTOR_SIZES, TWELVE_COMICS, WIDTHS, type LayoutContext, type LayoutPage } from "./layout-pages";
-import { addVotes, closeTestRound, createRound, signInAsStaff, uniq } from "./voting-helpers";
 
 /**
  * Every page at 360, 390, 768 and 1366 px (the projector at 1280×720 and 1920×1080), with

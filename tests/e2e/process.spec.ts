@@ -1,24 +1,14 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { E2E_ENV } from "./env";
+import { E2E_ENV } from "../support/env";
+import { freePort } from "../support/server";
 import { expect, test } from "./fixtures";
 
 // Server-process behaviour, not a page: run once, in the "js" project.
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "process test runs once");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(extraEnv: Record<string, string> = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "laugh-proc-"));

@@ -1,7 +1,7 @@
 import { shiftMonth } from "~/lib/calendar";
 import { addDaysIso, formatMonthYear, todayIn } from "~/lib/dates";
+import { seededShow } from "../support/shows";
 import { expect, test } from "./fixtures";
-import { seededShow } from "./public-helpers";
 
 test.describe("calendar", () => {
   test("the current month: weekday headers, today highlighted, Upcoming Events list", async ({ page }) => {

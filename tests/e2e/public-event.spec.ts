@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { events } from "~/db/schema";
 import { addDaysIso, formatLongDate, todayIn } from "~/lib/dates";
+import { insertShow, seededId, seededShow } from "../support/shows";
 import { expect, test } from "./fixtures";
-import { seededId, seededShow } from "./public-helpers";
 
 test.describe("event page", () => {
   test("shows the show's details, price and refund policy in the first response", async ({ page, db }) => {
@@ -81,16 +81,12 @@ test.describe("event page", () => {
 
   test("an image that fails to load is swapped for the stock image", async ({ page, db, javaScriptOn }) => {
     test.skip(!javaScriptOn, "the swap after a load error needs JavaScript");
-    const row = db
-      .insert(events)
-      .values({
+    const row = insertShow(db, {
         title: `Broken Image Show ${Date.now()}`,
         date: addDaysIso(todayIn(), 300),
         venue: "Somewhere",
         imageUrl: "/images/no-such-image.png",
-      })
-      .returning()
-      .get();
+      });
     try {
       await page.goto(`/event/${row.id}`);
       await expect(page.locator(".event-hero img")).toHaveAttribute("src", "/images/stock-show.svg");

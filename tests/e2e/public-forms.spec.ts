@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
-import { contactMessages, contestantApplications, events, newsletterSignups } from "~/db/schema";
+import { contactMessages, contestantApplications, newsletterSignups } from "~/db/schema";
 import { addDaysIso, todayIn } from "~/lib/dates";
 import { zonedInstant } from "~/lib/zoned-time";
 import type { DB } from "~/utils/db.server";
+import { insertShow } from "../support/shows";
 import { expect, test } from "./fixtures";
 
 const CONTACT_SUCCESS = "Your message has been sent successfully! We'll get back to you soon.";
@@ -11,9 +12,7 @@ const unique = (label: string, js: boolean) => `${label} ${js ? "js" : "nojs"} $
 /** A show of the test's own that takes applications (closing in the future unless told). */
 function insertApplicationShow(db: DB, title: string, closeInDays = 5) {
   const date = addDaysIso(todayIn(), 10);
-  return db
-    .insert(events)
-    .values({
+  return insertShow(db, {
       title,
       date,
       time: "19:30",
@@ -22,9 +21,7 @@ function insertApplicationShow(db: DB, title: string, closeInDays = 5) {
       acceptsApplications: true,
       applicationsCloseAt: zonedInstant(addDaysIso(todayIn(), closeInDays), "23:59"),
       contestantsNotifiedOn: addDaysIso(date, -1),
-    })
-    .returning()
-    .get();
+    });
 }
 
 test.describe("contact form", () => {

@@ -1,6 +1,6 @@
 import { formatMonthYear } from "~/lib/dates";
+import { seededShow } from "../support/shows";
 import { expect, test } from "./fixtures";
-import { seededShow } from "./public-helpers";
 
 test.describe("listings", () => {
   test("/club-shows lists the club's upcoming shows by month and names the club", async ({ page, db }) => {

@@ -1,6 +1,6 @@
 import { showSlug } from "~/lib/slug";
+import { seededShow } from "../support/shows";
 import { expect, test } from "./fixtures";
-import { seededShow } from "./public-helpers";
 
 test.describe("show by slug", () => {
   test("finds the show from its slug and shows the spec's sections", async ({ page, db }) => {

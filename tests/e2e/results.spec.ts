@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
-import { E2E_ENV } from "./env";
+import { E2E_ENV } from "../support/env";
+import { signInAsStaff } from "../support/staff";
+import { addVotes, closeTestRound, createRound, uniq, type TestRound } from "../support/voting";
 import { expect, test } from "./fixtures";
-import { addVotes, closeTestRound, createRound, signInAsStaff, uniq, type TestRound } from "./voting-helpers";
 
 let round: TestRound;
 test.beforeEach(({ db }) => {

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { votingRounds } from "~/db/schema";
+import { signInAsStaff } from "../support/staff";
+import { addVotes, closeTestRound, createRound, uniq, votesIn, type TestRound } from "../support/voting";
 import { expect, test } from "./fixtures";
-import { addVotes, closeTestRound, createRound, signInAsStaff, uniq, votesIn, type TestRound } from "./voting-helpers";
 
 /** Issue 18: the host's reveal (live or hidden until revealed, last to first) and closing voting. */
 let round: TestRound;

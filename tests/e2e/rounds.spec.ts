@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { auditLog, votingRounds, comedians } from "~/db/schema";
+import { signInAsStaff } from "../support/staff";
+import { uniq } from "../support/voting";
 import { expect, test } from "./fixtures";
-import { signInAsStaff, uniq } from "./voting-helpers";
 
 test("staff open a round with chosen comedians, voters see it, staff close it and its results stay", async ({ page, context, db, baseURL }) => {
   const tag = uniq();

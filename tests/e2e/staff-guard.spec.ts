@@ -3,8 +3,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import type { DB } from "~/utils/db.server";
+import { startSeededServer, type SeededServer } from "../support/server";
 import { expect, test } from "./fixtures";
-import { startIsolatedServer } from "./isolated-server";
 
 /**
  * Walks every staff route of the built app's route manifest (build/index.js) and checks,
@@ -55,12 +55,12 @@ function snapshot(database: DB) {
   );
 }
 
-let server: Awaited<ReturnType<typeof startIsolatedServer>> | undefined;
+let server: SeededServer | undefined;
 let api: APIRequestContext;
 
 test.beforeAll(async ({}, testInfo) => {
   if (testInfo.project.name !== "js") return;
-  server = await startIsolatedServer();
+  server = await startSeededServer();
   api = await playwrightRequest.newContext({ baseURL: server.url, maxRedirects: 0 });
 });
 

@@ -3,8 +3,9 @@ import { eq } from "drizzle-orm";
 import { events } from "~/db/schema";
 import type { DB } from "~/utils/db.server";
 import { patchEventbriteFakeEvent, setEventbriteFakeMode } from "../fakes/eventbrite";
+import { loginAsStaff } from "../support/staff";
 import { withFakeLock } from "./fake-lock";
-import { expect, loginAsStaff, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 /**
  * Issue 14: staff sync the real-shaped fake (tests/fixtures/eventbrite), then a visitor reads

@@ -2,8 +2,10 @@ import { eq, inArray, like } from "drizzle-orm";
 import { events } from "~/db/schema";
 import { addDaysIso, todayIn } from "~/lib/dates";
 import { FIXTURE_PUBLIC_IDS, setEventbriteFakeMode } from "../fakes/eventbrite";
+import { insertShow } from "../support/shows";
+import { loginAsStaff } from "../support/staff";
 import { withFakeLock } from "./fake-lock";
-import { expect, loginAsStaff, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 const FAKE_IDS = ["9100000001", "9100000002", "9100000004", "9100000005"];
 const fakeUrl = () => process.env.E2E_EVENTBRITE_URL!;
@@ -65,9 +67,7 @@ test("a refused token says why, and the stored shows stay as they were", async (
 test("a show staff edited is listed as protected from the sync until staff reset it", async ({ page, db }, info) => {
   const title = `E2E staff-edited synced show ${info.project.name} ${Date.now()}`;
   const externalId = `e2e-edited-${info.project.name}-${Date.now()}`;
-  const id = db
-    .insert(events)
-    .values({
+  const id = insertShow(db, {
       externalId,
       source: "eventbrite",
       title,
@@ -75,9 +75,7 @@ test("a show staff edited is listed as protected from the sync until staff reset
       time: "20:00",
       venue: "Sync Test Hall",
       staffEditedAt: new Date(),
-    })
-    .returning({ id: events.id })
-    .get().id;
+    }).id;
   try {
     await loginAsStaff(page);
     await expect(page.getByText("Edited by staff — sync won't overwrite:")).toBeVisible();

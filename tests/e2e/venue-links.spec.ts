@@ -1,7 +1,7 @@
 import { type Locator, type Page } from "@playwright/test";
 import { showPath } from "~/lib/slug";
+import { seededShow } from "../support/shows";
 import { expect, test } from "./fixtures";
-import { seededShow } from "./public-helpers";
 
 /**
  * Issue 17: every page that names a venue links the name to the venue's page (/{slug}), and

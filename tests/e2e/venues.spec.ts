@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { events, venues } from "~/db/schema";
 import { addDaysIso, todayIn } from "~/lib/dates";
-import { expect, loginAsStaff, test } from "./fixtures";
+import { insertShow } from "../support/shows";
+import { loginAsStaff } from "../support/staff";
+import { expect, test } from "./fixtures";
 
 /** Issue 17 (venue half): staff give a venue its address; show pages, JSON-LD and the venue's feed use it. */
 test("staff edit a venue's address; the show page, its JSON-LD and the venue's calendar use it", async ({ page, db }, info) => {
@@ -10,11 +12,7 @@ test("staff edit a venue's address; the show page, its JSON-LD and the venue's c
   const slug = `e2e-venue-${stamp}`.toLowerCase();
   const venueId = db.insert(venues).values({ name, slug }).returning({ id: venues.id }).get().id;
   const title = `E2E Venue Show ${stamp}`;
-  const showId = db
-    .insert(events)
-    .values({ title, date: addDaysIso(todayIn(), 30), time: "20:00", venue: name, venueId })
-    .returning({ id: events.id })
-    .get().id;
+  const showId = insertShow(db, { title, date: addDaysIso(todayIn(), 30), time: "20:00", venue: name, venueId }).id;
 
   // Before: no address is known, none is shown or guessed.
   await page.goto(`/event/${showId}`);
@@ -70,11 +68,7 @@ test("staff tick the club and winery flags on a venue; its shows get the badges 
   const slug = `flag-hall-${stamp}`.toLowerCase();
   const venueId = db.insert(venues).values({ name, slug }).returning({ id: venues.id }).get().id;
   const title = `Flagged Show ${stamp}`;
-  const showId = db
-    .insert(events)
-    .values({ title, date: addDaysIso(todayIn(), 3), time: "20:00", venue: name, venueId })
-    .returning({ id: events.id })
-    .get().id;
+  const showId = insertShow(db, { title, date: addDaysIso(todayIn(), 3), time: "20:00", venue: name, venueId }).id;
   try {
     // Before: the name means nothing, no badge.
     await page.goto(`/event/${showId}`);

@@ -1,5 +1,5 @@
+import { closeTestRound, createRound, uniq, votesIn, type TestRound } from "../support/voting";
 import { expect, test } from "./fixtures";
-import { closeTestRound, createRound, uniq, votesIn, type TestRound } from "./voting-helpers";
 
 const PEOPLE = [
   { name: "Alice Vote", bio: "Observational comedy with a twist." },

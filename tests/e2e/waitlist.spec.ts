@@ -1,12 +1,15 @@
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
-import { eventDates, events, outbox, waitlistEntries } from "~/db/schema";
+import { events, outbox, waitlistEntries } from "~/db/schema";
 import { addDaysIso, todayIn } from "~/lib/dates";
 import type { DB } from "~/utils/db.server";
 import { FAKE_EVENTBRITE_ORG, FAKE_EVENTBRITE_TOKEN, eventbriteFixture, startFakeEventbrite } from "../fakes/eventbrite";
 import { startFakeSmtp } from "../fakes/smtp";
+import { freePort } from "../support/server";
+import { insertShow } from "../support/shows";
+import { loginAsStaff } from "../support/staff";
 import { expect, test } from "./fixtures";
-import { eventually, freePort, loginAt, startMailServer } from "./mail-server";
+import { eventually, startMailServer } from "./mail-server";
 
 /**
  * Issue 18: "Tell me when tickets free up". Each test runs the production server on its
@@ -15,11 +18,7 @@ import { eventually, freePort, loginAt, startMailServer } from "./mail-server";
 const DATE = addDaysIso(todayIn(), 7);
 
 function soldOutShow(db: DB, title: string) {
-  return db
-    .insert(events)
-    .values({ title, date: DATE, time: "20:00", venue: "Tipsy Toucan", ticketUrl: "https://tickets.example/waitlist", soldOut: true })
-    .returning()
-    .get();
+  return insertShow(db, { title, date: DATE, time: "20:00", venue: "Tipsy Toucan", ticketUrl: "https://tickets.example/waitlist", soldOut: true });
 }
 
 /** Unfolds header lines and quoted-printable soft breaks so links can be read whole. */
@@ -50,7 +49,7 @@ test.describe("waitlist", () => {
       // Still sold out: nobody e-mailed.
       expect(smtp.received).toHaveLength(0);
 
-      await loginAt(page, server.url);
+      await loginAsStaff(page, "/admin/waitlist", server.url);
       const row = page.getByRole("row", { name: new RegExp(show.title) });
       await expect(row).toContainText("2 waiting");
       await row.getByRole("button", { name: `Mark available: ${show.title}` }).click();
@@ -87,15 +86,11 @@ test.describe("waitlist", () => {
     const server = await startMailServer({ SMTP_URL: smtp.url });
     try {
       const other = addDaysIso(DATE, 7);
-      const show = server.database
-        .insert(events)
-        .values({ title: `Weekly Mic ${javaScriptOn ? "js" : "nojs"}`, date: DATE, time: "20:00", ticketUrl: "https://tickets.example/mic" })
-        .returning()
-        .get();
-      server.database.insert(eventDates).values([
-        { eventId: show.id, date: DATE, position: 0 },
-        { eventId: show.id, date: other, position: 1, soldOut: true },
-      ]).run();
+      const show = insertShow(
+        server.database,
+        { title: `Weekly Mic ${javaScriptOn ? "js" : "nojs"}`, date: DATE, time: "20:00", ticketUrl: "https://tickets.example/mic" },
+        [{ date: DATE }, { date: other, soldOut: true }],
+      );
       await page.goto(`${server.url}/event/${show.id}?date=${DATE}`);
       await expect(page.getByRole("link", { name: "GET TICKETS" }).first()).toBeVisible();
       await expect(page.getByRole("form", { name: "Tell me when tickets free up" })).toHaveCount(0);
@@ -105,7 +100,7 @@ test.describe("waitlist", () => {
       await page.getByRole("button", { name: "Tell me" }).click();
       await expect(page.getByRole("status")).toContainText("You're on the list");
 
-      await loginAt(page, server.url);
+      await loginAsStaff(page, "/admin/waitlist", server.url);
       const row = page.getByRole("row", { name: new RegExp(`${show.title}.*1 waiting`) });
       await row.getByRole("button", { name: /^Mark available/ }).click();
       await expect(page.getByText("1 waiting person is being e-mailed")).toBeVisible();
@@ -134,7 +129,7 @@ test.describe("waitlist", () => {
       expect((await post({ email: "late@example.com", date: DATE })).status()).toBe(409);
       expect(server.database.select().from(waitlistEntries).all()).toHaveLength(0);
       // Without SMTP_URL staff see the outbox waiting.
-      await loginAt(page, server.url);
+      await loginAsStaff(page, "/admin/waitlist", server.url);
       await page.goto(`${server.url}/admin/mail`);
       await expect(page.getByRole("alert")).toContainText("SMTP_URL");
     } finally {
@@ -156,7 +151,7 @@ test.describe("staff and the ticketing sync tell the list", () => {
         { eventId: show.id, date: DATE, email: "ann@example.com", token: "send-now-token-ann-0123" },
         { eventId: show.id, date: DATE, email: "bo@example.com", token: "send-now-token-bo-01234", notifiedAt: new Date(Date.now() - 2 * 86_400_000) },
       ]).run();
-      await loginAt(page, server.url);
+      await loginAsStaff(page, "/admin/waitlist", server.url);
       const row = page.getByRole("row", { name: new RegExp(show.title) });
       await expect(row).toContainText("2 waiting (1 e-mailed)");
       // The list as a spreadsheet.
@@ -199,7 +194,7 @@ test.describe("staff and the ticketing sync tell the list", () => {
       await expect(page.getByText(/Successfully synced \d+ events/)).toBeVisible({ timeout: 30_000 });
     };
     try {
-      await loginAt(page, server.url);
+      await loginAsStaff(page, "/admin/waitlist", server.url);
       await syncNow();
       const show = server.database.select().from(events).where(eq(events.externalId, "9100000002")).get()!;
       expect(show.soldOut).toBe(true);
@@ -223,7 +218,7 @@ test.describe("staff and the ticketing sync tell the list", () => {
           body: JSON.stringify({ id, patch: { ticket_availability: { ...seats, has_available_tickets: true, is_sold_out: false } } }),
         });
       }
-      await loginAt(page, server.url);
+      await loginAsStaff(page, "/admin/waitlist", server.url);
       // Staff see that the platform sold it out, so a sync will reopen it.
       await expect(page.getByRole("row", { name: new RegExp(`${show.title}.*2 waiting`) })).toContainText("Sold out on Eventbrite");
       await syncNow();
@@ -261,7 +256,7 @@ test.describe("outbox delivery", () => {
     try {
       const show = soldOutShow(server.database, "Outage Night");
       server.database.insert(waitlistEntries).values({ eventId: show.id, date: DATE, email: "ann@example.com", token: "outage-token-0123456789" }).run();
-      await loginAt(page, server.url);
+      await loginAsStaff(page, "/admin/waitlist", server.url);
       await page.getByRole("button", { name: "Mark available: Outage Night" }).click();
       await eventually(() => (server.database.select().from(outbox).get()?.attempts ?? 0) >= 1, "a failed try");
       await page.goto(`${server.url}/admin/mail`);
@@ -285,7 +280,7 @@ test.describe("outbox delivery", () => {
     try {
       const show = soldOutShow(server.database, "Deploy Night");
       server.database.insert(waitlistEntries).values({ eventId: show.id, date: DATE, email: "ann@example.com", token: "deploy-token-0123456789" }).run();
-      await loginAt(page, server.url);
+      await loginAsStaff(page, "/admin/waitlist", server.url);
       await page.getByRole("button", { name: "Mark available: Deploy Night" }).click();
       await eventually(() => slow.received.length === 1, "the message on the mail server");
       // A deploy stops the server while the mail server has not answered yet.
@@ -313,7 +308,7 @@ test.describe("outbox delivery", () => {
     try {
       const show = soldOutShow(server.database, "Crash Night");
       server.database.insert(waitlistEntries).values({ eventId: show.id, date: DATE, email: "ann@example.com", token: "crash-token-0123456789" }).run();
-      await loginAt(page, server.url);
+      await loginAsStaff(page, "/admin/waitlist", server.url);
       await page.getByRole("button", { name: "Mark available: Crash Night" }).click();
       await eventually(() => server.database.select().from(outbox).get()?.leaseUntil != null, "the sender's claim");
       await server.kill();

@@ -3,8 +3,10 @@ import { eq } from "drizzle-orm";
 import { comedians, contactMessages, contestantApplications, events } from "~/db/schema";
 import { showPath } from "~/lib/slug";
 import { ALL_TEXT, BAD_IDS, SQL_STRINGS, TEXT_PAYLOADS, URL_PAYLOADS } from "../fixtures/xss-payloads";
+import { insertShow } from "../support/shows";
+import { signInAsStaff } from "../support/staff";
+import { closeTestRound, createRound, uniq } from "../support/voting";
 import { expect, test } from "./fixtures";
-import { closeTestRound, createRound, signInAsStaff, uniq } from "./voting-helpers";
 
 /**
  * The injection corpus (tests/fixtures/xss-payloads.ts) goes through every text field that
@@ -97,24 +99,20 @@ test.describe("XSS corpus", () => {
     const tag = uniq();
     const date = inDays(4);
     const ids = URL_PAYLOADS.map((url, i) => {
-      const row = db
-        .insert(events)
-        .values({
-          title: `Xss corpus ${tag} n${i} ${ALL_TEXT}`,
-          description: `<p>${ALL_TEXT}</p>`,
-          summary: ALL_TEXT,
-          details: ALL_TEXT,
-          date,
-          time: "20:00",
-          venue: `${ALL_TEXT}`,
-          price: ALL_TEXT,
-          ticketUrl: url,
-          imageUrl: url,
-          seatingMapUrl: url,
-          entryFormUrl: url,
-        })
-        .returning()
-        .get();
+      const row = insertShow(db, {
+        title: `Xss corpus ${tag} n${i} ${ALL_TEXT}`,
+        description: `<p>${ALL_TEXT}</p>`,
+        summary: ALL_TEXT,
+        details: ALL_TEXT,
+        date,
+        time: "20:00",
+        venue: `${ALL_TEXT}`,
+        price: ALL_TEXT,
+        ticketUrl: url,
+        imageUrl: url,
+        seatingMapUrl: url,
+        entryFormUrl: url,
+      });
       return row.id;
     });
     try {
@@ -212,11 +210,7 @@ test.describe("XSS corpus", () => {
     db.insert(contactMessages)
       .values({ name: `${TEXT_PAYLOADS[1]} ${tag}`, email: `"><svg onload=__xss(7)>@example.com`, subject: ALL_TEXT, message: ALL_TEXT })
       .run();
-    const show = db
-      .insert(events)
-      .values({ title: `Xss applications ${tag}`, date: inDays(8), venue: "Test venue", acceptsApplications: true })
-      .returning()
-      .get();
+    const show = insertShow(db, { title: `Xss applications ${tag}`, date: inDays(8), venue: "Test venue", acceptsApplications: true });
     try {
       db.insert(contestantApplications)
         .values({

@@ -1,14 +1,15 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { comedians, contestantApplications, events, outbox, roundComedians, staffUsers } from "~/db/schema";
+import { comedians, contestantApplications, outbox, roundComedians, staffUsers } from "~/db/schema";
 import { dueForSelectionEmail, reviewSchema } from "~/lib/shortlist";
 import { emailShortlisted, openRoundFromShortlist, reviewApplication } from "~/models/application-review.server";
-import { createTestDb } from "./helpers/db";
+import { createTestDb } from "../support/db";
+import { insertShow } from "../support/shows";
 
 function setup() {
   const db = createTestDb();
   const staff = db.insert(staffUsers).values({ username: "owner", passwordHash: "x" }).returning({ id: staffUsers.id, username: staffUsers.username }).get();
-  const show = db.insert(events).values({ title: "2 Minutes to Kill", date: "2026-12-05", time: "20:00", venue: "Tipsy Toucan", acceptsApplications: true }).returning().get();
+  const show = insertShow(db, { title: "2 Minutes to Kill", date: "2026-12-05", time: "20:00", venue: "Tipsy Toucan", acceptsApplications: true });
   const apply = (fullName: string) =>
     db.insert(contestantApplications).values({ eventId: show.id, fullName, email: `${fullName.toLowerCase()}@example.com`, mobileNumber: "5195550100", isOver19: true, canAttendEvent: true, acceptsTerms: true, funBio: `${fullName} bio` }).returning().get().id;
   return { db, staff, show, ids: ["Ann", "Bo", "Cy"].map(apply) };

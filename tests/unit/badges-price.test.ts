@@ -4,7 +4,7 @@ import { cardShow, excerpt } from "~/lib/cards";
 import { hasMarkup, plainText } from "~/lib/description";
 import { cardPriceText, detailPriceText } from "~/lib/price";
 import { upcomingCutoff, upcomingShows } from "~/lib/upcoming";
-import { makeShow } from "./helpers/show";
+import { makeShow } from "../support/shows";
 
 const record = (slug: string, flags: { isClub?: boolean; isWinery?: boolean } = {}) => ({
   id: 1, name: slug, slug, address1: null, address2: null, city: null, region: null, postalCode: null, country: null, latitude: null, longitude: null,

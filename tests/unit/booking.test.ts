@@ -12,7 +12,7 @@ import { BookingCsvError, parseBookingCsv } from "~/lib/booking-csv";
 import { BOOKING_FRESH_MS, getBookingSchedule, resetBookingSheetState } from "~/services/booking-sheet.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { SHEET_OK_CSV, startSheetFake, type SheetFake } from "../fakes/sheet";
-import { createTestDb } from "./helpers/db";
+import { createTestDb } from "../support/db";
 
 describe("booking CSV", () => {
   it("parses quoted commas, doubled quotes and newlines inside cells, with lower-cased headers", () => {

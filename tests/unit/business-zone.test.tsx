@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { ShowStructuredData } from "~/components/show-structured-data";
 import { BUSINESS_TIME_ZONE } from "~/lib/dates";
 import { parseEnv } from "~/utils/env.server";
-import { makeShow } from "./show-fixture";
+import { gameOnShow as makeShow } from "../support/shows";
 
 const show = makeShow({ date: "2026-12-05", time: "20:00", endTime: null });
 

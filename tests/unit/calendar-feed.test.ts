@@ -1,7 +1,7 @@
 import ical, { type VEvent } from "node-ical";
 import { describe, expect, it } from "vitest";
 import { buildCalendarFeed, occurrenceUid } from "~/lib/calendar-feed";
-import { makeShow } from "./show-fixture";
+import { gameOnShow } from "../support/shows";
 
 const ORIGIN = "https://laughwindsor.ca";
 
@@ -11,7 +11,7 @@ function parse(text: string): VEvent[] {
 
 describe("buildCalendarFeed", () => {
   it("is a calendar that parses back with one event per show, at the right Toronto time", () => {
-    const text = buildCalendarFeed([makeShow()], { origin: ORIGIN });
+    const text = buildCalendarFeed([gameOnShow()], { origin: ORIGIN });
     expect(text).toMatch(/^BEGIN:VCALENDAR\r\n/);
     expect(text).toContain("VERSION:2.0");
     expect(text).toContain("PRODID:");
@@ -27,13 +27,13 @@ describe("buildCalendarFeed", () => {
   });
 
   it("uses EST in winter and a two-hour default length", () => {
-    const [event] = parse(buildCalendarFeed([makeShow({ date: "2026-12-05", time: "20:00", endTime: null })], { origin: ORIGIN }));
+    const [event] = parse(buildCalendarFeed([gameOnShow({ date: "2026-12-05", time: "20:00", endTime: null })], { origin: ORIGIN }));
     expect(event.start.toISOString()).toBe("2026-12-06T01:00:00.000Z");
     expect(event.end!.toISOString()).toBe("2026-12-06T03:00:00.000Z");
   });
 
   it("expands recurring dates, skips the past ones and keeps UIDs stable between builds", () => {
-    const show = makeShow({
+    const show = gameOnShow({
       dates: [
         { date: "2026-06-05", time: null, ticketUrl: null, price: null },
         { date: "2026-06-19", time: "21:30", ticketUrl: null, price: null },
@@ -49,7 +49,7 @@ describe("buildCalendarFeed", () => {
 
   it("escapes text so commas, semicolons and new lines survive", () => {
     const [event] = parse(
-      buildCalendarFeed([makeShow({ title: "Laughs; Drinks, and More", description: "Line one\nLine two" })], { origin: ORIGIN }),
+      buildCalendarFeed([gameOnShow({ title: "Laughs; Drinks, and More", description: "Line one\nLine two" })], { origin: ORIGIN }),
     );
     expect(event.summary).toBe("Laughs; Drinks, and More");
     expect(event.description).toContain("Line one\nLine two");

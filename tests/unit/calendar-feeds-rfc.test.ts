@@ -2,7 +2,7 @@ import ical, { type VEvent } from "node-ical";
 import { describe, expect, it } from "vitest";
 import { buildCalendarFeed, escapeIcsText, foldIcs, googleLinkFor, occurrenceEnd } from "~/lib/calendar-feed";
 import { comedianFeedPath, feedLinks, seriesFeedPath, seriesSlug } from "~/lib/calendar-links";
-import { makeShow } from "./show-fixture";
+import { gameOnShow } from "../support/shows";
 
 const ORIGIN = "https://laughwindsor.ca";
 const octets = (s: string) => new TextEncoder().encode(s).length;
@@ -19,7 +19,7 @@ describe("RFC 5545 rules of every feed", () => {
   it("folds lines at 75 octets, never inside a multibyte character, and parses back intact", () => {
     const title = "Soirée d'humour — 笑いの夜 🎤🎤🎤 ".repeat(6).trim();
     const description = "Éèêë ".repeat(80);
-    const text = buildCalendarFeed([makeShow({ title, description })], { origin: ORIGIN, name: title });
+    const text = buildCalendarFeed([gameOnShow({ title, description })], { origin: ORIGIN, name: title });
     for (const line of text.split("\r\n")) expect(octets(line)).toBeLessThanOrEqual(75);
     // Continuation lines start with one space and the text is valid UTF-8 (no split characters).
     expect(text).not.toContain("\uFFFD");
@@ -45,7 +45,7 @@ describe("RFC 5545 rules of every feed", () => {
   });
 
   it("never writes a zero-length or day-long event for an end time equal to the start", () => {
-    const { events } = parse(buildCalendarFeed([makeShow({ time: "20:00", endTime: "20:00" })], { origin: ORIGIN }));
+    const { events } = parse(buildCalendarFeed([gameOnShow({ time: "20:00", endTime: "20:00" })], { origin: ORIGIN }));
     expect(events[0].end!.getTime() - events[0].start.getTime()).toBe(2 * 3600_000);
     const past = occurrenceEnd("2026-06-10", "22:00", "01:00", "America/Toronto");
     expect(past.end - past.start).toBe(3 * 3600_000);
@@ -56,7 +56,7 @@ describe("RFC 5545 rules of every feed", () => {
 
 describe("reminders and line-ups in feeds", () => {
   it("adds a VALARM two hours before only when asked (the per-show download)", () => {
-    const show = makeShow();
+    const show = gameOnShow();
     const withAlarm = parse(buildCalendarFeed([show], { origin: ORIGIN, reminders: true })).events[0] as VEvent & { alarms?: { action: string; trigger: string }[] };
     expect(withAlarm.alarms?.[0]).toMatchObject({ action: "DISPLAY", trigger: "-PT2H" });
     const subscribed = parse(buildCalendarFeed([show], { origin: ORIGIN })).events[0] as VEvent & { alarms?: unknown[] };
@@ -64,7 +64,7 @@ describe("reminders and line-ups in feeds", () => {
   });
 
   it("names the line-up in the event description", () => {
-    const show = makeShow({
+    const show = gameOnShow({
       lineup: [
         { comedianId: 1, name: "Priya Nair", slug: "priya-nair", role: "host", photoUrl: null, links: [] },
         { comedianId: 2, name: "Marcus Bell", slug: "marcus-bell", role: "headliner", photoUrl: null, links: [] },
@@ -87,7 +87,7 @@ describe("feed links", () => {
 
 describe("Add to Google Calendar for one show", () => {
   it("uses the same UTC times and place as the .ics", () => {
-    const url = new URL(googleLinkFor(makeShow(), { date: "2026-05-16", time: "19:30" }, ORIGIN));
+    const url = new URL(googleLinkFor(gameOnShow(), { date: "2026-05-16", time: "19:30" }, ORIGIN));
     expect(url.origin + url.pathname).toBe("https://calendar.google.com/calendar/render");
     expect(url.searchParams.get("action")).toBe("TEMPLATE");
     expect(url.searchParams.get("text")).toBe("Game On! Comedy Game Show");

@@ -2,47 +2,22 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { comedians, eventComedians, roundComedians, staffUsers, votes, votingRounds } from "~/db/schema";
+import { comedians, eventComedians, roundComedians, votes, votingRounds } from "~/db/schema";
 import { seedDemoData } from "~/db/seed.server";
-import type { EventFormValues } from "~/lib/event-form";
 import { comedianPage, comediansIndex, seriesFeedShows } from "~/models/comedian-pages.server";
 import { saveComedianProfile, SlugTakenError } from "~/models/comedian-profiles.server";
 import { addComedian, deleteComedian } from "~/models/comedians.server";
 import { archiveShow, createShow, updateShow } from "~/models/events-admin.server";
 import { getShow, listShows } from "~/models/events.server";
 import { LineupError } from "~/models/lineups.server";
-import { createTestDb } from "./helpers/db";
+import { createTestDbWithStaff } from "../support/db";
+import { eventFormValues } from "../support/shows";
 
 const ZONE = "America/Toronto";
 const TODAY = "2026-11-22";
 
-function setup() {
-  const db = createTestDb();
-  const staff = db.insert(staffUsers).values({ username: "owner", passwordHash: "x" }).returning({ id: staffUsers.id, username: staffUsers.username }).get();
-  return { db, staff };
-}
-
-const values = (over: Partial<EventFormValues> = {}): EventFormValues => ({
-  title: "Show",
-  description: "",
-  date: "2026-12-01",
-  time: "19:00",
-  endTime: null,
-  venue: "Tipsy Toucan",
-  ticketUrl: "https://t.example/1",
-  imageUrl: null,
-  price: "$20",
-  dates: [],
-  isRecurring: false,
-  collectionId: null,
-  entryFormUrl: null,
-  acceptsApplications: false,
-  applicationsCloseDate: null,
-  applicationsCloseTime: null,
-  contestantsNotifiedOn: null,
-  applicationMinimumAge: 19,
-  ...over,
-});
+const setup = createTestDbWithStaff;
+const values = eventFormValues;
 
 const profile = (name: string, over: Record<string, unknown> = {}) => ({
   name,

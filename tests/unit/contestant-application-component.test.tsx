@@ -4,14 +4,14 @@ import { describe, expect, it } from "vitest";
 import { ContestantApplication } from "~/components/contestant-application";
 import type { Show } from "~/lib/shows";
 import { zonedInstant } from "~/lib/zoned-time";
-import { makeShow } from "./show-fixture";
+import { gameOnShow } from "../support/shows";
 
 function render(show: Show, url = "/event/42") {
   const Stub = createRemixStub([{ path: "/event/:id", Component: () => <ContestantApplication show={show} /> }]);
   return renderToString(<Stub initialEntries={[url]} />).replace(/<!-- -->/g, "");
 }
 
-const open = makeShow({
+const open = gameOnShow({
   applicationsCloseAt: zonedInstant("2099-05-14", "23:59", "America/Toronto").toISOString(),
   contestantsNotifiedOn: "2099-05-15",
   date: "2099-05-16",
@@ -41,13 +41,13 @@ describe("ContestantApplication", () => {
   });
 
   it("says applications are closed after the closing time", () => {
-    const closed = makeShow({ applicationsCloseAt: "2000-01-01T04:59:00.000Z" });
+    const closed = gameOnShow({ applicationsCloseAt: "2000-01-01T04:59:00.000Z" });
     const html = render(closed);
     expect(html).toContain("Applications for this show closed at 11:59 PM, 31 Dec 1999.");
     expect(html).not.toContain("<form");
   });
 
   it("renders nothing for a show that takes no applications", () => {
-    expect(render(makeShow({ acceptsApplications: false }))).not.toContain("contestant-application");
+    expect(render(gameOnShow({ acceptsApplications: false }))).not.toContain("contestant-application");
   });
 });

@@ -11,7 +11,7 @@ import { getSyncStatus } from "~/models/sync.server";
 import { runEventbriteSync, SYNC_LOCK, type SyncConfig } from "~/services/eventbrite-sync.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { FAKE_EVENTBRITE_ORG, FAKE_EVENTBRITE_TOKEN, startFakeEventbrite, type FakeEventbrite } from "../fakes/eventbrite";
-import { createTestDb } from "./helpers/db";
+import { createTestDb } from "../support/db";
 
 /** What the sync stores from the real-shaped fake, and what pages, JSON-LD and ICS make of it. */
 let fake: FakeEventbrite;

@@ -12,7 +12,7 @@ import {
   startFakeEventbrite,
   type FakeEventbrite,
 } from "../fakes/eventbrite";
-import { createTestDb } from "./helpers/db";
+import { createTestDb } from "../support/db";
 
 const STAFF = { id: 1, username: "tester" } as never;
 /** A migrated database with the staff account the audit entries point at. */

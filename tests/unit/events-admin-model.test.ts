@@ -1,40 +1,15 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, eventDates, events, staffUsers } from "~/db/schema";
-import type { EventFormValues } from "~/lib/event-form";
+import { auditLog, eventDates, events } from "~/db/schema";
 import { archiveShow, autoArchivePastShows, createShow, setSoldOut, updateShow } from "~/models/events-admin.server";
 import { getShow } from "~/models/events.server";
-import { createTestDb } from "./helpers/db";
+import { createTestDbWithStaff } from "../support/db";
+import { eventFormValues } from "../support/shows";
 
 const ZONE = "America/Toronto";
 
-function setup() {
-  const db = createTestDb();
-  const staff = db.insert(staffUsers).values({ username: "owner", passwordHash: "x" }).returning({ id: staffUsers.id, username: staffUsers.username }).get();
-  return { db, staff };
-}
-
-const values = (over: Partial<EventFormValues> = {}): EventFormValues => ({
-  title: "Show",
-  description: "",
-  date: "2026-12-01",
-  time: "19:00",
-  endTime: null,
-  venue: "Tipsy Toucan",
-  ticketUrl: "https://t.example/1",
-  imageUrl: null,
-  price: "$20",
-  dates: [],
-  isRecurring: false,
-  collectionId: null,
-  entryFormUrl: null,
-  acceptsApplications: false,
-  applicationsCloseDate: null,
-  applicationsCloseTime: null,
-  contestantsNotifiedOn: null,
-  applicationMinimumAge: 19,
-  ...over,
-});
+const setup = createTestDbWithStaff;
+const values = eventFormValues;
 
 describe("staff writes to shows", () => {
   it("creates a show with its dates and one audit entry, in one go", () => {

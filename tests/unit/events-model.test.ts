@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { seedDemoData } from "~/db/seed.server";
 import { getShow, listShows } from "~/models/events.server";
-import { createTestDb } from "./helpers/db";
+import { createTestDb } from "../support/db";
 
 const TODAY = "2026-11-22";
 

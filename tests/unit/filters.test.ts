@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { distinctVenues, filterShows, filtersToSearch, isFiltered, NO_FILTERS, parseFilters } from "~/lib/filters";
-import { makeShow } from "./helpers/show";
+import { makeShow } from "../support/shows";
 
 const shows = [
   makeShow({ title: "Sip & Giggle", venue: "Mastronardi Estate Winery", date: "2026-06-10" }),

@@ -8,11 +8,12 @@ import os from "node:os";
 import path from "node:path";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { contactMessages, contestantApplications, events, outbox } from "~/db/schema";
+import { contactMessages, contestantApplications, outbox } from "~/db/schema";
 import { deliverDue } from "~/services/outbox-sender.server";
 import { closeDatabase, db, runMigrations } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { startFakeSmtp } from "../fakes/smtp";
+import { insertShow } from "../support/shows";
 
 const ORIGIN = "http://localhost:3000";
 let dir: string;
@@ -135,18 +136,14 @@ describe("contact action", () => {
 
 describe("contestant application action", () => {
   it("stores the application, then e-mails the promoter", async () => {
-    const show = db()
-      .insert(events)
-      .values({
-        title: "Action Test Game Show",
-        date: "2099-05-16",
-        time: "19:30",
-        endTime: "22:00",
-        acceptsApplications: true,
-        applicationsCloseAt: new Date("2099-05-15T03:59:00Z"),
-      })
-      .returning()
-      .get();
+    const show = insertShow(db(), {
+      title: "Action Test Game Show",
+      date: "2099-05-16",
+      time: "19:30",
+      endTime: "22:00",
+      acceptsApplications: true,
+      applicationsCloseAt: new Date("2099-05-15T03:59:00Z"),
+    });
     const { action } = await import("~/routes/event.$id_.apply");
     const smtp = await withSmtp("accept");
     const args = post(`/event/${show.id}/apply`, {

@@ -8,7 +8,7 @@ import { isValidEmail } from "~/lib/vote";
 import { bursts, deviceWithManyEmails } from "~/lib/vote-patterns";
 import { countStaff, endStaffSessions, removeStaff, upsertStaff } from "~/models/staff.server";
 import { ATTEMPT_LIMITS, reserveAttempt, resetAttemptBudgets, spent } from "~/utils/rate-limit.server";
-import { createTestDb } from "./helpers/db";
+import { createTestDb } from "../support/db";
 
 describe("canonical e-mail: variants of one mailbox are one voter", () => {
   it("folds gmail dots, +tags and googlemail into one key", () => {

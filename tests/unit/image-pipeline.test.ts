@@ -18,7 +18,8 @@ import {
 import { imageFromForm, ingestBytes, isImageInUse, setShowImage, showImageRef } from "~/models/show-images.server";
 import { decodeHeic } from "~/utils/heic-decode.server";
 import { ImageError, processOriginal, produceAllVariants, renderVariant } from "~/utils/image-pipeline.server";
-import { createTestDb } from "./helpers/db";
+import { createTestDb } from "../support/db";
+import { insertShow } from "../support/shows";
 
 /** The show-image pipeline: content sniffing, the master, variants, crops, focal point, metadata. */
 
@@ -212,7 +213,7 @@ describe("the rules", () => {
 describe("shows and their images", () => {
   it("a bad upload is refused; a good one is used with its focal point; a broken one falls back to none", async () => {
     const database = createTestDb();
-    const id = database.insert(events).values({ title: "T", date: "2030-01-01" }).returning({ id: events.id }).get().id;
+    const id = insertShow(database, { title: "T", date: "2030-01-01" }).id;
     const refused = await imageFromForm({ poster: Buffer.from("not an image at all, just text".repeat(4)), imageUrl: null, current: null }, database);
     expect(refused).toMatchObject({ kind: "rejected" });
 

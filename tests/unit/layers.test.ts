@@ -36,4 +36,19 @@ describe("layers", () => {
     );
     expect(errors).toEqual([]);
   }, 30_000);
+
+  it("refuses a test that imports a script (tests/ and scripts/ run one way)", async () => {
+    const errors = await layerErrors("tests/e2e/example.spec.ts", 'import { requireBuild } from "../../scripts/lib/harness";\nexport const x = requireBuild;\n');
+    expect(errors).toHaveLength(1);
+  }, 30_000);
+
+  it("refuses a script that imports a spec helper instead of the test kit", async () => {
+    const errors = await layerErrors("scripts/example.ts", 'import { test } from "../tests/e2e/fixtures";\nexport const x = test;\n');
+    expect(errors).toHaveLength(1);
+  }, 30_000);
+
+  it("lets a script use the test kit", async () => {
+    const errors = await layerErrors("scripts/example.ts", 'import { startLoadServer } from "../tests/support/server";\nexport const x = startLoadServer;\n');
+    expect(errors).toEqual([]);
+  }, 30_000);
 });

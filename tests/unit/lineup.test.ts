@@ -14,7 +14,7 @@ import {
   type LineupEntry,
 } from "~/lib/lineup";
 import { showJsonLd } from "~/lib/structured-data";
-import { makeShow } from "./show-fixture";
+import { gameOnShow } from "../support/shows";
 
 const entry = (name: string, over: Partial<LineupEntry> = {}): LineupEntry => ({
   comedianId: name.length,
@@ -129,7 +129,7 @@ describe("comedian profile form", () => {
 });
 
 describe("line-up on the public side", () => {
-  const show = makeShow({
+  const show = gameOnShow({
     lineup: [
       entry("Priya Nair", { role: "host", photoUrl: "/images/priya.jpg", links: ["https://www.instagram.com/priya"] }),
       entry("Marcus Bell", { role: "headliner" }),
@@ -148,11 +148,11 @@ describe("line-up on the public side", () => {
       },
       { "@type": "Person", name: "Marcus Bell", url: "https://laughwindsor.ca/comedians/marcus-bell" },
     ]);
-    expect(showJsonLd(makeShow(), "https://laughwindsor.ca")[0]).not.toHaveProperty("performer");
+    expect(showJsonLd(gameOnShow(), "https://laughwindsor.ca")[0]).not.toHaveProperty("performer");
   });
 
   it("search finds a show by a comedian's name", () => {
-    const other = makeShow({ id: 7, title: "Other" });
+    const other = gameOnShow({ id: 7, title: "Other" });
     expect(filterShows([show, other], { ...NO_FILTERS, q: "marcus" }).map((s) => s.id)).toEqual([show.id]);
   });
 });

@@ -3,7 +3,7 @@ import { contactNotification } from "~/lib/notifications";
 import { listContactMessages, markContactMessageEmailed, saveContactMessage } from "~/models/submissions.server";
 import { notifyPromoter } from "~/services/mail.server";
 import { startFakeSmtp } from "../fakes/smtp";
-import { createTestDb } from "./helpers/db";
+import { createTestDb } from "../support/db";
 
 const input = {
   name: "Dana Fan",

@@ -9,7 +9,7 @@ import { openRoundSchema, voteSchema } from "~/lib/vote-schema";
 import { resetEnvCache } from "~/utils/env.server";
 import { overBudget, refusedHeaders } from "~/utils/form-pipeline.server";
 import { publicOrigin } from "~/utils/origin.server";
-import { makeShow } from "./show-fixture";
+import { gameOnShow as makeShow } from "../support/shows";
 
 // Issue 19: one helper per rule, every call site using it.
 const saved = process.env.PUBLIC_URL;

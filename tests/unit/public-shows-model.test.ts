@@ -4,7 +4,8 @@ import { events } from "~/db/schema";
 import { seedDemoData } from "~/db/seed.server";
 import { getShowForPage } from "~/models/events.server";
 import { listUpcoming } from "~/models/public-shows.server";
-import { createTestDb } from "./helpers/db";
+import { createTestDb } from "../support/db";
+import { insertShow } from "../support/shows";
 
 const TODAY = "2026-11-22";
 
@@ -53,7 +54,7 @@ describe("public show reads", () => {
       listUpcoming(TODAY, {}, db);
       const few = statements;
       expect(few).toBeGreaterThan(0);
-      for (let i = 0; i < 50; i++) db.insert(events).values({ title: `Extra ${i}`, date: "2026-12-01", venue: "X" }).run();
+      for (let i = 0; i < 50; i++) insertShow(db, { title: `Extra ${i}`, date: "2026-12-01", venue: "X" });
       statements = 0;
       listUpcoming(TODAY, {}, db);
       expect(statements).toBe(few);
@@ -67,14 +68,12 @@ describe("public show reads", () => {
 describe("title-range shows", () => {
   it("stay upcoming after their first date while the second (from the title) is ahead", () => {
     const db = createTestDb();
-    db.insert(events)
-      .values({
-        title: "Patio Comedy Series - Walkerville Brewery (July 5th - 19th)",
-        description: "Early show at 7:00 PM, late show at 9:30 PM.",
-        date: "2027-07-05",
-        venue: "Walkerville Brewery",
-      })
-      .run();
+    insertShow(db, {
+      title: "Patio Comedy Series - Walkerville Brewery (July 5th - 19th)",
+      description: "Early show at 7:00 PM, late show at 9:30 PM.",
+      date: "2027-07-05",
+      venue: "Walkerville Brewery",
+    });
     const list = listUpcoming("2027-07-10", {}, db);
     expect(list.map((u) => [u.next.date, u.next.time])).toEqual([["2027-07-19", "21:30"]]);
     expect(listUpcoming("2027-07-20", {}, db)).toEqual([]);

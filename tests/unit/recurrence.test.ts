@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clockTimes, expandOccurrences, mergeSameTitle, performancesOf, titleRangeDates } from "~/lib/recurrence";
-import { makeShow } from "./helpers/show";
+import { makeShow } from "../support/shows";
 
 describe("mergeSameTitle", () => {
   it("merges shows with the same title into one recurring show kept at the earliest row", () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { comedians, staffUsers, votingRounds } from "~/db/schema";
 import { applyHostCommand, roundDisplay } from "~/models/round-control.server";
 import { castVote, getOpenRound, getRound, openRound } from "~/models/votes.server";
-import { createTestDb } from "./helpers/db";
+import { createTestDb } from "../support/db";
 
 function setup() {
   const db = createTestDb();

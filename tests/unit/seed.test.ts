@@ -5,7 +5,7 @@ import { nextFathersDay, seedDemoData } from "~/db/seed.server";
 import { addDaysIso } from "~/lib/dates";
 import { weekdayInTitle } from "~/lib/weekdays";
 import { formatInZone, zonedInstant } from "~/lib/zoned-time";
-import { createTestDb } from "./helpers/db";
+import { createTestDb } from "../support/db";
 
 const TODAY = "2026-11-22";
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { serializeJsonLd, showJsonLd } from "~/lib/structured-data";
-import { makeShow } from "./show-fixture";
+import { gameOnShow } from "../support/shows";
 
 const ORIGIN = "https://laughwindsor.ca";
 
 describe("showJsonLd", () => {
   it("describes a show as a schema.org ComedyEvent", () => {
-    const [event] = showJsonLd(makeShow(), ORIGIN);
+    const [event] = showJsonLd(gameOnShow(), ORIGIN);
     expect(event).toMatchObject({
       "@context": "https://schema.org",
       "@type": "ComedyEvent",
@@ -35,13 +35,13 @@ describe("showJsonLd", () => {
   });
 
   it("uses the Toronto offset of each date (EST in winter)", () => {
-    const [event] = showJsonLd(makeShow({ date: "2026-12-05", time: "20:00", endTime: null }), ORIGIN);
+    const [event] = showJsonLd(gameOnShow({ date: "2026-12-05", time: "20:00", endTime: null }), ORIGIN);
     expect(event.startDate).toBe("2026-12-05T20:00:00-05:00");
     expect(event.endDate).toBeUndefined();
   });
 
   it("marks sold-out shows and leaves out an unknown price", () => {
-    const [event] = showJsonLd(makeShow({ soldOut: true, price: "TBA", ticketUrl: null }), ORIGIN);
+    const [event] = showJsonLd(gameOnShow({ soldOut: true, price: "TBA", ticketUrl: null }), ORIGIN);
     expect(event.offers).toEqual({
       "@type": "Offer",
       priceCurrency: "CAD",
@@ -51,7 +51,7 @@ describe("showJsonLd", () => {
   });
 
   it("gives a recurring show one event per date, with each date's own price", () => {
-    const show = makeShow({
+    const show = gameOnShow({
       dates: [
         { date: "2026-06-05", time: null, ticketUrl: null, price: null },
         { date: "2026-06-19", time: "21:30", ticketUrl: null, price: "$20" },
@@ -64,12 +64,12 @@ describe("showJsonLd", () => {
 
   it("uses the street address of a known venue", () => {
     const walkerville = { id: 8, name: "Walkerville Brewery", slug: "walkerville-brewery", address1: "525 Argyle Rd", address2: null, city: "Windsor", region: "ON", postalCode: null, country: "CA", latitude: null, longitude: null };
-    const [event] = showJsonLd(makeShow({ venue: "Walkerville Brewery", venueRecord: walkerville }), ORIGIN);
+    const [event] = showJsonLd(gameOnShow({ venue: "Walkerville Brewery", venueRecord: walkerville }), ORIGIN);
     expect((event.location as { address: { streetAddress: string } }).address.streetAddress).toBe("525 Argyle Rd");
   });
 
   it("gives no address for a show without a venue record, even when its text names a known venue", () => {
-    const [event] = showJsonLd(makeShow({ venue: "Walkerville Brewery", venueRecord: null }), ORIGIN);
+    const [event] = showJsonLd(gameOnShow({ venue: "Walkerville Brewery", venueRecord: null }), ORIGIN);
     expect(event.location).toEqual({ "@type": "Place", name: "Walkerville Brewery" });
   });
 });
@@ -84,7 +84,7 @@ describe("serializeJsonLd", () => {
 
 describe("showJsonLd with a processed poster", () => {
   it("lists the 16:9, 4:3 and 1:1 crops as absolute URLs", () => {
-    const show = { ...makeShow(), image: { hash: "0123456789abcdef", focus: { x: 40, y: 30 }, maxWidth: 1280, placeholder: "" } };
+    const show = { ...gameOnShow(), image: { hash: "0123456789abcdef", focus: { x: 40, y: 30 }, maxWidth: 1280, placeholder: "" } };
     const [event] = showJsonLd(show, "https://laughwindsor.ca");
     expect(event.image).toEqual([
       "https://laughwindsor.ca/img/0123456789abcdef-40-30-16x9.jpg",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactMessages, events, newsletterSignups, redirects } from "~/db/schema";
+import { contactMessages, newsletterSignups, redirects } from "~/db/schema";
 import { findRedirect } from "~/models/redirects.server";
 import {
   listApplicationShows,
@@ -8,7 +8,8 @@ import {
   saveContestantApplication,
   saveNewsletterSignup,
 } from "~/models/submissions.server";
-import { createTestDb } from "./helpers/db";
+import { createTestDb } from "../support/db";
+import { insertShow } from "../support/shows";
 
 const message = { name: "A", email: "a@example.com", subject: "S", message: "M" };
 
@@ -38,7 +39,7 @@ describe("submissions", () => {
 
   it("stores applications per show and replays once", () => {
     const database = createTestDb();
-    const show = database.insert(events).values({ title: "Game", date: "2099-01-01", acceptsApplications: true }).returning().get();
+    const show = insertShow(database, { title: "Game", date: "2099-01-01", acceptsApplications: true });
     const input = {
       from_name: "P",
       from_email: "p@example.com",
@@ -58,8 +59,8 @@ describe("submissions", () => {
 
   it("counts each show's own applications, whatever the row ids (the count once read the application's id)", () => {
     const database = createTestDb();
-    const first = database.insert(events).values({ title: "First", date: "2099-01-01", acceptsApplications: true }).returning().get();
-    const second = database.insert(events).values({ title: "Second", date: "2099-02-01", acceptsApplications: true }).returning().get();
+    const first = insertShow(database, { title: "First", date: "2099-01-01", acceptsApplications: true });
+    const second = insertShow(database, { title: "Second", date: "2099-02-01", acceptsApplications: true });
     const input = {
       from_name: "P",
       from_email: "p@example.com",

@@ -14,7 +14,7 @@ import { showPlace } from "~/lib/show-place";
 import { listShows } from "~/models/events.server";
 import { listAboutVenues, listClubVenues, pickOrCreateVenue, updateVenue, venuePagePaths } from "~/models/venues.server";
 import { openDatabase } from "~/utils/db.server";
-import { createTestDb } from "./helpers/db";
+import { createTestDb } from "../support/db";
 
 const TODAY = "2026-11-22";
 const SPEC_SLUGS = ["colasantis", "downtown-windsor", "manchester-pub", "mastronardi-winery", "tipsy-toucan", "walkerville-brewery", "windsor-comedy", "wolfhead-distillery"];

@@ -4,7 +4,7 @@ import { standingsEvent } from "~/features/voting/live-standings.server";
 import { bursts } from "~/lib/vote-patterns";
 import { castVote, getOpenRound, roundComediansFor, voteArrivals, voteBursts } from "~/models/votes.server";
 import { notifyRoundChanged } from "~/utils/vote-events.server";
-import { createTestDb } from "./helpers/db";
+import { createTestDb } from "../support/db";
 
 function setup() {
   const db = createTestDb();

@@ -5,7 +5,7 @@ import { seedDemoData } from "~/db/seed.server";
 import { addComedian, deleteComedian, listComedians, listComediansWithVotes } from "~/models/comedians.server";
 import { upsertStaff } from "~/models/staff.server";
 import { castVote, closeRound, getOpenRound, listRounds, openRound, receiptFor, roundComediansFor, roundStandings } from "~/models/votes.server";
-import { createTestDb } from "./helpers/db";
+import { createTestDb } from "../support/db";
 
 const token = (n: number) => `test-token-${String(n).padStart(8, "0")}`;
 

@@ -5,14 +5,15 @@
  */
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { eventDates, events, outbox, staffUsers, waitlistEntries } from "~/db/schema";
+import { events, outbox, staffUsers, waitlistEntries } from "~/db/schema";
 import { setSoldOut } from "~/models/events-admin.server";
 import { claimDue } from "~/models/outbox.server";
 import { deleteExpiredWaitlist, joinWaitlist, leaveWaitlist, queueWaitlistNotices, setDateSoldOut } from "~/models/waitlist.server";
 import { deliverDue, startOutboxSender } from "~/services/outbox-sender.server";
 import type { DB } from "~/utils/db.server";
 import { startFakeSmtp } from "../fakes/smtp";
-import { createTestDb } from "./helpers/db";
+import { createTestDb } from "../support/db";
+import { insertShow } from "../support/shows";
 
 const ORIGIN = "https://laugh.example";
 const TODAY = "2026-11-20";
@@ -31,11 +32,7 @@ async function smtp(options: Parameters<typeof startFakeSmtp>[0] = {}) {
 function setup() {
   const db = createTestDb();
   const staff = db.insert(staffUsers).values({ username: "owner", passwordHash: "x" }).returning({ id: staffUsers.id, username: staffUsers.username }).get();
-  const show = db
-    .insert(events)
-    .values({ title: "Friday Night Laughs", date: "2026-11-27", time: "20:00", ticketUrl: "https://tickets.example/fnl", soldOut: true })
-    .returning()
-    .get();
+  const show = insertShow(db, { title: "Friday Night Laughs", date: "2026-11-27", time: "20:00", ticketUrl: "https://tickets.example/fnl", soldOut: true });
   return { db, staff, show };
 }
 
@@ -81,11 +78,10 @@ describe("the waitlist", () => {
 
   it("one sold-out date of a recurring show: only that date's list is told when it frees up", () => {
     const { db, staff } = setup();
-    const series = db.insert(events).values({ title: "Open Mic", date: "2026-11-23", time: "20:00", ticketUrl: "https://tickets.example/om" }).returning().get();
-    db.insert(eventDates).values([
-      { eventId: series.id, date: "2026-11-23", position: 0 },
-      { eventId: series.id, date: "2026-11-30", position: 1, soldOut: true },
-    ]).run();
+    const series = insertShow(db, { title: "Open Mic", date: "2026-11-23", time: "20:00", ticketUrl: "https://tickets.example/om" }, [
+      { date: "2026-11-23" },
+      { date: "2026-11-30", soldOut: true },
+    ]);
     joinWaitlist({ eventId: series.id, date: "2026-11-30", email: "cy@example.com", ipAddress: null }, db);
     joinWaitlist({ eventId: series.id, date: "2026-12-07", email: "di@example.com", ipAddress: null }, db);
     expect(setDateSoldOut({ eventId: series.id, date: "2026-11-30", soldOut: false, ...mail }, staff, db)).toEqual({ outcome: "ok", queued: 1 });

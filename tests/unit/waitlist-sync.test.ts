@@ -23,7 +23,7 @@ import {
   type FakeEventbrite,
 } from "../fakes/eventbrite";
 import { startFakeSmtp } from "../fakes/smtp";
-import { createTestDb } from "./helpers/db";
+import { createTestDb } from "../support/db";
 
 const ORIGIN = "https://laugh.example";
 const STAFF = { id: 1, username: "tester" } as never;

@@ -1,10 +1,8 @@
+/** Voting rounds, comedians and votes stored directly, as staff and voters would leave them. */
 import crypto from "node:crypto";
-import type { BrowserContext } from "@playwright/test";
-import { createCookie } from "@remix-run/node";
 import { eq } from "drizzle-orm";
-import { comedians, roundComedians, sessions, staffUsers, votes, votingRounds } from "~/db/schema";
+import { comedians, roundComedians, votes, votingRounds } from "~/db/schema";
 import type { DB } from "~/utils/db.server";
-import { E2E_ENV } from "./env";
 
 /** A short unique suffix so each test owns its rows. */
 export const uniq = () => crypto.randomBytes(4).toString("hex");
@@ -35,19 +33,4 @@ export function addVotes(db: DB, roundId: number, comedianId: number, n: number)
 
 export function votesIn(db: DB, roundId: number) {
   return db.select().from(votes).where(eq(votes.roundId, roundId)).all();
-}
-
-/**
- * Signs the browser in as the seeded staff member by creating a server-side session row
- * and its signed cookie: the login form itself is tested in auth.spec.ts, and going through
- * it in every test would spend the per-IP login budget the whole suite shares.
- */
-export async function signInAsStaff(context: BrowserContext, db: DB, baseURL: string) {
-  const staff = db.select().from(staffUsers).where(eq(staffUsers.username, E2E_ENV.ADMIN_USERNAME)).get();
-  if (!staff) throw new Error("the seeded staff account is missing");
-  const id = crypto.randomBytes(24).toString("base64url");
-  db.insert(sessions).values({ id, data: { staffId: staff.id }, expiresAt: new Date(Date.now() + 3600_000) }).run();
-  const header = await createCookie("__session", { secrets: [E2E_ENV.SESSION_SECRET] }).serialize(id);
-  const value = header.split(";")[0].slice("__session=".length);
-  await context.addCookies([{ name: "__session", value, url: baseURL }]);
 }

@@ -1,7 +1,7 @@
 import { comedianSlug } from "~/lib/lineup";
 import { showPath } from "~/lib/slug";
 import type { DB } from "~/utils/db.server";
-import { seededShow } from "./public-helpers";
+import { seededShow } from "./shows";
 
 /**
  * Every page the layout spec (tests/e2e/layout.spec.ts) and `npm run screenshots` visit.

@@ -1,6 +1,7 @@
 /**
  * The crash test of every write path (vote, contact, application, event save, sync), shared
  * by scripts/crash-writes.ts (the full run) and tests/e2e/crash-writes.spec.ts (a short run).
+ * Field names come from the app's form schemas (tests/support/forms.ts).
  *
  * For each path: the production build on a free loopback port against its own temporary
  * SQLite file; writes sent under concurrency the way the page sends them; SIGKILL once a
@@ -14,18 +15,13 @@ import { and, eq, inArray } from "drizzle-orm";
 import { auditLog, contactMessages, contestantApplications, events } from "~/db/schema";
 import { addDaysIso, todayIn } from "~/lib/dates";
 import { openDatabase, type DB } from "~/utils/db.server";
-import { fakeOrgEvents, FAKE_EVENTBRITE_ORG, FAKE_EVENTBRITE_TOKEN, startFakeEventbrite } from "../../tests/fakes/eventbrite";
-import {
-  hasExited,
-  loginStaff,
-  pool,
-  prepareTempDatabase,
-  startServer,
-  stopServer,
-  waitForExit,
-  type Server,
-} from "./harness";
-import { checkStored, loadBallot, makeVoters, postVote, prepareDatabase as prepareVoteDatabase, type Voter } from "./vote-harness";
+import { fakeOrgEvents, FAKE_EVENTBRITE_ORG, FAKE_EVENTBRITE_TOKEN, startFakeEventbrite } from "../fakes/eventbrite";
+import { tempDatabase } from "./db";
+import { LOAD_ENV, staffOf } from "./env";
+import { FORMS, formFields, postForm, type PostOptions } from "./forms";
+import { hasExited, pool, startLoadServer, stopServer, waitForExit, type Server } from "./server";
+import { loginStaff } from "./staff";
+import { checkStored, loadBallot, makeVoters, postVote, prepareVoteDatabase, type Voter } from "./voters";
 
 export type CrashSize = { writes: number; concurrency: number; killAfter: number };
 
@@ -56,18 +52,13 @@ type WritePath<C> = {
 };
 
 const token = () => crypto.randomBytes(16).toString("hex");
-const form = (base: string, extra: Record<string, string> = {}) => ({
-  Origin: base,
-  "Content-Type": "application/x-www-form-urlencoded",
-  ...extra,
-});
 /** Each public-form write from its own client address (the per-IP form budget is 10 per 10 min). */
 const clientAddress = (i: number) => `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}`;
 /** Every fifth public-form write is double-tapped: the same submission token posted twice at once. */
 const doubleTapped = (i: number) => i % 5 === 0;
 
-async function post(url: string, headers: Record<string, string>, body: Record<string, string>) {
-  const res = await fetch(url, { method: "POST", headers, body: new URLSearchParams(body), redirect: "manual" });
+async function post(base: string, path: string, body: Record<string, string>, options: PostOptions = {}) {
+  const res = await postForm(base, path, body, options);
   await res.text();
   return { status: res.status, location: res.headers.get("location") ?? "" };
 }
@@ -78,7 +69,7 @@ function countBy<T>(rows: T[], key: (row: T) => string) {
   return map;
 }
 
-// --- vote: the existing crash test's voters (scripts/lib/vote-harness.ts) ----------------
+// --- vote: the load test's voters (tests/support/voters.ts) ----------------
 type VoteCtx = WithFile & { roundId: number; comedianIds: number[]; voters: Voter[] };
 const votePath: WritePath<VoteCtx> = {
   name: "vote",
@@ -113,21 +104,21 @@ type FormCtx = WithFile & { tag: string; tokens: string[]; eventId?: number };
 const contactPath: WritePath<FormCtx> = {
   name: "contact",
   async prepare(size) {
-    const { dir, file } = prepareTempDatabase("crash-contact", () => null);
+    const { dir, file } = tempDatabase("crash-contact", () => null);
     const ctx = { file, tag: `c${Date.now()}`, tokens: Array.from({ length: size.writes }, token) };
     return { dir, file, ctx, env: { TRUST_PROXY: "true" } };
   },
   async write(base, ctx, i) {
-    const body = {
+    const body = formFields(FORMS.contact, {
       name: `Crash Contact ${i}`,
       email: `contact-${ctx.tag}-${i}@example.com`,
       subject: `Crash subject ${i}`,
       message: `Message number ${i} sent while the server may be killed.`,
       submissionToken: ctx.tokens[i],
-    };
-    const headers = form(base, { "Fly-Client-IP": clientAddress(i) });
+    });
+    const headers = { "Fly-Client-IP": clientAddress(i) };
     const answers = await Promise.all(
-      Array.from({ length: doubleTapped(i) ? 2 : 1 }, () => post(`${base}/contact`, headers, body)),
+      Array.from({ length: doubleTapped(i) ? 2 : 1 }, () => post(base, "/contact", body, { headers })),
     );
     return answers.some((a) => a.status === 302 && a.location.startsWith("/contact"));
   },
@@ -157,7 +148,7 @@ const applicationPath: WritePath<FormCtx> = {
   name: "application",
   async prepare(size) {
     const today = todayIn();
-    const { dir, file, data } = prepareTempDatabase("crash-apply", (database) =>
+    const { dir, file, data } = tempDatabase("crash-apply", (database) =>
       database
         .insert(events)
         .values({
@@ -175,20 +166,20 @@ const applicationPath: WritePath<FormCtx> = {
     return { dir, file, ctx, env: { TRUST_PROXY: "true" } };
   },
   async write(base, ctx, i) {
-    const body = {
+    const body = formFields(FORMS.application, {
       from_name: `Crash Applicant ${i}`,
       from_email: `apply-${ctx.tag}-${i}@example.com`,
       mobile_number: "519-555-0100",
-      is_over_19: "on",
+      is_over_19: true,
       can_attend: "yes",
       will_attend_if_not_selected: "yes",
       fun_bio: `Applicant ${i}`,
-      accepts_terms: "on",
+      accepts_terms: true,
       submissionToken: ctx.tokens[i],
-    };
-    const headers = form(base, { "Fly-Client-IP": clientAddress(i) });
+    });
+    const headers = { "Fly-Client-IP": clientAddress(i) };
     const answers = await Promise.all(
-      Array.from({ length: doubleTapped(i) ? 2 : 1 }, () => post(`${base}/event/${ctx.eventId}/apply`, headers, body)),
+      Array.from({ length: doubleTapped(i) ? 2 : 1 }, () => post(base, `/event/${ctx.eventId}/apply`, body, { headers })),
     );
     return answers.some((a) => a.status === 302 && a.location.includes("#contestant-application"));
   },
@@ -217,7 +208,7 @@ const eventSavePath: WritePath<EventCtx> = {
   name: "event save",
   async prepare(size) {
     const date = addDaysIso(todayIn(), 45);
-    const { dir, file, data } = prepareTempDatabase("crash-events", (database) =>
+    const { dir, file, data } = tempDatabase("crash-events", (database) =>
       Array.from({ length: Math.ceil(size.writes / 2) }, (_, n) =>
         database
           .insert(events)
@@ -229,10 +220,10 @@ const eventSavePath: WritePath<EventCtx> = {
     return { dir, file, ctx: { file, tag: `e${Date.now()}`, date, baseIds: data, cookie: "" } };
   },
   async beforeLoad(base, ctx) {
-    ctx.cookie = await loginStaff(base);
+    ctx.cookie = await loginStaff(base, staffOf(LOAD_ENV));
   },
   async write(base, ctx, i) {
-    const body = {
+    const body = formFields(FORMS.event, {
       title: eventTitle(ctx, i),
       description: `Saved by the crash test, write ${i}.`,
       date: ctx.date,
@@ -240,9 +231,9 @@ const eventSavePath: WritePath<EventCtx> = {
       venue: "Crash Test Hall",
       ticketUrl: `https://tickets.example.com/crash-${i}`,
       price: "$20",
-    };
-    const url = i % 2 === 0 ? `${base}/admin/events/new` : `${base}/admin/events/${ctx.baseIds[(i - 1) / 2]}`;
-    const answer = await post(url, form(base, { Cookie: ctx.cookie }), body);
+    });
+    const path = i % 2 === 0 ? "/admin/events/new" : `/admin/events/${ctx.baseIds[(i - 1) / 2]}`;
+    const answer = await post(base, path, body, { cookie: ctx.cookie });
     return answer.status === 302 && answer.location === "/admin";
   },
   check(database, ctx, acked, sent) {
@@ -285,7 +276,7 @@ const syncPath: WritePath<SyncCtx> = {
     const expectedIds = [...page1, ...page2]
       .filter((e) => String((e.start as { local: string }).local).slice(0, 10) >= today)
       .map((e) => String(e.id));
-    const { dir, file } = prepareTempDatabase("crash-sync", () => null);
+    const { dir, file } = tempDatabase("crash-sync", () => null);
     return {
       dir,
       file,
@@ -300,10 +291,10 @@ const syncPath: WritePath<SyncCtx> = {
     };
   },
   async beforeLoad(base, ctx) {
-    ctx.cookie = await loginStaff(base);
+    ctx.cookie = await loginStaff(base, staffOf(LOAD_ENV));
   },
   async write(base, ctx) {
-    const answer = await post(`${base}/admin/sync`, form(base, { Cookie: ctx.cookie }), { intent: "sync" });
+    const answer = await post(base, "/admin/sync", { intent: "sync" }, { cookie: ctx.cookie });
     return answer.status === 302 && answer.location === "/admin";
   },
   check(database, ctx, acked) {
@@ -352,7 +343,7 @@ export async function runCrashPath(path: WritePath<unknown>, size: CrashSize): P
   (ctx as WithFile).file = file;
   let server: Server | null = null;
   try {
-    server = await startServer(file, dir, { env });
+    server = await startLoadServer(file, dir, { env });
     await path.beforeLoad?.(server.base, ctx, size);
     const doomed = server;
     const acked: number[] = [];
@@ -383,7 +374,7 @@ export async function runCrashPath(path: WritePath<unknown>, size: CrashSize): P
     await waitForExit(doomed);
 
     // The restart recovers the file (WAL replay) exactly as production would.
-    server = await startServer(file, dir, { env, port: doomed.port });
+    server = await startLoadServer(file, dir, { env, port: doomed.port });
     const database = openDatabase(file);
     const integrity = String(database.$client.pragma("integrity_check", { simple: true }));
     let check: Check;

@@ -1,22 +1,21 @@
 /**
- * Shared by scripts/load-votes.ts and scripts/crash-votes.ts: a temporary database with an
- * open round, the production build started on a free loopback port, and simulated phones
- * that load /vote and post their vote the way the page does (JSON endpoint with JavaScript,
- * the plain form without). Everything stays on 127.0.0.1 and is bounded in size and time.
+ * Simulated phones voting, shared by scripts/load-votes.ts, crash-votes.ts, soak.ts and the
+ * crash test (tests/support/crash-paths.ts): a temporary database with an open round, and
+ * voters that load /vote and post their vote the way the page does (JSON endpoint with
+ * JavaScript, the plain form without). Field names come from the app's vote schema.
  */
 import { eq } from "drizzle-orm";
 import { comedians, roundComedians, votes, votingRounds } from "~/db/schema";
 import { openDatabase } from "~/utils/db.server";
-import { prepareTempDatabase } from "./harness";
-
-export { freePort, percentile, pool, requireBuild, startServer, stopServer, type Server } from "./harness";
+import { tempDatabase } from "./db";
+import { field, FORMS, formFields } from "./forms";
 
 export const VOTERS = 300;
 export const CONCURRENCY = 50;
 export const DUPLICATE_SHARE = 0.2;
 
-export function prepareDatabase() {
-  const { dir, file, data } = prepareTempDatabase("votes", (database) => {
+export function prepareVoteDatabase() {
+  const { dir, file, data } = tempDatabase("votes", (database) => {
     const round = database.insert(votingRounds).values({ title: "Load test round", openedAt: new Date() }).returning().get();
     const ids = ["Ava", "Ben", "Cleo", "Dev", "Eli"].map((name) => {
       const c = database.insert(comedians).values({ name: `${name} Loadtest` }).returning().get();
@@ -58,7 +57,7 @@ export function makeVoters(comedianIds: number[], runTag: string, count = VOTERS
 export async function loadBallot(base: string, roundId: number, voter: Voter) {
   const res = await fetch(`${base}/vote?round=${roundId}`);
   const html = await res.text();
-  const token = /name="voteToken" value="([^"]+)"/.exec(html)?.[1];
+  const token = new RegExp(`name="${field(FORMS.vote, "voteToken")}" value="([^"]+)"`).exec(html)?.[1];
   if (!res.ok || !token) throw new Error(`ballot did not load (${res.status})`);
   voter.token = token;
   voter.cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
@@ -66,12 +65,7 @@ export async function loadBallot(base: string, roundId: number, voter: Voter) {
 
 /** One vote post; resolves true when the server acknowledged it (its thank-you). */
 export async function postVote(base: string, roundId: number, voter: Voter, latencies: number[]): Promise<boolean> {
-  const body = new URLSearchParams({
-    roundId: String(roundId),
-    voteToken: voter.token!,
-    comedianId: String(voter.comedianId),
-    email: voter.email,
-  });
+  const body = new URLSearchParams(formFields(FORMS.vote, { roundId, voteToken: voter.token, comedianId: voter.comedianId, email: voter.email }));
   const headers = { Origin: base, Cookie: voter.cookie ?? "", "Content-Type": "application/x-www-form-urlencoded" };
   const start = performance.now();
   const res = await fetch(`${base}${voter.viaForm ? "/vote" : "/vote/submit"}`, { method: "POST", body, headers, redirect: "manual" });

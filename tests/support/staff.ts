@@ -1,0 +1,61 @@
+/**
+ * Signing in as staff, three ways for three needs:
+ * - `signInAsStaff`: a browser context gets a session row's signed cookie (no login budget spent;
+ *   the login form itself is tested in auth.spec.ts and hostile-auth.spec.ts);
+ * - `loginAsStaff`: a page goes through the real login form;
+ * - `loginStaff`: plain HTTP through the real form, for scripts; answers the Cookie header.
+ * The Playwright fixture `signIn` (tests/e2e/fixtures.ts) is built on `signInAsStaff`.
+ */
+import crypto from "node:crypto";
+import type { BrowserContext, Page } from "@playwright/test";
+import { createCookie } from "@remix-run/node";
+import { eq } from "drizzle-orm";
+import { sessions, staffUsers } from "~/db/schema";
+import type { DB } from "~/utils/db.server";
+import { E2E_ENV } from "./env";
+import { loginFields, postForm } from "./forms";
+
+/** Signs the browser context in as the seeded staff member (a server-side session row and its signed cookie). */
+export async function signInAsStaff(context: BrowserContext, db: DB, baseURL: string) {
+  const staff = db.select().from(staffUsers).where(eq(staffUsers.username, E2E_ENV.ADMIN_USERNAME)).get();
+  if (!staff) throw new Error("the seeded staff account is missing");
+  const id = crypto.randomBytes(24).toString("base64url");
+  db.insert(sessions).values({ id, data: { staffId: staff.id }, expiresAt: new Date(Date.now() + 3600_000) }).run();
+  const header = await createCookie("__session", { secrets: [E2E_ENV.SESSION_SECRET] }).serialize(id);
+  const value = header.split(";")[0].slice("__session=".length);
+  await context.addCookies([{ name: "__session", value, url: baseURL }]);
+}
+
+/** Signs in through the real login form (on `base`, or the page's baseURL) and waits to leave it. */
+export async function loginAsStaff(page: Page, redirectTo = "/admin", base = "") {
+  await page.goto(`${base}/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+  await page.getByLabel("Username").fill(E2E_ENV.ADMIN_USERNAME);
+  await page.getByLabel("Password").fill(E2E_ENV.ADMIN_PASSWORD);
+  await page.getByRole("button", { name: /log in|sign in/i }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/admin/login"));
+}
+
+/** The cookies a response sets, as a Cookie header (merged over `previous`). */
+export function cookieHeader(res: Response, previous = ""): string {
+  const jar = new Map(
+    previous
+      .split("; ")
+      .filter(Boolean)
+      .map((c) => [c.split("=")[0], c] as const),
+  );
+  for (const c of res.headers.getSetCookie()) {
+    const pair = c.split(";")[0];
+    jar.set(pair.split("=")[0], pair);
+  }
+  return [...jar.values()].join("; ");
+}
+
+/** Logs in through the real form (POST /admin/login) over plain HTTP; answers the Cookie header. */
+export async function loginStaff(base: string, credentials: { username: string; password: string }): Promise<string> {
+  const res = await postForm(base, "/admin/login", loginFields(credentials.username, credentials.password, "/admin"));
+  await res.text();
+  const cookie = cookieHeader(res);
+  if (res.status !== 302 || !cookie) throw new Error(`staff login failed (${res.status})`);
+  return cookie;
+}
+
