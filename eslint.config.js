@@ -27,7 +27,7 @@ const layerZones = [
 
 export default tseslint.config(
   {
-    ignores: ["build/**", "public/build/**", "node_modules/**", "bench/**", "test-results/**", "playwright-report/**", ".cache/**", "tmp/**", "data/**"],
+    ignores: ["build/**", "public/build/**", "node_modules/**", "bench/**", "test-results/**", "playwright-report/**", ".cache/**", "tmp/**", "data/**", "reports/**", ".stryker-tmp/**"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
