@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { showPlace } from "~/lib/show-place";
+import type { VenueRecord } from "~/lib/venue-records";
+import { VENUES } from "~/lib/venues";
+
+// Where a show's page, JSON-LD and calendar entry say the show is.
+const record = (over: Partial<VenueRecord> = {}): VenueRecord => ({
+  id: 5,
+  name: "Walkerville Brewery",
+  slug: "walkerville-brewery",
+  address1: "525 Argyle Rd",
+  address2: null,
+  city: "Windsor",
+  region: "ON",
+  postalCode: "N8Y 3J8",
+  country: "CA",
+  latitude: null,
+  longitude: null,
+  ...over,
+});
+const empty = { address1: null, address2: null, city: null, region: null, postalCode: null, country: null, latitude: null, longitude: null };
+
+describe("showPlace", () => {
+  it("an online show is 'Online' with no address, whatever its venue text says", () => {
+    expect(showPlace({ venue: "Tipsy Toucan", isOnline: true, venueRecord: record() })).toEqual({
+      name: "Online",
+      online: true,
+      postalAddress: null,
+      geo: null,
+      line: null,
+      mapUrl: null,
+    });
+  });
+
+  it("uses the show's venue record: its name, address line, postal address and a maps link", () => {
+    const place = showPlace({ venue: "walkerville brew", venueRecord: record() });
+    expect(place).toEqual({
+      name: "Walkerville Brewery",
+      online: false,
+      postalAddress: {
+        "@type": "PostalAddress",
+        streetAddress: "525 Argyle Rd",
+        addressLocality: "Windsor",
+        addressRegion: "ON",
+        postalCode: "N8Y 3J8",
+        addressCountry: "CA",
+      },
+      geo: null,
+      line: "525 Argyle Rd, Windsor, ON N8Y 3J8",
+      mapUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent("Walkerville Brewery, 525 Argyle Rd, Windsor, ON N8Y 3J8")}`,
+    });
+  });
+
+  it("a record with only coordinates, or only a city, or only a postal code is kept", () => {
+    const coords = showPlace({ venue: "Tipsy Toucan", venueRecord: record({ ...empty, name: "Field", latitude: 42.3, longitude: -83 }) });
+    expect(coords.name).toBe("Field");
+    expect(coords.geo).toEqual({ "@type": "GeoCoordinates", latitude: 42.3, longitude: -83 });
+    const city = showPlace({ venue: "Tipsy Toucan", venueRecord: record({ ...empty, city: "Kingsville" }) });
+    expect(city.line).toBe("Kingsville");
+    const postal = showPlace({ venue: "Tipsy Toucan", venueRecord: record({ ...empty, postalCode: "N9Y 1A1" }) });
+    expect(postal.line).toBe("N9Y 1A1");
+  });
+
+  it("a record with one coordinate only gives way to the venue page the venue text names", () => {
+    const page = VENUES.find((v) => v.match !== null)!;
+    const place = showPlace({ venue: `Live at ${page.match}`, venueRecord: record({ ...empty, name: "Typed", latitude: 42.3 }) });
+    expect(place.name).toBe("Typed");
+    expect(place.postalAddress).toMatchObject({ addressLocality: page.address.addressLocality, addressCountry: page.address.addressCountry });
+  });
+
+  it("a staff-made show without a record takes the address of the venue page its venue text names", () => {
+    const page = VENUES.find((v) => v.match !== null)!;
+    const place = showPlace({ venue: `Comedy at ${page.match!.toUpperCase()}` });
+    expect(place.name).toBe(`Comedy at ${page.match!.toUpperCase()}`);
+    expect(place.online).toBe(false);
+    expect(place.postalAddress).toEqual({ "@type": "PostalAddress", ...page.address });
+    expect(place.line).toContain(page.address.addressLocality);
+  });
+
+  it("a record with no address part and no venue page: the name, and no address at all (never a guessed city)", () => {
+    const place = showPlace({ venue: "Somewhere New", venueRecord: record({ ...empty, name: "Somewhere New" }) });
+    expect(place).toEqual({ name: "Somewhere New", online: false, postalAddress: null, geo: null, line: null, mapUrl: null });
+    expect(showPlace({ venue: "Somewhere New" })).toEqual({ name: "Somewhere New", online: false, postalAddress: null, geo: null, line: null, mapUrl: null });
+  });
+});
