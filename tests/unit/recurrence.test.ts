@@ -309,3 +309,18 @@ describe("occurrences between two dates (calendar month, upcoming list)", () => 
     expect(expandOccurrences([show, show], "2026-06-01")).toHaveLength(1);
   });
 });
+
+describe("title ranges across a month end", () => {
+  const base = { description: "", date: "2026-07-28", time: "19:00", ticketUrl: null, price: null };
+  it("ends in the month named before the last day", () => {
+    expect(titleRangeDates({ ...base, title: "Patio Series - Brewery (July 28th - August 4th)" })?.map((p) => p.date)).toEqual(["2026-07-28", "2026-08-04"]);
+    expect(titleRangeDates({ ...base, title: "Patio Series - Brewery (July 5th - July 19th)" })?.map((p) => p.date)).toEqual(["2026-07-05", "2026-07-19"]);
+  });
+  it("ends in the next year when the range crosses New Year", () => {
+    expect(titleRangeDates({ ...base, date: "2026-12-28", title: "Holiday Laughs - Club (Dec. 28th - Jan. 4th)" })?.map((p) => p.date)).toEqual(["2026-12-28", "2027-01-04"]);
+  });
+  it("refuses an end month that is not a month, and a range that ends before it starts", () => {
+    expect(titleRangeDates({ ...base, title: "Show - Place (July 28th - Smarch 4th)" })).toBeNull();
+    expect(titleRangeDates({ ...base, title: "Show - Place (May 19th - 5th)" })).toBeNull();
+  });
+});
