@@ -6,7 +6,7 @@
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: "vitest",
-  vitest: { configFile: "vitest.config.ts", related: true },
+  vitest: { configFile: "vitest.mutation.config.ts", related: true },
   mutate: ["app/lib/**/*.ts"],
   coverageAnalysis: "perTest",
   // The machine is shared; two test processes at most.
@@ -25,5 +25,16 @@ export default {
   thresholds: { high: 90, low: 80, break: null },
   tempDirName: ".stryker-tmp",
   cleanTempDir: true,
-  ignorePatterns: ["/data", "/build", "/public/build", "/test-results", "/playwright-report", "/screenshots", "/bench/tmp", "/tmp", "/.cache", "/reports"],
+  ignorePatterns: [
+    "/data",
+    "/build",
+    "/public/build",
+    "/test-results",
+    "/playwright-report",
+    "/screenshots",
+    "/bench/tmp",
+    "/tmp",
+    "/.cache",
+    "/reports",
+  ],
 };

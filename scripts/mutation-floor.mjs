@@ -36,12 +36,17 @@ rows.sort((a, b) => a.score - b.score || a.rel.localeCompare(b.rel));
 const below = rows.filter((row) => row.score < FLOOR);
 for (const row of rows) {
   const mark = row.score < FLOOR ? "BELOW" : "ok";
-  console.log(`${row.score.toFixed(2).padStart(6)} %  ${`${row.detected}/${row.valid}`.padStart(7)}  ${mark.padEnd(5)}  ${row.rel}`);
+  console.log(
+    `${row.score.toFixed(2).padStart(6)} %  ${`${row.detected}/${row.valid}`.padStart(7)}  ${mark.padEnd(5)}  ${row.rel}`,
+  );
 }
-for (const rel of missing) console.log(`   —             MISSING ${rel} (not in the report: run the whole of app/lib)`);
+for (const rel of missing)
+  console.log(`   —             MISSING ${rel} (not in the report: run the whole of app/lib)`);
 
 if (below.length > 0 || missing.length > 0) {
-  console.error(`\nmutation floor: ${below.length} file(s) below ${FLOOR} %, ${missing.length} missing from ${reportPath}`);
+  console.error(
+    `\nmutation floor: ${below.length} file(s) below ${FLOOR} %, ${missing.length} missing from ${reportPath}`,
+  );
   process.exit(1);
 }
 console.log(`\nmutation floor: all ${rows.length} files in app/lib at or above ${FLOOR} %`);

@@ -26,15 +26,16 @@ export function titleRangeDates(show: Pick<Show, "title" | "description" | "date
   const m = /\(\s*([A-Za-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th|ST|ND|RD|TH)?\s*[-–]\s*(?:([A-Za-z]+)\.?\s+)?(\d{1,2})(th|TH)\)\s*$/.exec(show.title);
   if (!m || !/[-–]/.test(show.title.slice(0, m.index))) return null;
   // "(July 28th - August 4th)": the end day is in the month named before it, when one is.
+  // An unknown month (-1) or a show date that is not a date makes no ISO date: refused below.
   const startMonth = monthIndexOf(m[1]);
   const endMonth = m[3] === undefined ? startMonth : monthIndexOf(m[3]);
-  if (startMonth < 0 || endMonth < 0 || !isIsoDate(show.date)) return null;
   const year = Number(show.date.slice(0, 4));
   const isoDay = (y: number, monthIndex: number, d: string) => `${y}-${String(monthIndex + 1).padStart(2, "0")}-${d.padStart(2, "0")}`;
   // A range over the new year ("December 28th - January 4th") ends in the next year.
   const days = [isoDay(year, startMonth, m[2]), isoDay(endMonth < startMonth ? year + 1 : year, endMonth, m[4])];
   if (!days.every(isIsoDate) || days[1] < days[0]) return null;
-  const times = clockTimes(show.description).slice(0, 2);
+  // The first two clock times: one per date.
+  const times = clockTimes(show.description);
   return days.map((date, i) => ({
     date,
     time: times[i] ?? normalizeTime(show.time) ?? show.time,

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { emailField, requiredText, submissionTokenField } from "~/lib/forms/fields";
 
 // The shared field rules of the public forms, as the messages under a field read them.
-const message = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+const message = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message;
 
 describe("requiredText", () => {
   const name = requiredText("Name", 5);
@@ -46,7 +47,9 @@ describe("submissionTokenField", () => {
   });
   it("asks for a reload when the token is short, long or has other characters", () => {
     for (const bad of ["a".repeat(15), "a".repeat(65), `${"a".repeat(16)}!`, `!${"a".repeat(16)}`]) {
-      expect(message(token.safeParse(bad)), bad).toBe("The form expired: please reload the page and try again");
+      expect(message(token.safeParse(bad)), bad).toBe(
+        "The form expired: please reload the page and try again",
+      );
     }
   });
 });

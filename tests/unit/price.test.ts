@@ -24,7 +24,9 @@ describe("price text on cards and event pages", () => {
 
   it("reads only a price that is exactly TBA as no price", () => {
     expect(cardPriceText("TbA")).toBe("TBA");
-    expect(cardPriceText("$15 at the door, advance price tba")).toBe("From $15 at the door, advance price tba");
+    expect(cardPriceText("$15 at the door, advance price tba")).toBe(
+      "From $15 at the door, advance price tba",
+    );
     expect(detailPriceText("TBA soon; $20 at the door")).toBe("Starting at TBA soon; $20 at the door");
   });
 

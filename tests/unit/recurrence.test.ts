@@ -324,3 +324,24 @@ describe("title ranges across a month end", () => {
     expect(titleRangeDates({ ...base, title: "Show - Place (May 19th - 5th)" })).toBeNull();
   });
 });
+
+describe("title ranges as staff type them", () => {
+  const base = { description: "", date: "2026-05-01", time: "19:00", ticketUrl: null, price: null };
+  it("reads two-digit start days and extra spaces", () => {
+    expect(titleRangeDates({ ...base, title: "Show - Place (May 12th - 26th)" })?.map((p) => p.date)).toEqual(["2026-05-12", "2026-05-26"]);
+    expect(titleRangeDates({ ...base, title: "Show - Place (May  12th  -  26th)" })?.map((p) => p.date)).toEqual(["2026-05-12", "2026-05-26"]);
+  });
+  it("gives the first date the first clock time and the second date the second, ignoring later ones", () => {
+    const r = titleRangeDates({ ...base, title: "Show - Place (May 5th - 19th)", description: "7 PM, 9 PM and an 11 PM late set" });
+    expect(r?.map((p) => p.time)).toEqual(["19:00", "21:00"]);
+  });
+  it("refuses a show date that is not a date", () => {
+    expect(titleRangeDates({ ...base, title: "Show - Place (May 5th - 19th)", date: "" })).toBeNull();
+  });
+});
+
+describe("clock times written loosely", () => {
+  it("reads 'p. m.' with a space", () => {
+    expect(clockTimes("Show at 8 p. m. sharp")).toEqual(["20:00"]);
+  });
+});

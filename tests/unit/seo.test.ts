@@ -3,11 +3,17 @@ import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 
 // What a search result and a shared link preview show for a page.
-const tag = (tags: Record<string, string>[], key: string, value: string) => tags.find((t) => t[key] === value);
+const tag = (tags: Record<string, string>[], key: string, value: string) =>
+  tags.find((t) => t[key] === value);
 
 describe("seoMeta", () => {
   it("gives the title, description and Open Graph/Twitter tags of a page", () => {
-    const tags = seoMeta({ title: "Shows", description: "All the shows", url: "https://laugh.example/shows", type: "article" });
+    const tags = seoMeta({
+      title: "Shows",
+      description: "All the shows",
+      url: "https://laugh.example/shows",
+      type: "article",
+    });
     expect(tags).toEqual([
       { title: "Shows" },
       { name: "description", content: "All the shows" },
@@ -28,7 +34,9 @@ describe("seoMeta", () => {
     expect(tag(tags, "name", "description")?.content).toBe(SITE.description);
     expect(tag(tags, "property", "og:type")?.content).toBe("website");
     expect(tags).toHaveLength(9);
-    expect(tags.some((t) => t.rel === "canonical" || t.name === "robots" || t.property === "og:image")).toBe(false);
+    expect(tags.some((t) => t.rel === "canonical" || t.name === "robots" || t.property === "og:image")).toBe(
+      false,
+    );
   });
 
   it("makes a root-relative image absolute on the site's origin and asks for the large card", () => {
@@ -39,7 +47,11 @@ describe("seoMeta", () => {
   });
 
   it("keeps an absolute image as given, and a relative one as given when no origin is known", () => {
-    const abs = seoMeta({ title: "Show", image: "https://cdn.example/p.jpg", origin: "https://laugh.example" });
+    const abs = seoMeta({
+      title: "Show",
+      image: "https://cdn.example/p.jpg",
+      origin: "https://laugh.example",
+    });
     expect(tag(abs, "property", "og:image")?.content).toBe("https://cdn.example/p.jpg");
     const rel = seoMeta({ title: "Show", image: "/p.jpg" });
     expect(tag(rel, "property", "og:image")?.content).toBe("/p.jpg");

@@ -18,7 +18,16 @@ const record = (over: Partial<VenueRecord> = {}): VenueRecord => ({
   longitude: null,
   ...over,
 });
-const empty = { address1: null, address2: null, city: null, region: null, postalCode: null, country: null, latitude: null, longitude: null };
+const empty = {
+  address1: null,
+  address2: null,
+  city: null,
+  region: null,
+  postalCode: null,
+  country: null,
+  latitude: null,
+  longitude: null,
+};
 
 describe("showPlace", () => {
   it("an online show is 'Online' with no address, whatever its venue text says", () => {
@@ -52,20 +61,32 @@ describe("showPlace", () => {
   });
 
   it("a record with only coordinates, or only a city, or only a postal code is kept", () => {
-    const coords = showPlace({ venue: "Tipsy Toucan", venueRecord: record({ ...empty, name: "Field", latitude: 42.3, longitude: -83 }) });
+    const coords = showPlace({
+      venue: "Tipsy Toucan",
+      venueRecord: record({ ...empty, name: "Field", latitude: 42.3, longitude: -83 }),
+    });
     expect(coords.name).toBe("Field");
     expect(coords.geo).toEqual({ "@type": "GeoCoordinates", latitude: 42.3, longitude: -83 });
     const city = showPlace({ venue: "Tipsy Toucan", venueRecord: record({ ...empty, city: "Kingsville" }) });
     expect(city.line).toBe("Kingsville");
-    const postal = showPlace({ venue: "Tipsy Toucan", venueRecord: record({ ...empty, postalCode: "N9Y 1A1" }) });
+    const postal = showPlace({
+      venue: "Tipsy Toucan",
+      venueRecord: record({ ...empty, postalCode: "N9Y 1A1" }),
+    });
     expect(postal.line).toBe("N9Y 1A1");
   });
 
   it("a record with one coordinate only gives way to the venue page the venue text names", () => {
     const page = VENUES.find((v) => v.match !== null)!;
-    const place = showPlace({ venue: `Live at ${page.match}`, venueRecord: record({ ...empty, name: "Typed", latitude: 42.3 }) });
+    const place = showPlace({
+      venue: `Live at ${page.match}`,
+      venueRecord: record({ ...empty, name: "Typed", latitude: 42.3 }),
+    });
     expect(place.name).toBe("Typed");
-    expect(place.postalAddress).toMatchObject({ addressLocality: page.address.addressLocality, addressCountry: page.address.addressCountry });
+    expect(place.postalAddress).toMatchObject({
+      addressLocality: page.address.addressLocality,
+      addressCountry: page.address.addressCountry,
+    });
   });
 
   it("a staff-made show without a record takes the address of the venue page its venue text names", () => {
@@ -78,8 +99,25 @@ describe("showPlace", () => {
   });
 
   it("a record with no address part and no venue page: the name, and no address at all (never a guessed city)", () => {
-    const place = showPlace({ venue: "Somewhere New", venueRecord: record({ ...empty, name: "Somewhere New" }) });
-    expect(place).toEqual({ name: "Somewhere New", online: false, postalAddress: null, geo: null, line: null, mapUrl: null });
-    expect(showPlace({ venue: "Somewhere New" })).toEqual({ name: "Somewhere New", online: false, postalAddress: null, geo: null, line: null, mapUrl: null });
+    const place = showPlace({
+      venue: "Somewhere New",
+      venueRecord: record({ ...empty, name: "Somewhere New" }),
+    });
+    expect(place).toEqual({
+      name: "Somewhere New",
+      online: false,
+      postalAddress: null,
+      geo: null,
+      line: null,
+      mapUrl: null,
+    });
+    expect(showPlace({ venue: "Somewhere New" })).toEqual({
+      name: "Somewhere New",
+      online: false,
+      postalAddress: null,
+      geo: null,
+      line: null,
+      mapUrl: null,
+    });
   });
 });

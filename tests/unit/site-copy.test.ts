@@ -7,7 +7,13 @@ import { SITE } from "~/lib/site";
 // The fixed copy of the site (app/lib/site.ts, about.ts, admin-messages.ts, club.ts): a blank
 // heading, an empty list or a broken link is what a visitor would notice.
 const allStrings = (value: unknown): string[] =>
-  typeof value === "string" ? [value] : Array.isArray(value) ? value.flatMap(allStrings) : value && typeof value === "object" ? Object.values(value).flatMap(allStrings) : [];
+  typeof value === "string"
+    ? [value]
+    : Array.isArray(value)
+      ? value.flatMap(allStrings)
+      : value && typeof value === "object"
+        ? Object.values(value).flatMap(allStrings)
+        : [];
 
 describe("brand facts", () => {
   it("names the site, its region and a contact address, with no blank text", () => {
@@ -38,7 +44,8 @@ describe("the about page", () => {
     expect(ABOUT_PAGE.story).toHaveLength(2);
     expect(ABOUT_PAGE.mission).toHaveLength(4);
     expect(ABOUT_PAGE.whatWeDo).toHaveLength(4);
-    for (const text of allStrings(ABOUT_PAGE)) expect(text.trim().length, JSON.stringify(text)).toBeGreaterThan(5);
+    for (const text of allStrings(ABOUT_PAGE))
+      expect(text.trim().length, JSON.stringify(text)).toBeGreaterThan(5);
   });
 });
 
@@ -47,7 +54,9 @@ describe("staff messages and the club's address", () => {
     expect(notFoundMessage(42)).toBe("Event with ID 42 not found");
     expect(notFoundMessage("x")).toBe("Event with ID x not found");
     expect(autoArchivedMessage(3)).toBe("Automatically archived 3 past events");
-    expect(ARCHIVE_QUESTION).toBe("Are you sure you want to archive this event? It will be moved to the archive.");
+    expect(ARCHIVE_QUESTION).toBe(
+      "Are you sure you want to archive this event? It will be moved to the archive.",
+    );
   });
 
   it("puts the club in downtown Windsor", () => {

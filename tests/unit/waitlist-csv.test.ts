@@ -5,8 +5,22 @@ import { waitlistCsv } from "~/lib/waitlist-csv";
 describe("waitlistCsv (the staff export)", () => {
   it("has a header row and one row per person, in the given order", () => {
     const csv = waitlistCsv([
-      { title: "Friday Laughs", eventId: 7, date: "2026-06-05", email: "a@example.com", joined: "Jun 1, 2026 7:00 PM", notified: "" },
-      { title: "Friday Laughs", eventId: 7, date: "2026-06-05", email: "b@example.com", joined: "Jun 2, 2026 8:00 PM", notified: "Jun 3, 2026 9:00 AM" },
+      {
+        title: "Friday Laughs",
+        eventId: 7,
+        date: "2026-06-05",
+        email: "a@example.com",
+        joined: "Jun 1, 2026 7:00 PM",
+        notified: "",
+      },
+      {
+        title: "Friday Laughs",
+        eventId: 7,
+        date: "2026-06-05",
+        email: "b@example.com",
+        joined: "Jun 2, 2026 8:00 PM",
+        notified: "Jun 3, 2026 9:00 AM",
+      },
     ]);
     expect(parse(csv)).toEqual([
       ["Show", "Show id", "Date", "Email", "Joined", "Last e-mailed"],
@@ -16,9 +30,18 @@ describe("waitlistCsv (the staff export)", () => {
   });
 
   it("defuses a title or e-mail a spreadsheet would run as a formula", () => {
-    const csv = waitlistCsv([{ title: "=HYPERLINK(\"x\")", eventId: 1, date: "2026-06-05", email: "+1@example.com", joined: "", notified: "" }]);
+    const csv = waitlistCsv([
+      {
+        title: '=HYPERLINK("x")',
+        eventId: 1,
+        date: "2026-06-05",
+        email: "+1@example.com",
+        joined: "",
+        notified: "",
+      },
+    ]);
     const [, row] = parse(csv);
-    expect(row[0]).toBe("'=HYPERLINK(\"x\")");
+    expect(row[0]).toBe('\'=HYPERLINK("x")');
     expect(row[3]).toBe("'+1@example.com");
   });
 
