@@ -31,9 +31,10 @@ export function titleRangeDates(show: Pick<Show, "title" | "description" | "date
   const endMonth = m[3] === undefined ? startMonth : monthIndexOf(m[3]);
   const year = Number(show.date.slice(0, 4));
   const isoDay = (y: number, monthIndex: number, d: string) => `${y}-${String(monthIndex + 1).padStart(2, "0")}-${d.padStart(2, "0")}`;
-  // A range over the new year ("December 28th - January 4th") ends in the next year.
+  // A range over the new year ("December 28th - January 4th") ends in the next year. A range
+  // must end after it starts ("May 5th - 5th" is one date: the show's own).
   const days = [isoDay(year, startMonth, m[2]), isoDay(endMonth < startMonth ? year + 1 : year, endMonth, m[4])];
-  if (!days.every(isIsoDate) || days[1] < days[0]) return null;
+  if (!days.every(isIsoDate) || days[1] <= days[0]) return null;
   // The first two clock times: one per date.
   const times = clockTimes(show.description);
   return days.map((date, i) => ({

@@ -345,3 +345,15 @@ describe("clock times written loosely", () => {
     expect(clockTimes("Show at 8 p. m. sharp")).toEqual(["20:00"]);
   });
 });
+
+describe("title ranges: the edges", () => {
+  const base = { description: "", date: "2026-07-01", time: "19:00", ticketUrl: null, price: null };
+  it("reads a title with spaces after the brackets or around the end month", () => {
+    expect(titleRangeDates({ ...base, title: "Show - Place (July 28th - August  4th)  " })?.map((p) => p.date)).toEqual(["2026-07-28", "2026-08-04"]);
+  });
+  it("is no range when it ends the day it starts (the show keeps its own date, listed once)", () => {
+    expect(titleRangeDates({ ...base, title: "Show - Place (July 5th - 5th)" })).toBeNull();
+    const show = makeShow({ title: "Show - Place (July 5th - 5th)", date: "2026-07-05" });
+    expect(performancesOf(show).performances.map((p) => p.date)).toEqual(["2026-07-05"]);
+  });
+});
