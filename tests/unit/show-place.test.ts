@@ -78,15 +78,24 @@ describe("showPlace", () => {
 
   it("a record with one coordinate only gives way to the venue page the venue text names", () => {
     const page = VENUES.find((v) => v.match !== null)!;
-    const place = showPlace({
-      venue: `Live at ${page.match}`,
-      venueRecord: record({ ...empty, name: "Typed", latitude: 42.3 }),
-    });
-    expect(place.name).toBe("Typed");
-    expect(place.postalAddress).toMatchObject({
-      addressLocality: page.address.addressLocality,
-      addressCountry: page.address.addressCountry,
-    });
+    for (const coordinate of [{ latitude: 42.3 }, { longitude: -83 }]) {
+      const place = showPlace({
+        venue: `Live at ${page.match}`,
+        venueRecord: record({ ...empty, name: "Typed", ...coordinate }),
+      });
+      expect(place.name).toBe("Typed");
+      expect(place.geo).toBeNull();
+      expect(place.postalAddress).toEqual({ "@type": "PostalAddress", ...page.address });
+    }
+  });
+
+  it("every venue page's full address reaches the shows that name it", () => {
+    for (const page of VENUES.filter((v) => v.match !== null)) {
+      expect(showPlace({ venue: page.match! }).postalAddress, page.slug).toEqual({
+        "@type": "PostalAddress",
+        ...page.address,
+      });
+    }
   });
 
   it("a staff-made show without a record takes the address of the venue page its venue text names", () => {
