@@ -38,7 +38,7 @@ const testKitZones = [
 
 export default tseslint.config(
   {
-    ignores: ["build/**", "public/build/**", "node_modules/**", "bench/**", "test-results/**", "playwright-report/**", ".cache/**", "tmp/**", "data/**"],
+    ignores: ["build/**", "public/build/**", "node_modules/**", "bench/**", "test-results/**", "playwright-report/**", ".cache/**", "tmp/**", "data/**", "reports/**", ".stryker-tmp/**"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

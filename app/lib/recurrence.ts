@@ -23,22 +23,32 @@ const MONTHS = [
  * description; the show's time when fewer are found). Null when the title has no such range.
  */
 export function titleRangeDates(show: Pick<Show, "title" | "description" | "date" | "time" | "ticketUrl" | "price">): Performance[] | null {
-  const m = /\(\s*([A-Za-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th|ST|ND|RD|TH)?\s*[-–]\s*(?:[A-Za-z]+\.?\s+)?(\d{1,2})(th|TH)\)\s*$/.exec(show.title);
+  const m = /\(\s*([A-Za-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th|ST|ND|RD|TH)?\s*[-–]\s*(?:([A-Za-z]+)\.?\s+)?(\d{1,2})(th|TH)\)\s*$/.exec(show.title);
   if (!m || !/[-–]/.test(show.title.slice(0, m.index))) return null;
-  const monthName = m[1].toLowerCase();
-  const monthIndex = MONTHS.findIndex((name) => name === monthName || name.slice(0, 3) === monthName.slice(0, 3));
-  if (monthIndex < 0 || !isIsoDate(show.date)) return null;
-  const year = show.date.slice(0, 4);
-  const month = String(monthIndex + 1).padStart(2, "0");
-  const days = [m[2], m[3]].map((d) => `${year}-${month}-${d.padStart(2, "0")}`);
-  if (!days.every(isIsoDate)) return null;
-  const times = clockTimes(show.description).slice(0, 2);
+  // "(July 28th - August 4th)": the end day is in the month named before it, when one is.
+  // An unknown month (-1) or a show date that is not a date makes no ISO date: refused below.
+  const startMonth = monthIndexOf(m[1]);
+  const endMonth = m[3] === undefined ? startMonth : monthIndexOf(m[3]);
+  const year = Number(show.date.slice(0, 4));
+  const isoDay = (y: number, monthIndex: number, d: string) => `${y}-${String(monthIndex + 1).padStart(2, "0")}-${d.padStart(2, "0")}`;
+  // A range over the new year ("December 28th - January 4th") ends in the next year. A range
+  // must end after it starts ("May 5th - 5th" is one date: the show's own).
+  const days = [isoDay(year, startMonth, m[2]), isoDay(endMonth < startMonth ? year + 1 : year, endMonth, m[4])];
+  if (!days.every(isIsoDate) || days[1] <= days[0]) return null;
+  // The first two clock times: one per date.
+  const times = clockTimes(show.description);
   return days.map((date, i) => ({
     date,
     time: times[i] ?? normalizeTime(show.time) ?? show.time,
     ticketUrl: show.ticketUrl,
     price: show.price,
   }));
+}
+
+/** The month of a name or its first three letters ("Sept", "aug."), 0-based; -1 when none. */
+function monthIndexOf(name: string): number {
+  const lower = name.toLowerCase();
+  return MONTHS.findIndex((month) => month.slice(0, 3) === lower.slice(0, 3));
 }
 
 /** Clock times written in a text ("7:00 PM", "9:30pm", "8 p.m."), normalised to HH:MM, in order. */

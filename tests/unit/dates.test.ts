@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDaysIso, dateNeedsYear, formatCardDate, formatLongDate, formatTime12, formatWeekdayShort, isIsoDate, normalizeTime, todayIn } from "~/lib/dates";
+import { addDaysIso, dateNeedsYear, formatCardDate, formatLongDate, formatMonthYear, formatTime12, formatWeekdayShort, isIsoDate, normalizeTime, nowTimeIn, todayIn } from "~/lib/dates";
 import { zonedIso } from "~/lib/zoned-time";
 
 describe("today in Toronto", () => {
@@ -95,5 +95,54 @@ describe("the year on show dates (one rule: shown when not the current year in t
   it("long dates always carry the year; tile weekdays never do", () => {
     expect(formatLongDate("2027-01-09")).toBe("Saturday, January 9, 2027");
     expect(formatWeekdayShort("2027-01-09")).toBe("Sat");
+  });
+});
+
+// Issue 19 (mutation testing): the edges of the clock a visitor would see shown wrongly.
+describe("clock edges", () => {
+  it("accepts the last minute of the day and refuses the minute after", () => {
+    expect(normalizeTime("23:59")).toBe("23:59");
+    expect(normalizeTime("24:00")).toBeNull();
+    expect(normalizeTime("12:60")).toBeNull();
+    expect(normalizeTime("11:59 pm")).toBe("23:59");
+    expect(normalizeTime("11:60 pm")).toBeNull();
+  });
+
+  it("reads 12 am as midnight, 12 pm as noon, 1 am as one in the morning, and refuses hour 0 on a 12-hour clock", () => {
+    expect(normalizeTime("12 am")).toBe("00:00");
+    expect(normalizeTime("12 pm")).toBe("12:00");
+    expect(normalizeTime("1 am")).toBe("01:00");
+    expect(normalizeTime("1:05 PM")).toBe("13:05");
+    expect(normalizeTime("0 am")).toBeNull();
+  });
+
+  it("ignores surrounding spaces and seconds, but not stray text", () => {
+    expect(normalizeTime("  19:30:15 ")).toBe("19:30");
+    expect(normalizeTime("7:30pm")).toBe("19:30");
+    expect(normalizeTime("doors 7:30pm")).toBeNull();
+    expect(normalizeTime("7:30pm sharp")).toBeNull();
+    expect(normalizeTime("19:3")).toBeNull();
+    expect(normalizeTime("")).toBeNull();
+    expect(normalizeTime(null)).toBeNull();
+  });
+
+  it("shows an unreadable or missing time as it was", () => {
+    expect(formatTime12("whenever")).toBe("whenever");
+    expect(formatTime12(null)).toBe("");
+    expect(formatTime12("11:05")).toBe("11:05 AM");
+    expect(formatTime12("23:45")).toBe("11:45 PM");
+  });
+
+  it("names the month of a month or of a date", () => {
+    expect(formatMonthYear("2026-05")).toBe("May 2026");
+    expect(formatMonthYear("2026-12-31")).toBe("December 2026");
+  });
+
+  it("reads the wall clock in the zone asked for", () => {
+    const now = new Date("2026-07-01T03:05:00Z");
+    expect(nowTimeIn("America/Toronto", now)).toBe("23:05");
+    expect(nowTimeIn("UTC", now)).toBe("03:05");
+    expect(todayIn("UTC", now)).toBe("2026-07-01");
+    expect(todayIn("America/Toronto", now)).toBe("2026-06-30");
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { TOKEN_PATTERN as VOTE_TOKEN_PATTERN } from "~/lib/ids";
 import { filterByName, isValidEmail, normalizeEmail, retryDelayMs, voteFieldErrors, VOTE_MESSAGES } from "~/lib/vote";
 import { comedianSchema, voteSchema } from "~/lib/vote-schema";
 
@@ -44,5 +45,67 @@ describe("vote rules", () => {
 
   it("backs off between retries, capped at 10 seconds", () => {
     expect([0, 1, 2, 3, 4, 9].map(retryDelayMs)).toEqual([1000, 2000, 4000, 8000, 10000, 10000]);
+  });
+});
+
+// Issue 19 (mutation testing): the vote form's checks as a voter meets them.
+describe("the vote form's checks", () => {
+  it("lets a voter with a proper address and a chosen comedian through with no message", () => {
+    expect(voteFieldErrors({ comedianId: "3", email: "fan@example.com" })).toEqual({});
+    expect(voteFieldErrors({ comedianId: "3", email: "  Fan.Name+laughs@Example.CA " })).toEqual({});
+  });
+
+  it("asks for the comedian alone when only the comedian is missing", () => {
+    expect(voteFieldErrors({ comedianId: "", email: "fan@example.com" })).toEqual({ comedianId: VOTE_MESSAGES.comedianRequired });
+    expect(voteFieldErrors({ comedianId: null, email: "fan@example.com" })).toEqual({ comedianId: VOTE_MESSAGES.comedianRequired });
+  });
+
+  it("asks for an address when the box holds only spaces, and says 'valid' only for a typed one", () => {
+    expect(voteFieldErrors({ comedianId: "3", email: "   " })).toEqual({ email: VOTE_MESSAGES.emailRequired });
+    expect(voteFieldErrors({ comedianId: "3", email: null })).toEqual({ email: VOTE_MESSAGES.emailRequired });
+    expect(voteFieldErrors({ comedianId: "3", email: "fan@example" })).toEqual({ email: VOTE_MESSAGES.emailInvalid });
+  });
+
+  it("refuses an address with two at signs, a space in the domain or nothing after the last dot", () => {
+    for (const bad of ["a@b@c.co", "a@b c.co", "a@b.", "a@b.co x", "x a@b.co"]) expect(isValidEmail(bad), bad).toBe(false);
+  });
+
+  it("accepts an address of 254 characters and refuses a longer one", () => {
+    const at254 = `${"a".repeat(64)}@${"b".repeat(185)}.com`;
+    expect(at254).toHaveLength(254);
+    expect(isValidEmail(at254)).toBe(true);
+    expect(isValidEmail(`a${at254}`)).toBe(false);
+  });
+
+  it("counts invisible characters out before checking the length", () => {
+    const at254 = `${"a".repeat(64)}@${"b".repeat(185)}.com`;
+    expect(isValidEmail(`\u200b${at254}\u200b`)).toBe(true);
+    expect(normalizeEmail("Fan\u200b@Example.com\u0000")).toBe("fan@example.com");
+  });
+
+  it("refuses an address whose gmail mailbox is empty once dots and +tags are dropped", () => {
+    expect(isValidEmail(".+laughs@gmail.com")).toBe(false);
+    expect(isValidEmail("fan+laughs@gmail.com")).toBe(true);
+  });
+
+  it("finds a comedian whose name has capitals from a lower-case search", () => {
+    const list = [{ name: "Priya Nair" }, { name: "Marcus Bell" }];
+    expect(filterByName(list, "bell")).toEqual([{ name: "Marcus Bell" }]);
+    expect(filterByName(list, null)).toEqual(list);
+    expect(filterByName(list, "   ")).toEqual(list);
+  });
+
+  it("waits a second before the first retry even if asked for a negative attempt", () => {
+    expect(retryDelayMs(-3)).toBe(1000);
+  });
+
+  it("accepts only the vote tokens the page makes: 16 to 64 URL-safe characters", () => {
+    expect(VOTE_TOKEN_PATTERN.test("aZ0_-".repeat(4))).toBe(true);
+    expect(VOTE_TOKEN_PATTERN.test("a".repeat(16))).toBe(true);
+    expect(VOTE_TOKEN_PATTERN.test("a".repeat(64))).toBe(true);
+    expect(VOTE_TOKEN_PATTERN.test("a".repeat(15))).toBe(false);
+    expect(VOTE_TOKEN_PATTERN.test("a".repeat(65))).toBe(false);
+    expect(VOTE_TOKEN_PATTERN.test(`${"a".repeat(16)}/`)).toBe(false);
+    expect(VOTE_TOKEN_PATTERN.test(`/${"a".repeat(16)}`)).toBe(false);
   });
 });
