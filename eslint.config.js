@@ -10,9 +10,23 @@ import tseslint from "typescript-eslint";
 /** app/<from> may not import app/<target> (the layers run one way: routes → models/services → lib). */
 const layerZones = [
   // Pure rules: no I/O, no Remix, no database.
-  { target: "./app/lib", from: ["./app/routes", "./app/components", "./app/models", "./app/services", "./app/utils", "./app/features", "./app/db/seed.server.ts"] },
+  {
+    target: "./app/lib",
+    from: [
+      "./app/routes",
+      "./app/components",
+      "./app/models",
+      "./app/services",
+      "./app/utils",
+      "./app/features",
+      "./app/db/seed.server.ts",
+    ],
+  },
   // Presentational React: lib and types only.
-  { target: "./app/components", from: ["./app/routes", "./app/models", "./app/services", "./app/utils", "./app/features"] },
+  {
+    target: "./app/components",
+    from: ["./app/routes", "./app/models", "./app/services", "./app/utils", "./app/features"],
+  },
   // Plumbing (env, db, session, logging, headers): nothing above it. The one exception is the
   // session-to-staff boundary: auth (requireStaff) and start-up (the first staff account)
   // read the staff model.
@@ -31,14 +45,38 @@ const layerZones = [
  * imports no spec or unit test.
  */
 const testKitZones = [
-  { target: "./tests", from: "./scripts", message: "tests/ never imports scripts/: move what both need to tests/support." },
-  { target: "./tests/support", from: ["./tests/e2e", "./tests/unit"], message: "The test kit imports no spec or unit test." },
-  { target: "./scripts", from: ["./tests/e2e", "./tests/unit"], message: "Scripts use the test kit (tests/support), not the specs." },
+  {
+    target: "./tests",
+    from: "./scripts",
+    message: "tests/ never imports scripts/: move what both need to tests/support.",
+  },
+  {
+    target: "./tests/support",
+    from: ["./tests/e2e", "./tests/unit"],
+    message: "The test kit imports no spec or unit test.",
+  },
+  {
+    target: "./scripts",
+    from: ["./tests/e2e", "./tests/unit"],
+    message: "Scripts use the test kit (tests/support), not the specs.",
+  },
 ];
 
 export default tseslint.config(
   {
-    ignores: ["build/**", "public/build/**", "node_modules/**", "bench/**", "test-results/**", "playwright-report/**", ".cache/**", "tmp/**", "data/**", "reports/**", ".stryker-tmp/**"],
+    ignores: [
+      "build/**",
+      "public/build/**",
+      "node_modules/**",
+      "bench/**",
+      "test-results/**",
+      "playwright-report/**",
+      ".cache/**",
+      "tmp/**",
+      "data/**",
+      "reports/**",
+      ".stryker-tmp/**",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -55,7 +93,10 @@ export default tseslint.config(
     rules: {
       // Matching control characters is the point of the request, redirect and e-mail rules.
       "no-control-regex": "off",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "import-x/no-duplicates": "error",
       "import-x/first": "error",
@@ -84,7 +125,14 @@ export default tseslint.config(
     ignores: ["app/**/*.server.ts", "app/routes/**", "app/db/**", "app/root.tsx", "app/entry.server.tsx"],
     rules: {
       // Code that reaches the browser never imports server modules.
-      "no-restricted-imports": ["error", { patterns: [{ group: ["*.server", "**/*.server"], message: "Server modules stay out of browser code." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["*.server", "**/*.server"], message: "Server modules stay out of browser code." },
+          ],
+        },
+      ],
     },
   },
   {
@@ -99,7 +147,10 @@ export default tseslint.config(
       "@typescript-eslint/no-explicit-any": "off",
       // Playwright fixtures must destructure ({}) even when they use no other fixture.
       "no-empty-pattern": "off",
-      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports", disallowTypeAnnotations: false }],
+      "@typescript-eslint/consistent-type-imports": [
+        "error",
+        { fixStyle: "inline-type-imports", disallowTypeAnnotations: false },
+      ],
     },
   },
 );

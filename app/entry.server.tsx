@@ -33,7 +33,9 @@ export default function handleRequest(
           body.on("data", (chunk: Buffer) => chunks.push(chunk));
           body.on("end", () => {
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+            resolve(
+              new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }),
+            );
           });
           body.on("error", reject);
           pipe(body);

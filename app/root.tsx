@@ -35,7 +35,10 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { flash, flashes, setCookie } = await readFlash(request);
-  return json({ flash, flashes, zone: getEnv().APP_TIMEZONE }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  return json(
+    { flash, flashes, zone: getEnv().APP_TIMEZONE },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -49,16 +52,23 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#141217" />
-        <meta name="color-scheme" content={pageTheme(pathname) === "auto" ? "light dark" : pageTheme(pathname)} />
+        <meta
+          name="color-scheme"
+          content={pageTheme(pathname) === "auto" ? "light dark" : pageTheme(pathname)}
+        />
         <Meta />
         <Links />
       </head>
       <body>
-        <a href="#main" className="skip-link">Skip to content</a>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
         <ProgressBar />
         {area === "staff" ? <StaffHeader /> : <SiteHeader />}
         <Toaster flashes={data?.flashes ?? []}>
-          <main id="main" className="site-main">{children}</main>
+          <main id="main" className="site-main">
+            {children}
+          </main>
         </Toaster>
         {area === "public" ? <SiteFooter /> : null}
         <ScrollRestoration nonce={nonce} />

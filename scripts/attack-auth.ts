@@ -30,7 +30,8 @@ export type AuthAttackContext = { base: string; quick: boolean; roundId: number 
 export type AttackResult = { sent: string; observed: string[]; problems: string[] };
 export type AttackClass = { name: string; item: string; run(ctx: AuthAttackContext): Promise<AttackResult> };
 
-const formPost = (base: string, path: string, fields: Record<string, string>, cookie = "") => postForm(base, path, fields, { cookie });
+const formPost = (base: string, path: string, fields: Record<string, string>, cookie = "") =>
+  postForm(base, path, fields, { cookie });
 /** A vote as the page posts it (the app's vote schema names the fields). */
 const voteFields = (roundId: number, voteToken: string, comedianId: string | number, email: string) =>
   formFields(FORMS.vote, { roundId, voteToken, comedianId, email });
@@ -44,7 +45,10 @@ async function drain(res: Response) {
 function tally(statuses: number[]) {
   const m = new Map<number, number>();
   for (const s of statuses) m.set(s, (m.get(s) ?? 0) + 1);
-  return [...m].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(", ");
+  return [...m]
+    .sort((a, b) => a[0] - b[0])
+    .map(([s, n]) => `${s}×${n}`)
+    .join(", ");
 }
 
 /** Loads the ballot like a phone: its device cookie, a fresh token, the comedian ids. */
@@ -52,7 +56,9 @@ async function ballot(base: string, roundId: number, cookie = "") {
   const res = await fetch(`${base}/vote?round=${roundId}`, { headers: cookie ? { Cookie: cookie } : {} });
   const html = await res.text();
   const token = new RegExp(`name="${field(FORMS.vote, "voteToken")}" value="([^"]+)"`).exec(html)?.[1] ?? "";
-  const ids = [...html.matchAll(new RegExp(`name="${field(FORMS.vote, "comedianId")}" value="(\\d+)"`, "g"))].map((m) => m[1]);
+  const ids = [
+    ...html.matchAll(new RegExp(`name="${field(FORMS.vote, "comedianId")}" value="(\\d+)"`, "g")),
+  ].map((m) => m[1]);
   return { cookie: cookieHeader(res, cookie), token, ids };
 }
 
@@ -65,7 +71,9 @@ const sessionRotation: AttackClass = {
   name: "session-rotation",
   item: "10",
   async run({ base }) {
-    const login = await drain(await formPost(base, "/admin/login", loginFields(STAFF.username, STAFF.password)));
+    const login = await drain(
+      await formPost(base, "/admin/login", loginFields(STAFF.username, STAFF.password)),
+    );
     const staff = cookieHeader(login.res);
     const unlock = await drain(await formPost(base, "/results", gateFields(RESULTS_PASSWORD), staff));
     const after = cookieHeader(unlock.res, staff);
@@ -73,7 +81,11 @@ const sessionRotation: AttackClass = {
     const observed = [
       `sign-in ${login.status}, then /results unlock ${unlock.status}: session id ${same ? "UNCHANGED" : "changed"}`,
     ];
-    return { sent: "1 staff sign-in, 1 /results unlock with that session", observed, problems: same ? ["gate unlock kept the session id (fixation)"] : [] };
+    return {
+      sent: "1 staff sign-in, 1 /results unlock with that session",
+      observed,
+      problems: same ? ["gate unlock kept the session id (fixation)"] : [],
+    };
   },
 };
 
@@ -90,7 +102,11 @@ const gateGuessing: AttackClass = {
       ["/booking", BOOKING_PASSWORD, { intent: "login" }, FORMS.bookingGate],
     ] as const) {
       const started = performance.now();
-      const answers = await Promise.all(Array.from({ length: n }, (_, i) => formPost(base, path, { ...extra, ...formFields(gate, { password: `wrong-${i}` }) }).then(drain)));
+      const answers = await Promise.all(
+        Array.from({ length: n }, (_, i) =>
+          formPost(base, path, { ...extra, ...formFields(gate, { password: `wrong-${i}` }) }).then(drain),
+        ),
+      );
       const ms = performance.now() - started;
       const checked = answers.filter((a) => a.status === 401).length;
       const right = await drain(await formPost(base, path, { ...extra, ...formFields(gate, { password }) }));
@@ -98,9 +114,14 @@ const gateGuessing: AttackClass = {
         `${path}: ${n} parallel wrong guesses in ${ms.toFixed(0)} ms -> ${tally(answers.map((a) => a.status))} (${checked} compared with the password); then the right password -> ${right.status}`,
       );
       if (checked > 10) problems.push(`${path}: ${checked} guesses compared (budget 10)`);
-      if (right.status === 302 || right.status === 303) problems.push(`${path}: the right password was accepted while over budget`);
+      if (right.status === 302 || right.status === 303)
+        problems.push(`${path}: the right password was accepted while over budget`);
     }
-    return { sent: `${n} parallel wrong passwords at /results and at /booking, then the right one`, observed, problems };
+    return {
+      sent: `${n} parallel wrong passwords at /results and at /booking, then the right one`,
+      observed,
+      problems,
+    };
   },
 };
 
@@ -111,24 +132,40 @@ const loginRace: AttackClass = {
   async run({ base, quick }) {
     const n = quick ? 40 : 200;
     // The staff member's own browser signs in once (and so holds its device cookie).
-    const first = await drain(await formPost(base, "/admin/login", loginFields(STAFF.username, STAFF.password)));
-    const trusted = cookieHeader(first.res).split("; ").filter((c) => !c.startsWith("__session=")).join("; ");
+    const first = await drain(
+      await formPost(base, "/admin/login", loginFields(STAFF.username, STAFF.password)),
+    );
+    const trusted = cookieHeader(first.res)
+      .split("; ")
+      .filter((c) => !c.startsWith("__session="))
+      .join("; ");
     const started = performance.now();
     const answers = await Promise.all(
-      Array.from({ length: n }, (_, i) => formPost(base, "/admin/login", loginFields(STAFF.username, `guess-${i}`)).then(drain)),
+      Array.from({ length: n }, (_, i) =>
+        formPost(base, "/admin/login", loginFields(STAFF.username, `guess-${i}`)).then(drain),
+      ),
     );
     const ms = performance.now() - started;
     const checked = answers.filter((a) => a.status === 401).length;
-    const stranger = await drain(await formPost(base, "/admin/login", loginFields(STAFF.username, STAFF.password)));
-    const owner = await drain(await formPost(base, "/admin/login", loginFields(STAFF.username, STAFF.password), trusted));
+    const stranger = await drain(
+      await formPost(base, "/admin/login", loginFields(STAFF.username, STAFF.password)),
+    );
+    const owner = await drain(
+      await formPost(base, "/admin/login", loginFields(STAFF.username, STAFF.password), trusted),
+    );
     const observed = [
       `${n} parallel wrong passwords for "${STAFF.username}" in ${ms.toFixed(0)} ms -> ${tally(answers.map((a) => a.status))} (${checked} checked against the hash)`,
       `right password from an unknown browser afterwards -> ${stranger.status}; from the staff member's browser (device cookie) -> ${owner.status}`,
     ];
     const problems: string[] = [];
     if (checked > 8) problems.push(`${checked} guesses checked (budget 8)`);
-    if (owner.status !== 302) problems.push(`the staff member's own browser was locked out (${owner.status})`);
-    return { sent: `1 real sign-in, ${n} parallel guesses, then the right password twice`, observed, problems };
+    if (owner.status !== 302)
+      problems.push(`the staff member's own browser was locked out (${owner.status})`);
+    return {
+      sent: `1 real sign-in, ${n} parallel guesses, then the right password twice`,
+      observed,
+      problems,
+    };
   },
 };
 
@@ -142,23 +179,45 @@ const voteStuffing: AttackClass = {
     const seconds = quick ? 3 : 10;
     const cap = quick ? 100 : 500;
     const phone = await ballot(base, roundId);
-    if (!phone.ids.length) return { sent: "nothing (no open ballot)", observed, problems: ["the round's ballot did not load"] };
+    if (!phone.ids.length)
+      return { sent: "nothing (no open ballot)", observed, problems: ["the round's ballot did not load"] };
     const statuses: number[] = [];
     const until = performance.now() + seconds * 1000;
     for (let i = 0; i < cap && performance.now() < until; i++) {
       const r = await drain(
-        await formPost(base, "/vote/submit", voteFields(roundId, `stuff${i}${Date.now()}abcdefgh`, phone.ids[0], `made-up-${i}-${Date.now()}@example.com`), phone.cookie),
+        await formPost(
+          base,
+          "/vote/submit",
+          voteFields(
+            roundId,
+            `stuff${i}${Date.now()}abcdefgh`,
+            phone.ids[0],
+            `made-up-${i}-${Date.now()}@example.com`,
+          ),
+          phone.cookie,
+        ),
       );
       statuses.push(r.status);
     }
     const fromPhone = statuses.filter((s) => s === 200).length;
-    observed.push(`one phone (one device cookie), ${statuses.length} posts with made-up e-mails in ${seconds} s: ${tally(statuses)} -> ${fromPhone} accepted`);
+    observed.push(
+      `one phone (one device cookie), ${statuses.length} posts with made-up e-mails in ${seconds} s: ${tally(statuses)} -> ${fromPhone} accepted`,
+    );
     if (fromPhone > 1) problems.push(`${fromPhone} votes accepted from one phone`);
 
     const bare: number[] = [];
     for (let i = 0; i < (quick ? 50 : 300); i++) {
       const r = await drain(
-        await formPost(base, "/vote/submit", voteFields(roundId, `bare${i}${Date.now()}abcdefghij`, phone.ids[0], `bare-${i}-${Date.now()}@example.com`)),
+        await formPost(
+          base,
+          "/vote/submit",
+          voteFields(
+            roundId,
+            `bare${i}${Date.now()}abcdefghij`,
+            phone.ids[0],
+            `bare-${i}-${Date.now()}@example.com`,
+          ),
+        ),
       );
       bare.push(r.status);
     }
@@ -167,16 +226,36 @@ const voteStuffing: AttackClass = {
     if (bareOk > 0) problems.push(`${bareOk} votes accepted without a device cookie`);
 
     const user = `fan${Date.now().toString(36)}`;
-    const variants = [`${user}@gmail.com`, `${user.slice(0, 2)}.${user.slice(2)}@gmail.com`, `${user}+x@gmail.com`, `${user}@googlemail.com`, `${user}@gmail.com.`, `${user.slice(0, 2)}\u200B${user.slice(2)}@gmail.com`, `${user}\u0000@gmail.com`];
+    const variants = [
+      `${user}@gmail.com`,
+      `${user.slice(0, 2)}.${user.slice(2)}@gmail.com`,
+      `${user}+x@gmail.com`,
+      `${user}@googlemail.com`,
+      `${user}@gmail.com.`,
+      `${user.slice(0, 2)}\u200B${user.slice(2)}@gmail.com`,
+      `${user}\u0000@gmail.com`,
+    ];
     const variantStatuses: number[] = [];
     for (const email of variants) {
       const p = await ballot(base, roundId);
-      variantStatuses.push((await drain(await formPost(base, "/vote/submit", voteFields(roundId, p.token, p.ids[0], email), p.cookie))).status);
+      variantStatuses.push(
+        (
+          await drain(
+            await formPost(base, "/vote/submit", voteFields(roundId, p.token, p.ids[0], email), p.cookie),
+          )
+        ).status,
+      );
     }
     const variantOk = variantStatuses.filter((s) => s === 200).length;
-    observed.push(`${variants.length} spellings of one gmail mailbox from ${variants.length} phones: ${tally(variantStatuses)} -> ${variantOk} accepted`);
+    observed.push(
+      `${variants.length} spellings of one gmail mailbox from ${variants.length} phones: ${tally(variantStatuses)} -> ${variantOk} accepted`,
+    );
     if (variantOk > 1) problems.push(`${variantOk} votes accepted for one mailbox`);
-    return { sent: `${statuses.length} posts from one phone, ${bare.length} cookieless posts, ${variants.length} e-mail variants`, observed, problems };
+    return {
+      sent: `${statuses.length} posts from one phone, ${bare.length} cookieless posts, ${variants.length} e-mail variants`,
+      observed,
+      problems,
+    };
   },
 };
 
@@ -186,18 +265,43 @@ const voteOracle: AttackClass = {
   item: "6",
   async run({ base, roundId }) {
     const victimPhone = await ballot(base, roundId);
-    if (victimPhone.ids.length < 2) return { sent: "nothing", observed: ["the round has fewer than 2 comedians: no oracle to test"], problems: [] };
+    if (victimPhone.ids.length < 2)
+      return {
+        sent: "nothing",
+        observed: ["the round has fewer than 2 comedians: no oracle to test"],
+        problems: [],
+      };
     const victim = `victim-${Date.now()}@example.com`;
-    const cast = await drain(await formPost(base, "/vote/submit", voteFields(roundId, victimPhone.token, victimPhone.ids[1], victim), victimPhone.cookie));
+    const cast = await drain(
+      await formPost(
+        base,
+        "/vote/submit",
+        voteFields(roundId, victimPhone.token, victimPhone.ids[1], victim),
+        victimPhone.cookie,
+      ),
+    );
     const snoop = await ballot(base, roundId);
     const answers: string[] = [];
     let receipts = 0;
     for (const id of victimPhone.ids) {
-      const r = await drain(await formPost(base, "/vote/submit", voteFields(roundId, `snoop${id}${Date.now()}abcdefgh`, id, victim), snoop.cookie));
+      const r = await drain(
+        await formPost(
+          base,
+          "/vote/submit",
+          voteFields(roundId, `snoop${id}${Date.now()}abcdefgh`, id, victim),
+          snoop.cookie,
+        ),
+      );
       answers.push(`${r.status} ${r.text}`);
       if (r.status === 200) {
         const to = (JSON.parse(r.text) as { redirectTo?: string }).redirectTo;
-        if (to && /You voted for/.test(await (await fetch(`${base}${to}`, { headers: { Cookie: snoop.cookie } })).text())) receipts++;
+        if (
+          to &&
+          /You voted for/.test(
+            await (await fetch(`${base}${to}`, { headers: { Cookie: snoop.cookie } })).text(),
+          )
+        )
+          receipts++;
       }
     }
     const distinct = new Set(answers).size;
@@ -207,12 +311,22 @@ const voteOracle: AttackClass = {
     const problems: string[] = [];
     if (distinct > 1) problems.push("the answers differ by choice: they tell whom the e-mail voted for");
     if (receipts) problems.push("another phone was shown the victim's receipt");
-    return { sent: `1 vote, then ${victimPhone.ids.length} posts with the same e-mail from another phone`, observed, problems };
+    return {
+      sent: `1 vote, then ${victimPhone.ids.length} posts with the same e-mail from another phone`,
+      observed,
+      problems,
+    };
   },
 };
 
 /** The auth and voting classes, in order (the session class first: the others spend the budgets it needs). */
-export const AUTH_ATTACKS: AttackClass[] = [sessionRotation, gateGuessing, loginRace, voteStuffing, voteOracle];
+export const AUTH_ATTACKS: AttackClass[] = [
+  sessionRotation,
+  gateGuessing,
+  loginRace,
+  voteStuffing,
+  voteOracle,
+];
 
 // ---------- run alone ----------
 
@@ -220,7 +334,11 @@ async function main() {
   requireBuild();
   const quick = process.argv.includes("--quick");
   const { dir, file, data } = tempDatabase("attack-auth", (database) => {
-    const round = createRound(database, "Attack round", [{ name: "Ava Attack" }, { name: "Ben Attack" }, { name: "Cy Attack" }]);
+    const round = createRound(database, "Attack round", [
+      { name: "Ava Attack" },
+      { name: "Ben Attack" },
+      { name: "Cy Attack" },
+    ]);
     return { roundId: round.roundId };
   });
   const server: Server = await startLoadServer(file, dir);
@@ -233,7 +351,10 @@ async function main() {
     const probe = (async () => {
       while (probing) {
         const t = performance.now();
-        await fetch(`${server.base}/healthcheck`).then((r) => r.arrayBuffer(), () => null);
+        await fetch(`${server.base}/healthcheck`).then(
+          (r) => r.arrayBuffer(),
+          () => null,
+        );
         health.push(performance.now() - t);
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -247,10 +368,14 @@ async function main() {
     }
     probing = false;
     await probe;
-    console.log(`\n== ${attack.name} (issue item ${attack.item}) — ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `\n== ${attack.name} (issue item ${attack.item}) — ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     console.log(`sent: ${result.sent}`);
     for (const line of result.observed) console.log(`  ${line}`);
-    console.log(`  /healthcheck while it ran: p99 ${percentile(health, 99).toFixed(0)} ms over ${health.length} probes; RSS ${rssMiB(server.child.pid)} MiB`);
+    console.log(
+      `  /healthcheck while it ran: p99 ${percentile(health, 99).toFixed(0)} ms over ${health.length} probes; RSS ${rssMiB(server.child.pid)} MiB`,
+    );
     console.log(result.problems.length ? `  HELD: no — ${result.problems.join("; ")}` : "  HELD: yes");
     if (result.problems.length) failed = true;
   }
@@ -260,7 +385,11 @@ async function main() {
   await stopServer(server);
   disarm();
   fs.rmSync(dir, { recursive: true, force: true });
-  console.log(failed ? "\nattack:auth: the server did NOT hold every class" : "\nattack:auth: the server held every class");
+  console.log(
+    failed
+      ? "\nattack:auth: the server did NOT hold every class"
+      : "\nattack:auth: the server held every class",
+  );
   process.exit(failed ? 1 : 0);
 }
 

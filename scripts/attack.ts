@@ -40,7 +40,9 @@ const ATTACK_SECONDS = 420;
 const P99_LIMIT_MS = 3_000;
 const args = process.argv.slice(2);
 const QUICK = args.includes("--quick");
-const only = args.find((a) => a.startsWith("--only"))?.split("=")[1] ?? (args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined);
+const only =
+  args.find((a) => a.startsWith("--only"))?.split("=")[1] ??
+  (args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined);
 
 export type AttackContext = {
   base: string;
@@ -71,10 +73,21 @@ export type AttackClass = {
 
 // ---------- small raw-HTTP helpers (fetch normalises what an attacker would not) ----------
 
-type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; ms: number; error?: string };
+type RawAnswer = {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  ms: number;
+  error?: string;
+};
 
 /** Sends one request verbatim over a socket (any request line, any Host) and reads the answer. */
-function rawRequest(port: number, head: string, body: Buffer | string = "", timeoutMs = 10_000): Promise<RawAnswer> {
+function rawRequest(
+  port: number,
+  head: string,
+  body: Buffer | string = "",
+  timeoutMs = 10_000,
+): Promise<RawAnswer> {
   return new Promise((resolve) => {
     const started = performance.now();
     const socket = net.connect(port, "127.0.0.1");
@@ -90,7 +103,13 @@ function rawRequest(port: number, head: string, body: Buffer | string = "", time
         const i = line.indexOf(":");
         if (i > 0) headers[line.slice(0, i).toLowerCase()] = line.slice(i + 1).trim();
       }
-      resolve({ status, headers, body: headEnd < 0 ? Buffer.alloc(0) : text.subarray(headEnd + 4), ms: performance.now() - started, error });
+      resolve({
+        status,
+        headers,
+        body: headEnd < 0 ? Buffer.alloc(0) : text.subarray(headEnd + 4),
+        ms: performance.now() - started,
+        error,
+      });
     };
     const timer = setTimeout(() => finish("timeout"), timeoutMs);
     socket.on("data", (c) => {
@@ -99,7 +118,12 @@ function rawRequest(port: number, head: string, body: Buffer | string = "", time
       const headEnd = t.indexOf("\r\n\r\n");
       if (headEnd < 0) return;
       const length = /\r\ncontent-length:\s*(\d+)/i.exec(t.slice(0, headEnd))?.[1];
-      if (/^HTTP\/1\.[01] \d{3}/.test(t) && (length === undefined ? /\r\n0\r\n\r\n$/.test(t) || /^HEAD /.test(head) : t.length - headEnd - 4 >= Number(length))) {
+      if (
+        /^HTTP\/1\.[01] \d{3}/.test(t) &&
+        (length === undefined
+          ? /\r\n0\r\n\r\n$/.test(t) || /^HEAD /.test(head)
+          : t.length - headEnd - 4 >= Number(length))
+      ) {
         clearTimeout(timer);
         finish();
       }
@@ -116,7 +140,11 @@ function rawRequest(port: number, head: string, body: Buffer | string = "", time
     });
     socket.on("close", () => {
       clearTimeout(timer);
-      finish(/^HTTP\/1\.[01] \d{3}/.test(Buffer.concat(chunks).toString("latin1")) ? undefined : writeError ?? "closed without an answer");
+      finish(
+        /^HTTP\/1\.[01] \d{3}/.test(Buffer.concat(chunks).toString("latin1"))
+          ? undefined
+          : (writeError ?? "closed without an answer"),
+      );
     });
     socket.write(head);
     if (body.length) socket.write(body, () => {});
@@ -169,7 +197,9 @@ const postStall: AttackClass = {
   item: "1: one POST of repeated empty fields stalls the server",
   async run(ctx) {
     const sizes = ctx.quick ? [240_000] : [240_000, 1_000_000];
-    const targets = ctx.quick ? ["/contact"] : ["/contact", "/merch", "/booking", `/event/${ctx.eventId}/apply`];
+    const targets = ctx.quick
+      ? ["/contact"]
+      : ["/contact", "/merch", "/booking", `/event/${ctx.eventId}/apply`];
     const observed: string[] = [];
     const problems: string[] = [];
     for (const size of sizes) {
@@ -181,8 +211,13 @@ const postStall: AttackClass = {
           body,
           30_000,
         );
-        observed.push(`${target} ${Math.round(body.length / 1000)} KB: ${answer.error ?? answer.status} in ${Math.round(answer.ms)} ms`);
-        if (answer.status >= 500 || answer.error) problems.push(`${target} ${Math.round(body.length / 1000)} KB answered ${answer.error ?? answer.status}`);
+        observed.push(
+          `${target} ${Math.round(body.length / 1000)} KB: ${answer.error ?? answer.status} in ${Math.round(answer.ms)} ms`,
+        );
+        if (answer.status >= 500 || answer.error)
+          problems.push(
+            `${target} ${Math.round(body.length / 1000)} KB answered ${answer.error ?? answer.status}`,
+          );
         // A stalled event loop keeps working after the client left: wait (bounded) until it answers again.
         const back = performance.now();
         let ok = false;
@@ -228,7 +263,9 @@ const postStall: AttackClass = {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
-    observed.push(`sustained: ${next} posts (240 KB, every tenth 1 MB) in ${seconds.toFixed(1)} s, 10 at a time: ${[...statuses].map(([k, v]) => `${k}×${v}`).join(", ")}`);
+    observed.push(
+      `sustained: ${next} posts (240 KB, every tenth 1 MB) in ${seconds.toFixed(1)} s, 10 at a time: ${[...statuses].map(([k, v]) => `${k}×${v}`).join(", ")}`,
+    );
     for (const k of statuses.keys()) if (!/^4\d\d$/.test(k)) problems.push(`sustained posts answered ${k}`);
     return {
       sent: `POST bodies of a=&a=&... (${sizes.map((s) => `${s / 1000} KB`).join(", ")}) to ${targets.join(", ")}, then ${repeats} more, 10 at a time`,
@@ -258,13 +295,22 @@ const headCache: AttackClass = {
     if (blank) problems.push(`${blank} blank pages after HEAD`);
     const port = Number(new URL(ctx.base).port);
     await rawRequest(port, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
-    const refused = await rawRequest(port, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: br;q=0, gzip;q=0, identity\r\nConnection: close\r\n\r\n");
+    const refused = await rawRequest(
+      port,
+      "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: br;q=0, gzip;q=0, identity\r\nConnection: close\r\n\r\n",
+    );
     const enc = refused.headers["content-encoding"] ?? "identity";
     observed.push(`Accept-Encoding "br;q=0, gzip;q=0, identity" answered with ${enc}`);
     if (enc !== "identity") problems.push(`q=0 ignored (sent ${enc})`);
     const head = await rawRequest(port, "HEAD / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
-    observed.push(`HEAD / answered ${head.status}, Content-Length ${head.headers["content-length"] ?? "none"}`);
-    return { sent: `${rounds} HEAD+GET pairs on / and /calendar; one GET with q=0 for br and gzip`, observed, problems };
+    observed.push(
+      `HEAD / answered ${head.status}, Content-Length ${head.headers["content-length"] ?? "none"}`,
+    );
+    return {
+      sent: `${rounds} HEAD+GET pairs on / and /calendar; one GET with q=0 for br and gzip`,
+      observed,
+      problems,
+    };
   },
 };
 
@@ -274,7 +320,11 @@ const streamFlood: AttackClass = {
   item: "7: live-results streams exhaust memory",
   async run(ctx) {
     const count = ctx.quick ? 200 : 2_000;
-    const unlock = await postForm(ctx.base, "/results", formFields(FORMS.resultsGate, { password: LOAD_ENV.RESULTS_PASSWORD }));
+    const unlock = await postForm(
+      ctx.base,
+      "/results",
+      formFields(FORMS.resultsGate, { password: LOAD_ENV.RESULTS_PASSWORD }),
+    );
     await unlock.arrayBuffer();
     const cookie = cookieHeader(unlock);
     const port = Number(new URL(ctx.base).port);
@@ -287,7 +337,13 @@ const streamFlood: AttackClass = {
     const openOne = () =>
       new Promise<void>((resolve) => {
         const req = http.get(
-          { host: "127.0.0.1", port, path: `/results/stream?round=${ctx.roundId}`, headers: { Cookie: cookie }, agent: false },
+          {
+            host: "127.0.0.1",
+            port,
+            path: `/results/stream?round=${ctx.roundId}`,
+            headers: { Cookie: cookie },
+            agent: false,
+          },
           (res) => {
             const key = String(res.statusCode);
             statuses.set(key, (statuses.get(key) ?? 0) + 1);
@@ -322,7 +378,8 @@ const streamFlood: AttackClass = {
     ];
     const problems: string[] = [];
     if (!alive) problems.push("the server died");
-    if (opened - endedByServer > 10) problems.push(`${opened - endedByServer} streams held open on one session`);
+    if (opened - endedByServer > 10)
+      problems.push(`${opened - endedByServer} streams held open on one session`);
     if (rssOpen - rssBefore > 40) problems.push(`RSS grew ${Math.round(rssOpen - rssBefore)} MiB`);
     return { sent: `${count} GET /results/stream on one gate cookie, held open`, observed, problems };
   },
@@ -333,7 +390,17 @@ const loginRedirect: AttackClass = {
   name: "login-redirect",
   item: "8: open redirect after login",
   async run(ctx) {
-    const targets = ["/\t/evil.example", "/\n/evil.example", "/%09/evil.example", "/\\evil.example", "/%5Cevil.example", "/%2F/evil.example", "//evil.example", "https://evil.example/", "/\u0000/evil.example"];
+    const targets = [
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/%09/evil.example",
+      "/\\evil.example",
+      "/%5Cevil.example",
+      "/%2F/evil.example",
+      "//evil.example",
+      "https://evil.example/",
+      "/\u0000/evil.example",
+    ];
     const observed: string[] = [];
     const problems: string[] = [];
     for (const to of targets) {
@@ -360,36 +427,64 @@ const outbound: AttackClass = {
   item: "9: outbound fetch gaps",
   async run(ctx) {
     const cookie = await ctx.staffCookie();
-    const urls = ["http://192.0.2.1/", "http://198.51.100.7/", "http://203.0.113.9/", "http://198.18.0.1/", "http://[::ffff:192.0.2.1]/", "http://[2001:db8::1]/", "http://100.64.0.1/", "http://240.0.0.1/"];
+    const urls = [
+      "http://192.0.2.1/",
+      "http://198.51.100.7/",
+      "http://203.0.113.9/",
+      "http://198.18.0.1/",
+      "http://[::ffff:192.0.2.1]/",
+      "http://[2001:db8::1]/",
+      "http://100.64.0.1/",
+      "http://240.0.0.1/",
+    ];
     const observed: string[] = [];
     const problems: string[] = [];
     const answers = await Promise.all(
       urls.map(async (u) => {
         const started = performance.now();
         // The load-from-URL button's own fields (no schema: the route reads them before the form's).
-        const res = await postForm(ctx.base, "/admin/events/new", { intent: "load-url", sourceUrl: u }, { cookie, signal: AbortSignal.timeout(30_000) }).catch((e: Error) => ({ status: 0, text: async () => e.message }) as unknown as Response);
+        const res = await postForm(
+          ctx.base,
+          "/admin/events/new",
+          { intent: "load-url", sourceUrl: u },
+          { cookie, signal: AbortSignal.timeout(30_000) },
+        ).catch((e: Error) => ({ status: 0, text: async () => e.message }) as unknown as Response);
         await res.text();
         return { u, status: res.status, ms: performance.now() - started };
       }),
     );
     // The server logs why each lookup failed: refused by the address rules, or tried (and
     // failed to connect, nothing routes there from here: in production it would have gone out).
-    const log = fs.readFileSync(ctx.server().log, "utf8").split("\n").filter((l) => l.includes("event lookup failed"));
+    const log = fs
+      .readFileSync(ctx.server().log, "utf8")
+      .split("\n")
+      .filter((l) => l.includes("event lookup failed"));
     for (const a of answers) {
       const line = log.filter((l) => l.includes(`"url":"${a.u}"`)).pop() ?? "";
       const refused = /Only public addresses|cannot be fetched/.test(line);
-      observed.push(`load-from-URL ${a.u}: ${a.status} in ${Math.round(a.ms)} ms, ${refused ? "refused by the address rules" : "FETCH ATTEMPTED"}`);
+      observed.push(
+        `load-from-URL ${a.u}: ${a.status} in ${Math.round(a.ms)} ms, ${refused ? "refused by the address rules" : "FETCH ATTEMPTED"}`,
+      );
       if (!refused) problems.push(`${a.u} was fetched`);
     }
     ctx.loop.reset();
     const started = performance.now();
-    const res = await fetch(`${ctx.base}/booking`, { headers: { Cookie: cookie }, signal: AbortSignal.timeout(60_000) }).catch(() => null);
+    const res = await fetch(`${ctx.base}/booking`, {
+      headers: { Cookie: cookie },
+      signal: AbortSignal.timeout(60_000),
+    }).catch(() => null);
     await res?.arrayBuffer();
     const hops = ctx.loop.hops();
-    observed.push(`configured booking sheet URL answering a redirect loop: ${hops} requests followed (/booking ${res?.status ?? "no answer"} in ${Math.round(performance.now() - started)} ms)`);
+    observed.push(
+      `configured booking sheet URL answering a redirect loop: ${hops} requests followed (/booking ${res?.status ?? "no answer"} in ${Math.round(performance.now() - started)} ms)`,
+    );
     if (hops > 6) problems.push(`${hops} redirect hops followed`);
     if (hops === 0) problems.push("the configured sheet URL on loopback was not fetched at all");
-    return { sent: `${urls.length} staff "load from URL" posts at special-purpose addresses; /booking with a looping sheet URL`, observed, problems };
+    return {
+      sent: `${urls.length} staff "load from URL" posts at special-purpose addresses; /booking with a looping sheet URL`,
+      observed,
+      problems,
+    };
   },
 };
 
@@ -430,7 +525,8 @@ const malformed: AttackClass = {
       }
       const line = [...seen].map(([k, v]) => (repeat > 1 ? `${k}×${v}` : k)).join(", ");
       observed.push(`${label}: ${line}`);
-      if ([...seen.keys()].some((k) => k.startsWith("5") || k === "timeout")) problems.push(`${label} answered ${line}`);
+      if ([...seen.keys()].some((k) => k.startsWith("5") || k === "timeout"))
+        problems.push(`${label} answered ${line}`);
     }
     return { sent: `${cases.length} malformed requests × ${repeat}`, observed, problems };
   },
@@ -438,7 +534,15 @@ const malformed: AttackClass = {
 
 /** The classes, in order. i13-auth's classes (login, gates, votes) go in this list too. */
 // The auth and voting classes (scripts/attack-auth.ts) run last: their guesses spend the gate budgets.
-export const ATTACKS: AttackClass[] = [malformed, headCache, loginRedirect, outbound, streamFlood, postStall, ...AUTH_ATTACKS];
+export const ATTACKS: AttackClass[] = [
+  malformed,
+  headCache,
+  loginRedirect,
+  outbound,
+  streamFlood,
+  postStall,
+  ...AUTH_ATTACKS,
+];
 
 // ---------- the run ----------
 
@@ -459,8 +563,19 @@ async function main() {
 
   const { dir, file, data } = tempDatabase("attack", (database) => {
     const today = todayIn();
-    const event = insertShow(database, { title: "Attack Night", date: addDaysIso(today, 20), time: "20:00", venue: "Attack Hall", ticketUrl: "https://tickets.example.com/a", acceptsApplications: true });
-    const round = createRound(database, "Attack round", [{ name: "Ava Attack" }, { name: "Ben Attack" }, { name: "Cy Attack" }]);
+    const event = insertShow(database, {
+      title: "Attack Night",
+      date: addDaysIso(today, 20),
+      time: "20:00",
+      venue: "Attack Hall",
+      ticketUrl: "https://tickets.example.com/a",
+      acceptsApplications: true,
+    });
+    const round = createRound(database, "Attack round", [
+      { name: "Ava Attack" },
+      { name: "Ben Attack" },
+      { name: "Cy Attack" },
+    ]);
     return { eventId: event.id, roundId: round.roundId };
   });
   const env = { BOOKING_SHEET_URL: loopUrl, LOG_LEVEL: "info" };
@@ -537,24 +652,34 @@ async function main() {
     if (health.failures) result.problems.push(`${health.failures} /healthcheck probes failed or timed out`);
     if (p99 > P99_LIMIT_MS) result.problems.push(`/healthcheck p99 ${p99.toFixed(0)} ms`);
     console.log(result.problems.length ? `  HELD: no — ${result.problems.join("; ")}` : "  HELD: yes");
-    summary.push(`${attack.name.padEnd(16)} p99 ${String(Math.round(p99)).padStart(6)} ms  worst ${String(Math.round(worst)).padStart(6)} ms  RSS ${String(rss).padStart(6)} MiB  ${result.problems.length ? "FAILED" : "held"}`);
+    summary.push(
+      `${attack.name.padEnd(16)} p99 ${String(Math.round(p99)).padStart(6)} ms  worst ${String(Math.round(worst)).padStart(6)} ms  RSS ${String(rss).padStart(6)} MiB  ${result.problems.length ? "FAILED" : "held"}`,
+    );
     if (result.problems.length) failed = true;
   }
   const storedAfter = counts();
   const log = fs.readFileSync(server.log, "utf8");
-  const fiveHundreds = log.split("\n").filter((l) => /"status":5\d\d/.test(l) || /unhandled error|heap out of memory/i.test(l));
+  const fiveHundreds = log
+    .split("\n")
+    .filter((l) => /"status":5\d\d/.test(l) || /unhandled error|heap out of memory/i.test(l));
   console.log("\n== summary");
   for (const line of summary) console.log(line);
-  console.log(`server log: ${fiveHundreds.length} lines with a 5xx answer, an unhandled error or out-of-heap`);
+  console.log(
+    `server log: ${fiveHundreds.length} lines with a 5xx answer, an unhandled error or out-of-heap`,
+  );
   for (const line of fiveHundreds.slice(0, 5)) console.log(`  ${line.slice(0, 200)}`);
   const stored = JSON.stringify(storedBefore) === JSON.stringify(storedAfter);
-  console.log(`stored rows before ${JSON.stringify(storedBefore)}, after ${JSON.stringify(storedAfter)}: ${stored ? "nothing stored" : "SOMETHING WAS STORED"}`);
+  console.log(
+    `stored rows before ${JSON.stringify(storedBefore)}, after ${JSON.stringify(storedAfter)}: ${stored ? "nothing stored" : "SOMETHING WAS STORED"}`,
+  );
   if (fiveHundreds.length || !stored) failed = true;
   await stopServer(server);
   loopServer.close();
   disarm();
   fs.rmSync(dir, { recursive: true, force: true });
-  console.log(failed ? "\nattack: the server did NOT hold every class" : "\nattack: the server held every class");
+  console.log(
+    failed ? "\nattack: the server did NOT hold every class" : "\nattack: the server held every class",
+  );
   process.exit(failed ? 1 : 0);
 }
 

@@ -48,7 +48,13 @@ function seedShows(database: DB, shows: number) {
     "insert into events (title, description, date, time, venue, image_url, ticket_url, price, sold_out, source) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
   const insertDate = c.prepare("insert into event_dates (event_id, date, position) values (?, ?, ?)");
-  const venues = ["Tipsy Toucan", "Mastronardi Estate Winery", "Wolfhead Distillery", "The Manchester Pub", "Walkerville Brewery"];
+  const venues = [
+    "Tipsy Toucan",
+    "Mastronardi Estate Winery",
+    "Wolfhead Distillery",
+    "The Manchester Pub",
+    "Walkerville Brewery",
+  ];
   c.transaction(() => {
     for (let i = 0; i < shows; i++) {
       const date = addDaysIso(today, 1 + (i % 300));
@@ -74,9 +80,17 @@ function seedShows(database: DB, shows: number) {
 function seedVotes(database: DB, votes: number) {
   const c = database.$client;
   const comedianIds = c.transaction(() =>
-    Array.from({ length: 40 }, (_, i) => Number(c.prepare("insert into comedians (name, bio) values (?, ?)").run(`Comic ${i + 1}`, `Bio ${i + 1}`).lastInsertRowid)),
+    Array.from({ length: 40 }, (_, i) =>
+      Number(
+        c.prepare("insert into comedians (name, bio) values (?, ?)").run(`Comic ${i + 1}`, `Bio ${i + 1}`)
+          .lastInsertRowid,
+      ),
+    ),
   )();
-  const roundId = Number(c.prepare("insert into voting_rounds (title, opened_at) values (?, ?)").run("Growth round", Date.now()).lastInsertRowid);
+  const roundId = Number(
+    c.prepare("insert into voting_rounds (title, opened_at) values (?, ?)").run("Growth round", Date.now())
+      .lastInsertRowid,
+  );
   const link = c.prepare("insert into round_comedians (round_id, comedian_id) values (?, ?)");
   c.transaction(() => comedianIds.forEach((id) => link.run(roundId, id)))();
   const insert = c.prepare(
@@ -87,7 +101,16 @@ function seedVotes(database: DB, votes: number) {
     c.transaction(() => {
       for (let i = done; i < Math.min(votes, done + 50_000); i++) {
         const email = `voter${i}@example.com`;
-        insert.run(roundId, comedianIds[(i * 7) % 40], email, email, `growth-token-${String(i).padStart(10, "0")}`, `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, `growth-device-${i}`, start + i * 5);
+        insert.run(
+          roundId,
+          comedianIds[(i * 7) % 40],
+          email,
+          email,
+          `growth-token-${String(i).padStart(10, "0")}`,
+          `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+          `growth-device-${i}`,
+          start + i * 5,
+        );
       }
     })();
   }
@@ -101,7 +124,10 @@ async function timed(url: string, headers: Record<string, string>, runs = 3) {
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
     try {
-      const res = await fetch(url, { headers: { "accept-encoding": "identity", ...headers }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      const res = await fetch(url, {
+        headers: { "accept-encoding": "identity", ...headers },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
       const body = Buffer.from(await res.arrayBuffer());
       bytes = body.length;
       status = res.status;
@@ -129,7 +155,9 @@ async function fanOut(database: DB, roundId: number, mode: "per-stream" | "share
             void standingsEvent(roundId, database)?.text.length;
           } else {
             const round = getRound(roundId, database);
-            if (round) void `event: display\ndata: ${JSON.stringify(roundDisplay(round, new Date(), database))}\n\n`.length;
+            if (round)
+              void `event: display\ndata: ${JSON.stringify(roundDisplay(round, new Date(), database))}\n\n`
+                .length;
           }
           last = performance.now();
           if (++done === LISTENERS) {
@@ -153,7 +181,10 @@ export async function runGrowth(label: string) {
   const lines: string[] = [];
   lines.push(`### Growth (${label}), ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`, "");
   lines.push("Uncached render, median of 3 (ms) and bytes (identity).", "");
-  lines.push(`| shows | ${pages.map((p) => `${p} ms | ${p} bytes`).join(" | ")} | seed s |`, `|---|${pages.map(() => "---|---").join("|")}|---|`);
+  lines.push(
+    `| shows | ${pages.map((p) => `${p} ms | ${p} bytes`).join(" | ")} | seed s |`,
+    `|---|${pages.map(() => "---|---").join("|")}|---|`,
+  );
   for (const shows of showSizes) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "laugh-growth-"));
     const file = path.join(dir, "growth.db");
@@ -168,7 +199,9 @@ export async function runGrowth(label: string) {
       const staff = await loginStaff(server.base, staffOf(LOAD_ENV));
       const cells: string[] = [];
       for (const p of pages) {
-        const r = await timed(server.base + p, { cookie: p.startsWith("/admin") ? staff : "__session=growth-uncached" });
+        const r = await timed(server.base + p, {
+          cookie: p.startsWith("/admin") ? staff : "__session=growth-uncached",
+        });
         cells.push(r.status === 200 ? `${r.ms} | ${r.bytes}` : `${r.status} | -`);
       }
       lines.push(`| ${shows} | ${cells.join(" | ")} | ${seedS} |`);
@@ -178,8 +211,15 @@ export async function runGrowth(label: string) {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }
-  lines.push("", `Votes in one open round of 40 comedians: /results (uncached, behind its gate) and the live stream's fan-out to ${LISTENERS} listeners (ms from a vote to the last listener's event, ${COALESCE_MS} ms of it the streams' coalescing wait).`, "");
-  lines.push("| votes | /results ms | /results bytes | fan-out, per stream ms | fan-out, shared ms | seed s |", "|---|---|---|---|---|---|");
+  lines.push(
+    "",
+    `Votes in one open round of 40 comedians: /results (uncached, behind its gate) and the live stream's fan-out to ${LISTENERS} listeners (ms from a vote to the last listener's event, ${COALESCE_MS} ms of it the streams' coalescing wait).`,
+    "",
+  );
+  lines.push(
+    "| votes | /results ms | /results bytes | fan-out, per stream ms | fan-out, shared ms | seed s |",
+    "|---|---|---|---|---|---|",
+  );
   for (const votes of voteSizes) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "laugh-growth-"));
     const file = path.join(dir, "growth.db");

@@ -55,17 +55,40 @@ export async function runImageBench(options: { lighthouse?: boolean } = {}) {
     await produceAllVariants(store, getImageRow(result.hash, database)!, DEFAULT_FOCUS);
   }
   const prepareMs = Date.now() - t1;
-  const shows = database.select({ id: events.id, title: events.title, date: events.date }).from(events).where(isNull(events.archivedAt)).orderBy(asc(events.date)).all();
+  const shows = database
+    .select({ id: events.id, title: events.title, date: events.date })
+    .from(events)
+    .where(isNull(events.archivedAt))
+    .orderBy(asc(events.date))
+    .all();
   // The big 6000×4000 poster goes to the upload test below, not to the demo shows.
-  shows.forEach((s, i) => setShowImage(s.id, { source: "upload", hash: hashes[1 + (i % (hashes.length - 1))], focus: DEFAULT_FOCUS }, database));
-  const originals = new Map(database.select({ hash: images.hash, bytes: images.bytes }).from(images).all().map((r) => [r.hash, r.bytes]));
+  shows.forEach((s, i) =>
+    setShowImage(
+      s.id,
+      { source: "upload", hash: hashes[1 + (i % (hashes.length - 1))], focus: DEFAULT_FOCUS },
+      database,
+    ),
+  );
+  const originals = new Map(
+    database
+      .select({ hash: images.hash, bytes: images.bytes })
+      .from(images)
+      .all()
+      .map((r) => [r.hash, r.bytes]),
+  );
   const first = shows[0];
   database.$client.close();
 
   const server = await startLoadServer(file, dir);
   try {
     const upload = await measureUpload(server, posters[0]);
-    const pages = ["/", `/event/${first.id}`, `/show/${showSlug({ title: first.title, date: first.date })}`, "/calendar", "/vote"];
+    const pages = [
+      "/",
+      `/event/${first.id}`,
+      `/show/${showSlug({ title: first.title, date: first.date })}`,
+      "/calendar",
+      "/vote",
+    ];
     const phone = await phoneImageBytes(server.base, pages, originals);
     const lighthouse = options.lighthouse === false ? [] : await lighthouseImages(server.base, pages);
     return {
@@ -102,16 +125,30 @@ async function measureUpload(server: Server, poster: Poster) {
     imageFocus: "72,48",
   });
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append("poster", new Blob([fs.readFileSync(poster.file)], { type: "image/jpeg" }), path.basename(poster.file));
+  form.append(
+    "poster",
+    new Blob([fs.readFileSync(poster.file)], { type: "image/jpeg" }),
+    path.basename(poster.file),
+  );
   const start = Date.now();
-  const res = await fetch(`${server.base}/admin/events/new`, { method: "POST", body: form, headers: { cookie, origin: server.base }, redirect: "manual" });
+  const res = await fetch(`${server.base}/admin/events/new`, {
+    method: "POST",
+    body: form,
+    headers: { cookie, origin: server.base },
+    redirect: "manual",
+  });
   await res.arrayBuffer();
   const requestMs = Date.now() - start;
   if (res.status !== 302) throw new Error(`upload answered ${res.status}`);
   // The variants are rendered in the background after the redirect: wait until all are on disk.
   const variantsDir = () => {
     const root = path.join(path.dirname(server.log), "images");
-    return fs.existsSync(root) ? fs.readdirSync(root).map((h) => path.join(root, h)).filter((d) => fs.readdirSync(d).some((f) => f.includes("-72-48-"))) : [];
+    return fs.existsSync(root)
+      ? fs
+          .readdirSync(root)
+          .map((h) => path.join(root, h))
+          .filter((d) => fs.readdirSync(d).some((f) => f.includes("-72-48-")))
+      : [];
   };
   const deadline = Date.now() + 180_000;
   let files = 0;
@@ -123,7 +160,15 @@ async function measureUpload(server: Server, poster: Poster) {
   }
   const totalMs = Date.now() - start;
   clearInterval(sampler);
-  return { posterBytes: poster.bytes, size: `${poster.width}x${poster.height}`, requestMs, totalMs, variants: files, rssBeforeMb: rssBefore, rssPeakMb: peak };
+  return {
+    posterBytes: poster.bytes,
+    size: `${poster.width}x${poster.height}`,
+    requestMs,
+    totalMs,
+    variants: files,
+    rssBeforeMb: rssBefore,
+    rssPeakMb: peak,
+  };
 }
 
 /** Image bytes a phone downloads per page (scrolled to the end) vs the posters' original files. */
@@ -134,7 +179,12 @@ async function phoneImageBytes(base: string, pages: string[], originals: Map<str
   const out = [];
   try {
     for (const p of pages) {
-      const context = await browser.newContext({ viewport: { width: PHONE.width, height: PHONE.height }, deviceScaleFactor: PHONE.deviceScaleFactor, isMobile: true, hasTouch: true });
+      const context = await browser.newContext({
+        viewport: { width: PHONE.width, height: PHONE.height },
+        deviceScaleFactor: PHONE.deviceScaleFactor,
+        isMobile: true,
+        hasTouch: true,
+      });
       const page = await context.newPage();
       let bytes = 0;
       let firstViewBytes = 0;
@@ -149,7 +199,8 @@ async function phoneImageBytes(base: string, pages: string[], originals: Map<str
       });
       const sizes = new Map<string, number>();
       page.on("response", async (response) => {
-        if (response.request().resourceType() === "image" && !response.url().startsWith("data:")) sizes.set(response.url(), (await response.body().catch(() => Buffer.alloc(0))).length);
+        if (response.request().resourceType() === "image" && !response.url().startsWith("data:"))
+          sizes.set(response.url(), (await response.body().catch(() => Buffer.alloc(0))).length);
       });
       await page.goto(base + p, { waitUntil: "networkidle" });
       // The browser's own LCP entry for this phone: which element, and the image it loaded.
@@ -170,7 +221,9 @@ async function phoneImageBytes(base: string, pages: string[], originals: Map<str
         await page.waitForTimeout(60);
       }
       await page.waitForLoadState("networkidle");
-      const hashes = await page.evaluate(() => [...document.querySelectorAll("img[data-image]")].map((i) => i.getAttribute("data-image")!));
+      const hashes = await page.evaluate(() =>
+        [...document.querySelectorAll("img[data-image]")].map((i) => i.getAttribute("data-image")!),
+      );
       const distinct = [...new Set(hashes)];
       const original = distinct.reduce((sum, h) => sum + (originals.get(h) ?? 0), 0);
       out.push({
@@ -213,12 +266,25 @@ async function lighthouseImages(base: string, pages: string[]) {
     for (let attempt = 1; attempt <= 2 && (!result || result.runtimeError); attempt++) {
       const chrome = await chromeLauncher.launch({
         chromePath: CHROMIUM,
-        chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+        chromeFlags: [
+          "--headless=new",
+          "--no-sandbox",
+          "--disable-gpu",
+          "--no-first-run",
+          "--disable-background-networking",
+          "--disable-component-update",
+          "--disable-sync",
+        ],
       });
       try {
         // Warm the page cache first (one plain request), as a visitor after the first would find it.
         await fetch(base + p).then((r) => r.arrayBuffer());
-        const run = await lighthouse(base + p, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+        const run = await lighthouse(base + p, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance"],
+        });
         result = { ...summariseLighthouse(run!.lhr, base, p), attempt };
       } finally {
         await chrome.kill();
@@ -229,7 +295,6 @@ async function lighthouseImages(base: string, pages: string[]) {
   return out;
 }
 
- 
 type Details = any;
 
 function summariseLighthouse(lhr: import("lighthouse").Result, base: string, p: string) {
@@ -237,16 +302,41 @@ function summariseLighthouse(lhr: import("lighthouse").Result, base: string, p: 
   const num = (k: string) => Math.round(a[k]?.numericValue ?? 0);
   const lcpTables = ((a["largest-contentful-paint-element"]?.details as Details)?.items ?? []) as Details[];
   const lcpItem: string = lcpTables[0]?.items?.[0]?.node?.snippet ?? "";
-  const phases: LcpPhase[] = (lcpTables[1]?.items ?? []).map((i: Details) => ({ phase: String(i.phase), ms: Math.round(i.timing ?? 0) }));
+  const phases: LcpPhase[] = (lcpTables[1]?.items ?? []).map((i: Details) => ({
+    phase: String(i.phase),
+    ms: Math.round(i.timing ?? 0),
+  }));
   const hash = /data-image="([0-9a-f]{16})"/.exec(lcpItem)?.[1];
-  const requests = ((a["network-requests"]?.details as Details)?.items ?? []) as { url: string; transferSize?: number; resourceType?: string }[];
-  const lcpImage = hash ? requests.filter((r) => r.url.includes(`/img/${hash}`)).reduce((max, r) => Math.max(max, r.transferSize ?? 0), 0) : null;
-  const imageBytes = requests.filter((r) => r.resourceType === "Image").reduce((s, r) => s + (r.transferSize ?? 0), 0);
+  const requests = ((a["network-requests"]?.details as Details)?.items ?? []) as {
+    url: string;
+    transferSize?: number;
+    resourceType?: string;
+  }[];
+  const lcpImage = hash
+    ? requests
+        .filter((r) => r.url.includes(`/img/${hash}`))
+        .reduce((max, r) => Math.max(max, r.transferSize ?? 0), 0)
+    : null;
+  const imageBytes = requests
+    .filter((r) => r.resourceType === "Image")
+    .reduce((s, r) => s + (r.transferSize ?? 0), 0);
   const list = (k: string) =>
-    (((a[k]?.details as Details)?.items ?? []) as { url?: string; wastedBytes?: number; totalBytes?: number }[])
+    (
+      ((a[k]?.details as Details)?.items ?? []) as {
+        url?: string;
+        wastedBytes?: number;
+        totalBytes?: number;
+      }[]
+    )
       .filter((i) => i.url)
-      .map((i) => ({ url: i.url!.replace(base, ""), bytes: i.totalBytes ?? 0, wastedBytes: i.wastedBytes ?? 0 }));
-  const discovery = (((a["lcp-discovery-insight"]?.details as Details)?.items ?? []) as Details[]).find((i) => i.type === "checklist")?.items;
+      .map((i) => ({
+        url: i.url!.replace(base, ""),
+        bytes: i.totalBytes ?? 0,
+        wastedBytes: i.wastedBytes ?? 0,
+      }));
+  const discovery = (((a["lcp-discovery-insight"]?.details as Details)?.items ?? []) as Details[]).find(
+    (i) => i.type === "checklist",
+  )?.items;
   return {
     path: p,
     // Lighthouse's measure of this machine's speed at the time (a quiet modern desktop: ~1,500-2,500).
@@ -261,8 +351,14 @@ function summariseLighthouse(lhr: import("lighthouse").Result, base: string, p: 
     serverResponseMs: num("server-response-time"),
     lcpElement: lcpItem.replace(/base64,[^"&]*/g, "base64,…").slice(0, 120),
     lcpPhases: phases,
-    lcpDiscovery: discovery ? Object.fromEntries(Object.entries(discovery as Record<string, { value: boolean }>).map(([k, v]) => [k, v.value])) : null,
-    renderBlocking: list("render-blocking-insight").length ? list("render-blocking-insight") : list("render-blocking-resources"),
+    lcpDiscovery: discovery
+      ? Object.fromEntries(
+          Object.entries(discovery as Record<string, { value: boolean }>).map(([k, v]) => [k, v.value]),
+        )
+      : null,
+    renderBlocking: list("render-blocking-insight").length
+      ? list("render-blocking-insight")
+      : list("render-blocking-resources"),
     unusedJsBytes: list("unused-javascript").reduce((s, i) => s + i.wastedBytes, 0),
     unusedCssBytes: list("unused-css-rules").reduce((s, i) => s + i.wastedBytes, 0),
     scriptRequests: requests.filter((r) => r.resourceType === "Script").length,
@@ -282,7 +378,10 @@ export function renderImageMarkdown(r: ImageBench) {
     "| page (phone 412×823 @2.625x, scrolled to the end) | images | posters | first view | whole page | originals | ratio |",
     "|---|---|---|---|---|---|---|",
   );
-  for (const p of r.phone) lines.push(`| ${p.path} | ${p.images} | ${p.distinctPosters} | ${kb(p.firstViewBytes)} | ${kb(p.phoneBytes)} | ${kb(p.originalBytes)} | ${p.ratio}x |`);
+  for (const p of r.phone)
+    lines.push(
+      `| ${p.path} | ${p.images} | ${p.distinctPosters} | ${kb(p.firstViewBytes)} | ${kb(p.phoneBytes)} | ${kb(p.originalBytes)} | ${p.ratio}x |`,
+    );
   if (r.lighthouse.length) {
     lines.push(
       "",
@@ -291,12 +390,15 @@ export function renderImageMarkdown(r: ImageBench) {
     );
     for (const l of r.lighthouse) {
       if (l.runtimeError) {
-        lines.push(`| ${l.path} | Lighthouse error: ${l.runtimeError.replace(/\|/g, "/").slice(0, 120)} ||||||||||||`);
+        lines.push(
+          `| ${l.path} | Lighthouse error: ${l.runtimeError.replace(/\|/g, "/").slice(0, 120)} ||||||||||||`,
+        );
         continue;
       }
       const tag = /^<(\w+)/.exec(l.lcpElement)?.[1] ?? "?";
       const phases = l.lcpPhases.map((x) => x.ms).join(" / ");
-      const blocking = l.renderBlocking.map((b) => `${path.basename(b.url)} ${kb(b.bytes)}`).join(", ") || "none";
+      const blocking =
+        l.renderBlocking.map((b) => `${path.basename(b.url)} ${kb(b.bytes)}`).join(", ") || "none";
       lines.push(
         `| ${l.path} | ${l.performance} | ${l.fcpMs} | ${l.lcpMs} | ${l.tbtMs} | ${l.cls} | ${tag}${l.lcpDiscovery ? (Object.values(l.lcpDiscovery).every(Boolean) ? " (eager, high, in HTML)" : " (not eager/high)") : ""} | ${phases} | ${l.lcpImageBytes == null ? "not an image" : kb(l.lcpImageBytes)} | ${kb(l.imageBytes)} | ${blocking} | ${l.scriptRequests} | ${l.benchmarkIndex} |`,
       );
@@ -304,7 +406,16 @@ export function renderImageMarkdown(r: ImageBench) {
   }
   const lcp = r.phone.filter((p) => p.lcpUrl);
   if (lcp.length) {
-    lines.push("", "LCP on the phone (412×823 @2.625x): " + r.phone.map((p) => `${p.path} ${p.lcpTag}${p.lcpUrl ? ` ${path.basename(p.lcpUrl)} ${kb(p.lcpBytes)}` : ""}`).join("; ") + ".");
+    lines.push(
+      "",
+      "LCP on the phone (412×823 @2.625x): " +
+        r.phone
+          .map(
+            (p) => `${p.path} ${p.lcpTag}${p.lcpUrl ? ` ${path.basename(p.lcpUrl)} ${kb(p.lcpBytes)}` : ""}`,
+          )
+          .join("; ") +
+        ".",
+    );
   }
   return lines.join("\n") + "\n";
 }

@@ -15,9 +15,21 @@ import { startLoadServer, stopServer } from "../tests/support/server";
 import { renderSummary, summarise } from "./lib/cpuprofile";
 
 type Target = { name: string; path: string; vote?: boolean };
-type Measure = (target: { name: string; url: string; vote?: boolean }, connections: number, duration: number, origin: string) => Promise<{ rps: number; p50: number; p99: number }>;
+type Measure = (
+  target: { name: string; url: string; vote?: boolean },
+  connections: number,
+  duration: number,
+  origin: string,
+) => Promise<{ rps: number; p50: number; p99: number }>;
 
-export async function runProfile(options: { dbPath: string; dir: string; label: string; duration: number; warmup: number; measure: Measure }) {
+export async function runProfile(options: {
+  dbPath: string;
+  dir: string;
+  label: string;
+  duration: number;
+  warmup: number;
+  measure: Measure;
+}) {
   const targets: Target[] = [
     { name: "/vote (GET)", path: "/vote" },
     { name: "/vote (POST)", path: "/vote", vote: true },
@@ -25,7 +37,10 @@ export async function runProfile(options: { dbPath: string; dir: string; label: 
   ];
   const sections: string[] = [];
   for (const t of targets) {
-    const slug = t.name.replace(/[^a-z]+/gi, "-").replace(/^-|-$/g, "").toLowerCase();
+    const slug = t.name
+      .replace(/[^a-z]+/gi, "-")
+      .replace(/^-|-$/g, "")
+      .toLowerCase();
     const profDir = path.resolve("bench/tmp/profile", options.label, slug);
     fs.rmSync(profDir, { recursive: true, force: true });
     fs.mkdirSync(profDir, { recursive: true });
@@ -51,7 +66,9 @@ export async function runProfile(options: { dbPath: string; dir: string; label: 
   const md = [
     `### CPU profile (${options.label}), ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
     "",
-    "`npm run bench -- --profile --label " + options.label + "` (node --cpu-prof under the bench's load; production build and heap settings).",
+    "`npm run bench -- --profile --label " +
+      options.label +
+      "` (node --cpu-prof under the bench's load; production build and heap settings).",
     "",
     ...sections,
   ].join("\n");

@@ -55,7 +55,16 @@ const SHOWS = showsFlag > 0 ? Number(process.argv[showsFlag + 1]) : 200;
 /** Simulated voters so far: every POST in the run (warm-ups too) is a new phone and e-mail. */
 let voters = 0;
 
-type Run = { name: string; connections: number; rps: number; p50: number; p99: number; errors: number; non2xx: number; total: number };
+type Run = {
+  name: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  total: number;
+};
 
 async function main() {
   if (!args.has("--skip-build")) {
@@ -74,7 +83,14 @@ async function main() {
     const labelFlag = process.argv.indexOf("--label");
     const label = labelFlag > 0 ? process.argv[labelFlag + 1] : "latest";
     try {
-      await runProfile({ dbPath, dir, label, duration: DURATION, warmup: WARMUP, measure: (t, c, d, origin) => measure(t, c, d, seeded, origin) });
+      await runProfile({
+        dbPath,
+        dir,
+        label,
+        duration: DURATION,
+        warmup: WARMUP,
+        measure: (t, c, d, origin) => measure(t, c, d, seeded, origin),
+      });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -111,13 +127,24 @@ async function main() {
         await measure(t, connections, WARMUP, seeded, origin); // warm-up
         const run = await measure(t, connections, DURATION, seeded, origin);
         runs.push(run);
-        console.log(`${t.name.padEnd(24)} c=${connections}  ${run.rps.toFixed(0).padStart(6)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  errors ${run.errors + run.non2xx}`);
+        console.log(
+          `${t.name.padEnd(24)} c=${connections}  ${run.rps.toFixed(0).padStart(6)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  errors ${run.errors + run.non2xx}`,
+        );
       }
     }
     const rssMb = rssMiB(server.child.pid) ?? 0;
     const storedVotes = countVotes(dbPath);
-    const weights = await pageWeights(origin, ["/", "/calendar", `/event/${seeded.eventId}`, `/show/${seeded.slug}`, "/vote"]);
-    const lighthouse = QUICK || LOAD_ONLY ? [] : await runLighthouse(origin, ["/", `/event/${seeded.eventId}`, "/calendar", "/vote"]);
+    const weights = await pageWeights(origin, [
+      "/",
+      "/calendar",
+      `/event/${seeded.eventId}`,
+      `/show/${seeded.slug}`,
+      "/vote",
+    ]);
+    const lighthouse =
+      QUICK || LOAD_ONLY
+        ? []
+        : await runLighthouse(origin, ["/", `/event/${seeded.eventId}`, "/calendar", "/vote"]);
     bare.close();
 
     const results = {
@@ -145,13 +172,20 @@ async function main() {
 
 function writeImageResults(results: ImageBench) {
   fs.mkdirSync("bench", { recursive: true });
-  fs.writeFileSync("bench/images.json", JSON.stringify({ date: new Date().toISOString(), ...results }, null, 2) + "\n");
+  fs.writeFileSync(
+    "bench/images.json",
+    JSON.stringify({ date: new Date().toISOString(), ...results }, null, 2) + "\n",
+  );
   const md = renderImageMarkdown(results);
   fs.writeFileSync("bench/images.md", md);
   const readme = fs.readFileSync("README.md", "utf8");
   const start = "<!-- bench-images:start -->";
   const end = "<!-- bench-images:end -->";
-  if (readme.includes(start)) fs.writeFileSync("README.md", readme.replace(new RegExp(`${start}[\\s\\S]*?${end}`), `${start}\n${md}${end}`));
+  if (readme.includes(start))
+    fs.writeFileSync(
+      "README.md",
+      readme.replace(new RegExp(`${start}[\\s\\S]*?${end}`), `${start}\n${md}${end}`),
+    );
   console.log("\n" + md);
 }
 
@@ -159,7 +193,14 @@ export function seedBenchData(file: string) {
   const database = openDatabase(file);
   runMigrations(database);
   const today = todayIn();
-  const venues = ["Tipsy Toucan", "Mastronardi Estate Winery", "Wolfhead Distillery", "The Manchester Pub", "Walkerville Brewery", "Colasanti's Tropical Gardens"];
+  const venues = [
+    "Tipsy Toucan",
+    "Mastronardi Estate Winery",
+    "Wolfhead Distillery",
+    "The Manchester Pub",
+    "Walkerville Brewery",
+    "Colasanti's Tropical Gardens",
+  ];
   let eventId = 0;
   let slug = "";
   database.transaction((tx) => {
@@ -183,7 +224,9 @@ export function seedBenchData(file: string) {
         .get();
       if (i < 30) {
         for (let k = 0; k < 6; k++) {
-          tx.insert(eventDates).values({ eventId: row.id, date: addDaysIso(date, 7 * k), position: k }).run();
+          tx.insert(eventDates)
+            .values({ eventId: row.id, date: addDaysIso(date, 7 * k), position: k })
+            .run();
         }
       }
       if (i === 40) {
@@ -191,14 +234,29 @@ export function seedBenchData(file: string) {
         slug = showSlug({ title: row.title, date: row.date });
       }
     }
-    const ids = Array.from({ length: 40 }, (_, i) =>
-      tx.insert(comedians).values({ name: `Comic ${i + 1}`, bio: `Bio of comic ${i + 1}` }).returning({ id: comedians.id }).get().id,
+    const ids = Array.from(
+      { length: 40 },
+      (_, i) =>
+        tx
+          .insert(comedians)
+          .values({ name: `Comic ${i + 1}`, bio: `Bio of comic ${i + 1}` })
+          .returning({ id: comedians.id })
+          .get().id,
     );
-    const round = tx.insert(votingRounds).values({ title: "2 Minutes to Kill - Vote For Your Favorite", openedAt: new Date() }).returning().get();
+    const round = tx
+      .insert(votingRounds)
+      .values({ title: "2 Minutes to Kill - Vote For Your Favorite", openedAt: new Date() })
+      .returning()
+      .get();
     for (const id of ids) tx.insert(roundComedians).values({ roundId: round.id, comedianId: id }).run();
   });
   const round = database.select().from(votingRounds).get()!;
-  const comedianIds = database.select({ id: roundComedians.comedianId }).from(roundComedians).where(eq(roundComedians.roundId, round.id)).all().map((r) => r.id);
+  const comedianIds = database
+    .select({ id: roundComedians.comedianId })
+    .from(roundComedians)
+    .where(eq(roundComedians.roundId, round.id))
+    .all()
+    .map((r) => r.id);
   database.$client.close();
   return { eventId, slug, roundId: round.id, comedianIds };
 }
@@ -211,7 +269,12 @@ async function measure(
   origin: string,
 ): Promise<Run> {
   // Like a browser: ask for compressed pages (every browser sends Accept-Encoding).
-  const options: autocannon.Options = { url: target.url, connections, duration, headers: { "accept-encoding": "br, gzip" } };
+  const options: autocannon.Options = {
+    url: target.url,
+    connections,
+    duration,
+    headers: { "accept-encoding": "br, gzip" },
+  };
   if (target.vote) {
     options.requests = [
       {
@@ -220,7 +283,12 @@ async function measure(
           const n = ++voters;
           const email = `bench-${process.pid}-${Date.now()}-${n}@example.com`;
           const body = new URLSearchParams(
-            formFields(FORMS.vote, { roundId: seeded.roundId, comedianId: seeded.comedianIds[n % seeded.comedianIds.length], email, voteToken: crypto.randomUUID() }),
+            formFields(FORMS.vote, {
+              roundId: seeded.roundId,
+              comedianId: seeded.comedianIds[n % seeded.comedianIds.length],
+              email,
+              voteToken: crypto.randomUUID(),
+            }),
           );
           return {
             ...req,
@@ -254,7 +322,10 @@ async function measure(
 function startBareServer(size: number) {
   const body = "<!DOCTYPE html>" + "x".repeat(Math.max(0, size - 15));
   const server = http.createServer((_req, res) => {
-    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": Buffer.byteLength(body) });
+    res.writeHead(200, {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Length": Buffer.byteLength(body),
+    });
     res.end(body);
   });
   return new Promise<{ url: string; close: () => void }>((resolve) => {
@@ -266,7 +337,10 @@ function startBareServer(size: number) {
 }
 
 /** Bytes on the wire for one URL with the given Accept-Encoding (what a browser downloads). */
-function servedBytes(url: string, acceptEncoding: string): Promise<{ bytes: number; body: Buffer; encoding: string }> {
+function servedBytes(
+  url: string,
+  acceptEncoding: string,
+): Promise<{ bytes: number; body: Buffer; encoding: string }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers: { "Accept-Encoding": acceptEncoding } }, (res) => {
@@ -275,7 +349,12 @@ function servedBytes(url: string, acceptEncoding: string): Promise<{ bytes: numb
         res.on("end", () => {
           const raw = Buffer.concat(chunks);
           const encoding = String(res.headers["content-encoding"] ?? "identity");
-          const body = encoding === "br" ? zlib.brotliDecompressSync(raw) : encoding === "gzip" ? zlib.gunzipSync(raw) : raw;
+          const body =
+            encoding === "br"
+              ? zlib.brotliDecompressSync(raw)
+              : encoding === "gzip"
+                ? zlib.gunzipSync(raw)
+                : raw;
           resolve({ bytes: raw.length, body, encoding });
         });
       })
@@ -291,8 +370,10 @@ async function pageWeights(origin: string, paths: string[]) {
     const gz = await servedBytes(origin + p, "gzip");
     const html = br.body.toString("utf8");
     const scripts = new Set<string>();
-    for (const m of html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+)"/g)) scripts.add(m[1]);
-    for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"(\/build\/[^"]+\.js)"/g)) scripts.add(m[1]);
+    for (const m of html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+)"/g))
+      scripts.add(m[1]);
+    for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"(\/build\/[^"]+\.js)"/g))
+      scripts.add(m[1]);
     let jsBrotli = 0;
     let jsGzip = 0;
     for (const s of scripts) {
@@ -322,7 +403,16 @@ async function runLighthouse(origin: string, paths: string[]) {
   for (const p of paths) {
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
-      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      chromeFlags: [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     });
     try {
       const run = await lighthouse(origin + p, { port: chrome.port, output: "json", logLevel: "error" });
@@ -356,7 +446,6 @@ function countVotes(file: string) {
   return n;
 }
 
-
 function renderMarkdown(r: {
   date: string;
   machine: { cores: number; node: string; cpu?: string };
@@ -368,22 +457,55 @@ function renderMarkdown(r: {
   lighthouse: Awaited<ReturnType<typeof runLighthouse>>;
 }) {
   const lines: string[] = [];
-  lines.push(`Measured ${r.date.slice(0, 16).replace("T", " ")} UTC on ${r.machine.cores} cores (${r.machine.cpu ?? "cpu"}), Node ${r.machine.node}; ${r.durationSeconds} s per run after a warm-up, loopback.`, "");
-  lines.push("| target | conns | req/s | ratio to bare | p50 ms | p99 ms | errors |", "|---|---|---|---|---|---|---|");
+  lines.push(
+    `Measured ${r.date.slice(0, 16).replace("T", " ")} UTC on ${r.machine.cores} cores (${r.machine.cpu ?? "cpu"}), Node ${r.machine.node}; ${r.durationSeconds} s per run after a warm-up, loopback.`,
+    "",
+  );
+  lines.push(
+    "| target | conns | req/s | ratio to bare | p50 ms | p99 ms | errors |",
+    "|---|---|---|---|---|---|---|",
+  );
   for (const c of [10, 50]) {
     const bare = r.runs.find((x) => x.connections === c && x.name.startsWith("bare"))!;
     for (const run of r.runs.filter((x) => x.connections === c)) {
       const ratio = run === bare ? "1.00" : (run.rps / bare.rps).toFixed(2);
-      lines.push(`| ${run.name} | ${c} | ${run.rps.toFixed(0)} | ${ratio} | ${run.p50} | ${run.p99} | ${run.errors + run.non2xx} |`);
+      lines.push(
+        `| ${run.name} | ${c} | ${run.rps.toFixed(0)} | ${ratio} | ${run.p50} | ${run.p99} | ${run.errors + run.non2xx} |`,
+      );
     }
   }
-  lines.push("", `Votes stored during the run: ${r.storedVotes}. Server RSS after the load: ${r.rssMb} MB.`, "");
-  lines.push("| page (as served) | HTML bytes | HTML gzip | HTML brotli | JS files | JS gzip bytes | JS brotli bytes | requests |", "|---|---|---|---|---|---|---|---|");
-  for (const w of r.weights) lines.push(`| ${w.path} | ${w.htmlBytes} | ${w.htmlGzip} | ${w.htmlBrotli} | ${w.jsFiles} | ${w.jsGzipBytes} | ${w.jsBrotliBytes} | ${w.requests} |`);
+  lines.push(
+    "",
+    `Votes stored during the run: ${r.storedVotes}. Server RSS after the load: ${r.rssMb} MB.`,
+    "",
+  );
+  lines.push(
+    "| page (as served) | HTML bytes | HTML gzip | HTML brotli | JS files | JS gzip bytes | JS brotli bytes | requests |",
+    "|---|---|---|---|---|---|---|---|",
+  );
+  for (const w of r.weights)
+    lines.push(
+      `| ${w.path} | ${w.htmlBytes} | ${w.htmlGzip} | ${w.htmlBrotli} | ${w.jsFiles} | ${w.jsGzipBytes} | ${w.jsBrotliBytes} | ${w.requests} |`,
+    );
   if (r.lighthouse.length) {
-    lines.push("", "| Lighthouse (mobile) | perf | a11y | best practices | SEO | LCP ms | TBT ms | CLS |", "|---|---|---|---|---|---|---|---|");
-    for (const l of r.lighthouse as { path: string; performance: number; accessibility: number; bestPractices: number; seo: number; lcpMs: number; tbtMs: number; cls: number }[]) {
-      lines.push(`| ${l.path} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${l.seo} | ${l.lcpMs} | ${l.tbtMs} | ${l.cls} |`);
+    lines.push(
+      "",
+      "| Lighthouse (mobile) | perf | a11y | best practices | SEO | LCP ms | TBT ms | CLS |",
+      "|---|---|---|---|---|---|---|---|",
+    );
+    for (const l of r.lighthouse as {
+      path: string;
+      performance: number;
+      accessibility: number;
+      bestPractices: number;
+      seo: number;
+      lcpMs: number;
+      tbtMs: number;
+      cls: number;
+    }[]) {
+      lines.push(
+        `| ${l.path} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${l.seo} | ${l.lcpMs} | ${l.tbtMs} | ${l.cls} |`,
+      );
     }
   }
   return lines.join("\n") + "\n";
@@ -397,8 +519,6 @@ function updateReadme(md: string) {
   const next = readme.replace(new RegExp(`${start}[\\s\\S]*?${end}`), `${start}\n${md}${end}`);
   fs.writeFileSync("README.md", next);
 }
-
-
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   main().catch((error) => {

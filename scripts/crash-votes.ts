@@ -7,7 +7,15 @@
  */
 import fs from "node:fs";
 import { pool, startLoadServer, stopServer, type Server } from "../tests/support/server";
-import { CONCURRENCY, checkStored, loadBallot, makeVoters, postVote, prepareVoteDatabase, VOTERS } from "../tests/support/voters";
+import {
+  CONCURRENCY,
+  checkStored,
+  loadBallot,
+  makeVoters,
+  postVote,
+  prepareVoteDatabase,
+  VOTERS,
+} from "../tests/support/voters";
 import { giveUpAfter, requireBuild } from "./lib/harness";
 
 /** Kill once this many votes have been acknowledged (posts are still in flight then). */
@@ -42,13 +50,21 @@ try {
       killedServer.child.kill("SIGKILL");
     }
   });
-  await new Promise((r) => (killedServer.child.exitCode !== null || killedServer.child.signalCode ? r(null) : killedServer.child.once("exit", r)));
+  await new Promise((r) =>
+    killedServer.child.exitCode !== null || killedServer.child.signalCode
+      ? r(null)
+      : killedServer.child.once("exit", r),
+  );
   const ackedBeforeKill = voters.filter((v) => v.acked);
-  console.log(`killed the server with SIGKILL after ${KILL_AFTER_ACKS} acknowledgements; acknowledged before the kill: ${ackedBeforeKill.length}; posts cut off: ${errorsAfterKill}; never sent: ${voters.length - ackedBeforeKill.length - errorsAfterKill}`);
+  console.log(
+    `killed the server with SIGKILL after ${KILL_AFTER_ACKS} acknowledgements; acknowledged before the kill: ${ackedBeforeKill.length}; posts cut off: ${errorsAfterKill}; never sent: ${voters.length - ackedBeforeKill.length - errorsAfterKill}`,
+  );
 
   server = await startLoadServer(setup.file, setup.dir);
   const afterRestart = checkStored(setup.file, setup.roundId, voters, ackedBeforeKill);
-  console.log(`after restart: stored rows ${afterRestart.rows}, integrity_check ${afterRestart.integrity}, acknowledged votes missing or doubled: ${afterRestart.problems.length}`);
+  console.log(
+    `after restart: stored rows ${afterRestart.rows}, integrity_check ${afterRestart.integrity}, acknowledged votes missing or doubled: ${afterRestart.problems.length}`,
+  );
 
   // Everyone without an answer retries with the same token (the page's automatic retry).
   const pending = voters.filter((v) => !v.acked);
@@ -56,10 +72,16 @@ try {
     v.acked = await postVote(server.base, setup.roundId, v, latencies);
   });
   const final = checkStored(setup.file, setup.roundId, voters, voters);
-  console.log(`after the retries: stored rows ${final.rows} of ${VOTERS} voters, integrity_check ${final.integrity}`);
+  console.log(
+    `after the retries: stored rows ${final.rows} of ${VOTERS} voters, integrity_check ${final.integrity}`,
+  );
 
-  const problems = [...afterRestart.problems.map((p) => `after restart: ${p}`), ...final.problems.map((p) => `final: ${p}`)];
-  if (ackedBeforeKill.length < KILL_AFTER_ACKS) problems.push("fewer acknowledgements than expected before the kill");
+  const problems = [
+    ...afterRestart.problems.map((p) => `after restart: ${p}`),
+    ...final.problems.map((p) => `final: ${p}`),
+  ];
+  if (ackedBeforeKill.length < KILL_AFTER_ACKS)
+    problems.push("fewer acknowledgements than expected before the kill");
   if (final.rows !== VOTERS) problems.push(`expected ${VOTERS} votes in the end, found ${final.rows}`);
   if (voters.some((v) => v.refused)) problems.push("some voters were rate limited");
   if (problems.length) {

@@ -21,5 +21,8 @@ disarm();
 console.log(formatTable(results));
 const failed = results.filter((r) => r.problems.length);
 for (const r of failed) console.error(`FAILED ${r.path}:\n  ${r.problems.slice(0, 20).join("\n  ")}`);
-if (!failed.length) console.log("OK: no acknowledged write lost to SIGKILL on any path, none stored twice, integrity_check ok.");
+if (!failed.length)
+  console.log(
+    "OK: no acknowledged write lost to SIGKILL on any path, none stored twice, integrity_check ok.",
+  );
 process.exit(failed.length ? 1 : 0);

@@ -14,7 +14,9 @@ const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const dest = process.argv[2] ?? path.join(path.dirname(source), "backups", `app-${stamp}.tar`);
 backupData(source, imagesDir(source), dest)
   .then(({ path: file, bytes, images }) =>
-    console.log(`Backed up ${source} and ${images} image files to ${file} (${bytes} bytes, database integrity ok).`),
+    console.log(
+      `Backed up ${source} and ${images} image files to ${file} (${bytes} bytes, database integrity ok).`,
+    ),
   )
   .catch((error) => {
     console.error(`Backup failed: ${error instanceof Error ? error.message : error}`);

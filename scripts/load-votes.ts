@@ -7,7 +7,15 @@
  */
 import fs from "node:fs";
 import { pool, startLoadServer, stopServer } from "../tests/support/server";
-import { CONCURRENCY, checkStored, loadBallot, makeVoters, postVote, prepareVoteDatabase, VOTERS } from "../tests/support/voters";
+import {
+  CONCURRENCY,
+  checkStored,
+  loadBallot,
+  makeVoters,
+  postVote,
+  prepareVoteDatabase,
+  VOTERS,
+} from "../tests/support/voters";
 import { giveUpAfter, percentile, requireBuild } from "./lib/harness";
 
 requireBuild();
@@ -24,11 +32,15 @@ try {
   const started = performance.now();
   await pool(voters, CONCURRENCY, async (v) => {
     if (v.duplicate === "double-tap") {
-      const answers = await Promise.all([postVote(server.base, setup.roundId, v, latencies), postVote(server.base, setup.roundId, v, latencies)]);
+      const answers = await Promise.all([
+        postVote(server.base, setup.roundId, v, latencies),
+        postVote(server.base, setup.roundId, v, latencies),
+      ]);
       v.acked = answers.every(Boolean);
     } else {
       v.acked = await postVote(server.base, setup.roundId, v, latencies);
-      if (v.duplicate === "resend") v.acked = (await postVote(server.base, setup.roundId, v, latencies)) && v.acked;
+      if (v.duplicate === "resend")
+        v.acked = (await postVote(server.base, setup.roundId, v, latencies)) && v.acked;
     }
   });
   const seconds = (performance.now() - started) / 1000;
@@ -36,11 +48,17 @@ try {
   const acked = voters.filter((v) => v.acked);
   const refused = voters.filter((v) => v.refused);
   const result = checkStored(setup.file, setup.roundId, voters, acked);
-  console.log(`voters: ${VOTERS}, posts: ${latencies.length} (${voters.filter((v) => v.duplicate !== "none").length} voters posted twice), concurrency: ${CONCURRENCY}, one IP (127.0.0.1)`);
+  console.log(
+    `voters: ${VOTERS}, posts: ${latencies.length} (${voters.filter((v) => v.duplicate !== "none").length} voters posted twice), concurrency: ${CONCURRENCY}, one IP (127.0.0.1)`,
+  );
   console.log(`acknowledged: ${acked.length}/${VOTERS}, refused by rate limiting: ${refused.length}`);
   console.log(`stored rows: ${result.rows}, integrity_check: ${result.integrity}`);
-  console.log(`throughput: ${(VOTERS / seconds).toFixed(1)} votes/s (${(latencies.length / seconds).toFixed(1)} posts/s) over ${seconds.toFixed(2)} s`);
-  console.log(`latency per post: p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms`);
+  console.log(
+    `throughput: ${(VOTERS / seconds).toFixed(1)} votes/s (${(latencies.length / seconds).toFixed(1)} posts/s) over ${seconds.toFixed(2)} s`,
+  );
+  console.log(
+    `latency per post: p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms`,
+  );
   const problems = [...result.problems];
   if (acked.length !== VOTERS) problems.push(`${VOTERS - acked.length} voters not acknowledged`);
   if (refused.length) problems.push(`rate limiting refused ${refused.length} voters: ${refused[0].refused}`);

@@ -15,7 +15,9 @@ import { generatePosters } from "./lib/posters";
 async function main() {
   const started = Date.now();
   const posters = await generatePosters();
-  console.log(`${posters.length} posters in .cache/posters (${posters.map((p) => `${p.width}×${p.height}`).join(", ")}) in ${Date.now() - started} ms`);
+  console.log(
+    `${posters.length} posters in .cache/posters (${posters.map((p) => `${p.width}×${p.height}`).join(", ")}) in ${Date.now() - started} ms`,
+  );
   if (process.argv.includes("--generate-only")) return;
   runMigrations(db());
   const hashes: string[] = [];
@@ -25,9 +27,17 @@ async function main() {
     hashes.push(result.hash);
     await produceAllVariants(dataImagesDir(), getImageRow(result.hash)!, DEFAULT_FOCUS);
   }
-  const shows = db().select({ id: events.id }).from(events).where(and(isNull(events.archivedAt))).all();
-  shows.forEach((s, i) => setShowImage(s.id, { source: "upload", hash: hashes[i % hashes.length], focus: DEFAULT_FOCUS }));
-  console.log(`Gave ${shows.length} shows a poster (${hashes.length} distinct) in ${Date.now() - started} ms.`);
+  const shows = db()
+    .select({ id: events.id })
+    .from(events)
+    .where(and(isNull(events.archivedAt)))
+    .all();
+  shows.forEach((s, i) =>
+    setShowImage(s.id, { source: "upload", hash: hashes[i % hashes.length], focus: DEFAULT_FOCUS }),
+  );
+  console.log(
+    `Gave ${shows.length} shows a poster (${hashes.length} distinct) in ${Date.now() - started} ms.`,
+  );
   closeDatabase();
 }
 

@@ -10,7 +10,10 @@ for (const entry of fs.readdirSync(root, { recursive: true })) {
   const file = path.join(root, String(entry));
   if (!/\.(js|css|map|svg|json)$/.test(file) || !fs.statSync(file).isFile()) continue;
   const body = fs.readFileSync(file);
-  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  fs.writeFileSync(
+    `${file}.br`,
+    zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
   files++;
 }

@@ -29,12 +29,22 @@ async function main() {
   const baseURL = e2e.server.base;
   const db = openDatabase(e2e.databasePath);
   fs.mkdirSync(OUT, { recursive: true });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
   try {
     const round = createRound(db, "2 Minutes to Kill - Vote For Your Favorite", TWELVE_COMICS);
     round.comedians.forEach((c, i) => addVotes(db, round.roundId, c.id, 12 - i));
     const voteToken = `shots-${uniq()}-${uniq()}`;
-    db.insert(votes).values({ roundId: round.roundId, comedianId: round.comedians[0].id, email: `shots-${uniq()}@example.com`, voteToken }).run();
+    db.insert(votes)
+      .values({
+        roundId: round.roundId,
+        comedianId: round.comedians[0].id,
+        email: `shots-${uniq()}@example.com`,
+        voteToken,
+      })
+      .run();
     const ctx = { db, roundId: round.roundId, voteToken };
     const only = process.env.SHOTS?.split(",").filter(Boolean);
     const pages = LAYOUT_PAGES.filter((p) => !only || only.includes(p.name));

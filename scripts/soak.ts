@@ -80,7 +80,9 @@ let serverExit: { code: number | null; signal: string | null; minute: number } |
 server.child.once("exit", (code, signal) => {
   if (stop) return;
   serverExit = { code, signal, minute: Math.floor((performance.now() - started) / 60_000) + 1 };
-  console.error(`the server exited during the soak: code ${code}, signal ${signal}, minute ${serverExit.minute}; log ${server.log}`);
+  console.error(
+    `the server exited during the soak: code ${code}, signal ${signal}, minute ${serverExit.minute}; log ${server.log}`,
+  );
   stop = true; // no point loading a dead server: the soak fails
 });
 const rssStart = rssMiB(pid);
@@ -155,7 +157,8 @@ async function voterLoop() {
     await timed(async () => {
       voter.acked = await postVote(server.base, setup.data.roundId, voter, latencies);
       if (voter.acked) ackedVoters.push(voter);
-      else if (voter.refused && errorSamples.length < 20) errorSamples.push(`vote ${voter.email}: ${voter.refused}`);
+      else if (voter.refused && errorSamples.length < 20)
+        errorSamples.push(`vote ${voter.email}: ${voter.refused}`);
       return voter.acked;
     }, "POST vote");
   }
@@ -189,7 +192,14 @@ await stopServer(server);
 
 // Every acknowledged vote is stored (the soak is also a long write test).
 const database = openDatabase(setup.file);
-const stored = new Set(database.select({ email: votes.email }).from(votes).where(eq(votes.roundId, setup.data.roundId)).all().map((r) => r.email));
+const stored = new Set(
+  database
+    .select({ email: votes.email })
+    .from(votes)
+    .where(eq(votes.roundId, setup.data.roundId))
+    .all()
+    .map((r) => r.email),
+);
 const integrity = String(database.$client.pragma("integrity_check", { simple: true }));
 database.$client.close();
 const lostVotes = ackedVoters.filter((v) => !stored.has(v.email)).length;
@@ -217,7 +227,9 @@ const summary = {
   rssGrowthMiB: rssStart !== null && rssEnd !== null ? Math.round((rssEnd - rssStart) * 10) / 10 : null,
   /** Growth once warm (after the first minute): the figure that would show a leak. */
   rssGrowthAfterFirstMinuteMiB:
-    minutes.length > 1 && minutes[0].rss !== null && rssEnd !== null ? Math.round((rssEnd - minutes[0].rss) * 10) / 10 : null,
+    minutes.length > 1 && minutes[0].rss !== null && rssEnd !== null
+      ? Math.round((rssEnd - minutes[0].rss) * 10) / 10
+      : null,
   loadAverageStart: Math.round(loadStart * 100) / 100,
   loadAverageEnd: Math.round(os.loadavg()[0] * 100) / 100,
   cores: os.cpus().length,
@@ -234,13 +246,21 @@ const summary = {
 
 console.log("\n| minute | requests | errors | p50 ms | p99 ms | RSS MiB | load |");
 console.log("|--------|----------|--------|--------|--------|---------|------|");
-for (const m of summary.perMinute) console.log(`| ${m.minute} | ${m.requests} | ${m.errors} | ${m.p50Ms} | ${m.p99Ms} | ${m.rssMiB} | ${m.load} |`);
+for (const m of summary.perMinute)
+  console.log(
+    `| ${m.minute} | ${m.requests} | ${m.errors} | ${m.p50Ms} | ${m.p99Ms} | ${m.rssMiB} | ${m.load} |`,
+  );
 console.log(
   `\nrequests ${total} (${Math.round(total / (MINUTES * 60))}/s), errors ${errors}; votes acknowledged ${ackedVoters.length}, lost ${lostVotes}; integrity_check ${integrity}`,
 );
-console.log(`p99 first minute ${summary.p99FirstMinuteMs} ms, last minute ${summary.p99LastMinuteMs} ms (drift ${summary.p99DriftPercent}%)`);
-console.log(`RSS ${rssStart} MiB -> ${rssEnd} MiB (growth ${summary.rssGrowthMiB} MiB, ${summary.rssGrowthAfterFirstMinuteMiB ?? "n/a"} MiB after the first minute); load average ${summary.loadAverageStart} -> ${summary.loadAverageEnd} on ${summary.cores} cores`);
-if (serverExit) console.log(`SERVER DIED during the soak: ${JSON.stringify(serverExit)} (log kept in ${setup.dir})`);
+console.log(
+  `p99 first minute ${summary.p99FirstMinuteMs} ms, last minute ${summary.p99LastMinuteMs} ms (drift ${summary.p99DriftPercent}%)`,
+);
+console.log(
+  `RSS ${rssStart} MiB -> ${rssEnd} MiB (growth ${summary.rssGrowthMiB} MiB, ${summary.rssGrowthAfterFirstMinuteMiB ?? "n/a"} MiB after the first minute); load average ${summary.loadAverageStart} -> ${summary.loadAverageEnd} on ${summary.cores} cores`,
+);
+if (serverExit)
+  console.log(`SERVER DIED during the soak: ${JSON.stringify(serverExit)} (log kept in ${setup.dir})`);
 if (errorSamples.length) console.log(`first errors:\n  ${errorSamples.join("\n  ")}`);
 if (JSON_OUT) fs.writeFileSync(JSON_OUT, JSON.stringify(summary, null, 2));
 if (!process.env.KEEP_LOAD_DB && !serverExit) fs.rmSync(setup.dir, { recursive: true, force: true });

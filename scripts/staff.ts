@@ -20,7 +20,8 @@ async function readPassword(): Promise<string> {
   return Buffer.concat(chunks).toString("utf8").split(/\r?\n/)[0];
 }
 
-const USAGE = "Usage: npm run staff -- add NAME      (password from STAFF_PASSWORD or standard input)\n       npm run staff -- remove NAME";
+const USAGE =
+  "Usage: npm run staff -- add NAME      (password from STAFF_PASSWORD or standard input)\n       npm run staff -- remove NAME";
 
 async function main() {
   const [command, name] = process.argv.slice(2);

@@ -97,7 +97,9 @@ function argsOf(instruction: Instruction) {
 
 function flagsOf(instruction: Instruction): Record<string, string> {
   const flags: Record<string, string> = {};
-  const getFlags = (instruction as unknown as { getFlags?: () => { getName(): string; getValue(): string | null }[] }).getFlags;
+  const getFlags = (
+    instruction as unknown as { getFlags?: () => { getName(): string; getValue(): string | null }[] }
+  ).getFlags;
   for (const flag of getFlags?.call(instruction) ?? []) flags[flag.getName()] = flag.getValue() ?? "";
   return flags;
 }
@@ -203,7 +205,8 @@ const MUST_BE_SENT = [
   "deploy/litefs.yml",
 ];
 
-const FORBIDDEN_SENT = /(^|\/)node_modules\/|^build\/|^public\/build\/|^\.cache\/|^data\/|\.(db|sqlite3?)(-journal|-wal|-shm)?$|(^|\/)\.env($|\.)|^\.git(\/|$)|^(test-results|playwright-report|blob-report|tmp|bench\/tmp)\//;
+const FORBIDDEN_SENT =
+  /(^|\/)node_modules\/|^build\/|^public\/build\/|^\.cache\/|^data\/|\.(db|sqlite3?)(-journal|-wal|-shm)?$|(^|\/)\.env($|\.)|^\.git(\/|$)|^(test-results|playwright-report|blob-report|tmp|bench\/tmp)\//;
 
 function hashTree(hash: crypto.Hash, file: string) {
   const st = fs.lstatSync(file);
@@ -281,7 +284,9 @@ function parseDuration(value: unknown, fallbackMs: number) {
 async function main() {
   console.log(`# container test of ${ROOT}`);
   if (process.getuid?.() !== 0) {
-    console.log("# skipped: this test starts the image's entrypoint as root, the way the platform does (run it as root, as CI does)");
+    console.log(
+      "# skipped: this test starts the image's entrypoint as root, the way the platform does (run it as root, as CI does)",
+    );
     console.log("\ncontainer: 0 passed, 0 failed, 1 skipped");
     return;
   }
@@ -291,7 +296,11 @@ async function main() {
   const { exists, patterns, matcher } = readDockerignore();
   check(".dockerignore exists", exists);
   const leaks = MUST_STAY_OUT.filter((p) => !matcher.ignores(p));
-  check("node_modules, build output, data/, databases, .env, .git and test output are kept out", leaks.length === 0, leaks.join(", "));
+  check(
+    "node_modules, build output, data/, databases, .env, .git and test output are kept out",
+    leaks.length === 0,
+    leaks.join(", "),
+  );
   const missing = MUST_BE_SENT.filter((p) => matcher.ignores(p) || !fs.existsSync(path.join(ROOT, p)));
   check("the files the build needs are sent", missing.length === 0, missing.join(", "));
   const files = contextFiles(matcher, patterns);
@@ -318,43 +327,107 @@ async function main() {
   const cmd = execForm(last("CMD"));
   const imageUser = last("USER") ? argsOf(last("USER")!)[0] : null;
   const exposed = last("EXPOSE") ? argsOf(last("EXPOSE")!)[0] : null;
-  const workdir = argsOf([...chain(final).flatMap((s) => s.instructions)].reverse().find((i) => i.getKeyword() === "WORKDIR")!)[0];
+  const workdir = argsOf(
+    [...chain(final).flatMap((s) => s.instructions)].reverse().find((i) => i.getKeyword() === "WORKDIR")!,
+  )[0];
 
   const fly = parseToml(fs.readFileSync(path.join(ROOT, "fly.toml"), "utf8")) as Record<string, any>;
   const mounts = Array.isArray(fly.mounts) ? fly.mounts[0] : fly.mounts;
   const volume: string = mounts?.destination ?? "";
   const dbPath = imageEnv.DATABASE_PATH ?? "";
   const killTimeoutMs = parseDuration(fly.kill_timeout, 5000);
-  check("CMD is in exec form (no shell between the platform and the server)", cmd !== null, last("CMD")?.getArgumentsContent() ?? "no CMD");
+  check(
+    "CMD is in exec form (no shell between the platform and the server)",
+    cmd !== null,
+    last("CMD")?.getArgumentsContent() ?? "no CMD",
+  );
   if (cmd?.[0] === "node") {
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
-    const flags = cmd.slice(1).filter((a) => a.startsWith("--")).join(" ");
-    check("CMD runs node with package.json's config.nodeOptions (the heap limits of npm start)", flags === (pkg.config?.nodeOptions ?? ""), `${flags} vs ${pkg.config?.nodeOptions}`);
+    const flags = cmd
+      .slice(1)
+      .filter((a) => a.startsWith("--"))
+      .join(" ");
+    check(
+      "CMD runs node with package.json's config.nodeOptions (the heap limits of npm start)",
+      flags === (pkg.config?.nodeOptions ?? ""),
+      `${flags} vs ${pkg.config?.nodeOptions}`,
+    );
   }
-  check("fly.toml stops the machine with SIGTERM", (fly.kill_signal ?? "SIGINT") === "SIGTERM", String(fly.kill_signal));
-  check("the database is on the volume (Dockerfile DATABASE_PATH under fly.toml [mounts])", !!volume && path.dirname(dbPath) === volume, `${dbPath} vs ${volume}`);
-  check("fly.toml [env] DATABASE_PATH matches the Dockerfile's", (fly.env?.DATABASE_PATH ?? dbPath) === dbPath, fly.env?.DATABASE_PATH);
+  check(
+    "fly.toml stops the machine with SIGTERM",
+    (fly.kill_signal ?? "SIGINT") === "SIGTERM",
+    String(fly.kill_signal),
+  );
+  check(
+    "the database is on the volume (Dockerfile DATABASE_PATH under fly.toml [mounts])",
+    !!volume && path.dirname(dbPath) === volume,
+    `${dbPath} vs ${volume}`,
+  );
+  check(
+    "fly.toml [env] DATABASE_PATH matches the Dockerfile's",
+    (fly.env?.DATABASE_PATH ?? dbPath) === dbPath,
+    fly.env?.DATABASE_PATH,
+  );
   const port = String(fly.http_service?.internal_port ?? "");
-  check("one port everywhere (fly internal_port, [env] PORT, Dockerfile PORT and EXPOSE)", [fly.env?.PORT ?? port, imageEnv.PORT, exposed].every((p) => String(p) === port), `${port} ${fly.env?.PORT} ${imageEnv.PORT} ${exposed}`);
+  check(
+    "one port everywhere (fly internal_port, [env] PORT, Dockerfile PORT and EXPOSE)",
+    [fly.env?.PORT ?? port, imageEnv.PORT, exposed].every((p) => String(p) === port),
+    `${port} ${fly.env?.PORT} ${imageEnv.PORT} ${exposed}`,
+  );
 
   const litestream = parseYaml(fs.readFileSync(path.join(ROOT, "deploy/litestream.yml"), "utf8")) as any;
-  check("deploy/litestream.yml replicates the database the app uses", litestream?.dbs?.[0]?.path === dbPath, litestream?.dbs?.[0]?.path);
+  check(
+    "deploy/litestream.yml replicates the database the app uses",
+    litestream?.dbs?.[0]?.path === dbPath,
+    litestream?.dbs?.[0]?.path,
+  );
   const litefs = parseYaml(fs.readFileSync(path.join(ROOT, "deploy/litefs.yml"), "utf8")) as any;
   const litefsExec = (litefs?.exec ?? []).at(-1) ?? {};
   const litefsDb = litefsExec.env?.DATABASE_PATH ?? "";
   const entry = entrypoint[0] ?? "(no ENTRYPOINT)";
-  check("deploy/litefs.yml keeps its data on the volume", String(litefs?.data?.dir ?? "").startsWith(`${volume}/`), litefs?.data?.dir);
-  check("deploy/litefs.yml's app database is in its FUSE mount, named as its proxy says", path.dirname(litefsDb) === litefs?.fuse?.dir && path.basename(litefsDb) === litefs?.proxy?.db, `${litefsDb} ${litefs?.fuse?.dir} ${litefs?.proxy?.db}`);
-  check("deploy/litefs.yml lets the unprivileged server into the FUSE mount (allow-other)", litefs?.fuse?.["allow-other"] === true);
-  check("deploy/litefs.yml starts the server through the entrypoint, as the CMD does", String(litefsExec.cmd ?? "") === [entry, ...(cmd ?? [])].join(" "), litefsExec.cmd);
-  check("deploy/litefs.yml: Fly's port goes to the proxy, the proxy to the server's PORT", String(litefs?.proxy?.addr) === `:${port}` && String(litefs?.proxy?.target).endsWith(`:${litefsExec.env?.PORT}`), `${litefs?.proxy?.addr} -> ${litefs?.proxy?.target}, PORT=${litefsExec.env?.PORT}`);
+  check(
+    "deploy/litefs.yml keeps its data on the volume",
+    String(litefs?.data?.dir ?? "").startsWith(`${volume}/`),
+    litefs?.data?.dir,
+  );
+  check(
+    "deploy/litefs.yml's app database is in its FUSE mount, named as its proxy says",
+    path.dirname(litefsDb) === litefs?.fuse?.dir && path.basename(litefsDb) === litefs?.proxy?.db,
+    `${litefsDb} ${litefs?.fuse?.dir} ${litefs?.proxy?.db}`,
+  );
+  check(
+    "deploy/litefs.yml lets the unprivileged server into the FUSE mount (allow-other)",
+    litefs?.fuse?.["allow-other"] === true,
+  );
+  check(
+    "deploy/litefs.yml starts the server through the entrypoint, as the CMD does",
+    String(litefsExec.cmd ?? "") === [entry, ...(cmd ?? [])].join(" "),
+    litefsExec.cmd,
+  );
+  check(
+    "deploy/litefs.yml: Fly's port goes to the proxy, the proxy to the server's PORT",
+    String(litefs?.proxy?.addr) === `:${port}` &&
+      String(litefs?.proxy?.target).endsWith(`:${litefsExec.env?.PORT}`),
+    `${litefs?.proxy?.addr} -> ${litefs?.proxy?.target}, PORT=${litefsExec.env?.PORT}`,
+  );
   const litestreamText = fs.readFileSync(path.join(ROOT, "deploy/litestream.yml"), "utf8");
-  check("deploy/litestream.yml runs Litestream (and the server, as the CMD does) through the entrypoint", litestreamText.includes(entry) && litestreamText.includes((cmd ?? []).join(" ")), `no mention of ${entry} or the CMD`);
+  check(
+    "deploy/litestream.yml runs Litestream (and the server, as the CMD does) through the entrypoint",
+    litestreamText.includes(entry) && litestreamText.includes((cmd ?? []).join(" ")),
+    `no mention of ${entry} or the CMD`,
+  );
   if (entry.startsWith(`${workdir}/`)) {
     const rel = entry.slice(workdir.length + 1);
-    const mode = spawnSync("git", ["ls-files", "-s", "--", rel], { cwd: ROOT, encoding: "utf8" }).stdout.split(" ")[0];
+    const mode = spawnSync("git", ["ls-files", "-s", "--", rel], {
+      cwd: ROOT,
+      encoding: "utf8",
+    }).stdout.split(" ")[0];
     const onDisk = fs.existsSync(path.join(ROOT, rel)) ? fs.statSync(path.join(ROOT, rel)).mode & 0o111 : 0;
-    check("the entrypoint is executable in git and on disk", (mode === "" || mode === "100755") && onDisk !== 0, `git ${mode || "(not a git checkout)"}, disk ${onDisk.toString(8)}`);
+    check(
+      "the entrypoint is executable in git and on disk",
+      (mode === "" || mode === "100755") && onDisk !== 0,
+      `git ${mode || "(not a git checkout)"}, disk ${onDisk.toString(8)}`,
+    );
   }
 
   if (!contextOk && !KEEP_GOING) {
@@ -375,24 +448,34 @@ async function main() {
   const context = path.join(tmp, "context");
   for (const f of files) {
     fs.mkdirSync(path.dirname(path.join(context, f)), { recursive: true });
-    fs.cpSync(path.join(ROOT, f), path.join(context, f), { verbatimSymlinks: true, preserveTimestamps: true });
+    fs.cpSync(path.join(ROOT, f), path.join(context, f), {
+      verbatimSymlinks: true,
+      preserveTimestamps: true,
+    });
   }
 
   // Each stage's /app is a directory; a stage built FROM an earlier one takes over its directory.
   const stageDirs = new Map<Stage, string>();
   const hostEnv = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/root" };
-  const resolveIn = (dir: string, target: string) => (target.startsWith("/") ? path.join(dir, path.relative(workdir, target)) : path.join(dir, target));
+  const resolveIn = (dir: string, target: string) =>
+    target.startsWith("/") ? path.join(dir, path.relative(workdir, target)) : path.join(dir, target);
   // Docker's COPY: a directory's contents go into the destination; a file goes to the destination,
   // or into it when it ends with "/" or there are several sources. Sources in another stage that no
   // other COPY reads are moved rather than copied (that stage's directory is dropped afterwards).
   const fromRefs = stages.flatMap((st) =>
     st.instructions
       .filter((i) => i.getKeyword() === "COPY" && flagsOf(i).from)
-      .flatMap((i) => argsOf(i).slice(0, -1).map((source) => `${flagsOf(i).from}:${path.posix.normalize(source)}`)),
+      .flatMap((i) =>
+        argsOf(i)
+          .slice(0, -1)
+          .map((source) => `${flagsOf(i).from}:${path.posix.normalize(source)}`),
+      ),
   );
   const readOnce = (from: string, source: string) => {
     const key = `${from}:${path.posix.normalize(source)}`;
-    return fromRefs.filter((r) => r === key || r.startsWith(`${key}/`) || key.startsWith(`${r}/`)).length === 1;
+    return (
+      fromRefs.filter((r) => r === key || r.startsWith(`${key}/`) || key.startsWith(`${r}/`)).length === 1
+    );
   };
   const copyInto = (src: string, dest: string, many: boolean, move: boolean) => {
     const isDir = fs.statSync(src).isDirectory();
@@ -411,7 +494,11 @@ async function main() {
     else fs.mkdirSync(dir, { mode: 0o755 });
     stageDirs.set(stage, dir);
     const env = envOf(chain(stage).flatMap((s) => s.instructions));
-    const layer = parent ? layers.get(parent)!.copy() : crypto.createHash("sha256").update(`${process.version} ${npmVersion} ${process.platform} ${process.arch} ${stage.from}`);
+    const layer = parent
+      ? layers.get(parent)!.copy()
+      : crypto
+          .createHash("sha256")
+          .update(`${process.version} ${npmVersion} ${process.platform} ${process.arch} ${stage.from}`);
     layers.set(stage, layer);
     step(`stage ${stage.name ?? "(final)"} FROM ${stage.from} in ${dir}`);
     for (const instruction of stage.instructions) {
@@ -450,7 +537,9 @@ async function main() {
           // Hard links: the later steps (build, prune) add and remove files, they do not rewrite them.
           execFileSync("cp", ["-al", cached, dir]);
           fs.rmSync(path.join(dir, ".complete"));
-          console.log(`  RUN ${text}: reused from the layer cache ${cached} (same inputs as an earlier run; CONTAINER_TEST_NO_CACHE=1 runs it)`);
+          console.log(
+            `  RUN ${text}: reused from the layer cache ${cached} (same inputs as an earlier run; CONTAINER_TEST_NO_CACHE=1 runs it)`,
+          );
           continue;
         }
         console.log(`  RUN ${text}`);
@@ -462,7 +551,13 @@ async function main() {
           maxBuffer: 64 * 1024 * 1024,
         });
         const seconds = ((Date.now() - started) / 1000).toFixed(1);
-        if (!check(`RUN ${text} (${seconds} s)`, run.status === 0, `exit ${run.status}\n${(run.stdout + run.stderr).slice(-3000)}`)) {
+        if (
+          !check(
+            `RUN ${text} (${seconds} s)`,
+            run.status === 0,
+            `exit ${run.status}\n${(run.stdout + run.stderr).slice(-3000)}`,
+          )
+        ) {
           ok = false;
           break;
         }
@@ -472,17 +567,26 @@ async function main() {
           execFileSync("cp", ["-al", dir, cached]);
           fs.writeFileSync(path.join(cached, ".complete"), "");
         }
-      } else if (!["ENV", "WORKDIR", "EXPOSE", "ENTRYPOINT", "CMD", "USER", "ARG", "LABEL"].includes(keyword)) {
+      } else if (
+        !["ENV", "WORKDIR", "EXPOSE", "ENTRYPOINT", "CMD", "USER", "ARG", "LABEL"].includes(keyword)
+      ) {
         console.log(`  not replayed: ${keyword} ${text}`);
       }
     }
     if (!ok) finish();
   }
   const appDir = stageDirs.get(final)!;
-  for (const [stage, dir] of stageDirs) if (stage !== final && fs.existsSync(dir)) fs.rmSync(dir, { recursive: true, force: true });
+  for (const [stage, dir] of stageDirs)
+    if (stage !== final && fs.existsSync(dir)) fs.rmSync(dir, { recursive: true, force: true });
   fs.rmSync(context, { recursive: true, force: true });
-  check("the image has the Linux better-sqlite3 it built, not the host's", fs.existsSync(path.join(appDir, "node_modules/better-sqlite3/build/Release/better_sqlite3.node")));
-  check("the image has no dev dependencies (npm prune ran)", !fs.existsSync(path.join(appDir, "node_modules/@remix-run/dev")));
+  check(
+    "the image has the Linux better-sqlite3 it built, not the host's",
+    fs.existsSync(path.join(appDir, "node_modules/better-sqlite3/build/Release/better_sqlite3.node")),
+  );
+  check(
+    "the image has no dev dependencies (npm prune ran)",
+    !fs.existsSync(path.join(appDir, "node_modules/@remix-run/dev")),
+  );
 
   // -- Start it like the platform does -------------------------------------------------------
   const appUser = lookupUser(IMAGE_APP_USER) ?? lookupUser("nobody");
@@ -499,13 +603,22 @@ async function main() {
     ADMIN_USERNAME: "firststaff",
     ADMIN_PASSWORD: "container-admin-password",
   };
-  const mapPath = (p: string) => (p === volume || p.startsWith(`${volume}/`) ? path.join(volumeDir, path.relative(volume, p)) : p);
-  const toHere = (arg: string) => (arg.startsWith(`${workdir}/`) ? path.join(appDir, path.relative(workdir, arg)) : arg);
+  const mapPath = (p: string) =>
+    p === volume || p.startsWith(`${volume}/`) ? path.join(volumeDir, path.relative(volume, p)) : p;
+  const toHere = (arg: string) =>
+    arg.startsWith(`${workdir}/`) ? path.join(appDir, path.relative(workdir, arg)) : arg;
   const argv = [...entrypoint, ...(cmd ?? [])].map(toHere);
   console.log(`# app user here: ${appUser.name} (uid ${appUser.uid}); the image's is ${IMAGE_APP_USER}`);
 
-  type Run = { child: ChildProcess; log: () => string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }> };
-  const start = async (asUser: { uid: number; gid: number; home: string; name: string } | null, label: string) => {
+  type Run = {
+    child: ChildProcess;
+    log: () => string;
+    exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+  };
+  const start = async (
+    asUser: { uid: number; gid: number; home: string; name: string } | null,
+    label: string,
+  ) => {
     const httpPort = await freePort();
     const env: Record<string, string> = {
       PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
@@ -520,13 +633,20 @@ async function main() {
     const [command, ...args] = asUser
       ? ["setpriv", `--reuid=${asUser.uid}`, `--regid=${asUser.gid}`, "--init-groups", "--", ...argv]
       : argv;
-    console.log(`# ${label}: ${asUser ? `as ${asUser.name}: ` : "as root: "}${argv.join(" ")} (port ${httpPort})`);
-    const child = spawn(command, args, { cwd: appDir, env: env as unknown as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    console.log(
+      `# ${label}: ${asUser ? `as ${asUser.name}: ` : "as root: "}${argv.join(" ")} (port ${httpPort})`,
+    );
+    const child = spawn(command, args, {
+      cwd: appDir,
+      env: env as unknown as NodeJS.ProcessEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     let output = "";
     child.stdout!.on("data", (d: Buffer) => (output += d));
     child.stderr!.on("data", (d: Buffer) => (output += d));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
-      child.on("exit", (code, signal) => resolve({ code, signal, at: Date.now() })),
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>(
+      (resolve) => child.on("exit", (code, signal) => resolve({ code, signal, at: Date.now() })),
     );
     cleanup.push(() => {
       try {
@@ -543,7 +663,9 @@ async function main() {
     void exited.then(() => (done = true));
     while (!healthy && !done && Date.now() < deadline) {
       try {
-        const res = await fetch(`http://127.0.0.1:${httpPort}/healthcheck`, { signal: AbortSignal.timeout(2000) });
+        const res = await fetch(`http://127.0.0.1:${httpPort}/healthcheck`, {
+          signal: AbortSignal.timeout(2000),
+        });
         status = `${res.status} ${(await res.text()).slice(0, 80)}`;
         healthy = res.status === 200;
       } catch {
@@ -551,7 +673,11 @@ async function main() {
       }
       if (!healthy) await sleep(250);
     }
-    check(`${label}: /healthcheck answers 200`, healthy, `${done ? "the process exited" : status}\n${indent(output.slice(-2500))}`);
+    check(
+      `${label}: /healthcheck answers 200`,
+      healthy,
+      `${done ? "the process exited" : status}\n${indent(output.slice(-2500))}`,
+    );
     return { run, healthy };
   };
 
@@ -572,10 +698,24 @@ async function main() {
     );
     if (result) console.log(`#   stopped ${ms} ms after SIGTERM`);
     await sleep(200);
-    const alive = tree.filter((p) => fs.existsSync(`/proc/${p.pid}`) && processTable().some((q) => q.pid === p.pid && q.cmd === p.cmd));
-    check(`${label}: no process of the server's tree is left behind`, alive.length === 0, alive.map((p) => `${p.pid} ${p.cmd}`).join("; "));
-    check(`${label}: the server logged a clean stop (database closed)`, /"msg":"stopped"/.test(run.log()), indent(run.log().slice(-1500)));
-    check(`${label}: no -wal left beside the database (closed, checkpointed)`, !fs.existsSync(`${dbFile}-wal`));
+    const alive = tree.filter(
+      (p) =>
+        fs.existsSync(`/proc/${p.pid}`) && processTable().some((q) => q.pid === p.pid && q.cmd === p.cmd),
+    );
+    check(
+      `${label}: no process of the server's tree is left behind`,
+      alive.length === 0,
+      alive.map((p) => `${p.pid} ${p.cmd}`).join("; "),
+    );
+    check(
+      `${label}: the server logged a clean stop (database closed)`,
+      /"msg":"stopped"/.test(run.log()),
+      indent(run.log().slice(-1500)),
+    );
+    check(
+      `${label}: no -wal left beside the database (closed, checkpointed)`,
+      !fs.existsSync(`${dbFile}-wal`),
+    );
     // Whatever survived (a failed stop) must not hold the database during the next start.
     killTree(run, alive);
     await sleep(alive.length ? 300 : 0);
@@ -602,24 +742,42 @@ async function main() {
       .readdirSync(volumeDir)
       .filter((f) => f !== "lost+found")
       .filter((f) => fs.lstatSync(path.join(volumeDir, f)).uid !== appUser.uid);
-    check(`${label}: everything the app has on the volume is the app user's`, fs.statSync(volumeDir).uid === appUser.uid && wrong.length === 0, `volume uid ${fs.statSync(volumeDir).uid}; ${wrong.join(", ")}`);
+    check(
+      `${label}: everything the app has on the volume is the app user's`,
+      fs.statSync(volumeDir).uid === appUser.uid && wrong.length === 0,
+      `volume uid ${fs.statSync(volumeDir).uid}; ${wrong.join(", ")}`,
+    );
   };
 
   const processes = (run: Run, label: string) => {
     const tree = treeOf(run.child.pid!);
-    for (const p of tree) console.log(`#   pid ${p.pid} uid ${p.uids.join("/")} CapEff ${p.capEff} RSS ${p.rss} ${p.cmd.slice(0, 100)}`);
-    const server = tree.find((p) => /\bbuild\/server\.js\b/.test(p.cmd) && /\bnode\b/.test(p.cmd) && !/npm|cross-env/.test(p.cmd));
+    for (const p of tree)
+      console.log(
+        `#   pid ${p.pid} uid ${p.uids.join("/")} CapEff ${p.capEff} RSS ${p.rss} ${p.cmd.slice(0, 100)}`,
+      );
+    const server = tree.find(
+      (p) => /\bbuild\/server\.js\b/.test(p.cmd) && /\bnode\b/.test(p.cmd) && !/npm|cross-env/.test(p.cmd),
+    );
     check(`${label}: the server process (node build/server.js) is in the tree`, !!server);
     // The entrypoint and setpriv exec: the process the platform started (PID 1 in a container) is
     // the server itself, so the platform's SIGTERM reaches it with nothing in between.
-    check(`${label}: the process the platform started is the server itself`, !!server && server.pid === run.child.pid, tree.map((p) => p.cmd.slice(0, 60)).join(" -> "));
+    check(
+      `${label}: the process the platform started is the server itself`,
+      !!server && server.pid === run.child.pid,
+      tree.map((p) => p.cmd.slice(0, 60)).join(" -> "),
+    );
     const root = tree.filter((p) => p.uids.some((u) => u === 0) || !/^0+$/.test(p.capEff));
-    check(`${label}: no process of the server's tree runs as root or keeps capabilities`, tree.length > 0 && root.length === 0, root.map((p) => `${p.pid} uid ${p.uids.join("/")} cap ${p.capEff} ${p.cmd}`).join("; "));
+    check(
+      `${label}: no process of the server's tree runs as root or keeps capabilities`,
+      tree.length > 0 && root.length === 0,
+      root.map((p) => `${p.pid} uid ${p.uids.join("/")} cap ${p.capEff} ${p.cmd}`).join("; "),
+    );
   };
 
   // 1. A fresh, root-owned volume, started as the image says (root + entrypoint, or its USER).
   const imageUserHere = imageUser ? (imageUser === IMAGE_APP_USER ? appUser : lookupUser(imageUser)) : null;
-  if (imageUser) console.log(`# the Dockerfile sets USER ${imageUser}: the platform starts the container as that user`);
+  if (imageUser)
+    console.log(`# the Dockerfile sets USER ${imageUser}: the platform starts the container as that user`);
   step("first start on a fresh root-owned volume");
   const first = await start(imageUserHere, "fresh volume");
   if (first.healthy) {
@@ -630,11 +788,24 @@ async function main() {
     const database = new Database(dbFile, { readonly: true });
     try {
       const journal = JSON.parse(fs.readFileSync(path.join(appDir, "drizzle/meta/_journal.json"), "utf8"));
-      const applied = database.prepare("select count(*) as n from __drizzle_migrations").get() as { n: number };
-      check("migrations ran at start", applied.n === journal.entries.length, `${applied.n} of ${journal.entries.length}`);
+      const applied = database.prepare("select count(*) as n from __drizzle_migrations").get() as {
+        n: number;
+      };
+      check(
+        "migrations ran at start",
+        applied.n === journal.entries.length,
+        `${applied.n} of ${journal.entries.length}`,
+      );
       const staff = database.prepare("select username from staff_users").all() as { username: string }[];
-      check("the first staff account was created at start", staff.some((s) => s.username === secrets.ADMIN_USERNAME), JSON.stringify(staff));
-      check("the database passes integrity_check", database.pragma("integrity_check", { simple: true }) === "ok");
+      check(
+        "the first staff account was created at start",
+        staff.some((s) => s.username === secrets.ADMIN_USERNAME),
+        JSON.stringify(staff),
+      );
+      check(
+        "the database passes integrity_check",
+        database.pragma("integrity_check", { simple: true }) === "ok",
+      );
     } finally {
       database.close();
     }

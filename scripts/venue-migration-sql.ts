@@ -5,19 +5,45 @@
  */
 import { SPEC_VENUES } from "~/db/venue-data";
 
-const q = (v: unknown) => (v === null || v === undefined ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+const q = (v: unknown) =>
+  v === null || v === undefined
+    ? "NULL"
+    : typeof v === "number"
+      ? String(v)
+      : `'${String(v).replace(/'/g, "''")}'`;
 const COLUMNS: [string, string][] = [
-  ["address1", "address_1"], ["address2", "address_2"], ["city", "city"], ["region", "region"], ["postalCode", "postal_code"],
-  ["country", "country"], ["latitude", "latitude"], ["longitude", "longitude"], ["phone", "phone"], ["website", "website"],
-  ["accessibilityNotes", "accessibility_notes"], ["agePolicy", "age_policy"], ["doorsNotes", "doors_notes"], ["parkingNotes", "parking_notes"],
-  ["pageTitle", "page_title"], ["pageDescription", "page_description"], ["intro", "intro"], ["cardText", "card_text"],
-  ["sections", "sections"], ["pageLinks", "page_links"], ["aboutOrder", "about_order"],
+  ["address1", "address_1"],
+  ["address2", "address_2"],
+  ["city", "city"],
+  ["region", "region"],
+  ["postalCode", "postal_code"],
+  ["country", "country"],
+  ["latitude", "latitude"],
+  ["longitude", "longitude"],
+  ["phone", "phone"],
+  ["website", "website"],
+  ["accessibilityNotes", "accessibility_notes"],
+  ["agePolicy", "age_policy"],
+  ["doorsNotes", "doors_notes"],
+  ["parkingNotes", "parking_notes"],
+  ["pageTitle", "page_title"],
+  ["pageDescription", "page_description"],
+  ["intro", "intro"],
+  ["cardText", "card_text"],
+  ["sections", "sections"],
+  ["pageLinks", "page_links"],
+  ["aboutOrder", "about_order"],
 ];
 const out: string[] = [];
 const specSlugs = SPEC_VENUES.map((v) => q(v.slug)).join(", ");
 for (const v of SPEC_VENUES) {
   const rec = v as unknown as Record<string, unknown>;
-  const value = (key: string) => (key === "sections" || key === "pageLinks" ? (rec[key] == null ? null : JSON.stringify(rec[key])) : rec[key]);
+  const value = (key: string) =>
+    key === "sections" || key === "pageLinks"
+      ? rec[key] == null
+        ? null
+        : JSON.stringify(rec[key])
+      : rec[key];
   out.push(`-- ${v.name} → /${v.slug}`);
   // An existing record of the same name (migration 0004 made one per venue text) takes the spec's slug.
   out.push(
@@ -26,8 +52,12 @@ for (const v of SPEC_VENUES) {
   // Insert it, or fill only the fields that are still empty (staff values are never overwritten).
   const cols = ["slug", "name", ...COLUMNS.map(([, c]) => c)];
   const vals = [q(v.slug), q(v.name), ...COLUMNS.map(([k]) => q(value(k)))];
-  const fills = COLUMNS.map(([, c]) => `\`${c}\` = coalesce(\`venues\`.\`${c}\`, excluded.\`${c}\`)`).join(", ");
-  out.push(`INSERT INTO \`venues\` (${cols.map((c) => `\`${c}\``).join(", ")}) VALUES (${vals.join(", ")}) ON CONFLICT(\`slug\`) DO UPDATE SET ${fills};--> statement-breakpoint`);
+  const fills = COLUMNS.map(([, c]) => `\`${c}\` = coalesce(\`venues\`.\`${c}\`, excluded.\`${c}\`)`).join(
+    ", ",
+  );
+  out.push(
+    `INSERT INTO \`venues\` (${cols.map((c) => `\`${c}\``).join(", ")}) VALUES (${vals.join(", ")}) ON CONFLICT(\`slug\`) DO UPDATE SET ${fills};--> statement-breakpoint`,
+  );
   if (v.legacyMatch) {
     // Shows the old venue page listed (venue text containing its match) move to this record,
     // unless they point at a platform venue or a record with an address of its own.

@@ -8,7 +8,13 @@ import fs from "node:fs";
 import path from "node:path";
 import url from "node:url";
 import zlib from "node:zlib";
-import { broadcastDevReady, createRequestHandler as createRemixHandler, installGlobals, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import {
+  broadcastDevReady,
+  createRequestHandler as createRemixHandler,
+  installGlobals,
+  type AppLoadContext,
+  type ServerBuild,
+} from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -20,7 +26,12 @@ import { startOutboxSender } from "~/services/outbox-sender.server";
 import { startSyncSchedule } from "~/services/sync-schedule.server";
 import { closeDatabase, db } from "~/utils/db.server";
 import { EnvError } from "~/utils/env.server";
-import { FORM_BODY_DEADLINE_MS, multipartAllowance, SERVER_FORM_LIMITS, UrlencodedCounter } from "~/utils/form-pipeline.server";
+import {
+  FORM_BODY_DEADLINE_MS,
+  multipartAllowance,
+  SERVER_FORM_LIMITS,
+  UrlencodedCounter,
+} from "~/utils/form-pipeline.server";
 import { databaseAnswers } from "~/utils/healthcheck.server";
 import { logger } from "~/utils/logger.server";
 import { PAGE_CACHE_HEADER, PageCache, pickEncoding, type CachedPage } from "~/utils/page-cache.server";
@@ -75,7 +86,13 @@ async function main() {
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       log.info(
-        { reqId: id, method: req.method, path: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        {
+          reqId: id,
+          method: req.method,
+          path: req.originalUrl,
+          status: res.statusCode,
+          ms: Math.round(ms * 10) / 10,
+        },
         "request",
       );
     });
@@ -116,7 +133,9 @@ async function main() {
 
   app.use((req, res, next) => {
     const length = Number(req.get("content-length") ?? 0);
-    const upload = /^multipart\/form-data\s*;/i.test(req.get("content-type") ?? "") ? multipartAllowance(req.path) : null;
+    const upload = /^multipart\/form-data\s*;/i.test(req.get("content-type") ?? "")
+      ? multipartAllowance(req.path)
+      : null;
     if (length > (upload?.maxBytes ?? MAX_BODY_BYTES)) {
       res.status(413).type("text/plain").send("That request is too large.");
       return;
@@ -128,9 +147,11 @@ async function main() {
   // Except the RFC 8058 one-click unsubscribe (a secret token in the path, posted by mail
   // providers from their servers, form-encoded or multipart); its action reads no body.
   const UNSUBSCRIBE = "/waitlist/unsubscribe/";
-  const oneClickUnsubscribe = (req: express.Request) => req.path.startsWith(UNSUBSCRIBE) && isToken(req.path.slice(UNSUBSCRIBE.length));
+  const oneClickUnsubscribe = (req: express.Request) =>
+    req.path.startsWith(UNSUBSCRIBE) && isToken(req.path.slice(UNSUBSCRIBE.length));
   app.use((req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || oneClickUnsubscribe(req)) return next();
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || oneClickUnsubscribe(req))
+      return next();
     const ok = isSameSiteWrite({
       origin: req.get("origin"),
       referer: req.get("referer"),
@@ -151,12 +172,15 @@ async function main() {
   // one field: SERVER_FORM_LIMITS) and refused the moment it breaks a bound, before any
   // parser runs; Remix then gets the buffered body. See app/utils/form-pipeline.server.ts.
   app.use((req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || oneClickUnsubscribe(req)) return next();
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || oneClickUnsubscribe(req))
+      return next();
     if (req.get("transfer-encoding") && !req.get("content-length")) {
       res.status(411).type("text/plain").send("Please send the form again from the page.");
       return;
     }
-    const multipart = /^multipart\/form-data\s*;/i.test(req.get("content-type") ?? "") ? multipartAllowance(req.path) : null;
+    const multipart = /^multipart\/form-data\s*;/i.test(req.get("content-type") ?? "")
+      ? multipartAllowance(req.path)
+      : null;
     if (multipart) {
       if (Number(req.get("content-length") ?? 0) > multipart.maxBytes) {
         res.status(413).setHeader("Connection", "close");
@@ -170,7 +194,9 @@ async function main() {
       return;
     }
     if (Number(req.get("content-length") ?? 0) > SERVER_FORM_LIMITS.maxBytes) {
-      answerAfterDiscardingBody(req, () => res.status(413).type("text/plain").send("That request is too large."));
+      answerAfterDiscardingBody(req, () =>
+        res.status(413).type("text/plain").send("That request is too large."),
+      );
       return;
     }
     const counter = new UrlencodedCounter(SERVER_FORM_LIMITS);
@@ -188,7 +214,10 @@ async function main() {
       if (broken) return refuse(broken.status, broken.message);
       chunks.push(chunk);
     };
-    const deadline = setTimeout(() => refuse(408, "The form took too long to arrive. Please send it again."), FORM_BODY_DEADLINE_MS);
+    const deadline = setTimeout(
+      () => refuse(408, "The form took too long to arrive. Please send it again."),
+      FORM_BODY_DEADLINE_MS,
+    );
     req.on("data", onData);
     req.on("end", () => {
       if (done) return;
@@ -221,11 +250,16 @@ async function main() {
   app.get("/favicon.svg", (_req, res) => res.sendFile(path.resolve("public/favicon.svg"), { maxAge: "1h" }));
 
   // Built once: the per-request values reach loaders through the load context.
-  const handle = createRemixHandler(production ? build : () => loadBuild(), production ? "production" : "development");
+  const handle = createRemixHandler(
+    production ? build : () => loadBuild(),
+    production ? "production" : "development",
+  );
   const pageCache = new PageCache();
   // Writes through this connection bump total_changes(); commits by any other connection
   // (a CLI sync, a restore, a test) bump data_version. Together: "has anything changed?".
-  const versionQuery = db().$client.prepare("select total_changes() || '-' || (select data_version from pragma_data_version)").pluck();
+  const versionQuery = db()
+    .$client.prepare("select total_changes() || '-' || (select data_version from pragma_data_version)")
+    .pluck();
   const dataVersion = () => versionQuery.get() as string;
 
   // Issue 20: the vote page and vote posts, answered from the build's entry module (its
@@ -241,11 +275,23 @@ async function main() {
       const visitor = paths.votePageVisitor(search, req.get("cookie") ?? null);
       if (!visitor) return fallback();
       const origin = `${req.protocol}://${req.get("host")}`;
-      const page = await votePages.page({ origin, visitor, version: dataVersion, fingerprint: paths.votePageFingerprint, render: (url, context) => handle(new Request(url, { headers: { accept: "text/html" } }), { ...context, clientIp: clientIp(req, env.TRUST_PROXY), requestId: res.locals.requestId as string }) });
+      const page = await votePages.page({
+        origin,
+        visitor,
+        version: dataVersion,
+        fingerprint: paths.votePageFingerprint,
+        render: (url, context) =>
+          handle(new Request(url, { headers: { accept: "text/html" } }), {
+            ...context,
+            clientIp: clientIp(req, env.TRUST_PROXY),
+            requestId: res.locals.requestId as string,
+          }),
+      });
       if (!page) return fallback();
       for (const [name, value] of page.headers) res.setHeader(name, value);
       // As mustNotStore below: a page with a vote token and a device cookie is never stored.
-      if (!/no-store/.test(String(res.getHeader("Cache-Control") ?? ""))) res.setHeader("Cache-Control", "private, no-store");
+      if (!/no-store/.test(String(res.getHeader("Cache-Control") ?? "")))
+        res.setHeader("Cache-Control", "private, no-store");
       if (visitor.setCookie) res.setHeader("Set-Cookie", visitor.setCookie);
       const values = { ...visitor.values, nonce: res.locals.cspNonce as string };
       const gzip = pickEncoding(req.get("accept-encoding"), ["gzip", "identity"]) === "gzip";
@@ -266,7 +312,12 @@ async function main() {
       const fallback = () => compress(req, res, next);
       // Remix data requests (?_data=) and multipart go the normal way.
       if (!paths || !body || /[?&]_data=/.test(req.originalUrl)) return fallback();
-      const reply = await paths.votePost({ path: req.path.toLowerCase().replace(/\/$/, ""), body, cookie: req.get("cookie") ?? null, clientIp: clientIp(req, env.TRUST_PROXY) });
+      const reply = await paths.votePost({
+        path: req.path.toLowerCase().replace(/\/$/, ""),
+        body,
+        cookie: req.get("cookie") ?? null,
+        clientIp: clientIp(req, env.TRUST_PROXY),
+      });
       if ("render" in reply) {
         res.locals.voteOutcome = reply.render;
         return fallback();
@@ -291,7 +342,9 @@ async function main() {
         voteOutcome: res.locals.voteOutcome as AppLoadContext["voteOutcome"],
       };
       // Anonymous GETs may be answered from the page cache (routes opt in per response).
-      const cacheable = (req.method === "GET" || req.method === "HEAD") && !/(^|;\s*)__session=/.test(req.get("cookie") ?? "");
+      const cacheable =
+        (req.method === "GET" || req.method === "HEAD") &&
+        !/(^|;\s*)__session=/.test(req.get("cookie") ?? "");
       // Host is part of the key: pages carry absolute links built from it (no cache poisoning).
       const key = `${req.protocol}://${req.get("host")}${req.originalUrl}`;
       // Only a cacheable request needs the version (a query per request otherwise).
@@ -308,7 +361,13 @@ async function main() {
       if (cacheable && optedIn && response.status === 200 && !response.headers.has("set-cookie")) {
         const identity = Buffer.from(await response.arrayBuffer());
         const headers = [...response.headers.entries()].filter(([name]) => name !== "content-length");
-        const entry = pageCache.set(key, { version, status: 200, headers, nonce: context.cspNonce, identity });
+        const entry = pageCache.set(key, {
+          version,
+          status: 200,
+          headers,
+          nonce: context.cspNonce,
+          identity,
+        });
         return sendCachedPage(req, res, entry, "MISS");
       }
       if (mustNotStore(req, response)) response.headers.set("Cache-Control", "private, no-store");
@@ -343,7 +402,12 @@ async function main() {
   // Issue 18: the mail outbox sender (without SMTP_URL the messages wait, shown on /admin/mail)
   // and the daily clean-up of past shows' waitlists.
   const sender = env.SMTP_URL
-    ? startOutboxSender({ smtpUrl: env.SMTP_URL, from: env.CONTACT_EMAIL, retryBaseMs: env.OUTBOX_RETRY_BASE_MS, leaseMs: env.OUTBOX_LEASE_MS })
+    ? startOutboxSender({
+        smtpUrl: env.SMTP_URL,
+        from: env.CONTACT_EMAIL,
+        retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
+        leaseMs: env.OUTBOX_LEASE_MS,
+      })
     : null;
   const clearWaitlists = () => {
     try {
@@ -394,11 +458,19 @@ async function main() {
 }
 
 /** Sends a cached page in the encoding the client accepts, with the nonce it was rendered with. */
-function sendCachedPage(req: express.Request, res: express.Response, page: CachedPage, state: "HIT" | "MISS") {
+function sendCachedPage(
+  req: express.Request,
+  res: express.Response,
+  page: CachedPage,
+  state: "HIT" | "MISS",
+) {
   for (const [name, value] of page.headers) res.setHeader(name, value);
   const csp = res.getHeader("Content-Security-Policy");
   if (typeof csp === "string") {
-    res.setHeader("Content-Security-Policy", csp.replace(`'nonce-${res.locals.cspNonce}'`, `'nonce-${page.nonce}'`));
+    res.setHeader(
+      "Content-Security-Policy",
+      csp.replace(`'nonce-${res.locals.cspNonce}'`, `'nonce-${page.nonce}'`),
+    );
   }
   const encoding = pickEncoding(req.get("accept-encoding"));
   const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : zlib.gunzipSync(page.gzip);

@@ -11,7 +11,13 @@
  */
 import type { AppLoadContext } from "@remix-run/node";
 import type { FastPaths, VotePageVisitor } from "~/features/voting/vote-fast-path.server";
-import { slotCounts, stitchGzip, stitchIdentity, stitchTemplate, type StitchedTemplate } from "~/lib/stitched-gzip";
+import {
+  slotCounts,
+  stitchGzip,
+  stitchIdentity,
+  stitchTemplate,
+  type StitchedTemplate,
+} from "~/lib/stitched-gzip";
 import { VOTE_PAGE_MARKS } from "~/lib/vote-page-template";
 
 export type { FastPaths };
@@ -19,11 +25,26 @@ export type { FastPaths };
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 32;
 /** Headers of the rendered template that are per request (set by the server) or wrong for it. */
-const DROPPED = new Set(["set-cookie", "content-length", "content-security-policy", "x-page-cache", "content-encoding"]);
+const DROPPED = new Set([
+  "set-cookie",
+  "content-length",
+  "content-security-policy",
+  "x-page-cache",
+  "content-encoding",
+]);
 
-export type VotePage = { version: string; fingerprint: string; expires: number; template: StitchedTemplate; headers: [string, string][] };
+export type VotePage = {
+  version: string;
+  fingerprint: string;
+  expires: number;
+  template: StitchedTemplate;
+  headers: [string, string][];
+};
 
-type Render = (url: string, context: Pick<AppLoadContext, "cspNonce" | "votePageTemplate">) => Promise<Response>;
+type Render = (
+  url: string,
+  context: Pick<AppLoadContext, "cspNonce" | "votePageTemplate">,
+) => Promise<Response>;
 
 export class VotePageCache {
   private entries = new Map<string, VotePage>();
@@ -57,16 +78,28 @@ export class VotePageCache {
     return pending;
   }
 
-  private async build(key: string, version: string, input: Parameters<VotePageCache["page"]>[0]): Promise<VotePage | null> {
+  private async build(
+    key: string,
+    version: string,
+    input: Parameters<VotePageCache["page"]>[0],
+  ): Promise<VotePage | null> {
     const fingerprint = input.fingerprint(input.visitor.roundId);
     if (fingerprint === null) return null;
     const search = input.visitor.templateSearch;
     const response = await input.render(`${input.origin}/vote${search}`, {
       cspNonce: VOTE_PAGE_MARKS.nonce,
-      votePageTemplate: { token: VOTE_PAGE_MARKS.token, prefill: search.includes(VOTE_PAGE_MARKS.code) ? VOTE_PAGE_MARKS.code : "" },
+      votePageTemplate: {
+        token: VOTE_PAGE_MARKS.token,
+        prefill: search.includes(VOTE_PAGE_MARKS.code) ? VOTE_PAGE_MARKS.code : "",
+      },
     });
     const text = await response.text();
-    if (response.status !== 200 || response.headers.has("set-cookie") || !/^text\/html/.test(response.headers.get("content-type") ?? "")) return null;
+    if (
+      response.status !== 200 ||
+      response.headers.has("set-cookie") ||
+      !/^text\/html/.test(response.headers.get("content-type") ?? "")
+    )
+      return null;
     const template = stitchTemplate(text, VOTE_PAGE_MARKS);
     const counts = slotCounts(template);
     // The hidden field and the hydration data both carry the token; inline scripts the nonce.

@@ -12,7 +12,12 @@ export function AddToCalendar({ show, google }: { show: Show; google?: string })
         <CalendarPlus size={16} aria-hidden="true" /> Add to calendar
       </a>
       {google ? (
-        <a href={google} className="button button--outline button--small" target="_blank" rel="noopener noreferrer">
+        <a
+          href={google}
+          className="button button--outline button--small"
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           Add to Google Calendar<span className="visually-hidden"> (opens in a new tab)</span>
         </a>
       ) : null}

@@ -12,12 +12,24 @@ export function DeleteButtons({ comedian }: { comedian: ComedianRow }) {
     <Form method="post" className="comedians__delete">
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="id" value={comedian.id} />
-      <button type="submit" name="via" value="direct" className="button button--danger button--small" disabled={busy}
-        aria-label={`Delete Directly: ${comedian.name}`}>
+      <button
+        type="submit"
+        name="via"
+        value="direct"
+        className="button button--danger button--small"
+        disabled={busy}
+        aria-label={`Delete Directly: ${comedian.name}`}
+      >
         Delete Directly
       </button>
-      <button type="submit" name="via" value="server" className="button button--outline button--small" disabled={busy}
-        aria-label={`Delete via Server: ${comedian.name}`}>
+      <button
+        type="submit"
+        name="via"
+        value="server"
+        className="button button--outline button--small"
+        disabled={busy}
+        aria-label={`Delete via Server: ${comedian.name}`}
+      >
         Delete via Server
       </button>
     </Form>
@@ -36,7 +48,9 @@ export function ComedianList({ comedians }: { comedians: ComedianRow[] }) {
               ID: {c.id} · {c.votes} vote{c.votes === 1 ? "" : "s"}
             </p>
             {c.bio ? <p className="comedians__bio">{c.bio}</p> : null}
-            <Link to={`/admin/comedians/${c.id}`} className="comedians__edit">Edit profile<span className="visually-hidden">: {c.name}</span></Link>
+            <Link to={`/admin/comedians/${c.id}`} className="comedians__edit">
+              Edit profile<span className="visually-hidden">: {c.name}</span>
+            </Link>
           </div>
           <DeleteButtons comedian={c} />
         </li>
@@ -48,18 +62,27 @@ export function ComedianList({ comedians }: { comedians: ComedianRow[] }) {
 /** The confirmation step (a page of its own without JavaScript) before deleting a comedian with votes. */
 export function ConfirmDeletePanel({ confirm, cancelTo }: { confirm: ConfirmDelete; cancelTo: string }) {
   return (
-    <div className="panel comedians__confirm" role="alertdialog" aria-labelledby="confirm-title" aria-describedby="confirm-text">
+    <div
+      className="panel comedians__confirm"
+      role="alertdialog"
+      aria-labelledby="confirm-title"
+      aria-describedby="confirm-text"
+    >
       <h2 id="confirm-title">Delete {confirm.name}?</h2>
       <p id="confirm-text">
-        {confirm.name} has {confirm.votes} vote{confirm.votes === 1 ? "" : "s"}. Deleting removes them from the list and from
-        rounds still to come; past rounds' results keep their name and votes.
+        {confirm.name} has {confirm.votes} vote{confirm.votes === 1 ? "" : "s"}. Deleting removes them from
+        the list and from rounds still to come; past rounds' results keep their name and votes.
       </p>
       <Form method="post" className="comedians__confirm-actions">
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="id" value={confirm.id} />
         <input type="hidden" name="confirmed" value="yes" />
-        <button type="submit" className="button button--danger">Yes, delete {confirm.name}</button>
-        <Link to={cancelTo} className="button button--outline">Cancel</Link>
+        <button type="submit" className="button button--danger">
+          Yes, delete {confirm.name}
+        </button>
+        <Link to={cancelTo} className="button button--outline">
+          Cancel
+        </Link>
       </Form>
     </div>
   );
@@ -73,7 +96,11 @@ export function StatusBanner() {
   const root = useRouteLoaderData("root") as { flash: Flash | null } | undefined;
   const flash = root?.flash;
   return (
-    <p className={`comedians__status comedians__status--${flash?.type ?? "idle"}`} role="status" aria-label="Status">
+    <p
+      className={`comedians__status comedians__status--${flash?.type ?? "idle"}`}
+      role="status"
+      aria-label="Status"
+    >
       {flash ? flash.message : "Ready."}
     </p>
   );

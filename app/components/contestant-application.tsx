@@ -1,10 +1,22 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { useBusinessZone } from "~/components/business-zone";
 import { FieldErrors, FormErrors, Honeypot } from "~/components/form-parts";
-import { APPLIED_PARAM, applicationsOpen, attendWindowText, closedText, thankYouLines } from "~/lib/contestant";
+import {
+  APPLIED_PARAM,
+  applicationsOpen,
+  attendWindowText,
+  closedText,
+  thankYouLines,
+} from "~/lib/contestant";
 import { contestantApplicationSchema, FUN_BIO_MAX } from "~/lib/forms/contestant-application";
 import type { Show } from "~/lib/shows";
 import { newSubmissionToken } from "~/lib/submission-token";
@@ -33,7 +45,9 @@ function ApplicationBody({ show }: { show: Show }) {
       {applicationsOpen(show) ? (
         <ContestantApplicationForm show={show} />
       ) : (
-        <p className="application__closed" role="status">{closedText(show, zone)}</p>
+        <p className="application__closed" role="status">
+          {closedText(show, zone)}
+        </p>
       )}
     </>
   );
@@ -141,7 +155,12 @@ export function ContestantApplicationForm({
           aria-describedby={`${fields.fun_bio.id}-counter${fields.fun_bio.errors ? ` ${fields.fun_bio.errorId}` : ""}`}
           onChange={(e) => setBioLength(e.currentTarget.value.length)}
         />
-        <p className="counter" id={`${fields.fun_bio.id}-counter`} aria-live="polite" data-full={bioLength >= FUN_BIO_MAX}>
+        <p
+          className="counter"
+          id={`${fields.fun_bio.id}-counter`}
+          aria-live="polite"
+          data-full={bioLength >= FUN_BIO_MAX}
+        >
           {bioLength}/{FUN_BIO_MAX} characters
         </p>
         <FieldErrors id={fields.fun_bio.errorId} errors={fields.fun_bio.errors} />
@@ -150,7 +169,8 @@ export function ContestantApplicationForm({
       <div className="field field--check">
         <input {...getInputProps(fields.accepts_terms, { type: "checkbox" })} />
         <label htmlFor={fields.accepts_terms.id}>
-          I agree to the terms: I may be filmed or photographed on stage, and the producers' choice of contestants is final
+          I agree to the terms: I may be filmed or photographed on stage, and the producers' choice of
+          contestants is final
         </label>
         <FieldErrors id={fields.accepts_terms.errorId} errors={fields.accepts_terms.errors} />
       </div>
@@ -178,12 +198,22 @@ function YesNo({
   errors?: string[];
 }) {
   return (
-    <fieldset className="choice-group" aria-describedby={errors ? errorId : undefined} aria-invalid={errors ? true : undefined}>
+    <fieldset
+      className="choice-group"
+      aria-describedby={errors ? errorId : undefined}
+      aria-invalid={errors ? true : undefined}
+    >
       <legend>{legend}</legend>
       <div className="choice-group__options">
         {(["yes", "no"] as const).map((value) => (
           <label key={value}>
-            <input type="radio" name={name} value={value} defaultChecked={initial === value} required={required} />
+            <input
+              type="radio"
+              name={name}
+              value={value}
+              defaultChecked={initial === value}
+              required={required}
+            />
             {value === "yes" ? "Yes" : "No"}
           </label>
         ))}

@@ -37,7 +37,9 @@ export function ErrorScreen({ title, children }: { title: string; children?: Rea
       <h1 id="error-title">{title}</h1>
       {children}
       <p>
-        <Link to="/" className="button button--primary">Back to Home</Link>
+        <Link to="/" className="button button--primary">
+          Back to Home
+        </Link>
       </p>
     </section>
   );
@@ -47,7 +49,9 @@ export function NotFound() {
   return (
     <ErrorScreen title="Page not found">
       <p>We couldn't find that page. The show may have ended or the link may be mistyped.</p>
-      <p><Link to="/calendar">See the calendar of upcoming shows</Link></p>
+      <p>
+        <Link to="/calendar">See the calendar of upcoming shows</Link>
+      </p>
     </ErrorScreen>
   );
 }

@@ -7,7 +7,11 @@ export function CardLineup({ lineup }: { lineup: Pick<LineupEntry, "name" | "slu
   if (!lineup?.length) return null;
   const { shown, more } = cardLineupNames(lineup);
   const items = [
-    ...shown.map((c) => <Link key={c.slug} to={comedianPath(c)}>{c.name}</Link>),
+    ...shown.map((c) => (
+      <Link key={c.slug} to={comedianPath(c)}>
+        {c.name}
+      </Link>
+    )),
     ...(more > 0 ? [<span key="more">{more} more</span>] : []),
   ];
   return (
@@ -32,9 +36,13 @@ export function LineupList({ lineup }: { lineup: LineupEntry[] | undefined }) {
       <ol className="lineup__list">
         {lineup.map((c) => (
           <li key={c.comedianId} className="lineup__item">
-            {c.photoUrl ? <img src={c.photoUrl} alt="" width={56} height={56} loading="lazy" className="lineup__photo" /> : null}
+            {c.photoUrl ? (
+              <img src={c.photoUrl} alt="" width={56} height={56} loading="lazy" className="lineup__photo" />
+            ) : null}
             <span>
-              <Link to={comedianPath(c)} className="lineup__name">{c.name}</Link>
+              <Link to={comedianPath(c)} className="lineup__name">
+                {c.name}
+              </Link>
               <span className="lineup__role muted"> · {ROLE_LABELS[c.role]}</span>
             </span>
           </li>

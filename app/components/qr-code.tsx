@@ -9,7 +9,9 @@ export function QrCode({ svg, label, className }: { svg: string; label: string; 
       className={className ? `qr-code ${className}` : "qr-code"}
       role="img"
       aria-label={label}
-      dangerouslySetInnerHTML={{ __html: svg /* qrcode library output: path data only, nothing to sanitize */ }}
+      dangerouslySetInnerHTML={{
+        __html: svg /* qrcode library output: path data only, nothing to sanitize */,
+      }}
     />
   );
 }

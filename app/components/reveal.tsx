@@ -13,7 +13,9 @@ export function StandingsViewTable({ view }: { view: StandingsView }) {
       </p>
       {view.waiting.length > 0 ? (
         <>
-          <h2 className="results__waiting-title">{view.revealed.length ? "Still to be revealed" : "Tonight's comics"}</h2>
+          <h2 className="results__waiting-title">
+            {view.revealed.length ? "Still to be revealed" : "Tonight's comics"}
+          </h2>
           <ul className="results__waiting" aria-label="Comics not revealed yet">
             {view.waiting.map((name) => (
               <li key={name}>{name}</li>
@@ -22,7 +24,12 @@ export function StandingsViewTable({ view }: { view: StandingsView }) {
         </>
       ) : null}
       {view.revealed.length > 0 ? (
-        <PlacesTable rows={view.revealed} leaderLabel="Winner" highlightLeader={view.complete} label="Revealed places" />
+        <PlacesTable
+          rows={view.revealed}
+          leaderLabel="Winner"
+          highlightLeader={view.complete}
+          label="Revealed places"
+        />
       ) : null}
     </div>
   );
@@ -47,7 +54,17 @@ export function ClosingCountdown({ closesIn, open }: { closesIn: number | null; 
 }
 
 /** The host's buttons (results page, not the projector): plain POST forms. */
-export function HostControls({ roundId, mode, open, complete }: { roundId: number; mode: "live" | "hidden"; open: boolean; complete: boolean }) {
+export function HostControls({
+  roundId,
+  mode,
+  open,
+  complete,
+}: {
+  roundId: number;
+  mode: "live" | "hidden";
+  open: boolean;
+  complete: boolean;
+}) {
   const button = (intent: string, label: string, extra: Record<string, string> = {}) => (
     <Form method="post" action="/results/host" className="host-controls__form">
       <input type="hidden" name="roundId" value={roundId} />
@@ -63,14 +80,19 @@ export function HostControls({ roundId, mode, open, complete }: { roundId: numbe
     <section className="panel host-controls" aria-labelledby="host-controls-title">
       <h2 id="host-controls-title">Host controls</h2>
       <p className="muted">
-        Standings are {mode === "live" ? "live on the projector" : "hidden until you reveal them"}. Voting is {open ? "open" : "closed"}.
+        Standings are {mode === "live" ? "live on the projector" : "hidden until you reveal them"}. Voting is{" "}
+        {open ? "open" : "closed"}.
       </p>
       <div className="host-controls__row">
-        {mode === "live" ? button("mode-hidden", "Hide standings until revealed") : button("mode-live", "Show standings live")}
+        {mode === "live"
+          ? button("mode-hidden", "Hide standings until revealed")
+          : button("mode-live", "Show standings live")}
         {open ? button("close-in", "Close voting in 60 s", { seconds: "60" }) : null}
         {open ? button("close-now", "Close voting now") : null}
         {mode === "hidden" && !complete ? button("reveal-next", "Reveal next") : null}
-        {mode === "hidden" && !complete ? button("reveal-auto", "Reveal automatically (every 5 s)", { every: "5" }) : null}
+        {mode === "hidden" && !complete
+          ? button("reveal-auto", "Reveal automatically (every 5 s)", { every: "5" })
+          : null}
       </div>
     </section>
   );

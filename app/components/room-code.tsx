@@ -5,16 +5,26 @@ import type { BurstPattern, DevicePattern } from "~/lib/vote-patterns";
 import { formatInZone } from "~/lib/zoned-time";
 
 /** On the projector: where to vote, and (when on) the room code big with its QR code. */
-export function ProjectorVoteBox({ voteAt, code }: { voteAt: { text: string; qr: string; url: string }; code: string | null }) {
+export function ProjectorVoteBox({
+  voteAt,
+  code,
+}: {
+  voteAt: { text: string; qr: string; url: string };
+  code: string | null;
+}) {
   return (
     <div className="projector__vote-at" data-projector-slot="vote-at" aria-label="How to vote">
       <QrCode svg={voteAt.qr} label={`QR code for ${voteAt.url}`} className="projector__qr" />
       <div className="projector__vote-text">
-        <p className="projector__vote-line">Vote at <strong>{voteAt.text}</strong></p>
+        <p className="projector__vote-line">
+          Vote at <strong>{voteAt.text}</strong>
+        </p>
         {code ? (
           <p className="room-code__where">
             <span className="room-code__label">Room code</span>{" "}
-            <span className="room-code__code" data-testid="room-code">{code}</span>
+            <span className="room-code__code" data-testid="room-code">
+              {code}
+            </span>
           </p>
         ) : null}
       </div>
@@ -53,7 +63,9 @@ export function SuspiciousPatterns({
   return (
     <section className="vote-watch" aria-labelledby="vote-watch-title">
       <h2 id="vote-watch-title">Suspicious patterns</h2>
-      <p className="muted">{patterns.refusedTotal} vote{patterns.refusedTotal === 1 ? "" : "s"} refused as repeats in this round.</p>
+      <p className="muted">
+        {patterns.refusedTotal} vote{patterns.refusedTotal === 1 ? "" : "s"} refused as repeats in this round.
+      </p>
       {none ? <p>Nothing suspicious so far.</p> : null}
       {patterns.devices.length ? (
         <>
@@ -61,8 +73,8 @@ export function SuspiciousPatterns({
           <ul>
             {patterns.devices.map((d) => (
               <li key={d.device}>
-                Phone <code>{d.device}</code> tried {d.emails} different e-mails after voting ({d.refusals} refused, last at{" "}
-                {formatInZone(new Date(d.lastAt), "h:mm:ss a", zone)})
+                Phone <code>{d.device}</code> tried {d.emails} different e-mails after voting ({d.refusals}{" "}
+                refused, last at {formatInZone(new Date(d.lastAt), "h:mm:ss a", zone)})
               </li>
             ))}
           </ul>
@@ -74,7 +86,8 @@ export function SuspiciousPatterns({
           <ul>
             {patterns.bursts.map((b) => (
               <li key={`${b.ip}-${b.minute}`}>
-                {b.votes} votes from <code>{b.ip}</code> in the minute from {formatInZone(new Date(b.minute), "h:mm a", zone)} (a room on one Wi-Fi does this too)
+                {b.votes} votes from <code>{b.ip}</code> in the minute from{" "}
+                {formatInZone(new Date(b.minute), "h:mm a", zone)} (a room on one Wi-Fi does this too)
               </li>
             ))}
           </ul>

@@ -11,19 +11,35 @@ export function SiteFooter() {
         </div>
         <nav aria-label="Footer">
           <ul className="site-footer__links">
-            <li><Link to="/calendar">Calendar</Link></li>
-            <li><Link to="/club-shows">Club Shows</Link></li>
-            <li><Link to="/comedians">Comedians</Link></li>
-            <li><Link to="/comedy-shows-windsor">Comedy Shows in Windsor</Link></li>
-            <li><Link to="/about">About</Link></li>
-            <li><Link to="/contact">Contact</Link></li>
-            <li><Link to="/vote">Vote</Link></li>
+            <li>
+              <Link to="/calendar">Calendar</Link>
+            </li>
+            <li>
+              <Link to="/club-shows">Club Shows</Link>
+            </li>
+            <li>
+              <Link to="/comedians">Comedians</Link>
+            </li>
+            <li>
+              <Link to="/comedy-shows-windsor">Comedy Shows in Windsor</Link>
+            </li>
+            <li>
+              <Link to="/about">About</Link>
+            </li>
+            <li>
+              <Link to="/contact">Contact</Link>
+            </li>
+            <li>
+              <Link to="/vote">Vote</Link>
+            </li>
           </ul>
         </nav>
         <ul className="site-footer__links">
           {SITE.social.map((s) => (
             <li key={s.name}>
-              <a href={s.href} rel="noopener noreferrer" target="_blank">{s.name}</a>
+              <a href={s.href} rel="noopener noreferrer" target="_blank">
+                {s.name}
+              </a>
             </li>
           ))}
         </ul>

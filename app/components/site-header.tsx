@@ -22,7 +22,11 @@ export function SiteHeader() {
         <Link to="/" className="site-header__logo" aria-label={`${SITE.name} home`}>
           <img src="/images/logo.svg" alt={SITE.name} width="168" height="40" className="logo-full" />
           <img src="/images/logo-mark.svg" alt="" width="40" height="40" className="logo-mark" />
-          <span className="site-header__wordmark" aria-hidden="true">Laugh<br />Windsor</span>
+          <span className="site-header__wordmark" aria-hidden="true">
+            Laugh
+            <br />
+            Windsor
+          </span>
         </Link>
         <nav aria-label="Main">
           <ul className="site-nav">

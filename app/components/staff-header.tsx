@@ -20,10 +20,14 @@ export function StaffHeader() {
           <ul className="staff-header__nav">
             {LINKS.map((l) => (
               <li key={l.to}>
-                <NavLink to={l.to} end={l.to === "/admin"}>{l.label}</NavLink>
+                <NavLink to={l.to} end={l.to === "/admin"}>
+                  {l.label}
+                </NavLink>
               </li>
             ))}
-            <li><Link to="/">View site</Link></li>
+            <li>
+              <Link to="/">View site</Link>
+            </li>
           </ul>
         </nav>
       </div>

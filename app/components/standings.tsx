@@ -24,7 +24,10 @@ function StandingsList({ standings }: { standings: Standings }) {
   );
 }
 
-type Place = Pick<Standings["rows"][number], "comedianId" | "rank" | "name" | "votes" | "percentage" | "leader">;
+type Place = Pick<
+  Standings["rows"][number],
+  "comedianId" | "rank" | "name" | "votes" | "percentage" | "leader"
+>;
 
 /**
  * The one table of places (live standings and the hidden round's revealed places): rank,
@@ -48,12 +51,18 @@ export function PlacesTable({
     <table className="results__table" aria-label={label}>
       <thead>
         <tr>
-          <th scope="col" className="results__rank-head">Rank</th>
+          <th scope="col" className="results__rank-head">
+            Rank
+          </th>
           <th scope="col">Comedian</th>
-          <th scope="col" className="results__num-head">Votes</th>
+          <th scope="col" className="results__num-head">
+            Votes
+          </th>
           <th scope="col" className="results__num-head">
             <span className="results__long">Percentage</span>
-            <span className="results__short" aria-hidden="true">%</span>
+            <span className="results__short" aria-hidden="true">
+              %
+            </span>
           </th>
         </tr>
       </thead>
@@ -61,7 +70,10 @@ export function PlacesTable({
         {rows.map((row) => {
           const leader = highlightLeader && row.leader;
           return (
-            <tr key={row.comedianId} className={leader ? "results__row results__row--leader" : "results__row"}>
+            <tr
+              key={row.comedianId}
+              className={leader ? "results__row results__row--leader" : "results__row"}
+            >
               <td className="results__rank">{row.rank}</td>
               <th scope="row" className="results__name">
                 {row.name}

@@ -44,7 +44,15 @@ export function Toaster({ flashes, children }: { flashes: Flash[]; children: Rea
   );
 }
 
-function ToastItem({ toast, enhanced, onDismiss }: { toast: Toast; enhanced: boolean; onDismiss: (id: number) => void }) {
+function ToastItem({
+  toast,
+  enhanced,
+  onDismiss,
+}: {
+  toast: Toast;
+  enhanced: boolean;
+  onDismiss: (id: number) => void;
+}) {
   useEffect(() => {
     if (!enhanced) return;
     const timer = setTimeout(() => onDismiss(toast.id), toastDuration(toast.type));
@@ -54,7 +62,12 @@ function ToastItem({ toast, enhanced, onDismiss }: { toast: Toast; enhanced: boo
     <div className={`flash flash--${toast.type}`} role={toast.type === "error" ? "alert" : "status"}>
       <span>{toast.message}</span>
       {enhanced ? (
-        <button type="button" className="flash__close" onClick={() => onDismiss(toast.id)} aria-label="Dismiss">
+        <button
+          type="button"
+          className="flash__close"
+          onClick={() => onDismiss(toast.id)}
+          aria-label="Dismiss"
+        >
           <X size={16} aria-hidden="true" />
         </button>
       ) : null}

@@ -6,7 +6,15 @@ import { addressLine, geoOf, mapsLink, postalAddressOf, type VenueRecord } from 
  * when unknown), a maps link that opens the visitor's maps app, a calendar to subscribe to,
  * and schema.org Place data.
  */
-export function VenuePlace({ record, origin, pageUrl }: { record: VenueRecord; origin: string; pageUrl: string }) {
+export function VenuePlace({
+  record,
+  origin,
+  pageUrl,
+}: {
+  record: VenueRecord;
+  origin: string;
+  pageUrl: string;
+}) {
   const line = addressLine(record);
   const map = mapsLink(record);
   const feed = `${origin}/venues/${record.slug}/calendar.ics`;

@@ -10,7 +10,9 @@ export function VenueShows({ shows, today, venueName }: { shows: Show[]; today: 
     <section className="venue-shows" aria-labelledby="venue-shows-title">
       <h2 id="venue-shows-title">Upcoming shows at {venueName}</h2>
       {shows.length === 0 ? (
-        <p>No shows are on sale here right now. <Link to="/calendar">See the full calendar</Link>.</p>
+        <p>
+          No shows are on sale here right now. <Link to="/calendar">See the full calendar</Link>.
+        </p>
       ) : (
         <ul className="venue-shows__list">
           {shows.map((show) => {
@@ -20,7 +22,9 @@ export function VenueShows({ shows, today, venueName }: { shows: Show[]; today: 
                 <span className="venue-shows__date">
                   {formatCardDate(next.date)} · {formatTime12(next.time)}
                 </span>
-                <Link to={`/event/${show.id}`} className="venue-shows__title">{show.title}</Link>
+                <Link to={`/event/${show.id}`} className="venue-shows__title">
+                  {show.title}
+                </Link>
                 {show.soldOut ? <span className="badge badge--soldout">Sold Out</span> : null}
                 <CardLineup lineup={show.lineup} />
               </li>

@@ -20,7 +20,12 @@ export function WaitlistForm({
 }) {
   const errorId = `waitlist-${date}-error`;
   return (
-    <Form method="post" action={`/event/${eventId}/waitlist?date=${date}`} className="panel public-form waitlist-form" aria-labelledby={`waitlist-${date}-title`}>
+    <Form
+      method="post"
+      action={`/event/${eventId}/waitlist?date=${date}`}
+      className="panel public-form waitlist-form"
+      aria-labelledby={`waitlist-${date}-title`}
+    >
       <h2 id={`waitlist-${date}-title`}>Tell me when tickets free up</h2>
       <p className="field__hint">
         Sold out for {formatLongDate(date)}. {waitlistPromise(date)}
@@ -43,7 +48,9 @@ export function WaitlistForm({
         />
         <FieldErrors id={errorId} errors={errors?.email} />
       </div>
-      <button type="submit" className="button button--primary">Tell me</button>
+      <button type="submit" className="button button--primary">
+        Tell me
+      </button>
     </Form>
   );
 }

@@ -1,13 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  index,
-  integer,
-  primaryKey,
-  real,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -60,7 +52,9 @@ export const venues = sqliteTable("venues", {
   pageDescription: text("page_description"),
   intro: text("intro"),
   cardText: text("card_text"),
-  sections: text("sections", { mode: "json" }).$type<{ heading: string; paragraphs?: string[]; items?: string[] }[]>(),
+  sections: text("sections", { mode: "json" }).$type<
+    { heading: string; paragraphs?: string[]; items?: string[] }[]
+  >(),
   pageLinks: text("page_links", { mode: "json" }).$type<{ to: string; label: string }[]>(),
   /** Position among the venue cards on /about; null keeps the venue off that page. */
   aboutOrder: integer("about_order"),
@@ -83,7 +77,9 @@ export const events = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     /** The ticketing platform's event id for synced shows (upsert key). */
     externalId: text("external_id").unique(),
-    source: text("source", { enum: ["manual", "eventbrite"] }).notNull().default("manual"),
+    source: text("source", { enum: ["manual", "eventbrite"] })
+      .notNull()
+      .default("manual"),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     summary: text("summary"),
@@ -133,9 +129,7 @@ export const events = sqliteTable(
     hasSeatingMap: integer("has_seating_map", { mode: "boolean" }).notNull().default(false),
     seatingMapUrl: text("seating_map_url"),
     /** Contestant applications: open when true, until applicationsCloseAt (UTC instant). */
-    acceptsApplications: integer("accepts_applications", { mode: "boolean" })
-      .notNull()
-      .default(false),
+    acceptsApplications: integer("accepts_applications", { mode: "boolean" }).notNull().default(false),
     applicationsCloseAt: integer("applications_close_at", { mode: "timestamp_ms" }),
     /** YYYY-MM-DD on which selected contestants are e-mailed. */
     contestantsNotifiedOn: text("contestants_notified_on"),
@@ -232,7 +226,10 @@ export const eventComedians = sqliteTable(
     role: text("role", { enum: ["host", "headliner", "feature", "opener"] }).notNull(),
     position: integer("position").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.eventId, t.comedianId] }), index("event_comedians_comedian_idx").on(t.comedianId)],
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.comedianId] }),
+    index("event_comedians_comedian_idx").on(t.comedianId),
+  ],
 );
 
 export const votingRounds = sqliteTable("voting_rounds", {
@@ -247,7 +244,9 @@ export const votingRounds = sqliteTable("voting_rounds", {
   /** Issue 18: voting closes by itself at this instant (the host's countdown or set time). */
   closesAt: integer("closes_at", { mode: "timestamp_ms" }),
   /** "live": the projector shows the order as votes come in; "hidden": only until revealed. */
-  standingsMode: text("standings_mode", { enum: ["live", "hidden"] }).notNull().default("live"),
+  standingsMode: text("standings_mode", { enum: ["live", "hidden"] })
+    .notNull()
+    .default("live"),
   /** Hidden mode: how many places the host has revealed, from last place up. */
   revealedSteps: integer("revealed_steps").notNull().default(0),
   /** Automatic reveal: one more place every revealEverySeconds from revealStartedAt. */
@@ -330,7 +329,9 @@ export const contestantApplications = sqliteTable(
     ipAddress: text("ip_address"),
     emailedAt: integer("emailed_at", { mode: "timestamp_ms" }),
     /** Issue 18: staff review (new → shortlisted or declined) and private notes. */
-    reviewStatus: text("review_status", { enum: ["new", "shortlisted", "declined"] }).notNull().default("new"),
+    reviewStatus: text("review_status", { enum: ["new", "shortlisted", "declined"] })
+      .notNull()
+      .default("new"),
     reviewNotes: text("review_notes").notNull().default(""),
     /** When the "you're selected" e-mail was queued in the outbox. */
     selectedEmailedAt: integer("selected_emailed_at", { mode: "timestamp_ms" }),
@@ -434,7 +435,9 @@ export const outbox = sqliteTable(
     body: text("body").notNull(),
     /** Extra headers (List-Unsubscribe, ...). */
     headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
-    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),
     /** A sender that claimed the row owns it until then; a crashed sender's rows come back after it. */

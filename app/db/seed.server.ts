@@ -45,7 +45,11 @@ export function seedDemoData(
   zone = BUSINESS_TIME_ZONE,
   badgeVenues: { clubVenue: string; wineryVenue: string } = DEFAULT_BADGE_VENUES,
 ) {
-  const existing = database.select({ n: sql<number>`count(*)` }).from(events).get()?.n ?? 0;
+  const existing =
+    database
+      .select({ n: sql<number>`count(*)` })
+      .from(events)
+      .get()?.n ?? 0;
   if (existing > 0) return { seeded: false as const, reason: `the database already has ${existing} shows` };
 
   const d = (days: number) => addDaysIso(today, days);
@@ -58,15 +62,22 @@ export function seedDemoData(
         slug: "epicdads",
         title: "Epic Dads Comedy Weekend",
         badge: "Father's Day Special",
-        description: "Treat Dad to a night out: Father's Day weekend comedy at a distillery, a pub and a winery.",
+        description:
+          "Treat Dad to a night out: Father's Day weekend comedy at a distillery, a pub and a winery.",
       })
       .returning()
       .get();
 
-    const insertShow = (show: NewEvent, dates: { date: string; time?: string; ticketUrl?: string; price?: string }[] = []) => {
+    const insertShow = (
+      show: NewEvent,
+      dates: { date: string; time?: string; ticketUrl?: string; price?: string }[] = [],
+    ) => {
       const row = tx.insert(events).values(show).returning().get();
       dates.forEach((entry, position) =>
-        tx.insert(eventDates).values({ eventId: row.id, position, ...entry }).run(),
+        tx
+          .insert(eventDates)
+          .values({ eventId: row.id, position, ...entry })
+          .run(),
       );
       return row;
     };
@@ -108,12 +119,16 @@ export function seedDemoData(
     });
 
     // Two platform rows with the same title: merged into one recurring show for display.
-    for (const [days, id] of [[6, 700000000201], [20, 700000000202]] as const) {
+    for (const [days, id] of [
+      [6, 700000000201],
+      [20, 700000000202],
+    ] as const) {
       insertShow({
         externalId: String(id),
         source: "eventbrite",
         title: "Laughs on the Waterfront",
-        description: "Riverside comedy with a view of the Detroit skyline. Bring a friend, grab a drink, laugh a lot.",
+        description:
+          "Riverside comedy with a view of the Detroit skyline. Bring a friend, grab a drink, laugh a lot.",
         summary: "Riverside stand-up in downtown Windsor.",
         date: d(days),
         time: "19:30",
@@ -162,7 +177,8 @@ export function seedDemoData(
     });
     insertShow({
       title: "Wolfhead Late Show",
-      description: "Craft cocktails and late-night stand-up at the distillery, about 20 minutes from downtown.",
+      description:
+        "Craft cocktails and late-night stand-up at the distillery, about 20 minutes from downtown.",
       date: d(11),
       time: "21:00",
       venue: "Wolfhead Distillery",
@@ -232,13 +248,29 @@ export function seedDemoData(
     // Epic Dads: Father's Day weekend shows in the collection.
     const fathersDay = nextFathersDay(today);
     [
-      { title: "Epic Dads Comedy Night - Wolfhead Distillery", venue: "Wolfhead Distillery", days: -2, id: 700000000901 },
-      { title: "Epic Dads Comedy Night - The Manchester Pub", venue: "The Manchester Pub", days: -1, id: 700000000902 },
-      { title: "Epic Dads Comedy Brunch - Mastronardi Winery", venue: "Mastronardi Estate Winery", days: 0, id: 700000000903 },
+      {
+        title: "Epic Dads Comedy Night - Wolfhead Distillery",
+        venue: "Wolfhead Distillery",
+        days: -2,
+        id: 700000000901,
+      },
+      {
+        title: "Epic Dads Comedy Night - The Manchester Pub",
+        venue: "The Manchester Pub",
+        days: -1,
+        id: 700000000902,
+      },
+      {
+        title: "Epic Dads Comedy Brunch - Mastronardi Winery",
+        venue: "Mastronardi Estate Winery",
+        days: 0,
+        id: 700000000903,
+      },
     ].forEach((s) =>
       insertShow({
         title: s.title,
-        description: "A Father's Day special: bring Dad for a night of stand-up about the joys and horrors of parenting.",
+        description:
+          "A Father's Day special: bring Dad for a night of stand-up about the joys and horrors of parenting.",
         date: addDaysIso(fathersDay, s.days),
         time: s.days === 0 ? "12:00" : "20:00",
         venue: s.venue,
@@ -275,61 +307,172 @@ export function seedDemoData(
     // Comedians (fictional names; links only on example.com or clearly demo handles) and an
     // open voting round for the 2 Minutes to Kill show.
     const names = [
-      ["Priya Nair", "Former accountant. Still counting the laughs.", { instagram: "https://www.instagram.com/demo.priyanair.comedy" }],
+      [
+        "Priya Nair",
+        "Former accountant. Still counting the laughs.",
+        { instagram: "https://www.instagram.com/demo.priyanair.comedy" },
+      ],
       ["Marcus Bell", "Windsor born, Detroit adjacent.", { website: "https://example.com/marcus-bell" }],
-      ["Sofia Reyes", "Tells stories about her abuela that are 90% true.", { tiktok: "https://www.tiktok.com/@demo.sofiareyes.comedy" }],
+      [
+        "Sofia Reyes",
+        "Tells stories about her abuela that are 90% true.",
+        { tiktok: "https://www.tiktok.com/@demo.sofiareyes.comedy" },
+      ],
       ["Tom Kowalski", "Dad jokes, but make them dark.", {}],
       ["Jade Thompson", null, {}],
-      ["Omar Haddad", "Crowd work specialist. Sit in the front row at your own risk.", { youtube: "https://www.youtube.com/@demo.omarhaddad.comedy" }],
-      ["Danny Vega", "Game show host, part-time referee of chaos.", { website: "https://example.com/danny-vega" }],
+      [
+        "Omar Haddad",
+        "Crowd work specialist. Sit in the front row at your own risk.",
+        { youtube: "https://www.youtube.com/@demo.omarhaddad.comedy" },
+      ],
+      [
+        "Danny Vega",
+        "Game show host, part-time referee of chaos.",
+        { website: "https://example.com/danny-vega" },
+      ],
       ["Lena Kowalczyk", "Deadpan from Tecumseh. Has opinions about geese.", {}],
-      ["Ravi Chandran", "Software tester by day; finds the bugs in everything.", { instagram: "https://www.instagram.com/demo.ravichandran.comedy" }],
+      [
+        "Ravi Chandran",
+        "Software tester by day; finds the bugs in everything.",
+        { instagram: "https://www.instagram.com/demo.ravichandran.comedy" },
+      ],
       ["Hélène Tremblay", "Bilingual, so she bombs in two languages.", {}],
-      ["Big Mike Okafor", "Six foot five of gentle observational comedy.", { website: "https://example.com/big-mike" }],
+      [
+        "Big Mike Okafor",
+        "Six foot five of gentle observational comedy.",
+        { website: "https://example.com/big-mike" },
+      ],
       ["Casey Lindqvist", "Opens every show like it is the last one on earth.", {}],
     ] as const;
     const comics = names.map(([name, bio, links]) => {
       const l = links as { instagram?: string; tiktok?: string; youtube?: string; website?: string };
       return tx
         .insert(comedians)
-        .values({ name, bio, slug: comedianSlug(name), instagramUrl: l.instagram, tiktokUrl: l.tiktok, youtubeUrl: l.youtube, websiteUrl: l.website })
+        .values({
+          name,
+          bio,
+          slug: comedianSlug(name),
+          instagramUrl: l.instagram,
+          tiktokUrl: l.tiktok,
+          youtubeUrl: l.youtube,
+          websiteUrl: l.website,
+        })
         .returning()
         .get();
     });
     // Line-ups (running order; the roles of app/lib/lineup.ts) on shows found by title.
     const lineups: [string, [number, LineupRole][]][] = [
-      ["Tuesday Night Stand-Up at Tipsy Toucan", [[11, "host"], [2, "feature"], [7, "feature"], [0, "headliner"]]],
-      ["Headliner Friday: Club Special", [[6, "host"], [11, "opener"], [1, "headliner"]]],
-      ["Laughs on the Waterfront", [[3, "host"], [9, "feature"], [5, "headliner"]]],
-      ["Sip & Giggle at the Winery", [[4, "host"], [2, "headliner"]]],
-      ["New Material Night", [[8, "host"], [7, "opener"], [10, "feature"]]],
-      ["Wolfhead Late Show", [[5, "host"], [1, "headliner"]]],
+      [
+        "Tuesday Night Stand-Up at Tipsy Toucan",
+        [
+          [11, "host"],
+          [2, "feature"],
+          [7, "feature"],
+          [0, "headliner"],
+        ],
+      ],
+      [
+        "Headliner Friday: Club Special",
+        [
+          [6, "host"],
+          [11, "opener"],
+          [1, "headliner"],
+        ],
+      ],
+      [
+        "Laughs on the Waterfront",
+        [
+          [3, "host"],
+          [9, "feature"],
+          [5, "headliner"],
+        ],
+      ],
+      [
+        "Sip & Giggle at the Winery",
+        [
+          [4, "host"],
+          [2, "headliner"],
+        ],
+      ],
+      [
+        "New Material Night",
+        [
+          [8, "host"],
+          [7, "opener"],
+          [10, "feature"],
+        ],
+      ],
+      [
+        "Wolfhead Late Show",
+        [
+          [5, "host"],
+          [1, "headliner"],
+        ],
+      ],
       ["Game On! Comedy Game Show with host Danny Vega", [[6, "host"]]],
       ["2 Minutes to Kill - Comedy Competition", [[6, "host"]]],
-      ["Late Night Roast Battle", [[1, "host"], [0, "feature"], [3, "feature"]]],
+      [
+        "Late Night Roast Battle",
+        [
+          [1, "host"],
+          [0, "feature"],
+          [3, "feature"],
+        ],
+      ],
     ];
     for (const [title, lineup] of lineups) {
-      const show = tx.select({ id: events.id }).from(events).where(eq(events.title, title)).orderBy(events.date).get();
+      const show = tx
+        .select({ id: events.id })
+        .from(events)
+        .where(eq(events.title, title))
+        .orderBy(events.date)
+        .get();
       if (!show) continue;
-      lineup.forEach(([i, role], position) => tx.insert(eventComedians).values({ eventId: show.id, comedianId: comics[i].id, role, position }).run());
+      lineup.forEach(([i, role], position) =>
+        tx
+          .insert(eventComedians)
+          .values({ eventId: show.id, comedianId: comics[i].id, role, position })
+          .run(),
+      );
     }
     // A closed round from last month that Omar Haddad won (his page lists it); its votes go to
     // comedians outside the open round so that round's demo counts stay as they were.
     const pastRound = tx
       .insert(votingRounds)
-      .values({ title: "2 Minutes to Kill - Last Month", openedAt: zonedInstant(d(-30), "20:00", zone), closedAt: zonedInstant(d(-30), "22:00", zone) })
+      .values({
+        title: "2 Minutes to Kill - Last Month",
+        openedAt: zonedInstant(d(-30), "20:00", zone),
+        closedAt: zonedInstant(d(-30), "22:00", zone),
+      })
       .returning()
       .get();
-    [5, 3, 7].forEach((i) => tx.insert(roundComedians).values({ roundId: pastRound.id, comedianId: comics[i].id }).run());
+    [5, 3, 7].forEach((i) =>
+      tx.insert(roundComedians).values({ roundId: pastRound.id, comedianId: comics[i].id }).run(),
+    );
     [5, 5, 5, 3, 7].forEach((i, n) =>
-      tx.insert(votes).values({ roundId: pastRound.id, comedianId: comics[i].id, email: `demo-past-voter-${n + 1}@example.com`, voteToken: `demo-past-vote-${n + 1}`, ipAddress: "127.0.0.1" }).run(),
+      tx
+        .insert(votes)
+        .values({
+          roundId: pastRound.id,
+          comedianId: comics[i].id,
+          email: `demo-past-voter-${n + 1}@example.com`,
+          voteToken: `demo-past-vote-${n + 1}`,
+          ipAddress: "127.0.0.1",
+        })
+        .run(),
     );
     const round = tx
       .insert(votingRounds)
-      .values({ title: "2 Minutes to Kill - Vote For Your Favorite", eventId: killShow.id, openedAt: new Date() })
+      .values({
+        title: "2 Minutes to Kill - Vote For Your Favorite",
+        eventId: killShow.id,
+        openedAt: new Date(),
+      })
       .returning()
       .get();
-    comics.slice(0, 5).forEach((c) => tx.insert(roundComedians).values({ roundId: round.id, comedianId: c.id }).run());
+    comics
+      .slice(0, 5)
+      .forEach((c) => tx.insert(roundComedians).values({ roundId: round.id, comedianId: c.id }).run());
     [0, 0, 1, 2].forEach((i, n) =>
       tx
         .insert(votes)
@@ -348,7 +491,10 @@ export function seedDemoData(
     seedVenueFlags(tx, badgeVenues);
 
     tx.insert(redirects)
-      .values({ name: "summer", targetUrl: "https://www.eventbrite.ca/o/laugh-windsor-summer-shows-70000000000" })
+      .values({
+        name: "summer",
+        targetUrl: "https://www.eventbrite.ca/o/laugh-windsor-summer-shows-70000000000",
+      })
       .run();
 
     return { seeded: true as const, fathersDay };

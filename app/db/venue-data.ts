@@ -13,7 +13,11 @@ import type { NewVenue } from "./schema";
  * looked for in a show's venue text. Only the seed and the migration use it, once, to link
  * old shows to these records; pages never match venue names at run time.
  */
-export type SpecVenue = Omit<NewVenue, "id" | "createdAt" | "updatedAt"> & { slug: string; name: string; legacyMatch: string | null };
+export type SpecVenue = Omit<NewVenue, "id" | "createdAt" | "updatedAt"> & {
+  slug: string;
+  name: string;
+  legacyMatch: string | null;
+};
 
 export const SPEC_VENUES: SpecVenue[] = [
   {
@@ -99,7 +103,9 @@ export const SPEC_VENUES: SpecVenue[] = [
     sections: [
       {
         heading: "The comedy nights",
-        paragraphs: ["Tuesday stand-up showcases, weekend headliners and the occasional roast battle: there is almost always something on."],
+        paragraphs: [
+          "Tuesday stand-up showcases, weekend headliners and the occasional roast battle: there is almost always something on.",
+        ],
       },
       {
         heading: "Plan your visit",
@@ -135,11 +141,17 @@ export const SPEC_VENUES: SpecVenue[] = [
     sections: [
       {
         heading: "The comedy nights",
-        paragraphs: ["Our distillery shows pair touring comics with Wolfhead's own spirits: make a night of it with dinner before the show."],
+        paragraphs: [
+          "Our distillery shows pair touring comics with Wolfhead's own spirits: make a night of it with dinner before the show.",
+        ],
       },
       {
         heading: "Plan your visit",
-        items: ["About 20 minutes' drive from downtown Windsor.", "There is parking on site.", "Doors open an hour before the show."],
+        items: [
+          "About 20 minutes' drive from downtown Windsor.",
+          "There is parking on site.",
+          "Doors open an hour before the show.",
+        ],
       },
     ],
     pageLinks: [],
@@ -155,8 +167,10 @@ export const SPEC_VENUES: SpecVenue[] = [
     region: "ON",
     country: "CA",
     pageTitle: "Comedy at The Manchester Pub, downtown Windsor",
-    pageDescription: "Comedy nights and game shows at The Manchester Pub in downtown Windsor. Shows sell out: get your tickets in advance.",
-    intro: "The Manchester is a proper downtown pub: pints, pub food and a room that gets loud when the comics are good.",
+    pageDescription:
+      "Comedy nights and game shows at The Manchester Pub in downtown Windsor. Shows sell out: get your tickets in advance.",
+    intro:
+      "The Manchester is a proper downtown pub: pints, pub food and a room that gets loud when the comics are good.",
     cardText: "Pub comedy and game shows downtown.",
     sections: [
       {
@@ -191,7 +205,8 @@ export const SPEC_VENUES: SpecVenue[] = [
     phone: "1-800-320-5040",
     website: "http://www.mastronardiwines.com/",
     pageTitle: "Comedy at Mastronardi Estate Winery",
-    pageDescription: "Wine and stand-up comedy at Mastronardi Estate Winery in Essex County: local wines, a relaxed room and touring comics.",
+    pageDescription:
+      "Wine and stand-up comedy at Mastronardi Estate Winery in Essex County: local wines, a relaxed room and touring comics.",
     intro:
       "Good wine makes good comedy better. Our winery nights bring stand-up to Mastronardi Estate Winery in the heart of Essex County wine country.",
     cardText: "Wine country laughs.",
@@ -234,11 +249,16 @@ export const SPEC_VENUES: SpecVenue[] = [
     sections: [
       {
         heading: "The comedy nights",
-        paragraphs: ["Check each show's age guidance: some early shows welcome younger fans, late shows are for adults."],
+        paragraphs: [
+          "Check each show's age guidance: some early shows welcome younger fans, late shows are for adults.",
+        ],
       },
       {
         heading: "Plan your visit",
-        items: ["There is plenty of free parking on site.", "Come early to wander the gardens and grab a bite before the show."],
+        items: [
+          "There is plenty of free parking on site.",
+          "Come early to wander the gardens and grab a bite before the show.",
+        ],
       },
     ],
     pageLinks: [],
@@ -266,7 +286,9 @@ export const SPEC_VENUES: SpecVenue[] = [
     sections: [
       {
         heading: "The comedy nights",
-        paragraphs: ["Patio comedy when the weather is good, the taproom when it is not: early and late shows with a fresh beer in hand."],
+        paragraphs: [
+          "Patio comedy when the weather is good, the taproom when it is not: early and late shows with a fresh beer in hand.",
+        ],
       },
       {
         heading: "Plan your visit",

@@ -19,12 +19,20 @@ export function insertSpecVenues(tx: Tx) {
  * no address. "TBA", "Online" and empty texts get none.
  */
 export function linkShowsToVenues(tx: Tx) {
-  const unlinked = tx.select({ id: events.id, venue: events.venue }).from(events).where(isNull(events.venueId)).all();
+  const unlinked = tx
+    .select({ id: events.id, venue: events.venue })
+    .from(events)
+    .where(isNull(events.venueId))
+    .all();
   for (const show of unlinked) {
     const text = show.venue.trim();
     if (!text || /^(tba|online)$/i.test(text)) continue;
     const lower = text.toLowerCase();
-    let id = tx.select({ id: venues.id }).from(venues).where(sql`lower(${venues.name}) = ${lower}`).get()?.id;
+    let id = tx
+      .select({ id: venues.id })
+      .from(venues)
+      .where(sql`lower(${venues.name}) = ${lower}`)
+      .get()?.id;
     if (!id) {
       const spec = SPEC_VENUES.find((v) => v.legacyMatch && lower.includes(v.legacyMatch));
       if (spec) id = tx.select({ id: venues.id }).from(venues).where(eq(venues.slug, spec.slug)).get()?.id;
@@ -32,7 +40,12 @@ export function linkShowsToVenues(tx: Tx) {
     if (!id) {
       const base = venueSlug(text);
       let slug = base;
-      for (let n = 2; RESERVED_SLUGS.has(slug) || tx.select({ id: venues.id }).from(venues).where(eq(venues.slug, slug)).get(); n++) {
+      for (
+        let n = 2;
+        RESERVED_SLUGS.has(slug) ||
+        tx.select({ id: venues.id }).from(venues).where(eq(venues.slug, slug)).get();
+        n++
+      ) {
         slug = `${base}-${n}`;
       }
       id = tx.insert(venues).values({ name: text, slug }).returning({ id: venues.id }).get().id;
@@ -63,7 +76,10 @@ export function seedVenueFlags(tx: Tx, config: { clubVenue: string; wineryVenue:
       .where(and(eq(p.column, false), sql`instr(lower(${venues.name}), ${needle}) > 0`))
       .all();
     for (const m of matches) {
-      tx.update(venues).set({ [p.key]: true }).where(eq(venues.id, m.id)).run();
+      tx.update(venues)
+        .set({ [p.key]: true })
+        .where(eq(venues.id, m.id))
+        .run();
       p.out.push(m.name);
     }
   }

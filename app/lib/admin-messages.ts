@@ -1,5 +1,6 @@
 /** The spec's admin messages that more than one route uses. */
-export const ARCHIVE_QUESTION = "Are you sure you want to archive this event? It will be moved to the archive.";
+export const ARCHIVE_QUESTION =
+  "Are you sure you want to archive this event? It will be moved to the archive.";
 
 export const notFoundMessage = (id: string | number | undefined) => `Event with ID ${id} not found`;
 

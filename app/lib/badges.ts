@@ -10,13 +10,15 @@ export type Badge = { label: string; kind: BadgeKind };
  * tick them on /admin/venues), never from the venue's name.
  */
 export function showBadges(
-  show: Pick<Show, "soldOut" | "collection"> & Pick<Partial<Show>, "eventStatus"> & { venueRecord?: Pick<VenueRef, "isClub" | "isWinery"> | null },
+  show: Pick<Show, "soldOut" | "collection"> &
+    Pick<Partial<Show>, "eventStatus"> & { venueRecord?: Pick<VenueRef, "isClub" | "isWinery"> | null },
   options: { series?: boolean } = {},
 ): Badge[] {
   const badges: Badge[] = [];
   if (show.eventStatus === "cancelled") badges.push({ label: "CANCELLED", kind: "cancelled" });
   if (show.eventStatus === "postponed") badges.push({ label: "POSTPONED", kind: "cancelled" });
-  if (show.soldOut && !show.eventStatus?.match(/cancelled|postponed/)) badges.push({ label: "SOLD OUT", kind: "soldout" });
+  if (show.soldOut && !show.eventStatus?.match(/cancelled|postponed/))
+    badges.push({ label: "SOLD OUT", kind: "soldout" });
   if (show.venueRecord?.isWinery) badges.push({ label: "Winery Event", kind: "winery" });
   if (show.venueRecord?.isClub) badges.push({ label: "Club Show", kind: "club" });
   if (options.series) badges.push({ label: "Series", kind: "series" });

@@ -25,7 +25,7 @@ export const BOOKING_WRONG_PASSWORD = "Incorrect password. Please try again.";
 export function sampleBooking(today: string): BookingTable {
   const [y, m, d] = today.split("-").map(Number);
   const start = new Date(Date.UTC(y, m - 1, d));
-  const toFriday = ((5 - start.getUTCDay() + 7) % 7) || 7;
+  const toFriday = (5 - start.getUTCDay() + 7) % 7 || 7;
   const friday = (weeks: number) => {
     const day = new Date(start.getTime() + (toFriday + 7 * weeks) * 86_400_000);
     return day.toISOString().slice(0, 10);
@@ -33,11 +33,41 @@ export function sampleBooking(today: string): BookingTable {
   return {
     columns: ["date", "venue", "time", "status", "notes"],
     rows: [
-      { date: friday(0), venue: "Tipsy Toucan", time: "8:00 PM", status: "Confirmed", notes: "Headliner + 3 openers" },
-      { date: friday(1), venue: "Mastronardi Estate Winery", time: "7:30 PM", status: "Pending", notes: "Waiting on contract" },
-      { date: friday(2), venue: "Walkerville Brewery", time: "8:00 PM", status: "Confirmed", notes: "Sound check 6:30 PM" },
-      { date: friday(3), venue: "Tipsy Toucan", time: "9:00 PM", status: "Cancelled", notes: "Venue double-booked" },
-      { date: friday(4), venue: "Craft Heads Brewing", time: "8:00 PM", status: "Pending", notes: "Hold the date" },
+      {
+        date: friday(0),
+        venue: "Tipsy Toucan",
+        time: "8:00 PM",
+        status: "Confirmed",
+        notes: "Headliner + 3 openers",
+      },
+      {
+        date: friday(1),
+        venue: "Mastronardi Estate Winery",
+        time: "7:30 PM",
+        status: "Pending",
+        notes: "Waiting on contract",
+      },
+      {
+        date: friday(2),
+        venue: "Walkerville Brewery",
+        time: "8:00 PM",
+        status: "Confirmed",
+        notes: "Sound check 6:30 PM",
+      },
+      {
+        date: friday(3),
+        venue: "Tipsy Toucan",
+        time: "9:00 PM",
+        status: "Cancelled",
+        notes: "Venue double-booked",
+      },
+      {
+        date: friday(4),
+        venue: "Craft Heads Brewing",
+        time: "8:00 PM",
+        status: "Pending",
+        notes: "Hold the date",
+      },
     ],
   };
 }

@@ -18,7 +18,11 @@ export const REMINDER_HOURS_BEFORE = 2;
 
 /** RFC 5545 TEXT escaping: backslash, semicolon, comma and line breaks. */
 export function escapeIcsText(value: string): string {
-  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n|\r/g, "\\n");
+  return value
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r?\n|\r/g, "\\n");
 }
 
 const utf8 = new TextEncoder();
@@ -112,13 +116,26 @@ export function buildCalendarFeed(
       const { start, end } = occurrenceEnd(o.date, o.time, show.endTime, zone, endDay);
       const soldOut = o.soldOut ?? show.soldOut;
       const cancelled = show.eventStatus === "cancelled";
-      const lineup = show.lineup?.length ? lineupSentence(show.lineup, Infinity).replace(/^with/, "With") : null;
-      const description = [lineup, plainText(show.description, { lines: true }), o.ticketUrl ? `Tickets: ${o.ticketUrl}` : null, soldOut ? "SOLD OUT" : null]
+      const lineup = show.lineup?.length
+        ? lineupSentence(show.lineup, Infinity).replace(/^with/, "With")
+        : null;
+      const description = [
+        lineup,
+        plainText(show.description, { lines: true }),
+        o.ticketUrl ? `Tickets: ${o.ticketUrl}` : null,
+        soldOut ? "SOLD OUT" : null,
+      ]
         .filter(Boolean)
         .join("\n\n");
       events.push({
         uid: occurrenceUid(show.id, o.date),
-        title: cancelled ? `${show.title} (Cancelled)` : show.eventStatus === "postponed" ? `${show.title} (Postponed)` : soldOut ? `${show.title} (Sold Out)` : show.title,
+        title: cancelled
+          ? `${show.title} (Cancelled)`
+          : show.eventStatus === "postponed"
+            ? `${show.title} (Postponed)`
+            : soldOut
+              ? `${show.title} (Sold Out)`
+              : show.title,
         description,
         location: locationText(show),
         url: pageUrl,
@@ -132,7 +149,15 @@ export function buildCalendarFeed(
         organizer: { name: SITE.name, email: SITE.email },
         productId: "laughwindsor/shows",
         ...(options.reminders
-          ? { alarms: [{ action: "display" as const, description: `Reminder: ${show.title}`, trigger: { hours: REMINDER_HOURS_BEFORE, before: true } }] }
+          ? {
+              alarms: [
+                {
+                  action: "display" as const,
+                  description: `Reminder: ${show.title}`,
+                  trigger: { hours: REMINDER_HOURS_BEFORE, before: true },
+                },
+              ],
+            }
           : {}),
       });
     }
@@ -148,8 +173,25 @@ export function buildCalendarFeed(
 }
 
 /** "Add to Google Calendar" for one performance, with the same times and place as the .ics. */
-export function googleLinkFor(show: Show, performance: { date: string; time: string }, origin: string, zone: string = BUSINESS_TIME_ZONE): string {
+export function googleLinkFor(
+  show: Show,
+  performance: { date: string; time: string },
+  origin: string,
+  zone: string = BUSINESS_TIME_ZONE,
+): string {
   const endDay = !show.dates.length && show.endDate && show.endDate > performance.date ? show.endDate : null;
-  const { start, end } = occurrenceEnd(performance.date, performance.time, show.endTime, show.timeZone || zone, endDay);
-  return googleEventUrl({ title: show.title, start, end, location: locationText(show), pageUrl: `${origin}/event/${show.id}` });
+  const { start, end } = occurrenceEnd(
+    performance.date,
+    performance.time,
+    show.endTime,
+    show.timeZone || zone,
+    endDay,
+  );
+  return googleEventUrl({
+    title: show.title,
+    start,
+    end,
+    location: locationText(show),
+    pageUrl: `${origin}/event/${show.id}`,
+  });
 }

@@ -8,7 +8,11 @@ import { titleWords } from "./slug";
 export function feedLinks(origin: string, path: string): { ics: string; webcal: string; google: string } {
   const ics = new URL(path, origin).href;
   const webcal = ics.replace(/^https?:/, "webcal:");
-  return { ics, webcal, google: `https://calendar.google.com/calendar/render?cid=${encodeURIComponent(webcal)}` };
+  return {
+    ics,
+    webcal,
+    google: `https://calendar.google.com/calendar/render?cid=${encodeURIComponent(webcal)}`,
+  };
 }
 
 /** A recurring series' slug: every word of its title (shows with the same title are one series). */
@@ -26,14 +30,23 @@ export function comedianFeedPath(slug: string): string {
 
 /** ICS/Google UTC stamp: 2026-06-10T23:30:00.000Z -> 20260610T233000Z. */
 function utcStamp(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 /**
  * "Add to Google Calendar" for one performance of a show: Google's event template with the
  * same times as the .ics download (start, and an end that is always after it).
  */
-export function googleEventUrl(input: { title: string; start: number; end: number; location: string; pageUrl: string }): string {
+export function googleEventUrl(input: {
+  title: string;
+  start: number;
+  end: number;
+  location: string;
+  pageUrl: string;
+}): string {
   const params = new URLSearchParams({
     action: "TEMPLATE",
     text: input.title,

@@ -12,8 +12,9 @@
  * `a.b` and `ab` are different mailboxes, and `+tag` handling varies.
  * The typed address is still what is stored and shown; this key only decides "same voter".
  */
-// eslint-disable-next-line no-misleading-character-class -- lone combining/format characters are what it removes
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8]/gu;
+const INVISIBLE =
+  // eslint-disable-next-line no-misleading-character-class -- lone combining/format characters are what it removes
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8]/gu;
 
 const GMAIL_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
 
@@ -28,7 +29,10 @@ export function canonicalEmail(typed: string): string {
   const at = cleaned.lastIndexOf("@");
   if (at < 0) return cleaned;
   let local = cleaned.slice(0, at).trim();
-  let domain = cleaned.slice(at + 1).trim().replace(/\.+$/, "");
+  let domain = cleaned
+    .slice(at + 1)
+    .trim()
+    .replace(/\.+$/, "");
   if (GMAIL_DOMAINS.has(domain)) {
     domain = "gmail.com";
     local = local.split("+")[0].replace(/\./g, "");

@@ -5,7 +5,17 @@ import type { VenueRef } from "./venue-records";
 /** What a card or a carousel slide needs of a show: keeps long listings light in the HTML. */
 export type CardShow = Pick<
   Show,
-  "id" | "title" | "venue" | "imageUrl" | "image" | "ticketUrl" | "price" | "soldOut" | "isEventbrite" | "acceptsApplications" | "collection"
+  | "id"
+  | "title"
+  | "venue"
+  | "imageUrl"
+  | "image"
+  | "ticketUrl"
+  | "price"
+  | "soldOut"
+  | "isEventbrite"
+  | "acceptsApplications"
+  | "collection"
 > &
   Pick<Partial<Show>, "timeZone" | "eventStatus" | "hideStartDate" | "isOnline"> & {
     description: string;
@@ -41,7 +51,12 @@ export function cardShow(show: Show): CardShow {
     ),
     lineup: (show.lineup ?? []).map((c) => ({ name: c.name, slug: c.slug })),
     venueRecord: show.venueRecord
-      ? { name: show.venueRecord.name, slug: show.venueRecord.slug, isClub: show.venueRecord.isClub ?? false, isWinery: show.venueRecord.isWinery ?? false }
+      ? {
+          name: show.venueRecord.name,
+          slug: show.venueRecord.slug,
+          isClub: show.venueRecord.isClub ?? false,
+          isWinery: show.venueRecord.isWinery ?? false,
+        }
       : null,
   };
 }

@@ -35,10 +35,18 @@ export const comedianProfileSchema = comedianProfileFields
   .superRefine((v, ctx) => {
     if (!v.name) ctx.addIssue({ code: "custom", path: ["name"], message: "Comedian name is required" });
     if (v.slug && !SLUG_PATTERN.test(v.slug)) {
-      ctx.addIssue({ code: "custom", path: ["slug"], message: "Use lower-case letters, digits and single hyphens, e.g. priya-nair" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["slug"],
+        message: "Use lower-case letters, digits and single hyphens, e.g. priya-nair",
+      });
     }
     if (v.photoUrl && !isWebUrl(v.photoUrl, true)) {
-      ctx.addIssue({ code: "custom", path: ["photoUrl"], message: "Enter a full URL starting with https:// or a site path such as /images/x.jpg" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["photoUrl"],
+        message: "Enter a full URL starting with https:// or a site path such as /images/x.jpg",
+      });
     }
     for (const kind of SOCIAL_KINDS) {
       const result = normalizeSocialLink(kind, v[kind] ?? "");
@@ -56,7 +64,12 @@ export const comedianProfileSchema = comedianProfileFields
       slugGiven: Boolean(v.slug),
       bio: v.bio || null,
       photoUrl: v.photoUrl || null,
-      links: { instagram: link("instagram"), tiktok: link("tiktok"), youtube: link("youtube"), website: link("website") },
+      links: {
+        instagram: link("instagram"),
+        tiktok: link("tiktok"),
+        youtube: link("youtube"),
+        website: link("website"),
+      },
     };
   });
 

@@ -11,7 +11,9 @@ export function shortTime(time: string): string {
 
 /** "16 May" from YYYY-MM-DD; "9 Jan 2027" outside the current year (`dateNeedsYear`). */
 export function dayMonth(date: string, today: string = todayIn()): string {
-  return isIsoDate(date) ? format(parseIsoDate(date), dateNeedsYear(date, today) ? "d MMM yyyy" : "d MMM") : date;
+  return isIsoDate(date)
+    ? format(parseIsoDate(date), dateNeedsYear(date, today) ? "d MMM yyyy" : "d MMM")
+    : date;
 }
 
 /** The show's time window for the "can attend" question: "7:30 PM – 10 PM on 16 May". */
@@ -48,12 +50,16 @@ export function thankYouLines(
       ? `We'll email selected contestants on ${dayMonth(show.contestantsNotifiedOn)}.`
       : "We'll email selected contestants before the show.",
   );
-  if (show.applicationsCloseAt) lines.push(`Applications close ${closesAtText(show.applicationsCloseAt, zone)}.`);
+  if (show.applicationsCloseAt)
+    lines.push(`Applications close ${closesAtText(show.applicationsCloseAt, zone)}.`);
   return lines;
 }
 
 /** The refusal shown after the closing time. */
-export function closedText(show: Pick<Show, "applicationsCloseAt">, zone: string = BUSINESS_TIME_ZONE): string {
+export function closedText(
+  show: Pick<Show, "applicationsCloseAt">,
+  zone: string = BUSINESS_TIME_ZONE,
+): string {
   return show.applicationsCloseAt
     ? `Applications for this show closed at ${closesAtText(show.applicationsCloseAt, zone)}.`
     : "Applications for this show are closed.";

@@ -19,7 +19,11 @@ export function isIsoDate(value: string): boolean {
   const m = ISO_DATE.exec(value);
   if (!m) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+  return (
+    d.getUTCFullYear() === Number(m[1]) &&
+    d.getUTCMonth() === Number(m[2]) - 1 &&
+    d.getUTCDate() === Number(m[3])
+  );
 }
 
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
@@ -29,7 +33,12 @@ const clockFormatters = new Map<string, Intl.DateTimeFormat>();
 export function todayIn(zone: string = BUSINESS_TIME_ZONE, now: Date = new Date()): string {
   let f = dayFormatters.get(zone);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" });
+    f = new Intl.DateTimeFormat("en-CA", {
+      timeZone: zone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
     dayFormatters.set(zone, f);
   }
   return f.format(now);
@@ -39,7 +48,12 @@ export function todayIn(zone: string = BUSINESS_TIME_ZONE, now: Date = new Date(
 export function nowTimeIn(zone: string = BUSINESS_TIME_ZONE, now: Date = new Date()): string {
   let f = clockFormatters.get(zone);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-GB", { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    f = new Intl.DateTimeFormat("en-GB", {
+      timeZone: zone,
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
     clockFormatters.set(zone, f);
   }
   return f.format(now);
@@ -100,9 +114,26 @@ export function formatTime12(time: string | null | undefined): string {
   return `${hour}:${pad(m)} ${suffix}`;
 }
 
-const LONG = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long", month: "long", day: "numeric", year: "numeric" });
-const CARD = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "short", month: "short", day: "numeric" });
-const CARD_YEAR = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "short", month: "short", day: "numeric", year: "numeric" });
+const LONG = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+});
+const CARD = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+});
+const CARD_YEAR = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+});
 
 /**
  * The one rule for years on show dates: a date shows its year when that year is not the

@@ -39,27 +39,27 @@ const recurringDateInput = z.object({
 
 /** The form's fields as posted (browser constraints come from this shape). */
 export const eventFormFields = z.object({
-    title: bounded(EVENT_FIELD_MAX.title),
-    description: bounded(EVENT_FIELD_MAX.description),
-    date: text,
-    time: text,
-    endTime: text,
-    venue: bounded(EVENT_FIELD_MAX.venue),
-    ticketUrl: url,
-    imageUrl: url,
-    /** Focal point of the poster, "x,y" in percent (clicked on the image with JavaScript). */
-    imageFocus: text,
-    price,
-    dates: z.array(recurringDateInput).max(200, "At most 200 recurring dates").optional(),
-    /** The line-up in running order (see app/lib/lineup.ts). */
-    lineup: z.array(z.object({ comedianId: text, role: text })).optional(),
-    collectionId: text,
-    entryFormUrl: url,
-    acceptsApplications: z.union([z.boolean(), z.string()]).optional(),
-    applicationsCloseDate: text,
-    applicationsCloseTime: text,
-    contestantsNotifiedOn: text,
-    applicationMinimumAge: text,
+  title: bounded(EVENT_FIELD_MAX.title),
+  description: bounded(EVENT_FIELD_MAX.description),
+  date: text,
+  time: text,
+  endTime: text,
+  venue: bounded(EVENT_FIELD_MAX.venue),
+  ticketUrl: url,
+  imageUrl: url,
+  /** Focal point of the poster, "x,y" in percent (clicked on the image with JavaScript). */
+  imageFocus: text,
+  price,
+  dates: z.array(recurringDateInput).max(200, "At most 200 recurring dates").optional(),
+  /** The line-up in running order (see app/lib/lineup.ts). */
+  lineup: z.array(z.object({ comedianId: text, role: text })).optional(),
+  collectionId: text,
+  entryFormUrl: url,
+  acceptsApplications: z.union([z.boolean(), z.string()]).optional(),
+  applicationsCloseDate: text,
+  applicationsCloseTime: text,
+  contestantsNotifiedOn: text,
+  applicationMinimumAge: text,
 });
 
 export const eventFormSchema = eventFormFields
@@ -78,7 +78,8 @@ export const eventFormSchema = eventFormFields
 
     if (value.date && !isIsoDate(value.date)) issue(["date"], "Enter a date as YYYY-MM-DD");
     if (value.time && !normalizeTime(value.time)) issue(["time"], "Enter a time like 7:00 PM or 19:00");
-    if (value.endTime && !normalizeTime(value.endTime)) issue(["endTime"], "Enter a time like 10:00 PM or 22:00");
+    if (value.endTime && !normalizeTime(value.endTime))
+      issue(["endTime"], "Enter a time like 10:00 PM or 22:00");
     for (const key of ["ticketUrl", "imageUrl", "entryFormUrl"] as const) {
       const url = value[key];
       if (url && !isWebUrl(url, key === "imageUrl")) issue([key], "Enter a full URL starting with https://");
@@ -98,7 +99,8 @@ export const eventFormSchema = eventFormFields
         issue(["dates", index], RECURRING_FIELDS_MESSAGE);
       }
       if (entry.date && !isIsoDate(entry.date)) issue(["dates", index, "date"], "Enter a date as YYYY-MM-DD");
-      if (entry.time && !normalizeTime(entry.time)) issue(["dates", index, "time"], "Enter a time like 7:00 PM");
+      if (entry.time && !normalizeTime(entry.time))
+        issue(["dates", index, "time"], "Enter a time like 7:00 PM");
       if (entry.ticketUrl && !isWebUrl(entry.ticketUrl)) {
         issue(["dates", index, "ticketUrl"], "Enter a full URL starting with https://");
       }
@@ -106,7 +108,12 @@ export const eventFormSchema = eventFormFields
     if (incompleteDate) issue([], RECURRING_FIELDS_MESSAGE);
 
     for (const problem of lineupProblems(value.lineup ?? [])) {
-      issue(problem.index === null ? ["lineup"] : ["lineup", problem.index, ...(problem.field ? [problem.field] : [])], problem.message);
+      issue(
+        problem.index === null
+          ? ["lineup"]
+          : ["lineup", problem.index, ...(problem.field ? [problem.field] : [])],
+        problem.message,
+      );
     }
 
     if (value.applicationsCloseDate && !isIsoDate(value.applicationsCloseDate)) {
@@ -120,7 +127,8 @@ export const eventFormSchema = eventFormFields
     }
     if (value.applicationMinimumAge) {
       const age = Number(value.applicationMinimumAge);
-      if (!Number.isInteger(age) || age < 0 || age > 120) issue(["applicationMinimumAge"], "Enter an age in years");
+      if (!Number.isInteger(age) || age < 0 || age > 120)
+        issue(["applicationMinimumAge"], "Enter an age in years");
     }
     if (value.collectionId && !parseId(value.collectionId)) issue(["collectionId"], "Pick a collection");
     if (value.imageFocus && !parseFocus(value.imageFocus)) {
@@ -147,7 +155,10 @@ export const eventFormSchema = eventFormFields
       price: v.price || null,
       dates,
       isRecurring: dates.length > 0,
-      lineup: (v.lineup ?? []).map((row) => ({ comedianId: parseId(row.comedianId), role: row.role as LineupRole })),
+      lineup: (v.lineup ?? []).map((row) => ({
+        comedianId: parseId(row.comedianId),
+        role: row.role as LineupRole,
+      })),
       collectionId: parseId(v.collectionId) || null,
       entryFormUrl: v.entryFormUrl || null,
       acceptsApplications: v.acceptsApplications === true || v.acceptsApplications === "on",

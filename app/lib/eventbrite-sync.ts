@@ -78,7 +78,8 @@ export type SyncFailure =
 export const SYNC_FAILED_PREFIX = "Failed to sync events: ";
 
 export function syncSuccessMessage(count: number, waitlistQueued = 0): string {
-  if (count === 0) return "No events to sync from the external ticketing platform. The API server might be unavailable.";
+  if (count === 0)
+    return "No events to sync from the external ticketing platform. The API server might be unavailable.";
   const told = waitlistQueued
     ? `. Tickets are available again: ${waitlistQueued} waiting ${waitlistQueued === 1 ? "person is" : "people are"} being e-mailed.`
     : "";

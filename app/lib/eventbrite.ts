@@ -9,9 +9,7 @@ import { formatInZone } from "./zoned-time";
  * (never trusted), and the pure mappers to this app's terms: `toSyncedShow` for the
  * organisation-wide sync and `mapEventbriteEvent` for the staff form's load-from-URL.
  */
-const textBlock = z
-  .object({ text: z.string().nullish(), html: z.string().nullish() })
-  .nullish();
+const textBlock = z.object({ text: z.string().nullish(), html: z.string().nullish() }).nullish();
 
 const price = z
   .object({
@@ -178,7 +176,10 @@ export type SyncedShow = {
 export const BUSINESS_CURRENCY = "CAD";
 
 /** The currency's price prefix as a Canadian reader expects it: "$" for CAD, "US$" for USD. */
-export function currencyPrefix(currency: string | null | undefined, business: string = BUSINESS_CURRENCY): string {
+export function currencyPrefix(
+  currency: string | null | undefined,
+  business: string = BUSINESS_CURRENCY,
+): string {
   const code = (currency || business).toUpperCase();
   if (code === business) return "$";
   if (code === "USD") return "US$";
@@ -308,8 +309,12 @@ export function descriptionOf(ev: Pick<EventbriteEvent, "description" | "summary
 }
 
 /** Never public: unlisted, password-protected, invite-only or draft. */
-export function isHiddenEvent(ev: Pick<EventbriteEvent, "listed" | "password" | "invite_only" | "status">): boolean {
-  return ev.listed === false || Boolean(ev.password?.trim()) || ev.invite_only === true || ev.status === "draft";
+export function isHiddenEvent(
+  ev: Pick<EventbriteEvent, "listed" | "password" | "invite_only" | "status">,
+): boolean {
+  return (
+    ev.listed === false || Boolean(ev.password?.trim()) || ev.invite_only === true || ev.status === "draft"
+  );
 }
 
 export function statusOf(status: string | null | undefined): SyncedShow["eventStatus"] {
@@ -341,7 +346,11 @@ export function toSyncedShow(ev: EventbriteEvent, options: MapOptions): SyncedSh
   const venueRecord = isOnline ? null : toSyncedVenue(ev.venue?.name ? ev.venue : options.venue);
   const venue = isOnline
     ? "Online"
-    : venueRecord?.name || cleanText(ev.venue?.name) || cleanText(options.venue?.name) || cleanText(options.venueName) || "TBA";
+    : venueRecord?.name ||
+      cleanText(ev.venue?.name) ||
+      cleanText(options.venue?.name) ||
+      cleanText(options.venueName) ||
+      "TBA";
   const currency = eventCurrency(ev);
   return {
     externalId: ev.id,
@@ -382,7 +391,10 @@ export function toSyncedSeries(
   const base = toSyncedShow(parent, options);
   const dates = occurrences
     .filter((o) => !isHiddenEvent(o) && statusOf(o.status) === "scheduled")
-    .map((o) => ({ o, show: toSyncedShow(o, { ...options, venue: o.venue ?? parent.venue ?? options.venue }) }))
+    .map((o) => ({
+      o,
+      show: toSyncedShow(o, { ...options, venue: o.venue ?? parent.venue ?? options.venue }),
+    }))
     .filter(({ show }) => show.date >= options.today)
     .sort((a, b) => `${a.show.date}T${a.show.time}`.localeCompare(`${b.show.date}T${b.show.time}`));
   if (dates.length === 0) return null;
@@ -461,7 +473,11 @@ export function mapEventbriteEvent(
   ticketUrl: string,
   options: { venue?: EventbriteVenue | null; businessZone?: string } = {},
 ): ExternalEventDetails {
-  const show = toSyncedShow(event, { fallbackImage: "", venue: options.venue, businessZone: options.businessZone });
+  const show = toSyncedShow(event, {
+    fallbackImage: "",
+    venue: options.venue,
+    businessZone: options.businessZone,
+  });
   return {
     title: show.title,
     description: show.description,
@@ -477,8 +493,17 @@ export function mapEventbriteEvent(
 }
 
 /** The spec's placeholder when a lookup fails: "External ... Event", today, 7:00 PM, TBA, TBA. */
-export function placeholderEventDetails(kind: EventUrlKind, url: string, today: string): ExternalEventDetails {
-  const label = kind === "eventbrite" ? "External Eventbrite Event" : kind === "tock" ? "External Tock Event" : "External Event";
+export function placeholderEventDetails(
+  kind: EventUrlKind,
+  url: string,
+  today: string,
+): ExternalEventDetails {
+  const label =
+    kind === "eventbrite"
+      ? "External Eventbrite Event"
+      : kind === "tock"
+        ? "External Tock Event"
+        : "External Event";
   return {
     title: label,
     description: "",

@@ -30,7 +30,12 @@ export function isFiltered(f: ShowFilters): boolean {
 export function filterShows(shows: Show[], f: ShowFilters, today?: string): Show[] {
   const q = f.q.toLowerCase();
   return shows.filter((show) => {
-    if (q && ![show.title, show.description, show.venue, ...(show.lineup ?? []).map((c) => c.name)].some((v) => v.toLowerCase().includes(q))) {
+    if (
+      q &&
+      ![show.title, show.description, show.venue, ...(show.lineup ?? []).map((c) => c.name)].some((v) =>
+        v.toLowerCase().includes(q),
+      )
+    ) {
       return false;
     }
     if (f.venue && !venueContains(show.venue, f.venue)) return false;

@@ -11,7 +11,8 @@ export const MAX_TOASTS = 20;
 
 function isFlash(value: unknown): value is Flash {
   return (
-    typeof value === "object" && value !== null &&
+    typeof value === "object" &&
+    value !== null &&
     ["success", "error", "info"].includes((value as Flash).type) &&
     typeof (value as Flash).message === "string"
   );

@@ -110,7 +110,9 @@ export function srcSet(ref: ShowImageRef, format: DisplayFormat) {
 
 /** Parses a variant file name; null for anything the pipeline does not produce. */
 export function parseVariantName(file: string): VariantName | null {
-  const m = /^([0-9a-f]{16})-(\d{1,3})-(\d{1,3})-(w\d{1,4}|16x9|4x3|1x1|og|preview)\.(avif|webp|jpg)$/.exec(file);
+  const m = /^([0-9a-f]{16})-(\d{1,3})-(\d{1,3})-(w\d{1,4}|16x9|4x3|1x1|og|preview)\.(avif|webp|jpg)$/.exec(
+    file,
+  );
   if (!m || !HASH.test(m[1])) return null;
   const focus = { x: Number(m[2]), y: Number(m[3]) };
   if (focus.x > 100 || focus.y > 100 || String(focus.x) !== m[2] || String(focus.y) !== m[3]) return null;
@@ -130,16 +132,19 @@ export function parseVariantName(file: string): VariantName | null {
 export function allVariants(ref: Pick<ShowImageRef, "hash" | "focus" | "maxWidth">): VariantName[] {
   const out: VariantName[] = [];
   for (const width of displayWidths(ref.maxWidth)) {
-    for (const format of DISPLAY_FORMATS) out.push({ hash: ref.hash, focus: ref.focus, kind: { type: "display", width, format } });
+    for (const format of DISPLAY_FORMATS)
+      out.push({ hash: ref.hash, focus: ref.focus, kind: { type: "display", width, format } });
   }
-  for (const ratio of Object.keys(LD_RATIOS) as LdRatio[]) out.push({ hash: ref.hash, focus: ref.focus, kind: { type: "ld", ratio } });
+  for (const ratio of Object.keys(LD_RATIOS) as LdRatio[])
+    out.push({ hash: ref.hash, focus: ref.focus, kind: { type: "ld", ratio } });
   out.push({ hash: ref.hash, focus: ref.focus, kind: { type: "og" } });
   return out;
 }
 
 export function variantFileName(v: VariantName) {
   const k = v.kind;
-  const suffix = k.type === "display" ? `w${k.width}.${k.format}` : k.type === "ld" ? `${k.ratio}.jpg` : `${k.type}.jpg`;
+  const suffix =
+    k.type === "display" ? `w${k.width}.${k.format}` : k.type === "ld" ? `${k.ratio}.jpg` : `${k.type}.jpg`;
   return `${v.hash}-${v.focus.x}-${v.focus.y}-${suffix}`;
 }
 

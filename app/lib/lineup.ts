@@ -46,7 +46,10 @@ export function joinNames(names: string[]): string {
  * The names a card writes after "with": the line-up in running order, cut after
  * CARD_NAMES_SHOWN names with "N more" as the last item. Empty for an empty line-up.
  */
-export function cardLineupNames<T extends { name: string }>(lineup: T[], max = CARD_NAMES_SHOWN): { shown: T[]; more: number } {
+export function cardLineupNames<T extends { name: string }>(
+  lineup: T[],
+  max = CARD_NAMES_SHOWN,
+): { shown: T[]; more: number } {
   if (lineup.length <= max) return { shown: lineup, more: 0 };
   // "with A, B, C and 2 more" reads better than leaving a single name out.
   const shown = lineup.slice(0, max - 1);
@@ -106,7 +109,10 @@ export const SOCIAL_LABELS: Record<SocialKind, string> = {
   website: "Website",
 };
 
-const SOCIAL_HOSTS: Record<Exclude<SocialKind, "website">, { hosts: string[]; handle: (h: string) => string }> = {
+const SOCIAL_HOSTS: Record<
+  Exclude<SocialKind, "website">,
+  { hosts: string[]; handle: (h: string) => string }
+> = {
   instagram: { hosts: ["instagram.com"], handle: (h) => `https://www.instagram.com/${h}` },
   tiktok: { hosts: ["tiktok.com"], handle: (h) => `https://www.tiktok.com/@${h}` },
   youtube: { hosts: ["youtube.com", "youtu.be"], handle: (h) => `https://www.youtube.com/@${h}` },
@@ -117,12 +123,16 @@ const SOCIAL_HOSTS: Record<Exclude<SocialKind, "website">, { hosts: string[]; ha
  * network's profile URL; a URL must be http(s) and, for a network, on that network's domain.
  * Empty input is null; anything else is an error message.
  */
-export function normalizeSocialLink(kind: SocialKind, input: string): { url: string | null } | { error: string } {
+export function normalizeSocialLink(
+  kind: SocialKind,
+  input: string,
+): { url: string | null } | { error: string } {
   const value = input.trim();
   if (!value) return { url: null };
   if (kind !== "website") {
     const handle = /^@?([A-Za-z0-9._-]{1,60})$/.exec(value);
-    if (handle && !value.includes("..") && !/\.(com|be)$/i.test(value)) return { url: SOCIAL_HOSTS[kind].handle(handle[1]) };
+    if (handle && !value.includes("..") && !/\.(com|be)$/i.test(value))
+      return { url: SOCIAL_HOSTS[kind].handle(handle[1]) };
   }
   let url: URL;
   try {
@@ -130,11 +140,13 @@ export function normalizeSocialLink(kind: SocialKind, input: string): { url: str
   } catch {
     return { error: "Enter a full URL starting with https://" };
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return { error: "Enter a full URL starting with https://" };
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    return { error: "Enter a full URL starting with https://" };
   if (url.username || url.password) return { error: "Enter a link without a user name or password" };
   if (kind !== "website") {
     const host = url.hostname.toLowerCase().replace(/^(www|m)\./, "");
-    if (!SOCIAL_HOSTS[kind].hosts.includes(host)) return { error: `Enter a ${SOCIAL_LABELS[kind]} link or @handle` };
+    if (!SOCIAL_HOSTS[kind].hosts.includes(host))
+      return { error: `Enter a ${SOCIAL_LABELS[kind]} link or @handle` };
   }
   return { url: url.href };
 }
@@ -145,7 +157,9 @@ export function normalizeSocialLink(kind: SocialKind, input: string): { url: str
  */
 export function orderForIndex<T extends { name: string; nextDate: string | null }>(comedians: T[]): T[] {
   const byName = (a: T, b: T) => a.name.localeCompare(b.name, "en", { sensitivity: "base" });
-  const booked = comedians.filter((c) => c.nextDate).sort((a, b) => a.nextDate!.localeCompare(b.nextDate!) || byName(a, b));
+  const booked = comedians
+    .filter((c) => c.nextDate)
+    .sort((a, b) => a.nextDate!.localeCompare(b.nextDate!) || byName(a, b));
   const rest = comedians.filter((c) => !c.nextDate).sort(byName);
   return [...booked, ...rest];
 }
@@ -154,9 +168,12 @@ export function orderForIndex<T extends { name: string; nextDate: string | null 
  * Checks a posted line-up: every row names a comedian and a known role, nobody twice, at
  * most MAX_LINEUP rows. Answers the problems by row index ("" for the list as a whole).
  */
-export function lineupProblems(rows: { comedianId?: string; role?: string }[]): { index: number | null; field?: "comedianId" | "role"; message: string }[] {
+export function lineupProblems(
+  rows: { comedianId?: string; role?: string }[],
+): { index: number | null; field?: "comedianId" | "role"; message: string }[] {
   const problems: { index: number | null; field?: "comedianId" | "role"; message: string }[] = [];
-  if (rows.length > MAX_LINEUP) problems.push({ index: null, message: `At most ${MAX_LINEUP} comedians on a line-up` });
+  if (rows.length > MAX_LINEUP)
+    problems.push({ index: null, message: `At most ${MAX_LINEUP} comedians on a line-up` });
   const seen = new Set<string>();
   rows.forEach((row, index) => {
     if (!row.comedianId || !parseId(row.comedianId)) {

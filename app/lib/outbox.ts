@@ -14,7 +14,11 @@ export const OUTBOX_DEFAULTS = {
 };
 
 /** Delay before the next try after `attempts` failed tries (exponential, capped, no jitter: one sender). */
-export function backoffMs(attempts: number, base = OUTBOX_DEFAULTS.retryBaseMs, cap = OUTBOX_DEFAULTS.retryCapMs) {
+export function backoffMs(
+  attempts: number,
+  base = OUTBOX_DEFAULTS.retryBaseMs,
+  cap = OUTBOX_DEFAULTS.retryCapMs,
+) {
   const exp = Math.max(0, attempts - 1);
   return Math.min(cap, base * 2 ** Math.min(exp, 30));
 }
@@ -38,5 +42,8 @@ export function afterFailure(
 ): FailureDecision {
   const max = options.maxAttempts ?? OUTBOX_DEFAULTS.maxAttempts;
   if (isPermanentFailure(error) || attempts >= max) return { status: "failed" };
-  return { status: "pending", nextAttemptAt: new Date(now.getTime() + backoffMs(attempts, options.retryBaseMs, options.retryCapMs)) };
+  return {
+    status: "pending",
+    nextAttemptAt: new Date(now.getTime() + backoffMs(attempts, options.retryBaseMs, options.retryCapMs)),
+  };
 }

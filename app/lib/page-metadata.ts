@@ -21,7 +21,8 @@ export function extractEventFromHtml(
     undefined;
 
   const ld = findJsonLdEvent(root.querySelectorAll('script[type="application/ld+json"]').map((s) => s.text));
-  const title = str(ld?.name) || meta("og:title") || meta("twitter:title") || root.querySelector("title")?.text.trim();
+  const title =
+    str(ld?.name) || meta("og:title") || meta("twitter:title") || root.querySelector("title")?.text.trim();
   if (!title) return null;
 
   const start = str(ld?.startDate) ?? meta("event:start_time") ?? "";
@@ -29,7 +30,14 @@ export function extractEventFromHtml(
   const location = ld?.location as Record<string, unknown> | string | undefined;
   const venue = typeof location === "string" ? location : str(location?.name);
   const image = ld?.image;
-  const imageUrl = str(Array.isArray(image) ? image[0] : typeof image === "object" && image ? (image as Record<string, unknown>).url : image) ?? meta("og:image");
+  const imageUrl =
+    str(
+      Array.isArray(image)
+        ? image[0]
+        : typeof image === "object" && image
+          ? (image as Record<string, unknown>).url
+          : image,
+    ) ?? meta("og:image");
   const offers = Array.isArray(ld?.offers) ? ld?.offers : ld?.offers ? [ld.offers] : [];
   const prices = (offers as Record<string, unknown>[])
     .map((o) => Number(o?.price ?? o?.lowPrice))
@@ -79,7 +87,7 @@ function findJsonLdEvent(blocks: string[]): Record<string, unknown> | undefined 
 function splitStart(start: string): { date?: string; time?: string } {
   const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}))?/.exec(start);
   if (!m) return {};
-  return { date: m[1], time: m[2] ? normalizeTime(m[2]) ?? undefined : undefined };
+  return { date: m[1], time: m[2] ? (normalizeTime(m[2]) ?? undefined) : undefined };
 }
 
 function str(value: unknown): string | undefined {

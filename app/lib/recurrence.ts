@@ -13,8 +13,18 @@ export type Performance = {
 };
 
 const MONTHS = [
-  "january", "february", "march", "april", "may", "june",
-  "july", "august", "september", "october", "november", "december",
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
 ];
 
 /**
@@ -22,18 +32,27 @@ const MONTHS = [
  * the title, year from the show's date) and two times (the first two clock times in the
  * description; the show's time when fewer are found). Null when the title has no such range.
  */
-export function titleRangeDates(show: Pick<Show, "title" | "description" | "date" | "time" | "ticketUrl" | "price">): Performance[] | null {
-  const m = /\(\s*([A-Za-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th|ST|ND|RD|TH)?\s*[-–]\s*(?:([A-Za-z]+)\.?\s+)?(\d{1,2})(th|TH)\)\s*$/.exec(show.title);
+export function titleRangeDates(
+  show: Pick<Show, "title" | "description" | "date" | "time" | "ticketUrl" | "price">,
+): Performance[] | null {
+  const m =
+    /\(\s*([A-Za-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th|ST|ND|RD|TH)?\s*[-–]\s*(?:([A-Za-z]+)\.?\s+)?(\d{1,2})(th|TH)\)\s*$/.exec(
+      show.title,
+    );
   if (!m || !/[-–]/.test(show.title.slice(0, m.index))) return null;
   // "(July 28th - August 4th)": the end day is in the month named before it, when one is.
   // An unknown month (-1) or a show date that is not a date makes no ISO date: refused below.
   const startMonth = monthIndexOf(m[1]);
   const endMonth = m[3] === undefined ? startMonth : monthIndexOf(m[3]);
   const year = Number(show.date.slice(0, 4));
-  const isoDay = (y: number, monthIndex: number, d: string) => `${y}-${String(monthIndex + 1).padStart(2, "0")}-${d.padStart(2, "0")}`;
+  const isoDay = (y: number, monthIndex: number, d: string) =>
+    `${y}-${String(monthIndex + 1).padStart(2, "0")}-${d.padStart(2, "0")}`;
   // A range over the new year ("December 28th - January 4th") ends in the next year. A range
   // must end after it starts ("May 5th - 5th" is one date: the show's own).
-  const days = [isoDay(year, startMonth, m[2]), isoDay(endMonth < startMonth ? year + 1 : year, endMonth, m[4])];
+  const days = [
+    isoDay(year, startMonth, m[2]),
+    isoDay(endMonth < startMonth ? year + 1 : year, endMonth, m[4]),
+  ];
   if (!days.every(isIsoDate) || days[1] <= days[0]) return null;
   // The first two clock times: one per date.
   const times = clockTimes(show.description);
@@ -106,7 +125,9 @@ export function mergeSameTitle(shows: Show[]): Show[] {
       merged.push(show);
       continue;
     }
-    const sorted = [...group].sort((a, b) => a.date.localeCompare(b.date) || a.time.localeCompare(b.time) || a.id - b.id);
+    const sorted = [...group].sort(
+      (a, b) => a.date.localeCompare(b.date) || a.time.localeCompare(b.time) || a.id - b.id,
+    );
     const base = sorted[0];
     const dates = sorted.flatMap((s) =>
       s.dates.length > 0
@@ -148,7 +169,9 @@ export function expandOccurrences(shows: Show[], from?: string, to?: string): Oc
       out.push({ ...p, show, series: recurring });
     }
   }
-  return out.sort((a, b) => a.date.localeCompare(b.date) || a.time.localeCompare(b.time) || a.show.id - b.show.id);
+  return out.sort(
+    (a, b) => a.date.localeCompare(b.date) || a.time.localeCompare(b.time) || a.show.id - b.show.id,
+  );
 }
 
 /** The show's performances on or after `from` (today), in order. */

@@ -26,7 +26,9 @@ export function closingText(seconds: number): string {
 
 /** The message a vote arriving after the close gets (the round's own closing time in it). */
 export function lateVoteMessage(closedAtText: string | null): string {
-  return closedAtText ? `Voting for this round closed at ${closedAtText}. Your vote was not counted.` : "Voting for this round has closed. Your vote was not counted.";
+  return closedAtText
+    ? `Voting for this round closed at ${closedAtText}. Your vote was not counted.`
+    : "Voting for this round has closed. Your vote was not counted.";
 }
 
 /**

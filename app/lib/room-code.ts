@@ -29,7 +29,12 @@ export function parseRoomCode(typed: string | null | undefined): string | null {
 }
 
 /** Accepts the current code and the one just before it (a voter who read it as it changed). */
-export function isRoomCodeAccepted(typed: string | null | undefined, derive: DeriveCode, nowMs: number, periodMs = ROOM_CODE_PERIOD_MS) {
+export function isRoomCodeAccepted(
+  typed: string | null | undefined,
+  derive: DeriveCode,
+  nowMs: number,
+  periodMs = ROOM_CODE_PERIOD_MS,
+) {
   const code = parseRoomCode(typed);
   if (!code) return false;
   const period = periodAt(nowMs, periodMs);

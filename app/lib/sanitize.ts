@@ -9,7 +9,24 @@ import { isWebUrl } from "./event-form";
 
 /** The markup a show description may keep; everything else (scripts, styles, handlers) goes. */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ["p", "br", "strong", "b", "em", "i", "u", "ul", "ol", "li", "a", "h2", "h3", "h4", "blockquote", "span"],
+  allowedTags: [
+    "p",
+    "br",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "ul",
+    "ol",
+    "li",
+    "a",
+    "h2",
+    "h3",
+    "h4",
+    "blockquote",
+    "span",
+  ],
   allowedAttributes: { a: ["href", "title", "rel", "target"] },
   allowedSchemes: ["http", "https", "mailto", "tel"],
   disallowedTagsMode: "discard",

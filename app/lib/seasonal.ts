@@ -12,7 +12,11 @@ export const SEASONAL_LEAD_DAYS = 42;
  * today and today + `leadDays` (both included). Dates are ISO "YYYY-MM-DD" in the
  * business time zone; past dates never count.
  */
-export function seasonalCollectionNear(nextDates: string[], today: string, leadDays = SEASONAL_LEAD_DAYS): boolean {
+export function seasonalCollectionNear(
+  nextDates: string[],
+  today: string,
+  leadDays = SEASONAL_LEAD_DAYS,
+): boolean {
   const last = addDaysIso(today, leadDays);
   return nextDates.some((d) => d >= today && d <= last);
 }

@@ -17,7 +17,14 @@ export function dueForSelectionEmail(app: { reviewStatus: ReviewStatus; selected
   return app.reviewStatus === "shortlisted" && app.selectedEmailedAt === null;
 }
 
-export function selectionEmail(input: { name: string; title: string; date: string; time: string; venue: string; replyTo: string }) {
+export function selectionEmail(input: {
+  name: string;
+  title: string;
+  date: string;
+  time: string;
+  venue: string;
+  replyTo: string;
+}) {
   return {
     subject: `You're in: ${input.title} (${formatLongDate(input.date)})`,
     text: [

@@ -20,7 +20,8 @@ export type ShowPlace = {
 type PlaceInput = Pick<Show, "venue"> & Pick<Partial<Show>, "isOnline" | "venueRecord">;
 
 export function showPlace(show: PlaceInput): ShowPlace {
-  if (show.isOnline) return { name: "Online", online: true, postalAddress: null, geo: null, line: null, mapUrl: null };
+  if (show.isOnline)
+    return { name: "Online", online: true, postalAddress: null, geo: null, line: null, mapUrl: null };
   const record = show.venueRecord ?? null;
   return {
     name: show.venueRecord?.name ?? show.venue,

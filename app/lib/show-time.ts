@@ -26,7 +26,11 @@ export function showTimeText(date: string, time: string | null | undefined, zone
 }
 
 /** "Until Saturday, July 12, 2031 · 11:00 PM" for a show that ends on a later day; null otherwise. */
-export function untilText(show: { endDate?: string | null; endTime?: string | null; timeZone?: string | null }): string | null {
+export function untilText(show: {
+  endDate?: string | null;
+  endTime?: string | null;
+  timeZone?: string | null;
+}): string | null {
   if (!show.endDate) return null;
   const time = show.endTime ? ` · ${showTimeText(show.endDate, show.endTime, show.timeZone)}` : "";
   return `Until ${formatLongDate(show.endDate)}${time}`;

@@ -14,10 +14,22 @@ export const PUBLIC_PAGES = [
 ] as const;
 
 /** Staff and debug routes stay out of search engines (/robots.txt). */
-export const ROBOTS_DISALLOW = ["/admin", "/booking", "/results", "/manage-comedians", "/test-delete", "/debug"] as const;
+export const ROBOTS_DISALLOW = [
+  "/admin",
+  "/booking",
+  "/results",
+  "/manage-comedians",
+  "/test-delete",
+  "/debug",
+] as const;
 
 const escapeXml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  s
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
 
 /** A sitemaps.org urlset. */
 export function buildSitemap(origin: string, entries: SitemapEntry[]): string {

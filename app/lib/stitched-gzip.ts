@@ -29,7 +29,8 @@ const FINAL_EMPTY_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
 export function stitchTemplate(text: string, placeholders: Record<string, string>): StitchedTemplate {
   const found: { at: number; name: string; length: number }[] = [];
   for (const [name, marker] of Object.entries(placeholders)) {
-    for (let at = text.indexOf(marker); at !== -1; at = text.indexOf(marker, at + marker.length)) found.push({ at, name, length: marker.length });
+    for (let at = text.indexOf(marker); at !== -1; at = text.indexOf(marker, at + marker.length))
+      found.push({ at, name, length: marker.length });
   }
   found.sort((a, b) => a.at - b.at);
   const pieces: StitchedTemplate["pieces"] = [];
@@ -44,7 +45,11 @@ export function stitchTemplate(text: string, placeholders: Record<string, string
 
 function piece(text: string) {
   const identity = Buffer.from(text, "utf8");
-  return { identity, crc: crc32(identity), deflated: zlib.deflateRawSync(identity, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH }) };
+  return {
+    identity,
+    crc: crc32(identity),
+    deflated: zlib.deflateRawSync(identity, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH }),
+  };
 }
 
 /** How many times each slot appears. */
@@ -92,7 +97,8 @@ export function stitchGzip(template: StitchedTemplate, values: Record<string, st
 /** The page with `values` in its slots, uncompressed. */
 export function stitchIdentity(template: StitchedTemplate, values: Record<string, string>): Buffer {
   const parts: Buffer[] = [];
-  for (let i = 0; i < template.slots.length; i++) parts.push(template.pieces[i].identity, Buffer.from(values[template.slots[i]] ?? "", "utf8"));
+  for (let i = 0; i < template.slots.length; i++)
+    parts.push(template.pieces[i].identity, Buffer.from(values[template.slots[i]] ?? "", "utf8"));
   parts.push(template.pieces[template.pieces.length - 1].identity);
   return Buffer.concat(parts);
 }

@@ -18,7 +18,10 @@ const MAX_OCCURRENCES = 12;
 export type ComedyEventJsonLd = Record<string, unknown> & { "@type": "ComedyEvent" };
 
 /** schema.org Person for a comedian (show `performer`s and the comedian page). */
-export function personJsonLd(c: Pick<LineupEntry, "name" | "slug" | "photoUrl" | "links">, origin: string): Record<string, unknown> {
+export function personJsonLd(
+  c: Pick<LineupEntry, "name" | "slug" | "photoUrl" | "links">,
+  origin: string,
+): Record<string, unknown> {
   return {
     "@type": "Person",
     name: c.name,
@@ -32,7 +35,13 @@ export function personJsonLd(c: Pick<LineupEntry, "name" | "slug" | "photoUrl" |
  * The end of a show when it has an end time: on its end day for a multi-day show, else
  * the same evening (past midnight ends the next day).
  */
-export function endIso(date: string, start: string, end: string | null | undefined, zone: string, endDay?: string | null): string | undefined {
+export function endIso(
+  date: string,
+  start: string,
+  end: string | null | undefined,
+  zone: string,
+  endDay?: string | null,
+): string | undefined {
   const endTime = normalizeTime(end);
   if (!endTime) return undefined;
   if (endDay && endDay > date) return zonedIso(endDay, endTime, zone);
@@ -50,17 +59,23 @@ const STATUS = {
  * schema.org ComedyEvent objects for a show: one per occurrence (a recurring show has
  * several), each with the Toronto offset of its own date (EDT or EST).
  */
-export function showJsonLd(show: Show, origin: string, businessZone: string = BUSINESS_TIME_ZONE): ComedyEventJsonLd[] {
+export function showJsonLd(
+  show: Show,
+  origin: string,
+  businessZone: string = BUSINESS_TIME_ZONE,
+): ComedyEventJsonLd[] {
   // A show whose start the organiser hides has no date to describe.
   if (show.hideStartDate) return [];
   const zone = show.timeZone || businessZone;
   const place = showPlace(show);
   const pageUrl = `${origin}/event/${show.id}`;
   // A processed image gives the three ratios search engines ask for; otherwise the stored link.
-  const image = (show.image ? structuredDataImages(show.image) : [show.imageUrl || SITE.fallbackImage]).map((src) => new URL(src, origin).href);
+  const image = (show.image ? structuredDataImages(show.image) : [show.imageUrl || SITE.fallbackImage]).map(
+    (src) => new URL(src, origin).href,
+  );
   const description = plainText(show.description, { lines: true }) || show.summary || show.title;
-  return performancesOf(show).performances
-    .slice(0, MAX_OCCURRENCES)
+  return performancesOf(show)
+    .performances.slice(0, MAX_OCCURRENCES)
     .map((o) => {
       const amount = priceAmount(o.price);
       const end = endIso(o.date, o.time, show.endTime, zone, show.dates.length ? null : show.endDate);

@@ -3,7 +3,10 @@
  * name the platform count. Patterns: a trailing "tickets-{digits}", "/e/{digits}", and (on the
  * event page, `lenient`) the id after "/e/" and before "?".
  */
-export function eventbriteEventId(url: string | null | undefined, options: { lenient?: boolean } = {}): string | null {
+export function eventbriteEventId(
+  url: string | null | undefined,
+  options: { lenient?: boolean } = {},
+): string | null {
   if (!url || !isEventbriteHost(url)) return null;
   const path = url.split("#")[0];
   // Checkout links: /checkout-external?eid=123 and /checkout?eid=123.
@@ -36,7 +39,9 @@ export function isEventbriteHost(url: string): boolean {
   } catch {
     return false;
   }
-  return /(^|\.)eventbrite\.(com|ca|co\.uk|com\.au|co\.nz|ie|de|fr|es|it|nl|be|at|ch|pt|se|dk|fi|com\.mx|com\.br|com\.ar|cl|co|com\.pe|sg|hk|in)$/.test(host);
+  return /(^|\.)eventbrite\.(com|ca|co\.uk|com\.au|co\.nz|ie|de|fr|es|it|nl|be|at|ch|pt|se|dk|fi|com\.mx|com\.br|com\.ar|cl|co|com\.pe|sg|hk|in)$/.test(
+    host,
+  );
 }
 
 export const CHECKOUT_ERRORS = {

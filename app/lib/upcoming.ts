@@ -21,6 +21,9 @@ export function upcomingShows(shows: Show[], today: string): UpcomingShow[] {
     if (upcoming.length) out.push({ show, next: upcoming[0], upcoming });
   }
   return out.sort(
-    (a, b) => a.next.date.localeCompare(b.next.date) || a.next.time.localeCompare(b.next.time) || a.show.id - b.show.id,
+    (a, b) =>
+      a.next.date.localeCompare(b.next.date) ||
+      a.next.time.localeCompare(b.next.time) ||
+      a.show.id - b.show.id,
   );
 }

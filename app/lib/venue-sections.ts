@@ -14,7 +14,9 @@ type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
 export function formatSections(sections: VenueSection[] | null | undefined): string {
   return (sections ?? [])
-    .map((s) => [`## ${s.heading}`, ...(s.paragraphs ?? []), ...(s.items ?? []).map((i) => `- ${i}`)].join("\n"))
+    .map((s) =>
+      [`## ${s.heading}`, ...(s.paragraphs ?? []), ...(s.items ?? []).map((i) => `- ${i}`)].join("\n"),
+    )
     .join("\n\n");
 }
 
@@ -50,9 +52,13 @@ export function parseLinks(text: string): Parsed<VenuePageLink[]> {
     const bar = line.lastIndexOf("|");
     const label = bar > 0 ? line.slice(0, bar).trim() : "";
     const to = bar > 0 ? line.slice(bar + 1).trim() : "";
-    if (!label || !to) return { ok: false, message: `Write each link as "Label | /path": "${line.slice(0, 60)}"` };
+    if (!label || !to)
+      return { ok: false, message: `Write each link as "Label | /path": "${line.slice(0, 60)}"` };
     if (!/^\/(?!\/)\S*$/.test(to) && !/^https:\/\/[^\s/]+\S*$/i.test(to)) {
-      return { ok: false, message: `A link goes to a path on this site (/calendar) or an https:// address: "${to.slice(0, 60)}"` };
+      return {
+        ok: false,
+        message: `A link goes to a path on this site (/calendar) or an https:// address: "${to.slice(0, 60)}"`,
+      };
     }
     links.push({ label, to });
   }

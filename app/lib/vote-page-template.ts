@@ -22,7 +22,9 @@ export type VotePageTemplateContext = { token: string; prefill: string };
  * asked for (or null), the code, and the query with the code's value replaced by its mark (the
  * template's URL and part of its key), or null.
  */
-export function templateQuery(search: string): { round: number | null; code: string | null; templateSearch: string } | null {
+export function templateQuery(
+  search: string,
+): { round: number | null; code: string | null; templateSearch: string } | null {
   const params = new URLSearchParams(search);
   let round: number | null = null;
   let code: string | null = null;
@@ -34,7 +36,8 @@ export function templateQuery(search: string): { round: number | null; code: str
     else if (name === "code" && /^\d{0,12}$/.test(value)) code = value;
     else return null;
   }
-  const templateSearch = code === null ? search : search.replace(/([?&]code=)\d*/, `$1${VOTE_PAGE_MARKS.code}`);
+  const templateSearch =
+    code === null ? search : search.replace(/([?&]code=)\d*/, `$1${VOTE_PAGE_MARKS.code}`);
   if (code !== null && !templateSearch.includes(VOTE_PAGE_MARKS.code)) return null;
   // Only the plain form of the parameters ("?round=3&code=123456"), so the page repeats it as is.
   if (!/^(\?([a-z]+=[0-9A-Za-z]*)(&[a-z]+=[0-9A-Za-z]*)*)?$/.test(templateSearch)) return null;

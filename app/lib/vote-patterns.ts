@@ -15,7 +15,10 @@ export const BURST_PER_MINUTE_THRESHOLD = 30;
 export type DevicePattern = { device: string; emails: number; refusals: number; lastAt: number };
 export type BurstPattern = { ip: string; minute: number; votes: number };
 
-export function deviceWithManyEmails(events: RefusalEvent[], threshold = DEVICE_EMAILS_THRESHOLD): DevicePattern[] {
+export function deviceWithManyEmails(
+  events: RefusalEvent[],
+  threshold = DEVICE_EMAILS_THRESHOLD,
+): DevicePattern[] {
   const byDevice = new Map<string, { emails: Set<string>; refusals: number; lastAt: number }>();
   for (const e of events) {
     const entry = byDevice.get(e.deviceId) ?? { emails: new Set<string>(), refusals: 0, lastAt: 0 };
@@ -26,7 +29,12 @@ export function deviceWithManyEmails(events: RefusalEvent[], threshold = DEVICE_
   }
   return [...byDevice.entries()]
     .filter(([, v]) => v.emails.size >= threshold)
-    .map(([device, v]) => ({ device: shortId(device), emails: v.emails.size, refusals: v.refusals, lastAt: v.lastAt }))
+    .map(([device, v]) => ({
+      device: shortId(device),
+      emails: v.emails.size,
+      refusals: v.refusals,
+      lastAt: v.lastAt,
+    }))
     .sort((a, b) => b.emails - a.emails || b.lastAt - a.lastAt);
 }
 
@@ -40,7 +48,9 @@ export function bursts(events: VoteEvent[], threshold = BURST_PER_MINUTE_THRESHO
     entry.votes += 1;
     counts.set(key, entry);
   }
-  return [...counts.values()].filter((b) => b.votes > threshold).sort((a, b) => b.votes - a.votes || b.minute - a.minute);
+  return [...counts.values()]
+    .filter((b) => b.votes > threshold)
+    .sort((a, b) => b.votes - a.votes || b.minute - a.minute);
 }
 
 /** Enough of a device id to tell two apart on screen, not enough to reuse it. */

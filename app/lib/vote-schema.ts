@@ -35,9 +35,15 @@ export const comedianSchema = z.object({
 
 /** Open a voting round (/admin/rounds). */
 export const openRoundSchema = z.object({
-  title: z.string({ error: "Please give the round a title" }).trim().min(1, "Please give the round a title").max(120),
+  title: z
+    .string({ error: "Please give the round a title" })
+    .trim()
+    .min(1, "Please give the round a title")
+    .max(120),
   comedianIds: z
-    .array(idField("Choose at least one comedian for the round"), { error: "Choose at least one comedian for the round" })
+    .array(idField("Choose at least one comedian for the round"), {
+      error: "Choose at least one comedian for the round",
+    })
     .min(1, "Choose at least one comedian for the round"),
 });
 

@@ -10,7 +10,8 @@ export const VOTE_MESSAGES = {
   emailInvalid: "Please enter a valid email address",
   alreadyVoted: "You have already voted in this round.",
   deviceVoted: "This phone has already voted in this round.",
-  deviceMissing: "Please open the vote page again and vote from there (this browser's vote cookie is missing).",
+  deviceMissing:
+    "Please open the vote page again and vote from there (this browser's vote cookie is missing).",
   roomCodeRequired: "Please enter the room code shown on the screen",
   roomCodeWrong: "That is not the room code on the screen. Check it and try again.",
   roundClosed: "Voting for this round has closed.",
@@ -38,7 +39,10 @@ export function isValidEmail(email: string): boolean {
 export type VoteFieldErrors = { comedianId?: string; email?: string; roomCode?: string };
 
 /** The client-side check (the server's zod schema applies the same rules and texts). */
-export function voteFieldErrors(fields: { comedianId?: string | null; email?: string | null }): VoteFieldErrors {
+export function voteFieldErrors(fields: {
+  comedianId?: string | null;
+  email?: string | null;
+}): VoteFieldErrors {
   const errors: VoteFieldErrors = {};
   if (!fields.comedianId) errors.comedianId = VOTE_MESSAGES.comedianRequired;
   const email = (fields.email ?? "").trim();

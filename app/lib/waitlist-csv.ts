@@ -14,7 +14,14 @@ export type WaitlistCsvRow = {
 /** The staff export of the waitlists (header row first). */
 export function waitlistCsv(rows: WaitlistCsvRow[]): string {
   return stringify(
-    rows.map((r) => [spreadsheetSafe(r.title), r.eventId, r.date, spreadsheetSafe(r.email), r.joined, r.notified]),
+    rows.map((r) => [
+      spreadsheetSafe(r.title),
+      r.eventId,
+      r.date,
+      spreadsheetSafe(r.email),
+      r.joined,
+      r.notified,
+    ]),
     { header: true, columns: ["Show", "Show id", "Date", "Email", "Joined", "Last e-mailed"] },
   );
 }

@@ -86,7 +86,12 @@ export type SendNowOutcome =
   | { queued: 0; reason: "not-found" | "called-off" | "sold-out" | "nobody-waiting" | "told-recently" };
 
 /** Why "Send now" told nobody (the first reason that holds). */
-export function whyNobodyTold(input: { found: boolean; calledOff: boolean; soldOut: boolean; waiting: number }): Exclude<SendNowOutcome["reason"], null> {
+export function whyNobodyTold(input: {
+  found: boolean;
+  calledOff: boolean;
+  soldOut: boolean;
+  waiting: number;
+}): Exclude<SendNowOutcome["reason"], null> {
   if (!input.found) return "not-found";
   if (input.calledOff) return "called-off";
   if (input.soldOut) return "sold-out";
@@ -95,10 +100,16 @@ export function whyNobodyTold(input: { found: boolean; calledOff: boolean; soldO
 }
 
 /** The flash message after "Send now" for the performance on `dateLabel`. */
-export function sendNowMessage(outcome: SendNowOutcome, dateLabel: string): { type: "success" | "info" | "error"; message: string } {
+export function sendNowMessage(
+  outcome: SendNowOutcome,
+  dateLabel: string,
+): { type: "success" | "info" | "error"; message: string } {
   if (outcome.reason === null) {
     const n = outcome.queued;
-    return { type: "success", message: `${n} waiting ${n === 1 ? "person is" : "people are"} being e-mailed about ${dateLabel}.` };
+    return {
+      type: "success",
+      message: `${n} waiting ${n === 1 ? "person is" : "people are"} being e-mailed about ${dateLabel}.`,
+    };
   }
   switch (outcome.reason) {
     case "not-found":
@@ -106,10 +117,16 @@ export function sendNowMessage(outcome: SendNowOutcome, dateLabel: string): { ty
     case "called-off":
       return { type: "info", message: `Nobody e-mailed: the show on ${dateLabel} is called off.` };
     case "sold-out":
-      return { type: "info", message: `Nobody e-mailed: ${dateLabel} is still sold out. Mark it available to tell the list.` };
+      return {
+        type: "info",
+        message: `Nobody e-mailed: ${dateLabel} is still sold out. Mark it available to tell the list.`,
+      };
     case "nobody-waiting":
       return { type: "info", message: `Nobody is waiting for ${dateLabel}.` };
     case "told-recently":
-      return { type: "info", message: `Nobody e-mailed: everyone waiting for ${dateLabel} was e-mailed within the last day (once a day at most).` };
+      return {
+        type: "info",
+        message: `Nobody e-mailed: everyone waiting for ${dateLabel} was e-mailed within the last day (once a day at most).`,
+      };
   }
 }

@@ -4,7 +4,15 @@
  * weekday depends on the machine's zone.
  */
 
-export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+export const WEEKDAYS = [
+  "Sunday",
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
 /** 0 (Sunday) to 6 (Saturday) for a YYYY-MM-DD date. */
@@ -23,7 +31,7 @@ export function weekdayOf(date: string): Weekday {
  * weekly show seeded today is never already under way.
  */
 export function nextWeekdayAfter(today: string, weekday: Weekday): string {
-  const ahead = ((WEEKDAYS.indexOf(weekday) - weekdayIndex(today) + 7) % 7) || 7;
+  const ahead = (WEEKDAYS.indexOf(weekday) - weekdayIndex(today) + 7) % 7 || 7;
   const [y, m, d] = today.split("-").map(Number);
   return new Date(Date.UTC(y, m - 1, d + ahead)).toISOString().slice(0, 10);
 }

@@ -22,7 +22,11 @@ export function zonedIso(date: string, time: string | null, zone: string = BUSIN
 }
 
 /** Formats an instant in the zone with a date-fns pattern, e.g. for "Last updated" and the admin lists. */
-export function formatInZone(instant: Date | number, pattern: string, zone: string = BUSINESS_TIME_ZONE): string {
+export function formatInZone(
+  instant: Date | number,
+  pattern: string,
+  zone: string = BUSINESS_TIME_ZONE,
+): string {
   const ms = typeof instant === "number" ? instant : instant.getTime();
   return format(new TZDate(ms, zone), pattern);
 }

@@ -30,5 +30,10 @@ export function recordAudit(input: AuditInput, database: Pick<DB, "insert"> = db
 }
 
 export function latestAudit(limit = 20, database: DB = db()) {
-  return database.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit).all();
+  return database
+    .select()
+    .from(auditLog)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit)
+    .all();
 }

@@ -4,7 +4,13 @@ import { orderForIndex, type LineupRole } from "~/lib/lineup";
 import { mergeSameTitle, performancesOf, type Performance } from "~/lib/recurrence";
 import type { Show } from "~/lib/shows";
 import { db, type DB } from "~/utils/db.server";
-import { appearancesOf, bookedComedians, getComedianBySlug, listProfiles, roundsWon } from "./comedian-profiles.server";
+import {
+  appearancesOf,
+  bookedComedians,
+  getComedianBySlug,
+  listProfiles,
+  roundsWon,
+} from "./comedian-profiles.server";
 import { listShows, listShowsByIds } from "./events.server";
 import { comedianPhotoUrl, profileLinks } from "./lineups.server";
 
@@ -38,7 +44,9 @@ function nextPerformance(show: Show, today: string): Performance | null {
 
 /** /comedians: everyone with an upcoming show first (soonest first), then the rest by name. */
 export function comediansIndex(today: string, database: DB = db()): ComedianSummary[] {
-  const upcoming = new Map(listShows({ from: today }, database).map((s) => [s.id, nextPerformance(s, today)?.date ?? null]));
+  const upcoming = new Map(
+    listShows({ from: today }, database).map((s) => [s.id, nextPerformance(s, today)?.date ?? null]),
+  );
   const next = new Map<number, string>();
   for (const { comedianId, eventId } of bookedComedians(database)) {
     const date = upcoming.get(eventId);
@@ -69,7 +77,10 @@ export function comedianPage(slug: string, today: string, database: DB = db()) {
     if (ahead.length && !show.archivedAt) upcoming.push({ show, role, dates: ahead });
     if (behind.length) past.push({ show, role, dates: behind.reverse() });
   }
-  upcoming.sort((a, b) => a.dates[0].date.localeCompare(b.dates[0].date) || a.dates[0].time.localeCompare(b.dates[0].time));
+  upcoming.sort(
+    (a, b) =>
+      a.dates[0].date.localeCompare(b.dates[0].date) || a.dates[0].time.localeCompare(b.dates[0].time),
+  );
   past.sort((a, b) => b.dates[0].date.localeCompare(a.dates[0].date));
   return {
     comedian: toSummary(comedian, upcoming[0]?.dates[0]?.date ?? null),
@@ -80,7 +91,11 @@ export function comedianPage(slug: string, today: string, database: DB = db()) {
 }
 
 /** Shows with a performance from `today` on that the comedian is on (for the per-comedian feed). */
-export function comedianFeedShows(slug: string, today: string, database: DB = db()): { comedian: Comedian; shows: Show[] } | null {
+export function comedianFeedShows(
+  slug: string,
+  today: string,
+  database: DB = db(),
+): { comedian: Comedian; shows: Show[] } | null {
   const comedian = getComedianBySlug(slug, database);
   if (!comedian) return null;
   const ids = appearancesOf(comedian.id, database).map((a) => a.eventId);
@@ -92,8 +107,14 @@ export function comedianFeedShows(slug: string, today: string, database: DB = db
  * A recurring series' shows: active shows whose title gives `slug` (same titles merged), with
  * a performance from `today`. Null when no show, past or present, has that title.
  */
-export function seriesFeedShows(slug: string, today: string, database: DB = db()): { title: string; shows: Show[] } | null {
-  const upcoming = mergeSameTitle(listShows({ from: today }, database).filter((s) => seriesSlug(s.title) === slug));
+export function seriesFeedShows(
+  slug: string,
+  today: string,
+  database: DB = db(),
+): { title: string; shows: Show[] } | null {
+  const upcoming = mergeSameTitle(
+    listShows({ from: today }, database).filter((s) => seriesSlug(s.title) === slug),
+  );
   if (upcoming.length) return { title: upcoming[0].title, shows: upcoming };
   const ever = listShows({ archived: "include" }, database).find((s) => seriesSlug(s.title) === slug);
   return ever ? { title: ever.title, shows: [] } : null;

@@ -59,7 +59,14 @@ export function saveComedianProfile(
 ): Comedian | null {
   return database.transaction((tx) => {
     const t = tx as unknown as DB;
-    const before = id === null ? undefined : t.select().from(comedians).where(and(eq(comedians.id, id), isNull(comedians.deletedAt))).get();
+    const before =
+      id === null
+        ? undefined
+        : t
+            .select()
+            .from(comedians)
+            .where(and(eq(comedians.id, id), isNull(comedians.deletedAt)))
+            .get();
     if (id !== null && !before) return null;
     let slug = values.slug;
     if (before && !values.slugGiven && before.slug) slug = before.slug;
@@ -69,10 +76,26 @@ export function saveComedianProfile(
       slug = free;
     }
     const row = before
-      ? t.update(comedians).set({ ...columns(values), slug, updatedAt: new Date() }).where(eq(comedians.id, before.id)).returning().get()
-      : t.insert(comedians).values({ ...columns(values), slug }).returning().get();
+      ? t
+          .update(comedians)
+          .set({ ...columns(values), slug, updatedAt: new Date() })
+          .where(eq(comedians.id, before.id))
+          .returning()
+          .get()
+      : t
+          .insert(comedians)
+          .values({ ...columns(values), slug })
+          .returning()
+          .get();
     recordAudit(
-      { staff, action: before ? "comedian.update" : "comedian.create", entityType: "comedian", entityId: row.id, before: before ?? null, after: row },
+      {
+        staff,
+        action: before ? "comedian.update" : "comedian.create",
+        entityType: "comedian",
+        entityId: row.id,
+        before: before ?? null,
+        after: row,
+      },
       tx,
     );
     return row;
@@ -85,7 +108,10 @@ export function slugForNewComedian(name: string, database: DB = db()): string {
 }
 
 /** Every show a comedian is on (archived ones too), with the role. */
-export function appearancesOf(comedianId: number, database: DB = db()): { eventId: number; role: LineupRole }[] {
+export function appearancesOf(
+  comedianId: number,
+  database: DB = db(),
+): { eventId: number; role: LineupRole }[] {
   return database
     .select({ eventId: eventComedians.eventId, role: eventComedians.role })
     .from(eventComedians)
@@ -95,19 +121,30 @@ export function appearancesOf(comedianId: number, database: DB = db()): { eventI
 
 /** Comedian ids on any show's line-up, for the /comedians order. */
 export function bookedComedians(database: DB = db()): { comedianId: number; eventId: number }[] {
-  return database.select({ comedianId: eventComedians.comedianId, eventId: eventComedians.eventId }).from(eventComedians).all();
+  return database
+    .select({ comedianId: eventComedians.comedianId, eventId: eventComedians.eventId })
+    .from(eventComedians)
+    .all();
 }
 
 /** Comedians for the public index and the staff list: not deleted, by name. */
 export function listProfiles(database: DB = db()): Comedian[] {
-  return database.select().from(comedians).where(isNull(comedians.deletedAt)).orderBy(asc(comedians.name), asc(comedians.id)).all();
+  return database
+    .select()
+    .from(comedians)
+    .where(isNull(comedians.deletedAt))
+    .orderBy(asc(comedians.name), asc(comedians.id))
+    .all();
 }
 
 /**
  * The closed voting rounds a comedian won: they had the most votes (more than none); a tie
  * at the top counts for each tied comedian ("tied" is true then). Newest first.
  */
-export function roundsWon(comedianId: number, database: DB = db()): { roundId: number; title: string; closedAt: string; votes: number; tied: boolean }[] {
+export function roundsWon(
+  comedianId: number,
+  database: DB = db(),
+): { roundId: number; title: string; closedAt: string; votes: number; tied: boolean }[] {
   const rounds = database
     .select({ id: votingRounds.id, title: votingRounds.title, closedAt: votingRounds.closedAt })
     .from(roundComedians)
@@ -126,7 +163,13 @@ export function roundsWon(comedianId: number, database: DB = db()): { roundId: n
     const top = Math.max(0, ...tallies.map((t) => t.n));
     const mine = tallies.find((t) => t.comedianId === comedianId)?.n ?? 0;
     if (top > 0 && mine === top) {
-      won.push({ roundId: round.id, title: round.title, closedAt: round.closedAt!.toISOString(), votes: mine, tied: tallies.filter((t) => t.n === top).length > 1 });
+      won.push({
+        roundId: round.id,
+        title: round.title,
+        closedAt: round.closedAt!.toISOString(),
+        votes: mine,
+        tied: tallies.filter((t) => t.n === top).length > 1,
+      });
     }
   }
   return won;

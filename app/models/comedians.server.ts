@@ -7,11 +7,20 @@ import { db, type DB } from "~/utils/db.server";
 
 /** Comedians who have not been deleted, ordered by name (the spec's order). */
 export function listComedians(database: DB = db()): Comedian[] {
-  return database.select().from(comedians).where(isNull(comedians.deletedAt)).orderBy(asc(comedians.name), asc(comedians.id)).all();
+  return database
+    .select()
+    .from(comedians)
+    .where(isNull(comedians.deletedAt))
+    .orderBy(asc(comedians.name), asc(comedians.id))
+    .all();
 }
 
 export function getComedian(id: number, database: DB = db()): Comedian | undefined {
-  return database.select().from(comedians).where(and(eq(comedians.id, id), isNull(comedians.deletedAt))).get();
+  return database
+    .select()
+    .from(comedians)
+    .where(and(eq(comedians.id, id), isNull(comedians.deletedAt)))
+    .get();
 }
 
 /** The comedians on the staff pages, each with its votes in every round (one query). */
@@ -31,11 +40,18 @@ export function countVotesFor(comedianId: number, database: DB = db()): number {
   return database.select({ n: count() }).from(votes).where(eq(votes.comedianId, comedianId)).get()?.n ?? 0;
 }
 
-export function addComedian(input: { name: string; bio: string | null }, staff: StaffIdentity, database: DB = db()): Comedian {
+export function addComedian(
+  input: { name: string; bio: string | null },
+  staff: StaffIdentity,
+  database: DB = db(),
+): Comedian {
   return database.transaction((tx) => {
     const slug = slugForNewComedian(input.name, tx as unknown as DB);
     const row = tx.insert(comedians).values({ name: input.name, bio: input.bio, slug }).returning().get();
-    recordAudit({ staff, action: "comedian.create", entityType: "comedian", entityId: row.id, after: row }, tx);
+    recordAudit(
+      { staff, action: "comedian.create", entityType: "comedian", entityId: row.id, after: row },
+      tx,
+    );
     return row;
   });
 }
@@ -46,10 +62,22 @@ export function addComedian(input: { name: string; bio: string | null }, staff: 
  */
 export function deleteComedian(id: number, staff: StaffIdentity, database: DB = db()): Comedian | null {
   return database.transaction((tx) => {
-    const before = tx.select().from(comedians).where(and(eq(comedians.id, id), isNull(comedians.deletedAt))).get();
+    const before = tx
+      .select()
+      .from(comedians)
+      .where(and(eq(comedians.id, id), isNull(comedians.deletedAt)))
+      .get();
     if (!before) return null;
-    const after = tx.update(comedians).set({ deletedAt: new Date() }).where(eq(comedians.id, id)).returning().get();
-    recordAudit({ staff, action: "comedian.delete", entityType: "comedian", entityId: id, before, after }, tx);
+    const after = tx
+      .update(comedians)
+      .set({ deletedAt: new Date() })
+      .where(eq(comedians.id, id))
+      .returning()
+      .get();
+    recordAudit(
+      { staff, action: "comedian.delete", entityType: "comedian", entityId: id, before, after },
+      tx,
+    );
     return after;
   });
 }

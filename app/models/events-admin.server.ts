@@ -63,30 +63,62 @@ function replaceDates(tx: DB, eventId: number, values: EventFormValues) {
   );
 }
 
-export function createShow(values: EventFormValues, staff: StaffIdentity, zone: string, database: DB = db()): number {
+export function createShow(
+  values: EventFormValues,
+  staff: StaffIdentity,
+  zone: string,
+  database: DB = db(),
+): number {
   return database.transaction((tx) => {
     const venueId = pickOrCreateVenue(values.venue, tx);
-    const row = tx.insert(events).values({ ...toColumns(values, zone), venueId, source: "manual" }).returning({ id: events.id }).get();
+    const row = tx
+      .insert(events)
+      .values({ ...toColumns(values, zone), venueId, source: "manual" })
+      .returning({ id: events.id })
+      .get();
     replaceDates(tx as unknown as DB, row.id, values);
     if (values.lineup) replaceLineup(tx as unknown as DB, row.id, values.lineup);
-    recordAudit({ staff, action: "event.create", entityType: "event", entityId: row.id, after: getShow(row.id, tx as unknown as DB) }, tx);
+    recordAudit(
+      {
+        staff,
+        action: "event.create",
+        entityType: "event",
+        entityId: row.id,
+        after: getShow(row.id, tx as unknown as DB),
+      },
+      tx,
+    );
     return row.id;
   });
 }
 
-export function updateShow(id: number, values: EventFormValues, staff: StaffIdentity, zone: string, database: DB = db()): WriteOutcome {
+export function updateShow(
+  id: number,
+  values: EventFormValues,
+  staff: StaffIdentity,
+  zone: string,
+  database: DB = db(),
+): WriteOutcome {
   return database.transaction((tx) => {
     const t = tx as unknown as DB;
     const before = getShow(id, t);
     if (!before) return "not-found";
     if (before.archivedAt) return "archived";
     t.update(events)
-      .set({ ...toColumns(values, zone), venueId: pickOrCreateVenue(values.venue, t), staffEditedAt: new Date(), updatedAt: new Date() })
+      .set({
+        ...toColumns(values, zone),
+        venueId: pickOrCreateVenue(values.venue, t),
+        staffEditedAt: new Date(),
+        updatedAt: new Date(),
+      })
       .where(eq(events.id, id))
       .run();
     replaceDates(t, id, values);
     if (values.lineup) replaceLineup(t, id, values.lineup);
-    recordAudit({ staff, action: "event.update", entityType: "event", entityId: id, before, after: getShow(id, t) }, t);
+    recordAudit(
+      { staff, action: "event.update", entityType: "event", entityId: id, before, after: getShow(id, t) },
+      t,
+    );
     return "ok";
   });
 }
@@ -105,15 +137,30 @@ export function setSoldOut(
   let queued = 0;
   const outcome = database.transaction((tx) => {
     const t = tx as unknown as DB;
-    const before = t.select({ soldOut: events.soldOut, archivedAt: events.archivedAt }).from(events).where(eq(events.id, id)).get();
+    const before = t
+      .select({ soldOut: events.soldOut, archivedAt: events.archivedAt })
+      .from(events)
+      .where(eq(events.id, id))
+      .get();
     if (!before) return "not-found";
     if (before.archivedAt) return "archived";
-    t.update(events).set({ ...staffSoldOut(soldOut), updatedAt: new Date() }).where(eq(events.id, id)).run();
+    t.update(events)
+      .set({ ...staffSoldOut(soldOut), updatedAt: new Date() })
+      .where(eq(events.id, id))
+      .run();
     recordAudit(
-      { staff, action: soldOut ? "event.sold-out" : "event.available", entityType: "event", entityId: id, before: { soldOut: before.soldOut }, after: { soldOut } },
+      {
+        staff,
+        action: soldOut ? "event.sold-out" : "event.available",
+        entityType: "event",
+        entityId: id,
+        before: { soldOut: before.soldOut },
+        after: { soldOut },
+      },
       t,
     );
-    if (mail && becameAvailable(before.soldOut, soldOut)) queued = queueWaitlistNotices({ eventId: id, ...mail }, t);
+    if (mail && becameAvailable(before.soldOut, soldOut))
+      queued = queueWaitlistNotices({ eventId: id, ...mail }, t);
     return "ok";
   });
   if (queued) wakeOutbox();
@@ -129,7 +176,17 @@ export function archiveShow(id: number, staff: StaffIdentity, database: DB = db(
     if (before.archivedAt) return "archived";
     const archivedAt = new Date();
     t.update(events).set({ archivedAt }).where(eq(events.id, id)).run();
-    recordAudit({ staff, action: "event.archive", entityType: "event", entityId: id, before: { archivedAt: null }, after: { archivedAt: archivedAt.toISOString() } }, t);
+    recordAudit(
+      {
+        staff,
+        action: "event.archive",
+        entityType: "event",
+        entityId: id,
+        before: { archivedAt: null },
+        after: { archivedAt: archivedAt.toISOString() },
+      },
+      t,
+    );
     return "ok";
   });
 }
@@ -138,7 +195,11 @@ export function archiveShow(id: number, staff: StaffIdentity, database: DB = db(
  * Archives every active show whose last date (its own date or any recurring date) is
  * before `today` (Toronto). Answers how many were archived.
  */
-export function autoArchivePastShows(today: string, staff: StaffIdentity | null, database: DB = db()): number {
+export function autoArchivePastShows(
+  today: string,
+  staff: StaffIdentity | null,
+  database: DB = db(),
+): number {
   return database.transaction((tx) => {
     const t = tx as unknown as DB;
     const lastDate = sql<string>`max(${events.date}, coalesce((select max(${eventDates.date}) from ${eventDates} where ${eventDates.eventId} = ${events.id}), ''))`;
@@ -153,7 +214,13 @@ export function autoArchivePastShows(today: string, staff: StaffIdentity | null,
       t.update(events).set({ archivedAt }).where(eq(events.id, show.id)).run();
     }
     recordAudit(
-      { staff, action: "event.auto-archive", entityType: "event", entityId: null, after: { today, archived: past } },
+      {
+        staff,
+        action: "event.auto-archive",
+        entityType: "event",
+        entityId: null,
+        after: { today, archived: past },
+      },
       t,
     );
     return past.length;
@@ -161,13 +228,21 @@ export function autoArchivePastShows(today: string, staff: StaffIdentity | null,
 }
 
 export function listCollections(database: DB = db()) {
-  return database.select({ id: collections.id, title: collections.title }).from(collections).orderBy(asc(collections.title)).all();
+  return database
+    .select({ id: collections.id, title: collections.title })
+    .from(collections)
+    .orderBy(asc(collections.title))
+    .all();
 }
 
 /** A show for the Edit page, with the raw collection id the form's select needs. */
 export function getShowForEdit(id: number, database: DB = db()) {
   const show = getShow(id, database);
   if (!show) return null;
-  const row = database.select({ collectionId: events.collectionId }).from(events).where(eq(events.id, id)).get();
+  const row = database
+    .select({ collectionId: events.collectionId })
+    .from(events)
+    .where(eq(events.id, id))
+    .get();
   return { ...show, collectionId: row?.collectionId ?? null };
 }

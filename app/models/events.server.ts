@@ -153,14 +153,20 @@ export function toShow(
     archivedAt: e.archivedAt ? e.archivedAt.toISOString() : null,
     isEventbrite: e.source === "eventbrite",
     entryFormUrl: safeWebUrl(e.entryFormUrl),
-    collection: collection ? { slug: collection.slug, title: collection.title, badge: collection.badge } : null,
+    collection: collection
+      ? { slug: collection.slug, title: collection.title, badge: collection.badge }
+      : null,
     acceptsApplications: e.acceptsApplications,
     applicationsCloseAt: e.applicationsCloseAt ? e.applicationsCloseAt.toISOString() : null,
     contestantsNotifiedOn: e.contestantsNotifiedOn,
     applicationMinimumAge: e.applicationMinimumAge,
-    dates: dates.map(
-      (d): ShowDate => ({ date: d.date, time: d.time, ticketUrl: safeWebUrl(d.ticketUrl), price: d.price, ...(d.soldOut ? { soldOut: true } : {}) }),
-    ),
+    dates: dates.map((d): ShowDate => ({
+      date: d.date,
+      time: d.time,
+      ticketUrl: safeWebUrl(d.ticketUrl),
+      price: d.price,
+      ...(d.soldOut ? { soldOut: true } : {}),
+    })),
     endDate: e.endDate,
     timeZone: e.timeZone,
     currency: e.currency,
@@ -199,7 +205,9 @@ export function getShowForPage(id: number, database: DB = db()): Show | null {
     .from(events)
     .leftJoin(collections, eq(events.collectionId, collections.id))
     .leftJoin(venues, eq(events.venueId, venues.id))
-    .where(and(isNull(events.archivedAt), sql`lower(trim(${events.title})) = ${show.title.trim().toLowerCase()}`))
+    .where(
+      and(isNull(events.archivedAt), sql`lower(trim(${events.title})) = ${show.title.trim().toLowerCase()}`),
+    )
     .orderBy(asc(events.date), asc(events.time), asc(events.id))
     .all();
   if (rows.length < 2) return show;

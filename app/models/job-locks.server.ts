@@ -7,7 +7,13 @@ import { db, type DB } from "~/utils/db.server";
  * expired (a crashed holder's lock lapses after `ttlMs`), released by its holder only.
  * One statement each, so two processes cannot both take it.
  */
-export function tryAcquireLock(name: string, holder: string, ttlMs: number, database: DB = db(), now = Date.now()): boolean {
+export function tryAcquireLock(
+  name: string,
+  holder: string,
+  ttlMs: number,
+  database: DB = db(),
+  now = Date.now(),
+): boolean {
   const result = database.run(sql`
     INSERT INTO ${jobLocks} (name, holder, expires_at) VALUES (${name}, ${holder}, ${now + ttlMs})
     ON CONFLICT(name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
@@ -16,10 +22,16 @@ export function tryAcquireLock(name: string, holder: string, ttlMs: number, data
 }
 
 export function releaseLock(name: string, holder: string, database: DB = db()) {
-  database.delete(jobLocks).where(and(eq(jobLocks.name, name), eq(jobLocks.holder, holder))).run();
+  database
+    .delete(jobLocks)
+    .where(and(eq(jobLocks.name, name), eq(jobLocks.holder, holder)))
+    .run();
 }
 
 /** Who holds a lock now (expired or not), or null. */
 export function currentLockHolder(name: string, database: DB = db()): string | null {
-  return database.select({ holder: jobLocks.holder }).from(jobLocks).where(eq(jobLocks.name, name)).get()?.holder ?? null;
+  return (
+    database.select({ holder: jobLocks.holder }).from(jobLocks).where(eq(jobLocks.name, name)).get()
+      ?.holder ?? null
+  );
 }

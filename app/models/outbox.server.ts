@@ -79,15 +79,25 @@ export function claimDue(now: Date, leaseMs: number, limit = 10, database: DB = 
 }
 
 /** After the SMTP server accepted the message. */
-export function markSent(message: Pick<OutboxMessage, "id" | "kind" | "refId">, now = new Date(), database: DB = db()) {
+export function markSent(
+  message: Pick<OutboxMessage, "id" | "kind" | "refId">,
+  now = new Date(),
+  database: DB = db(),
+) {
   database.transaction((tx) => {
-    tx.update(outbox).set({ status: "sent", sentAt: now, leaseUntil: null, lastError: null }).where(eq(outbox.id, message.id)).run();
+    tx.update(outbox)
+      .set({ status: "sent", sentAt: now, leaseUntil: null, lastError: null })
+      .where(eq(outbox.id, message.id))
+      .run();
     // The submission lists show "e-mailed" from these columns.
     if (message.kind === "contact" && message.refId) {
       tx.update(contactMessages).set({ emailedAt: now }).where(eq(contactMessages.id, message.refId)).run();
     }
     if (message.kind === "application" && message.refId) {
-      tx.update(contestantApplications).set({ emailedAt: now }).where(eq(contestantApplications.id, message.refId)).run();
+      tx.update(contestantApplications)
+        .set({ emailedAt: now })
+        .where(eq(contestantApplications.id, message.refId))
+        .run();
     }
   });
 }

@@ -19,7 +19,11 @@ export function publicContext() {
  * Active shows with a performance today or later (same titles merged), sorted by their next
  * performance: two queries whatever the number of shows.
  */
-export function listUpcoming(today: string, query: Omit<ShowQuery, "from" | "archived"> = {}, database: DB = db()): ListedShow[] {
+export function listUpcoming(
+  today: string,
+  query: Omit<ShowQuery, "from" | "archived"> = {},
+  database: DB = db(),
+): ListedShow[] {
   const shows = mergeSameTitle(listShows({ ...query, from: today }, database));
   return withSeries(upcomingShows(shows, today));
 }

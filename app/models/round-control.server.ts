@@ -1,6 +1,13 @@
 import { eq } from "drizzle-orm";
 import { votingRounds, type VotingRound } from "~/db/schema";
-import { isVotingOpen, revealSteps, revealedStepsAt, secondsUntilClose, standingsView, type StandingsView } from "~/lib/reveal";
+import {
+  isVotingOpen,
+  revealSteps,
+  revealedStepsAt,
+  secondsUntilClose,
+  standingsView,
+  type StandingsView,
+} from "~/lib/reveal";
 import { recordAudit } from "~/models/audit.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { roundStandings } from "~/models/votes.server";
@@ -60,7 +67,8 @@ export function applyHostCommand(
     switch (command.intent) {
       case "mode":
         changes.standingsMode = command.mode;
-        if (command.mode === "hidden") Object.assign(changes, { revealedSteps: 0, revealEverySeconds: null, revealStartedAt: null });
+        if (command.mode === "hidden")
+          Object.assign(changes, { revealedSteps: 0, revealEverySeconds: null, revealStartedAt: null });
         break;
       case "reveal-next":
       case "reveal-auto": {
@@ -69,7 +77,11 @@ export function applyHostCommand(
         const total = revealSteps(roundStandings(roundId, t)).length;
         const current = revealedStepsAt(before, now, total);
         if (command.intent === "reveal-next") {
-          Object.assign(changes, { revealedSteps: Math.min(total, current + 1), revealEverySeconds: null, revealStartedAt: null });
+          Object.assign(changes, {
+            revealedSteps: Math.min(total, current + 1),
+            revealEverySeconds: null,
+            revealStartedAt: null,
+          });
         } else {
           // Continues from what is shown: the next place appears now, then one every N seconds.
           Object.assign(changes, {
@@ -90,7 +102,17 @@ export function applyHostCommand(
     }
     if (Object.keys(changes).length === 0) return before;
     const after = t.update(votingRounds).set(changes).where(eq(votingRounds.id, roundId)).returning().get();
-    recordAudit({ staff: who, action: `round.${command.intent}`, entityType: "voting_round", entityId: roundId, before, after }, t);
+    recordAudit(
+      {
+        staff: who,
+        action: `round.${command.intent}`,
+        entityType: "voting_round",
+        entityId: roundId,
+        before,
+        after,
+      },
+      t,
+    );
     return after;
   });
 }

@@ -6,7 +6,14 @@
 import fs from "node:fs";
 import { and, eq, isNotNull, isNull, like, or, sql } from "drizzle-orm";
 import { events, images } from "~/db/schema";
-import { cropBox, DEFAULT_FOCUS, formatFocus, parseFocus, type Focus, type ShowImageRef } from "~/lib/image-variants";
+import {
+  cropBox,
+  DEFAULT_FOCUS,
+  formatFocus,
+  parseFocus,
+  type Focus,
+  type ShowImageRef,
+} from "~/lib/image-variants";
 import { db, type DB } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import {
@@ -51,14 +58,23 @@ export function showImageRef(
     const row = getImageRow(e.imageHash, database);
     if (!row) return null;
     const focus = parseFocus(e.imageFocus) ?? DEFAULT_FOCUS;
-    return { hash: row.hash, focus, maxWidth: cropBox(row.width, row.height, 16, 9, focus).width, placeholder: row.placeholder };
+    return {
+      hash: row.hash,
+      focus,
+      maxWidth: cropBox(row.width, row.height, 16, 9, focus).width,
+      placeholder: row.placeholder,
+    };
   } catch {
     return null;
   }
 }
 
 /** Processes an original and stores it (master on disk, row in the table); same bytes → same hash. */
-export async function ingestBytes(bytes: Buffer, database: DB = db(), dir = dataImagesDir()): Promise<IngestResult> {
+export async function ingestBytes(
+  bytes: Buffer,
+  database: DB = db(),
+  dir = dataImagesDir(),
+): Promise<IngestResult> {
   try {
     const processed = await processOriginal(bytes);
     if (!getImageRow(processed.hash, database) || !fs.existsSync(masterPath(dir, processed.hash))) {
@@ -85,7 +101,11 @@ export async function ingestBytes(bytes: Buffer, database: DB = db(), dir = data
 }
 
 /** Fetches a link once through the safe outbound fetch (15 MB, 15 s) and processes it. */
-export async function ingestUrl(url: string, database: DB = db(), dir = dataImagesDir()): Promise<IngestResult> {
+export async function ingestUrl(
+  url: string,
+  database: DB = db(),
+  dir = dataImagesDir(),
+): Promise<IngestResult> {
   let bytes: Buffer;
   try {
     ({ bytes } = await safeFetchBytes(url, {
@@ -103,7 +123,13 @@ export async function ingestUrl(url: string, database: DB = db(), dir = dataImag
 /** Records a show's image outcome (processed, or broken with the reason). */
 export function setShowImage(
   eventId: number,
-  outcome: { imageUrl?: string | null; source?: string | null; hash: string | null; focus?: Focus | null; error?: string | null },
+  outcome: {
+    imageUrl?: string | null;
+    source?: string | null;
+    hash: string | null;
+    focus?: Focus | null;
+    error?: string | null;
+  },
   database: DB = db(),
 ) {
   database
@@ -113,7 +139,9 @@ export function setShowImage(
       ...(outcome.source !== undefined ? { imageSource: outcome.source } : {}),
       imageHash: outcome.hash,
       imageError: outcome.error ?? null,
-      ...(outcome.focus !== undefined ? { imageFocus: outcome.focus ? formatFocus(outcome.focus) : null } : {}),
+      ...(outcome.focus !== undefined
+        ? { imageFocus: outcome.focus ? formatFocus(outcome.focus) : null }
+        : {}),
     })
     .where(eq(events.id, eventId))
     .run();
@@ -121,17 +149,27 @@ export function setShowImage(
 
 /** Is this (image, focal point) one some show uses? Only those variants are rendered on demand. */
 export function isImageInUse(hash: string, focus: Focus | null, database: DB = db()) {
-  if (!focus) return !!database.select({ id: events.id }).from(events).where(eq(events.imageHash, hash)).get();
+  if (!focus)
+    return !!database.select({ id: events.id }).from(events).where(eq(events.imageHash, hash)).get();
   const f = formatFocus(focus);
-  const focusMatch = f === formatFocus(DEFAULT_FOCUS) ? or(eq(events.imageFocus, f), isNull(events.imageFocus)) : eq(events.imageFocus, f);
-  return !!database.select({ id: events.id }).from(events).where(and(eq(events.imageHash, hash), focusMatch)).get();
+  const focusMatch =
+    f === formatFocus(DEFAULT_FOCUS)
+      ? or(eq(events.imageFocus, f), isNull(events.imageFocus))
+      : eq(events.imageFocus, f);
+  return !!database
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.imageHash, hash), focusMatch))
+    .get();
 }
 
 /** Renders all variants of a show's image in the background (bounded by the image queue). */
 export function scheduleVariants(hash: string, focus: Focus, database: DB = db(), dir = dataImagesDir()) {
   const row = getImageRow(hash, database);
   if (!row) return;
-  void produceAllVariants(dir, row, focus).catch((error) => logger().warn({ err: error, hash }, "image variants failed"));
+  void produceAllVariants(dir, row, focus).catch((error) =>
+    logger().warn({ err: error, hash }, "image variants failed"),
+  );
 }
 
 /**
@@ -158,7 +196,9 @@ export async function ingestPendingImages(limit = 20, database: DB = db()) {
     const result = await ingestUrl(show.imageUrl!, database);
     setShowImage(
       show.id,
-      result.ok ? { source: show.imageUrl, hash: result.hash } : { source: show.imageUrl, hash: null, error: result.message },
+      result.ok
+        ? { source: show.imageUrl, hash: result.hash }
+        : { source: show.imageUrl, hash: null, error: result.message },
       database,
     );
     if (result.ok) {
@@ -172,7 +212,13 @@ export async function ingestPendingImages(limit = 20, database: DB = db()) {
 export type FormImageOutcome =
   | { kind: "rejected"; message: string }
   | { kind: "unchanged" }
-  | { kind: "set"; imageUrl: string | null; source: string | null; hash: string | null; error: string | null };
+  | {
+      kind: "set";
+      imageUrl: string | null;
+      source: string | null;
+      hash: string | null;
+      error: string | null;
+    };
 
 /**
  * What a save of the event form does to the show's image. An uploaded poster wins (a bad file
@@ -180,7 +226,11 @@ export type FormImageOutcome =
  * still saved, marked for the dashboard, with the stock image on its pages.
  */
 export async function imageFromForm(
-  input: { poster: Buffer | null; imageUrl: string | null; current: { imageUrl: string | null; imageSource: string | null; imageHash: string | null } | null },
+  input: {
+    poster: Buffer | null;
+    imageUrl: string | null;
+    current: { imageUrl: string | null; imageSource: string | null; imageHash: string | null } | null;
+  },
   database: DB = db(),
 ): Promise<FormImageOutcome> {
   if (input.poster) {
@@ -196,7 +246,8 @@ export async function imageFromForm(
     return { kind: "set", imageUrl: null, source: null, hash: null, error: null };
   }
   if (current && current.imageSource === link && current.imageUrl === link) return { kind: "unchanged" };
-  if (!/^https?:\/\//i.test(link)) return { kind: "set", imageUrl: link, source: link, hash: null, error: null };
+  if (!/^https?:\/\//i.test(link))
+    return { kind: "set", imageUrl: link, source: link, hash: null, error: null };
   const result = await ingestUrl(link, database);
   return result.ok
     ? { kind: "set", imageUrl: link, source: link, hash: result.hash, error: null }
@@ -207,7 +258,13 @@ export async function imageFromForm(
 export function getShowImageState(id: number, database: DB = db()) {
   return (
     database
-      .select({ imageUrl: events.imageUrl, imageSource: events.imageSource, imageHash: events.imageHash, imageFocus: events.imageFocus, imageError: events.imageError })
+      .select({
+        imageUrl: events.imageUrl,
+        imageSource: events.imageSource,
+        imageHash: events.imageHash,
+        imageFocus: events.imageFocus,
+        imageError: events.imageError,
+      })
       .from(events)
       .where(eq(events.id, id))
       .get() ?? null
@@ -225,23 +282,49 @@ export function imageProblems(database: DB = db()): Map<number, string> {
 }
 
 /** Stores the outcome of imageFromForm (and the focal point) on a saved show; renders its variants. */
-export function applyFormImage(id: number, outcome: FormImageOutcome, focus: Focus | null | undefined, database: DB = db()) {
+export function applyFormImage(
+  id: number,
+  outcome: FormImageOutcome,
+  focus: Focus | null | undefined,
+  database: DB = db(),
+) {
   if (outcome.kind === "rejected") return;
   if (outcome.kind === "set") {
-    setShowImage(id, { imageUrl: outcome.imageUrl, source: outcome.source, hash: outcome.hash, error: outcome.error, focus: focus ?? undefined }, database);
+    setShowImage(
+      id,
+      {
+        imageUrl: outcome.imageUrl,
+        source: outcome.source,
+        hash: outcome.hash,
+        error: outcome.error,
+        focus: focus ?? undefined,
+      },
+      database,
+    );
   } else if (focus) {
-    database.update(events).set({ imageFocus: formatFocus(focus) }).where(eq(events.id, id)).run();
+    database
+      .update(events)
+      .set({ imageFocus: formatFocus(focus) })
+      .where(eq(events.id, id))
+      .run();
   }
   const state = getShowImageState(id, database);
-  if (state?.imageHash) scheduleVariants(state.imageHash, parseFocus(state.imageFocus) ?? DEFAULT_FOCUS, database);
+  if (state?.imageHash)
+    scheduleVariants(state.imageHash, parseFocus(state.imageFocus) ?? DEFAULT_FOCUS, database);
 }
 
 /** The sentence staff read after a save whose image link failed (the show is saved). */
 export function imageWarning(outcome: FormImageOutcome) {
-  return outcome.kind === "set" && outcome.error ? `${outcome.error} The stock image is shown until it is fixed.` : null;
+  return outcome.kind === "set" && outcome.error
+    ? `${outcome.error} The stock image is shown until it is fixed.`
+    : null;
 }
 
 /** Marks every show using an image as broken (its file went missing or cannot be read). */
 export function markImageBroken(hash: string, message: string, database: DB = db()) {
-  database.update(events).set({ imageHash: null, imageError: message }).where(eq(events.imageHash, hash)).run();
+  database
+    .update(events)
+    .set({ imageHash: null, imageError: message })
+    .where(eq(events.imageHash, hash))
+    .run();
 }

@@ -66,7 +66,11 @@ export async function upsertStaff(username: string, password: string, database: 
  * Ends a staff member's sessions (password reset, account removed), except `keepId` when
  * given. Returns how many were ended.
  */
-export function endStaffSessions(staffId: number, keepId: string | null = null, database: Pick<DB, "delete"> = db()): number {
+export function endStaffSessions(
+  staffId: number,
+  keepId: string | null = null,
+  database: Pick<DB, "delete"> = db(),
+): number {
   const mine = sql`json_extract(${sessions.data}, '$.staffId') = ${staffId}`;
   return database
     .delete(sessions)
@@ -85,22 +89,30 @@ export type RemoveStaffResult =
  * The audit log keeps the name (its staff id becomes null).
  */
 export function removeStaff(username: string, database: DB = db()): RemoveStaffResult {
-  return database.transaction((tx) => {
-    const user = tx
-      .select()
-      .from(staffUsers)
-      .where(eq(sql`lower(${staffUsers.username})`, username.trim().toLowerCase()))
-      .get();
-    if (!user) return { status: "not-found" as const };
-    if (countStaff(tx) <= 1) return { status: "last-account" as const };
-    const endedSessions = endStaffSessions(user.id, null, tx);
-    tx.delete(staffUsers).where(eq(staffUsers.id, user.id)).run();
-    return { status: "removed" as const, username: user.username, endedSessions };
-  }, { behavior: "immediate" });
+  return database.transaction(
+    (tx) => {
+      const user = tx
+        .select()
+        .from(staffUsers)
+        .where(eq(sql`lower(${staffUsers.username})`, username.trim().toLowerCase()))
+        .get();
+      if (!user) return { status: "not-found" as const };
+      if (countStaff(tx) <= 1) return { status: "last-account" as const };
+      const endedSessions = endStaffSessions(user.id, null, tx);
+      tx.delete(staffUsers).where(eq(staffUsers.id, user.id)).run();
+      return { status: "removed" as const, username: user.username, endedSessions };
+    },
+    { behavior: "immediate" },
+  );
 }
 
 export function countStaff(database: Pick<DB, "select"> = db()) {
-  return database.select({ n: sql<number>`count(*)` }).from(staffUsers).get()?.n ?? 0;
+  return (
+    database
+      .select({ n: sql<number>`count(*)` })
+      .from(staffUsers)
+      .get()?.n ?? 0
+  );
 }
 
 /** Creates the first account from ADMIN_USERNAME / ADMIN_PASSWORD when there is none. */

@@ -113,11 +113,19 @@ export function markApplicationEmailed(id: number, database: DB = db()) {
 }
 
 export function listContactMessages(database: DB = db()) {
-  return database.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).all();
+  return database
+    .select()
+    .from(contactMessages)
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .all();
 }
 
 export function listNewsletterSignups(database: DB = db()) {
-  return database.select().from(newsletterSignups).orderBy(desc(newsletterSignups.createdAt), desc(newsletterSignups.id)).all();
+  return database
+    .select()
+    .from(newsletterSignups)
+    .orderBy(desc(newsletterSignups.createdAt), desc(newsletterSignups.id))
+    .all();
 }
 
 /** Shows that take applications or have received some, with their application counts. */
@@ -157,7 +165,17 @@ export function saveContactMessageWithNotice(
     const result = saveContactMessage(input, meta, t);
     if (result.created) {
       const mail = contactNotification(input);
-      enqueueMail({ kind: "contact", refId: result.record.id, to: meta.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text }, t);
+      enqueueMail(
+        {
+          kind: "contact",
+          refId: result.record.id,
+          to: meta.to,
+          replyTo: mail.replyTo,
+          subject: mail.subject,
+          text: mail.text,
+        },
+        t,
+      );
     }
     return result;
   });
@@ -176,7 +194,17 @@ export function saveContestantApplicationWithNotice(
     const result = saveContestantApplication(show.id, input, meta, t);
     if (result.created) {
       const mail = applicationNotification(show.title, input);
-      enqueueMail({ kind: "application", refId: result.record.id, to: meta.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text }, t);
+      enqueueMail(
+        {
+          kind: "application",
+          refId: result.record.id,
+          to: meta.to,
+          replyTo: mail.replyTo,
+          subject: mail.subject,
+          text: mail.text,
+        },
+        t,
+      );
     }
     return result;
   });

@@ -2,7 +2,13 @@ import { and, asc, desc, eq, isNotNull, isNull, max } from "drizzle-orm";
 import { auditLog, eventDates, events } from "~/db/schema";
 import type { SyncedShow } from "~/lib/eventbrite";
 import { SYNCED_FIELDS, summarizeSyncRun, type SyncStatus } from "~/lib/eventbrite-sync";
-import { reopened, syncDateStates, syncSoldOut, waitlistDatesToTell, type SoldOutState } from "~/lib/sold-out-sync";
+import {
+  reopened,
+  syncDateStates,
+  syncSoldOut,
+  waitlistDatesToTell,
+  type SoldOutState,
+} from "~/lib/sold-out-sync";
 import { recordAudit } from "~/models/audit.server";
 import { wakeOutbox } from "~/models/outbox.server";
 import type { StaffIdentity } from "~/models/staff.server";
@@ -48,7 +54,12 @@ function platformColumns(show: SyncedShow, venueId: number | null) {
   };
 }
 
-type DateFields = { date: string; time: string | null; ticketUrl: string | null; price: string | null } & SoldOutState;
+type DateFields = {
+  date: string;
+  time: string | null;
+  ticketUrl: string | null;
+  price: string | null;
+} & SoldOutState;
 
 function datesKey(dates: DateFields[]) {
   return JSON.stringify(dates.map((d) => [d.date, d.time, d.ticketUrl, d.price, d.soldOut, d.soldOutBy]));
@@ -119,7 +130,10 @@ export function upsertSyncedShows(
       if (show.hidden) {
         counts.hidden++;
         if (existing && !existing.archivedAt) {
-          tx.update(events).set({ archivedAt: now, lastSyncedAt: now, updatedAt: now }).where(eq(events.id, existing.id)).run();
+          tx.update(events)
+            .set({ archivedAt: now, lastSyncedAt: now, updatedAt: now })
+            .where(eq(events.id, existing.id))
+            .run();
           changes.push(`hidden: ${existing.title}`);
         }
         continue;
@@ -169,7 +183,12 @@ export function upsertSyncedShows(
         continue;
       }
       const update: Partial<typeof events.$inferInsert> = {};
-      const current = tx.select().from(eventDates).where(eq(eventDates.eventId, existing.id)).orderBy(asc(eventDates.position)).all();
+      const current = tx
+        .select()
+        .from(eventDates)
+        .where(eq(eventDates.eventId, existing.id))
+        .orderBy(asc(eventDates.position))
+        .all();
       const { states: dateStates, reopenedDates } = syncDateStates(current, show.dates);
       if (existing.staffEditedAt) {
         counts.keptStaffEdits++;
@@ -186,7 +205,8 @@ export function upsertSyncedShows(
           if (existing[field] !== show[field]) (update as Record<string, unknown>)[field] = show[field];
         }
         for (const [field, value] of Object.entries(platformColumns(show, venueId))) {
-          if ((existing as Record<string, unknown>)[field] !== value) (update as Record<string, unknown>)[field] = value;
+          if ((existing as Record<string, unknown>)[field] !== value)
+            (update as Record<string, unknown>)[field] = value;
         }
         if (existing.source !== "eventbrite") update.source = "eventbrite";
         const next = show.dates.map((d) => ({ ...d, ...dateStates.get(d.date)! }));
@@ -200,21 +220,25 @@ export function upsertSyncedShows(
         changes.push(`${show.eventStatus}: ${existing.title}`);
       }
       const soldOut = syncSoldOut(existing, show.soldOut);
-      if (soldOut.soldOut !== existing.soldOut || soldOut.soldOutBy !== existing.soldOutBy) Object.assign(update, soldOut);
+      if (soldOut.soldOut !== existing.soldOut || soldOut.soldOutBy !== existing.soldOutBy)
+        Object.assign(update, soldOut);
       if (soldOut.soldOut && !existing.soldOut) {
         counts.soldOut++;
         changes.push(`sold out: ${existing.title}`);
       }
       const showReopened = reopened(existing, soldOut);
       // Dates that reopen while the show stays sold out tell nobody yet.
-      const datesReopened = soldOut.soldOut ? [] : reopenedDates.filter((d) => current.some((c) => c.date === d));
+      const datesReopened = soldOut.soldOut
+        ? []
+        : reopenedDates.filter((d) => current.some((c) => c.date === d));
       if (showReopened) changes.push(`available again: ${existing.title}`);
       else for (const d of datesReopened) changes.push(`available again: ${existing.title} (${d})`);
       counts.reopened += showReopened ? 1 : datesReopened.length;
       const changed = Object.keys(update).length > 0;
       if (changed) {
         counts.updated++;
-        if (!changes.some((c) => c.endsWith(`: ${existing.title}`))) changes.push(`updated: ${existing.title}`);
+        if (!changes.some((c) => c.endsWith(`: ${existing.title}`)))
+          changes.push(`updated: ${existing.title}`);
       } else if (!existing.staffEditedAt) counts.unchanged++;
       tx.update(events)
         .set(changed ? { ...update, lastSyncedAt: now, updatedAt: now } : { lastSyncedAt: now })
@@ -224,7 +248,13 @@ export function upsertSyncedShows(
       const tell = waitlistDatesToTell(showReopened, datesReopened);
       if (tell) {
         counts.waitlistQueued += queueWaitlistNotices(
-          { eventId: existing.id, dates: tell === "all" ? undefined : tell, origin: options.origin, today: options.today, now },
+          {
+            eventId: existing.id,
+            dates: tell === "all" ? undefined : tell,
+            origin: options.origin,
+            today: options.today,
+            now,
+          },
           tx as unknown as DB,
         );
       }
@@ -235,7 +265,13 @@ export function upsertSyncedShows(
         staff: options.staff ?? null,
         action: "sync.run",
         entityType: "events",
-        after: { ok: true, pages: options.pages ?? null, received: shows.length, ...counts, changes: changes.slice(0, 50) },
+        after: {
+          ok: true,
+          pages: options.pages ?? null,
+          received: shows.length,
+          ...counts,
+          changes: changes.slice(0, 50),
+        },
       },
       tx,
     );
@@ -245,7 +281,12 @@ export function upsertSyncedShows(
 }
 
 /** A series' dates as the platform lists them (each with its own link), sold out as `states` say. */
-function replaceDates(tx: Pick<DB, "delete" | "insert">, eventId: number, show: SyncedShow, states: Map<string, SoldOutState>) {
+function replaceDates(
+  tx: Pick<DB, "delete" | "insert">,
+  eventId: number,
+  show: SyncedShow,
+  states: Map<string, SoldOutState>,
+) {
   tx.delete(eventDates).where(eq(eventDates.eventId, eventId)).run();
   if (show.dates.length === 0) return;
   tx.insert(eventDates)
@@ -256,7 +297,10 @@ function replaceDates(tx: Pick<DB, "delete" | "insert">, eventId: number, show: 
         time: d.time,
         ticketUrl: d.ticketUrl,
         price: d.price,
-        ...(states.get(d.date) ?? { soldOut: d.soldOut, soldOutBy: d.soldOut ? ("platform" as const) : null }),
+        ...(states.get(d.date) ?? {
+          soldOut: d.soldOut,
+          soldOutBy: d.soldOut ? ("platform" as const) : null,
+        }),
         externalId: d.externalId,
         position: i,
       })),
@@ -270,15 +314,22 @@ export function recordFailedSync(
   database: DB = db(),
 ) {
   recordAudit(
-    { staff: input.staff ?? null, action: "sync.run", entityType: "events", after: { ok: false, message: input.message } },
+    {
+      staff: input.staff ?? null,
+      action: "sync.run",
+      entityType: "events",
+      after: { ok: false, message: input.message },
+    },
     database,
   );
 }
 
-
 /** What the dashboard's sync area shows. */
 export function getSyncStatus(database: DB = db()): SyncStatus {
-  const last = database.select({ at: max(events.lastSyncedAt) }).from(events).get();
+  const last = database
+    .select({ at: max(events.lastSyncedAt) })
+    .from(events)
+    .get();
   const edited = database
     .select({ id: events.id, title: events.title, date: events.date, staffEditedAt: events.staffEditedAt })
     .from(events)
@@ -311,11 +362,7 @@ export function getSyncStatus(database: DB = db()): SyncStatus {
  * Hands a staff-edited synced show back to the sync: the next sync overwrites its fields.
  * Returns the show's title, or null when there is no such edited synced show.
  */
-export function resetStaffEdits(
-  eventId: number,
-  staff: StaffIdentity,
-  database: DB = db(),
-): string | null {
+export function resetStaffEdits(eventId: number, staff: StaffIdentity, database: DB = db()): string | null {
   return database.transaction((tx) => {
     const row = tx
       .select({ id: events.id, title: events.title, staffEditedAt: events.staffEditedAt })

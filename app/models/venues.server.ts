@@ -20,14 +20,27 @@ function freeSlug(name: string, tx: Tx): string {
   return `${base}-${Date.now()}`;
 }
 
-const ADDRESS_FIELDS = ["name", "address1", "address2", "city", "region", "postalCode", "country", "latitude", "longitude"] as const;
+const ADDRESS_FIELDS = [
+  "name",
+  "address1",
+  "address2",
+  "city",
+  "region",
+  "postalCode",
+  "country",
+  "latitude",
+  "longitude",
+] as const;
 
 /**
  * The venue record of a platform venue: created when new, its name and address refreshed
  * from the platform when they change (a value the platform no longer gives is kept, staff's
  * notes are never touched). Returns the id and whether it was created.
  */
-export function upsertPlatformVenue(v: SyncedVenue, tx: Tx = db()): { id: number; created: boolean; updated: boolean } {
+export function upsertPlatformVenue(
+  v: SyncedVenue,
+  tx: Tx = db(),
+): { id: number; created: boolean; updated: boolean } {
   const existing = tx.select().from(venues).where(eq(venues.externalId, v.externalId)).get();
   if (!existing) {
     // A staff-made record of the same name (no platform id yet) is adopted, not duplicated.
@@ -37,7 +50,10 @@ export function upsertPlatformVenue(v: SyncedVenue, tx: Tx = db()): { id: number
       .all()
       .find((r) => r.externalId === null && r.name.trim().toLowerCase() === v.name.trim().toLowerCase());
     if (sameName) {
-      tx.update(venues).set({ ...fill(sameName, v), externalId: v.externalId, updatedAt: new Date() }).where(eq(venues.id, sameName.id)).run();
+      tx.update(venues)
+        .set({ ...fill(sameName, v), externalId: v.externalId, updatedAt: new Date() })
+        .where(eq(venues.id, sameName.id))
+        .run();
       return { id: sameName.id, created: false, updated: true };
     }
     const row = tx
@@ -49,7 +65,10 @@ export function upsertPlatformVenue(v: SyncedVenue, tx: Tx = db()): { id: number
   }
   const changes = fill(existing, v);
   if (Object.keys(changes).length === 0) return { id: existing.id, created: false, updated: false };
-  tx.update(venues).set({ ...changes, updatedAt: new Date() }).where(eq(venues.id, existing.id)).run();
+  tx.update(venues)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(venues.id, existing.id))
+    .run();
   return { id: existing.id, created: false, updated: true };
 }
 
@@ -85,15 +104,27 @@ export function pickOrCreateVenue(name: string, tx: Tx = db()): number | null {
     .orderBy(venues.id)
     .get();
   if (found) return found.id;
-  return tx.insert(venues).values({ name: clean, slug: freeSlug(clean, tx) }).returning({ id: venues.id }).get().id;
+  return tx
+    .insert(venues)
+    .values({ name: clean, slug: freeSlug(clean, tx) })
+    .returning({ id: venues.id })
+    .get().id;
 }
 
 /** Staff save a venue's record (the platform id and slug stay). Null when there is no such venue. */
-export function updateVenue(id: number, values: VenueFormValues, staff: StaffIdentity, database: DB = db()): Venue | null {
+export function updateVenue(
+  id: number,
+  values: VenueFormValues,
+  staff: StaffIdentity,
+  database: DB = db(),
+): Venue | null {
   return database.transaction((tx) => {
     const before = tx.select().from(venues).where(eq(venues.id, id)).get();
     if (!before) return null;
-    tx.update(venues).set({ ...values, updatedAt: new Date() }).where(eq(venues.id, id)).run();
+    tx.update(venues)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(venues.id, id))
+      .run();
     const after = tx.select().from(venues).where(eq(venues.id, id)).get()!;
     recordAudit({ staff, action: "venue.update", entityType: "venue", entityId: id, before, after }, tx);
     return after;
@@ -121,5 +152,10 @@ export function listAboutVenues(database: DB = db()): Venue[] {
 
 /** Every venue page path (/{slug}) for the sitemap. */
 export function venuePagePaths(database: DB = db()): string[] {
-  return database.select({ slug: venues.slug }).from(venues).orderBy(venues.slug).all().map((v) => `/${v.slug}`);
+  return database
+    .select({ slug: venues.slug })
+    .from(venues)
+    .orderBy(venues.slug)
+    .all()
+    .map((v) => `/${v.slug}`);
 }

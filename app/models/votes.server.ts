@@ -1,6 +1,14 @@
 import crypto from "node:crypto";
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
-import { comedians, roundComedians, votes, votingRounds, type Comedian, type Vote, type VotingRound } from "~/db/schema";
+import {
+  comedians,
+  roundComedians,
+  votes,
+  votingRounds,
+  type Comedian,
+  type Vote,
+  type VotingRound,
+} from "~/db/schema";
 import { computeStandings, type Standings } from "~/lib/results";
 import { isVotingOpen } from "~/lib/reveal";
 import { recordAudit } from "~/models/audit.server";
@@ -22,8 +30,18 @@ const openWherePrepared = () =>
 
 function prepareOpenRoundQueries(database: DB) {
   return {
-    byId: database.select().from(votingRounds).where(and(eq(votingRounds.id, sql.placeholder("id")), openWherePrepared())).prepare(),
-    newest: database.select().from(votingRounds).where(openWherePrepared()).orderBy(desc(votingRounds.openedAt), desc(votingRounds.id)).limit(1).prepare(),
+    byId: database
+      .select()
+      .from(votingRounds)
+      .where(and(eq(votingRounds.id, sql.placeholder("id")), openWherePrepared()))
+      .prepare(),
+    newest: database
+      .select()
+      .from(votingRounds)
+      .where(openWherePrepared())
+      .orderBy(desc(votingRounds.openedAt), desc(votingRounds.id))
+      .limit(1)
+      .prepare(),
   };
 }
 const openRoundQueries = new WeakMap<object, ReturnType<typeof prepareOpenRoundQueries>>();
@@ -89,9 +107,22 @@ export function openRound(
       .all()
       .map((r) => r.id);
     if (known.length === 0) throw new Error("Choose at least one comedian for the round");
-    const round = tx.insert(votingRounds).values({ title: input.title, openedAt: new Date() }).returning().get();
+    const round = tx
+      .insert(votingRounds)
+      .values({ title: input.title, openedAt: new Date() })
+      .returning()
+      .get();
     for (const comedianId of known) tx.insert(roundComedians).values({ roundId: round.id, comedianId }).run();
-    recordAudit({ staff, action: "round.open", entityType: "voting_round", entityId: round.id, after: { ...round, comedianIds: known } }, tx);
+    recordAudit(
+      {
+        staff,
+        action: "round.open",
+        entityType: "voting_round",
+        entityId: round.id,
+        after: { ...round, comedianIds: known },
+      },
+      tx,
+    );
     return round;
   });
 }
@@ -100,8 +131,16 @@ export function closeRound(id: number, staff: StaffIdentity, database: DB = db()
   return database.transaction((tx) => {
     const before = tx.select().from(votingRounds).where(eq(votingRounds.id, id)).get();
     if (!before || !isOpen(before)) return null;
-    const after = tx.update(votingRounds).set({ closedAt: new Date() }).where(eq(votingRounds.id, id)).returning().get();
-    recordAudit({ staff, action: "round.close", entityType: "voting_round", entityId: id, before, after }, tx);
+    const after = tx
+      .update(votingRounds)
+      .set({ closedAt: new Date() })
+      .where(eq(votingRounds.id, id))
+      .returning()
+      .get();
+    recordAudit(
+      { staff, action: "round.close", entityType: "voting_round", entityId: id, before, after },
+      tx,
+    );
     return after;
   });
 }
@@ -167,32 +206,47 @@ const at = (ms: number | null) => (ms === null ? null : new Date(ms));
 
 function prepareVoteStatements(client: DB["$client"]) {
   const s = {
-    round: client.prepare<[number], { opened_at: number | null; closed_at: number | null; closes_at: number | null }>(
-      "select opened_at, closed_at, closes_at from voting_rounds where id = ?",
-    ),
+    round: client.prepare<
+      [number],
+      { opened_at: number | null; closed_at: number | null; closes_at: number | null }
+    >("select opened_at, closed_at, closes_at from voting_rounds where id = ?"),
     byToken: client.prepare<[string], VoteRow>("select * from votes where vote_token = ?"),
     eligible: client.prepare<[number, number], { id: number }>(
       "select c.id from round_comedians rc join comedians c on c.id = rc.comedian_id where rc.round_id = ? and rc.comedian_id = ? and c.deleted_at is null",
     ),
-    fromDevice: client.prepare<[number, string], VoteRow>("select * from votes where round_id = ? and device_id = ? limit 1"),
+    fromDevice: client.prepare<[number, string], VoteRow>(
+      "select * from votes where round_id = ? and device_id = ? limit 1",
+    ),
     insert: client.prepare<[number, number, string, string, string, string | null, string], VoteRow>(
       "insert into votes (round_id, comedian_id, email, email_key, vote_token, ip_address, device_id) values (?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning *",
     ),
-    votedFrom: client.prepare<[number, string], { one: number }>("select 1 as one from votes where round_id = ? and device_id = ? limit 1"),
-    receipt: client.prepare<[number, string, string | null, string | null], { comedian_name: string; email: string; created_at: number; round_id: number }>(
+    votedFrom: client.prepare<[number, string], { one: number }>(
+      "select 1 as one from votes where round_id = ? and device_id = ? limit 1",
+    ),
+    receipt: client.prepare<
+      [number, string, string | null, string | null],
+      { comedian_name: string; email: string; created_at: number; round_id: number }
+    >(
       `select c.name as comedian_name, v.email, v.created_at, v.round_id from votes v join comedians c on c.id = v.comedian_id
        where v.round_id = ? and v.device_id = ? and (? is null or v.vote_token = ?) order by v.created_at desc, v.id desc limit 1`,
     ),
   };
   const cast = client.transaction((input: CastVoteInput): CastVoteResult => {
     const row = s.round.get(input.roundId);
-    const round = row && { openedAt: at(row.opened_at), closedAt: at(row.closed_at), closesAt: at(row.closes_at) };
+    const round = row && {
+      openedAt: at(row.opened_at),
+      closedAt: at(row.closed_at),
+      closesAt: at(row.closes_at),
+    };
     const byToken = () => {
       const v = s.byToken.get(input.voteToken);
       return v ? toVote(v) : undefined;
     };
     const isRetry = (v: Vote | undefined): v is Vote =>
-      !!v && v.roundId === input.roundId && (v.emailKey ?? v.email) === input.emailKey && v.deviceId === input.deviceId;
+      !!v &&
+      v.roundId === input.roundId &&
+      (v.emailKey ?? v.email) === input.emailKey &&
+      v.deviceId === input.deviceId;
     if (!round || !isOpen(round)) {
       // A retry of a vote stored just before the round closed still gets its thank-you.
       const earlier = byToken();
@@ -200,7 +254,8 @@ function prepareVoteStatements(client: DB["$client"]) {
       return { status: "round-closed" };
     }
     const sameToken = byToken();
-    if (sameToken) return isRetry(sameToken) ? { status: "repeat", vote: sameToken } : { status: "token-used" };
+    if (sameToken)
+      return isRetry(sameToken) ? { status: "repeat", vote: sameToken } : { status: "token-used" };
     if (!s.eligible.get(input.roundId, input.comedianId)) return { status: "not-in-round" };
     const fromDevice = s.fromDevice.get(input.roundId, input.deviceId);
     if (fromDevice) {
@@ -209,7 +264,15 @@ function prepareVoteStatements(client: DB["$client"]) {
         ? { status: "repeat", vote: toVote(fromDevice) }
         : { status: "device-voted" };
     }
-    const inserted = s.insert.get(input.roundId, input.comedianId, input.email, input.emailKey, input.voteToken, input.ipAddress, input.deviceId);
+    const inserted = s.insert.get(
+      input.roundId,
+      input.comedianId,
+      input.email,
+      input.emailKey,
+      input.voteToken,
+      input.ipAddress,
+      input.deviceId,
+    );
     if (inserted) return { status: "recorded", vote: toVote(inserted) };
     // The (round, e-mail key) index refused it: that e-mail voted from another device.
     return { status: "already-voted" };
@@ -250,7 +313,14 @@ export function receiptFor(
   if (!by.deviceId) return undefined;
   const token = by.voteToken || null;
   const r = voteStatements(database).receipt.get(roundId, by.deviceId, token, token);
-  return r && { comedianName: r.comedian_name, email: r.email, createdAt: new Date(r.created_at), roundId: r.round_id };
+  return (
+    r && {
+      comedianName: r.comedian_name,
+      email: r.email,
+      createdAt: new Date(r.created_at),
+      roundId: r.round_id,
+    }
+  );
 }
 
 /** Whether this device has a vote in the round (the cached /vote page cannot show a receipt). */
@@ -261,7 +331,12 @@ export function hasVotedFrom(roundId: number, deviceId: string, database: DB = d
 /** Turns the round's room code on (a new secret, so old codes die) or off. */
 export function setRoomCode(roundId: number, on: boolean, database: DB = db()): VotingRound | undefined {
   const secret = on ? crypto.randomBytes(24).toString("base64url") : null;
-  return database.update(votingRounds).set({ roomCodeSecret: secret }).where(eq(votingRounds.id, roundId)).returning().get();
+  return database
+    .update(votingRounds)
+    .set({ roomCodeSecret: secret })
+    .where(eq(votingRounds.id, roundId))
+    .returning()
+    .get();
 }
 
 /**
@@ -270,7 +345,12 @@ export function setRoomCode(roundId: number, on: boolean, database: DB = db()): 
  * counted by SQLite: reading every vote of a round into memory grew with the votes (1,000,000
  * rows on one page load).
  */
-export function voteBursts(roundId: number, threshold: number, limit: number, database: DB = db()): { ip: string; minute: number; votes: number }[] {
+export function voteBursts(
+  roundId: number,
+  threshold: number,
+  limit: number,
+  database: DB = db(),
+): { ip: string; minute: number; votes: number }[] {
   return database.$client
     .prepare<[number, number, number], { ip: string; minute: number; votes: number }>(
       `select ip_address as ip, cast(created_at / 60000 as integer) * 60000 as minute, count(*) as votes
@@ -309,7 +389,11 @@ export function roundStandings(roundId: number, database: DB = db()): Standings 
     .map((r) => r.id);
   const ids = [...new Set([...listed, ...tallies.map((t) => t.comedianId)])];
   if (ids.length === 0) return { total: 0, rows: [] };
-  const people = database.select({ id: comedians.id, name: comedians.name, deletedAt: comedians.deletedAt }).from(comedians).where(inArray(comedians.id, ids)).all();
+  const people = database
+    .select({ id: comedians.id, name: comedians.name, deletedAt: comedians.deletedAt })
+    .from(comedians)
+    .where(inArray(comedians.id, ids))
+    .all();
   const byId = new Map(tallies.map((t) => [t.comedianId, t.n]));
   return computeStandings(
     people

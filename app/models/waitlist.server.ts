@@ -3,7 +3,13 @@ import { and, asc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import { eventDates, events, waitlistEntries } from "~/db/schema";
 import { isToken } from "~/lib/ids";
 import { staffSoldOut, type SoldOutBy } from "~/lib/sold-out-sync";
-import { becameAvailable, dueForNotice, waitlistEmail, whyNobodyTold, type SendNowOutcome } from "~/lib/waitlist";
+import {
+  becameAvailable,
+  dueForNotice,
+  waitlistEmail,
+  whyNobodyTold,
+  type SendNowOutcome,
+} from "~/lib/waitlist";
 import { recordAudit } from "~/models/audit.server";
 import { enqueueMail, wakeOutbox } from "~/models/outbox.server";
 import type { StaffIdentity } from "~/models/staff.server";
@@ -39,7 +45,12 @@ export function findPerformance(eventId: number, date: string, database: DB = db
         ...database
           .select()
           .from(events)
-          .where(and(isNull(events.archivedAt), sql`lower(trim(${events.title})) = ${base.title.trim().toLowerCase()}`))
+          .where(
+            and(
+              isNull(events.archivedAt),
+              sql`lower(trim(${events.title})) = ${base.title.trim().toLowerCase()}`,
+            ),
+          )
           .orderBy(asc(events.id))
           .all()
           .filter((e) => e.id !== base.id),
@@ -66,7 +77,10 @@ export function findPerformance(eventId: number, date: string, database: DB = db
 }
 
 /** Dates of these shows that are sold out on their own (the show itself is not). */
-export function soldOutDates(eventIds: number[], database: DB = db()): { eventId: number; date: string; soldOutBy: SoldOutBy | null }[] {
+export function soldOutDates(
+  eventIds: number[],
+  database: DB = db(),
+): { eventId: number; date: string; soldOutBy: SoldOutBy | null }[] {
   if (eventIds.length === 0) return [];
   return database
     .select({ eventId: eventDates.eventId, date: eventDates.date, soldOutBy: eventDates.soldOutBy })
@@ -136,7 +150,18 @@ export function queueWaitlistNotices(
       pageUrl: `${input.origin}/event/${show.id}?date=${entry.date}`,
       unsubscribeUrl: `${input.origin}/waitlist/unsubscribe/${entry.token}`,
     });
-    enqueueMail({ kind: "waitlist", refId: entry.id, to: entry.email, subject: mail.subject, text: mail.text, headers: mail.headers }, database, now);
+    enqueueMail(
+      {
+        kind: "waitlist",
+        refId: entry.id,
+        to: entry.email,
+        subject: mail.subject,
+        text: mail.text,
+        headers: mail.headers,
+      },
+      database,
+      now,
+    );
     database.update(waitlistEntries).set({ notifiedAt: now }).where(eq(waitlistEntries.id, entry.id)).run();
     queued++;
   }
@@ -176,7 +201,10 @@ export function setDateSoldOut(
       t,
     );
     const queued = becameAvailable(row.soldOut, input.soldOut)
-      ? queueWaitlistNotices({ eventId: show.id, dates: [input.date], origin: input.origin, today: input.today }, t)
+      ? queueWaitlistNotices(
+          { eventId: show.id, dates: [input.date], origin: input.origin, today: input.today },
+          t,
+        )
       : 0;
     return { outcome: "ok" as const, queued };
   });
@@ -195,8 +223,26 @@ export function sendWaitlistNow(
 ): SendNowOutcome {
   const outcome = database.transaction((tx): SendNowOutcome => {
     const t = tx as unknown as DB;
-    const queued = queueWaitlistNotices({ eventId: input.eventId, dates: [input.date], origin: input.origin, today: input.today, now: input.now }, t);
-    recordAudit({ staff, action: "waitlist.send", entityType: "event", entityId: input.eventId, after: { date: input.date, queued } }, t);
+    const queued = queueWaitlistNotices(
+      {
+        eventId: input.eventId,
+        dates: [input.date],
+        origin: input.origin,
+        today: input.today,
+        now: input.now,
+      },
+      t,
+    );
+    recordAudit(
+      {
+        staff,
+        action: "waitlist.send",
+        entityType: "event",
+        entityId: input.eventId,
+        after: { date: input.date, queued },
+      },
+      t,
+    );
     if (queued) return { queued, reason: null };
     const show = t.select().from(events).where(eq(events.id, input.eventId)).get();
     const row = t
@@ -245,7 +291,13 @@ export function findWaitlistEntry(token: string, database: DB = db()) {
   if (!isToken(token)) return null;
   return (
     database
-      .select({ id: waitlistEntries.id, date: waitlistEntries.date, email: waitlistEntries.email, title: events.title, eventId: events.id })
+      .select({
+        id: waitlistEntries.id,
+        date: waitlistEntries.date,
+        email: waitlistEntries.email,
+        title: events.title,
+        eventId: events.id,
+      })
       .from(waitlistEntries)
       .innerJoin(events, eq(events.id, waitlistEntries.eventId))
       .where(eq(waitlistEntries.token, token))
@@ -297,7 +349,8 @@ export function staffPerformances(today: string, database: DB = db()): StaffPerf
     .all()) {
     counts.set(`${r.eventId}|${r.date}`, { waiting: r.waiting, notified: r.notified ?? 0 });
   }
-  const count = (eventId: number, date: string) => counts.get(`${eventId}|${date}`) ?? { waiting: 0, notified: 0 };
+  const count = (eventId: number, date: string) =>
+    counts.get(`${eventId}|${date}`) ?? { waiting: 0, notified: 0 };
   const out: StaffPerformance[] = [];
   const recurring = database
     .select({
@@ -314,7 +367,12 @@ export function staffPerformances(today: string, database: DB = db()): StaffPerf
     .where(and(isNull(events.archivedAt), gte(eventDates.date, today)))
     .all();
   const withDates = new Set<number>(
-    database.select({ id: eventDates.eventId }).from(eventDates).groupBy(eventDates.eventId).all().map((r) => r.id),
+    database
+      .select({ id: eventDates.eventId })
+      .from(eventDates)
+      .groupBy(eventDates.eventId)
+      .all()
+      .map((r) => r.id),
   );
   for (const r of recurring) {
     out.push({
@@ -329,14 +387,31 @@ export function staffPerformances(today: string, database: DB = db()): StaffPerf
     });
   }
   for (const e of database
-    .select({ id: events.id, title: events.title, date: events.date, soldOut: events.soldOut, soldOutBy: events.soldOutBy })
+    .select({
+      id: events.id,
+      title: events.title,
+      date: events.date,
+      soldOut: events.soldOut,
+      soldOutBy: events.soldOutBy,
+    })
     .from(events)
     .where(and(isNull(events.archivedAt), gte(events.date, today)))
     .all()) {
     if (withDates.has(e.id)) continue;
     const c = count(e.id, e.date);
     if (!e.soldOut && c.waiting === 0) continue;
-    out.push({ eventId: e.id, title: e.title, date: e.date, recurring: false, showSoldOut: e.soldOut, soldOut: e.soldOut, soldOutBy: e.soldOut ? e.soldOutBy : null, ...c });
+    out.push({
+      eventId: e.id,
+      title: e.title,
+      date: e.date,
+      recurring: false,
+      showSoldOut: e.soldOut,
+      soldOut: e.soldOut,
+      soldOutBy: e.soldOut ? e.soldOutBy : null,
+      ...c,
+    });
   }
-  return out.sort((a, b) => a.date.localeCompare(b.date) || a.title.localeCompare(b.title) || a.eventId - b.eventId);
+  return out.sort(
+    (a, b) => a.date.localeCompare(b.date) || a.title.localeCompare(b.title) || a.eventId - b.eventId,
+  );
 }

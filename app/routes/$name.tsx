@@ -1,4 +1,10 @@
-import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ShowStructuredData } from "~/components/show-structured-data";
@@ -22,7 +28,10 @@ import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
  * the redirects table, else 404. Explicit route files
  * always rank above this dynamic segment, so a short link can never shadow a real page.
  */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }, { rel: "stylesheet", href: lineupStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: contentStyles },
+  { rel: "stylesheet", href: lineupStyles },
+];
 
 /** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
 export const headers = passPageCache;
@@ -55,7 +64,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       latitude: record.latitude,
       longitude: record.longitude,
     };
-    return json({ venue, shows, today, origin: publicOrigin(request), record: place }, { headers: cacheablePage() });
+    return json(
+      { venue, shows, today, origin: publicOrigin(request), record: place },
+      { headers: cacheablePage() },
+    );
   }
   const target = findRedirect(name);
   if (target && /^https?:\/\//i.test(target)) {
@@ -89,10 +101,14 @@ export default function VenuePage() {
         {venue.sections.map((section) => (
           <section key={section.heading} className="panel content-section">
             <h2>{section.heading}</h2>
-            {section.paragraphs?.map((p) => <p key={p}>{p}</p>)}
+            {section.paragraphs?.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
             {section.items ? (
               <ul className="check-list">
-                {section.items.map((item) => <li key={item}>{item}</li>)}
+                {section.items.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
               </ul>
             ) : null}
           </section>
@@ -104,7 +120,9 @@ export default function VenuePage() {
       {venue.links.length > 0 ? (
         <nav className="content-actions" aria-label={`More from ${SITE.name}`}>
           {venue.links.map((l) => (
-            <Link key={l.to} to={l.to} className="button button--primary">{l.label}</Link>
+            <Link key={l.to} to={l.to} className="button button--primary">
+              {l.label}
+            </Link>
           ))}
         </nav>
       ) : null}

@@ -23,10 +23,17 @@ export const EPIC_DADS_PREVIEW = 3;
  */
 export const CAROUSEL_MAX = 40;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }, { rel: "stylesheet", href: lineupStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: publicStyles },
+  { rel: "stylesheet", href: lineupStyles },
+];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  seoMeta({ title: `${SITE.name}: ${SITE.tagline}`, url: data ? `${data.origin}/` : undefined, origin: data?.origin });
+  seoMeta({
+    title: `${SITE.name}: ${SITE.tagline}`,
+    url: data ? `${data.origin}/` : undefined,
+    origin: data?.origin,
+  });
 
 /** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
 export const headers = passPageCache;
@@ -36,14 +43,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const upcoming = listUpcoming(today);
   const filters = parseFilters(url.searchParams);
-  const matching = new Set(filterShows(upcoming.map((u) => u.show), filters, today).map((s) => s.id));
+  const matching = new Set(
+    filterShows(
+      upcoming.map((u) => u.show),
+      filters,
+      today,
+    ).map((s) => s.id),
+  );
   const filtered = upcoming.filter((u) => matching.has(u.show.id));
   const showAll = url.searchParams.get("all") === "1";
   const epicDads = upcoming.filter((u) => u.show.collection?.slug === "epicdads");
   const sections = {
     carousel: upcoming.slice(0, CAROUSEL_MAX),
     // A seasonal collection only while its shows are near (app/lib/seasonal.ts).
-    epicDads: seasonalCollectionNear(epicDads.map((u) => u.next.date), today) ? epicDads.slice(0, EPIC_DADS_PREVIEW) : [],
+    epicDads: seasonalCollectionNear(
+      epicDads.map((u) => u.next.date),
+      today,
+    )
+      ? epicDads.slice(0, EPIC_DADS_PREVIEW)
+      : [],
     // The club section: shows at venue records staff flagged as the club.
     club: upcoming.filter((u) => u.show.venueRecord?.isClub).slice(0, CLUB_PREVIEW),
     grid: showAll ? filtered : filtered.slice(0, GRID_SIZE),
@@ -53,19 +71,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const items = upcoming.filter((u) => needed.has(u));
   const position = new Map(items.map((u, i) => [u, i]));
   const indexes = (list: typeof upcoming) => list.map((u) => position.get(u)!);
-  return json({
-    origin: publicOrigin(request),
-    items: toCards(items),
-    carousel: indexes(sections.carousel),
-    epicDads: indexes(sections.epicDads),
-    club: indexes(sections.club),
-    grid: indexes(sections.grid),
-    shown: filtered.length,
-    total: upcoming.length,
-    venueOptions: distinctVenues(upcoming.map((u) => u.show)),
-    filters,
-    showAll,
-  }, { headers: cacheablePage() });
+  return json(
+    {
+      origin: publicOrigin(request),
+      items: toCards(items),
+      carousel: indexes(sections.carousel),
+      epicDads: indexes(sections.epicDads),
+      club: indexes(sections.club),
+      grid: indexes(sections.grid),
+      shown: filtered.length,
+      total: upcoming.length,
+      venueOptions: distinctVenues(upcoming.map((u) => u.show)),
+      filters,
+      showAll,
+    },
+    { headers: cacheablePage() },
+  );
 }
 
 export default function Home() {
@@ -82,7 +103,13 @@ export default function Home() {
           <div className="section__head">
             <h2 id="events-title">Upcoming Events</h2>
           </div>
-          <FilterPanel filters={filters} venues={data.venueOptions} shown={data.shown} total={data.total} action="/" />
+          <FilterPanel
+            filters={filters}
+            venues={data.venueOptions}
+            shown={data.shown}
+            total={data.total}
+            action="/"
+          />
           {data.grid.length ? (
             <div className="card-grid">
               {/* The first card is the largest thing in a phone's first view (its LCP): fetched at once, first. */}
@@ -93,7 +120,9 @@ export default function Home() {
           ) : (
             <div className="empty-state">
               <p>No events match your search criteria.</p>
-              <Link to="/#events" preventScrollReset className="button button--outline">Clear filters</Link>
+              <Link to="/#events" preventScrollReset className="button button--outline">
+                Clear filters
+              </Link>
             </div>
           )}
           {more ? (
@@ -117,9 +146,13 @@ export default function Home() {
           <div className="container">
             <div className="section__head">
               <h2 id="epicdads-title">Epic Dads Comedy Weekend</h2>
-              <Link to="/epicdads" className="button button--primary">See the Father's Day shows</Link>
+              <Link to="/epicdads" className="button button--primary">
+                See the Father's Day shows
+              </Link>
             </div>
-            <p className="lead">Treat Dad to a night out: Father's Day weekend specials at a distillery, a pub and a winery.</p>
+            <p className="lead">
+              Treat Dad to a night out: Father's Day weekend specials at a distillery, a pub and a winery.
+            </p>
             <div className="card-grid">
               {pick(data.epicDads).map((u) => (
                 <EventCard key={u.show.id} {...u} />
@@ -133,7 +166,9 @@ export default function Home() {
         <div className="container">
           <div className="section__head">
             <h2 id="club-title">Club Shows</h2>
-            <Link to="/club-shows" className="button button--primary">All club shows</Link>
+            <Link to="/club-shows" className="button button--primary">
+              All club shows
+            </Link>
           </div>
           {data.club.length ? (
             <div className="card-grid card-grid--two">
@@ -152,11 +187,13 @@ export default function Home() {
           <div>
             <h2 id="about-title">Windsor's home for stand-up</h2>
             <p>
-              {SITE.name} brings touring headliners and the region's sharpest local comics to clubs, wineries, breweries
-              and distilleries across Windsor-Essex. Weekly club nights, seasonal specials and game-show chaos: there's a
-              seat with your name on it.
+              {SITE.name} brings touring headliners and the region's sharpest local comics to clubs, wineries,
+              breweries and distilleries across Windsor-Essex. Weekly club nights, seasonal specials and
+              game-show chaos: there's a seat with your name on it.
             </p>
-            <Link to="/about" className="button button--outline">About us</Link>
+            <Link to="/about" className="button button--outline">
+              About us
+            </Link>
           </div>
           <div className="follow-us" aria-labelledby="follow-title">
             <h2 id="follow-title">Follow us</h2>
@@ -178,10 +215,12 @@ export default function Home() {
         <div className="container">
           <h2 id="seo-title">Comedy shows in Windsor, Ontario</h2>
           <p>
-            Looking for something to do tonight? From downtown club nights to winery specials in Essex County, find every
-            upcoming stand-up show in one place.
+            Looking for something to do tonight? From downtown club nights to winery specials in Essex County,
+            find every upcoming stand-up show in one place.
           </p>
-          <Link to="/comedy-shows-windsor" className="button button--primary">Browse comedy shows in Windsor</Link>
+          <Link to="/comedy-shows-windsor" className="button button--primary">
+            Browse comedy shows in Windsor
+          </Link>
         </div>
       </section>
     </>

@@ -23,7 +23,11 @@ export const headers = passPageCache;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The venue cards come from the venue records staff placed on this page.
-  const venueCards = listAboutVenues().map((v) => ({ slug: v.slug, name: v.name, cardText: v.cardText ?? "" }));
+  const venueCards = listAboutVenues().map((v) => ({
+    slug: v.slug,
+    name: v.name,
+    cardText: v.cardText ?? "",
+  }));
   return json({ origin: publicOrigin(request), venueCards }, { headers: cacheablePage() });
 }
 
@@ -52,20 +56,26 @@ export default function About() {
 
       <section className="panel content-section" aria-labelledby="story-title">
         <h2 id="story-title">Our Story</h2>
-        {ABOUT_PAGE.story.map((p) => <p key={p}>{p}</p>)}
+        {ABOUT_PAGE.story.map((p) => (
+          <p key={p}>{p}</p>
+        ))}
       </section>
 
       <div className="two-columns">
         <section className="panel content-section" aria-labelledby="mission-title">
           <h2 id="mission-title">Our Mission</h2>
           <ul className="check-list">
-            {ABOUT_PAGE.mission.map((m) => <li key={m}>{m}</li>)}
+            {ABOUT_PAGE.mission.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
           </ul>
         </section>
         <section className="panel content-section" aria-labelledby="what-title">
           <h2 id="what-title">What We Do</h2>
           <ul className="check-list">
-            {ABOUT_PAGE.whatWeDo.map((m) => <li key={m}>{m}</li>)}
+            {ABOUT_PAGE.whatWeDo.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
           </ul>
         </section>
       </div>
@@ -87,7 +97,9 @@ export default function About() {
       <section className="panel content-section content-cta" aria-labelledby="touch-title">
         <h2 id="touch-title">Want to work with us?</h2>
         <p>Venues, comics, sponsors and fans: we'd love to hear from you.</p>
-        <Link to="/contact" className="button button--primary">Get in Touch</Link>
+        <Link to="/contact" className="button button--primary">
+          Get in Touch
+        </Link>
       </section>
     </article>
   );

@@ -19,7 +19,10 @@ import { logger } from "~/utils/logger.server";
 import { redirectWithFlash } from "~/utils/session.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
-export const meta: MetaFunction = () => [{ title: "Admin dashboard" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Admin dashboard" },
+  { name: "robots", content: "noindex" },
+];
 
 const STAFF_LINKS = [
   { to: "/admin/messages", label: "Messages" },
@@ -50,15 +53,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
     logger().error({ err: error }, "auto-archive failed");
   }
   if (archived > 0) {
-    throw await redirectWithFlash(request, url.pathname + url.search, { type: "info", message: autoArchivedMessage(archived) });
+    throw await redirectWithFlash(request, url.pathname + url.search, {
+      type: "info",
+      message: autoArchivedMessage(archived),
+    });
   }
 
   try {
-    return json({ staff, view, loadError: null as string | null, sync: getSyncStatus(), ...loadDashboard(view, zone, url.searchParams.get("page")) });
+    return json({
+      staff,
+      view,
+      loadError: null as string | null,
+      sync: getSyncStatus(),
+      ...loadDashboard(view, zone, url.searchParams.get("page")),
+    });
   } catch (error) {
     logger().error({ err: error }, "dashboard load failed");
-    const empty: ReturnType<typeof loadDashboard> = { shows: [], audit: [], paging: pageOf(0, null, SHOWS_PER_PAGE) };
-    return json({ staff, view, loadError: "Failed to load data" as string | null, sync: null, ...empty }, { status: 500 });
+    const empty: ReturnType<typeof loadDashboard> = {
+      shows: [],
+      audit: [],
+      paging: pageOf(0, null, SHOWS_PER_PAGE),
+    };
+    return json(
+      { staff, view, loadError: "Failed to load data" as string | null, sync: null, ...empty },
+      { status: 500 },
+    );
   }
 }
 
@@ -67,7 +86,10 @@ const SHOWS_PER_PAGE = 250;
 
 function loadDashboard(view: "active" | "archive", zone: string, pageParam: string | null) {
   const all = listShows({ archived: view === "archive" ? "only" : "exclude" });
-  if (view === "archive") all.sort((a, b) => (b.archivedAt ?? "").localeCompare(a.archivedAt ?? "") || b.date.localeCompare(a.date));
+  if (view === "archive")
+    all.sort(
+      (a, b) => (b.archivedAt ?? "").localeCompare(a.archivedAt ?? "") || b.date.localeCompare(a.date),
+    );
   const paging = pageOf(all.length, pageParam, SHOWS_PER_PAGE);
   const shows = all.slice(paging.start, paging.end);
   const audit = latestAudit(15).map((entry) => ({
@@ -100,7 +122,8 @@ type DashboardShow = ReturnType<typeof loadDashboard>["shows"][number];
 
 export default function AdminDashboard() {
   const { staff, view, shows, audit, loadError, sync, paging } = useLoaderData<typeof loader>();
-  const pageLink = (page: number) => `/admin?${new URLSearchParams({ ...(view === "archive" ? { view } : {}), page: String(page) })}`;
+  const pageLink = (page: number) =>
+    `/admin?${new URLSearchParams({ ...(view === "archive" ? { view } : {}), page: String(page) })}`;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [toArchive, setToArchive] = useState<DashboardShow | null>(null);
   const navigation = useNavigation();
@@ -118,29 +141,43 @@ export default function AdminDashboard() {
           <p className="muted">Signed in as {staff.username}. Times are Toronto time.</p>
         </div>
         <Form method="post" action="/admin/logout">
-          <button type="submit" className="button button--dark button--small">Logout</button>
+          <button type="submit" className="button button--dark button--small">
+            Logout
+          </button>
         </Form>
       </header>
 
       <nav aria-label="Staff areas" className="admin-links">
         <ul>
           {STAFF_LINKS.map((l) => (
-            <li key={l.to}><Link to={l.to}>{l.label}</Link></li>
+            <li key={l.to}>
+              <Link to={l.to}>{l.label}</Link>
+            </li>
           ))}
         </ul>
       </nav>
 
       <div className="admin-actions">
-        <Link to="/admin/events/new" className="button button--primary">Add New Event</Link>
+        <Link to="/admin/events/new" className="button button--primary">
+          Add New Event
+        </Link>
         <SyncButton status={sync} />
       </div>
 
       <nav aria-label="Event lists" className="admin-tabs">
-        <Link to="/admin" aria-current={view === "active" ? "page" : undefined}>Active events</Link>
-        <Link to="/admin?view=archive" aria-current={view === "archive" ? "page" : undefined}>Archive</Link>
+        <Link to="/admin" aria-current={view === "active" ? "page" : undefined}>
+          Active events
+        </Link>
+        <Link to="/admin?view=archive" aria-current={view === "archive" ? "page" : undefined}>
+          Archive
+        </Link>
       </nav>
 
-      {loadError ? <p className="form-error" role="alert">{loadError}</p> : null}
+      {loadError ? (
+        <p className="form-error" role="alert">
+          {loadError}
+        </p>
+      ) : null}
       <h2 className="visually-hidden">{view === "archive" ? "Archived events" : "Active events"}</h2>
       {shows.length === 0 ? (
         <p className="muted">{view === "archive" ? "No archived events." : "No active events."}</p>
@@ -159,18 +196,28 @@ export default function AdminDashboard() {
                   <span className="badge">{show.isEventbrite ? "Ticketing platform" : "Manual"}</span>
                   {show.soldOut ? <span className="badge badge--soldout">Sold out</span> : null}
                   {show.imageProblem ? (
-                    <span className="badge badge--image-problem" title={show.imageProblem}>Image problem: stock image shown</span>
+                    <span className="badge badge--image-problem" title={show.imageProblem}>
+                      Image problem: stock image shown
+                    </span>
                   ) : null}
                   {show.archivedOn ? <span className="muted">Archived {show.archivedOn}</span> : null}
                 </p>
                 {view === "active" ? (
                   <div className="admin-show__actions">
-                    <Link to={`/admin/events/${show.id}`} className="button button--outline button--small" aria-label={`Edit ${show.title}`}>
+                    <Link
+                      to={`/admin/events/${show.id}`}
+                      className="button button--outline button--small"
+                      aria-label={`Edit ${show.title}`}
+                    >
                       Edit
                     </Link>
                     <Form method="post" action={`/admin/events/${show.id}/sold-out`}>
                       <input type="hidden" name="soldOut" value={show.soldOut ? "false" : "true"} />
-                      <button type="submit" className="button button--outline button--small" aria-label={`${show.soldOut ? "Mark available" : "Mark sold out"}: ${show.title}`}>
+                      <button
+                        type="submit"
+                        className="button button--outline button--small"
+                        aria-label={`${show.soldOut ? "Mark available" : "Mark sold out"}: ${show.title}`}
+                      >
                         {show.soldOut ? "Mark available" : "Mark sold out"}
                       </button>
                     </Form>
@@ -186,12 +233,22 @@ export default function AdminDashboard() {
                     >
                       Archive
                     </Link>
-                    <Link to={`/debug/${show.id}`} className="admin-show__debug">Debug</Link>
+                    <Link to={`/debug/${show.id}`} className="admin-show__debug">
+                      Debug
+                    </Link>
                   </div>
                 ) : (
                   <div className="admin-show__actions">
-                    <Link to={`/admin/events/${show.id}`} className="button button--outline button--small" aria-label={`View ${show.title}`}>View</Link>
-                    <Link to={`/debug/${show.id}`} className="admin-show__debug">Debug</Link>
+                    <Link
+                      to={`/admin/events/${show.id}`}
+                      className="button button--outline button--small"
+                      aria-label={`View ${show.title}`}
+                    >
+                      View
+                    </Link>
+                    <Link to={`/debug/${show.id}`} className="admin-show__debug">
+                      Debug
+                    </Link>
                   </div>
                 )}
               </article>
@@ -209,14 +266,39 @@ export default function AdminDashboard() {
         </nav>
       ) : null}
 
-      <dialog ref={dialogRef} className="admin-dialog" aria-labelledby="archive-dialog-title" onClose={() => setToArchive(null)}>
+      <dialog
+        ref={dialogRef}
+        className="admin-dialog"
+        aria-labelledby="archive-dialog-title"
+        onClose={() => setToArchive(null)}
+      >
         <h2 id="archive-dialog-title">Archive event</h2>
-        {toArchive ? <p><strong>{toArchive.title}</strong></p> : null}
+        {toArchive ? (
+          <p>
+            <strong>{toArchive.title}</strong>
+          </p>
+        ) : null}
         <p>{ARCHIVE_QUESTION}</p>
-        <Form method="post" action={toArchive ? `/admin/events/${toArchive.id}/archive` : undefined} onSubmit={() => dialogRef.current?.close()}>
+        <Form
+          method="post"
+          action={toArchive ? `/admin/events/${toArchive.id}/archive` : undefined}
+          onSubmit={() => dialogRef.current?.close()}
+        >
           <div className="admin-confirm__actions">
-            <button type="submit" className="button button--danger" disabled={!toArchive || navigation.state === "submitting"}>Archive</button>
-            <button type="button" className="button button--outline" onClick={() => dialogRef.current?.close()}>Cancel</button>
+            <button
+              type="submit"
+              className="button button--danger"
+              disabled={!toArchive || navigation.state === "submitting"}
+            >
+              Archive
+            </button>
+            <button
+              type="button"
+              className="button button--outline"
+              onClick={() => dialogRef.current?.close()}
+            >
+              Cancel
+            </button>
           </div>
         </Form>
       </dialog>

@@ -10,7 +10,10 @@ import { getEnv } from "~/utils/env.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
 
-export const meta: MetaFunction = () => [{ title: "Contestant applications" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Contestant applications" },
+  { name: "robots", content: "noindex" },
+];
 
 /** Shows taking applications; ?event=ID lists that show's applications. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -34,7 +37,9 @@ export default function AdminApplications() {
   const { shows, selected, applications } = useLoaderData<typeof loader>();
   return (
     <section className="section container admin-inbox">
-      <p><Link to="/admin">← Admin dashboard</Link></p>
+      <p>
+        <Link to="/admin">← Admin dashboard</Link>
+      </p>
       <h1>Contestant applications</h1>
       {shows.length === 0 ? <p>No show takes applications.</p> : null}
       <nav aria-label="Shows taking applications">
@@ -52,10 +57,17 @@ export default function AdminApplications() {
         <>
           <h2>{selected.title}</h2>
           <p>
-            <a href={`/admin/applications.csv?event=${selected.id}`} className="button button--dark button--small" download>
+            <a
+              href={`/admin/applications.csv?event=${selected.id}`}
+              className="button button--dark button--small"
+              download
+            >
               Export CSV
             </a>{" "}
-            <Link to={`/admin/applications/${selected.id}/review`} className="button button--primary button--small">
+            <Link
+              to={`/admin/applications/${selected.id}/review`}
+              className="button button--primary button--small"
+            >
               Review and shortlist
             </Link>
           </p>
@@ -66,17 +78,27 @@ export default function AdminApplications() {
               <table className="admin-table">
                 <thead>
                   <tr>
-                    <th scope="col">Name</th><th scope="col">Email</th><th scope="col">Mobile</th>
-                    <th scope="col">Of age</th><th scope="col">Can attend</th><th scope="col">Attends anyway</th>
-                    <th scope="col">Fun bio</th><th scope="col">Submitted</th>
+                    <th scope="col">Name</th>
+                    <th scope="col">Email</th>
+                    <th scope="col">Mobile</th>
+                    <th scope="col">Of age</th>
+                    <th scope="col">Can attend</th>
+                    <th scope="col">Attends anyway</th>
+                    <th scope="col">Fun bio</th>
+                    <th scope="col">Submitted</th>
                   </tr>
                 </thead>
                 <tbody>
                   {applications.map((a) => (
                     <tr key={a.id}>
-                      <td>{a.fullName}</td><td>{a.email}</td><td>{a.mobileNumber}</td>
-                      <td>{yesNo(a.isOver19)}</td><td>{yesNo(a.canAttendEvent)}</td>
-                      <td>{yesNo(a.willAttendIfNotSelected)}</td><td>{a.funBio}</td><td>{a.submitted}</td>
+                      <td>{a.fullName}</td>
+                      <td>{a.email}</td>
+                      <td>{a.mobileNumber}</td>
+                      <td>{yesNo(a.isOver19)}</td>
+                      <td>{yesNo(a.canAttendEvent)}</td>
+                      <td>{yesNo(a.willAttendIfNotSelected)}</td>
+                      <td>{a.funBio}</td>
+                      <td>{a.submitted}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -14,7 +14,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!show) throw new Response("Not Found", { status: 404 });
   const zone = getEnv().APP_TIMEZONE;
   const csv = applicationsCsv(
-    listApplications(show.id).map((a) => ({ ...a, submitted: formatInZone(a.createdAt, "yyyy-MM-dd HH:mm", zone) })),
+    listApplications(show.id).map((a) => ({
+      ...a,
+      submitted: formatInZone(a.createdAt, "yyyy-MM-dd HH:mm", zone),
+    })),
   );
   return new Response(csv, {
     headers: {

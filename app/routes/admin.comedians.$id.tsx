@@ -1,4 +1,10 @@
-import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ComedianProfileForm } from "~/components/admin/comedian-profile-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -18,8 +24,17 @@ export const meta: MetaFunction = () => [{ title: "Edit comedian" }, { name: "ro
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);
   const comedian = getComedian(parseId(params.id));
-  if (!comedian) throw await redirectWithFlash(request, "/admin/comedians", { type: "error", message: "Comedian not found" });
-  return json({ id: comedian.id, name: comedian.name, slug: comedian.slug, defaults: comedianToFormDefaults(comedian) });
+  if (!comedian)
+    throw await redirectWithFlash(request, "/admin/comedians", {
+      type: "error",
+      message: "Comedian not found",
+    });
+  return json({
+    id: comedian.id,
+    name: comedian.name,
+    slug: comedian.slug,
+    defaults: comedianToFormDefaults(comedian),
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -33,10 +48,21 @@ export default function EditComedian() {
   const data = useActionData<typeof action>();
   return (
     <section className="section container admin">
-      <p><Link to="/admin/comedians">← Comedian profiles</Link></p>
+      <p>
+        <Link to="/admin/comedians">← Comedian profiles</Link>
+      </p>
       <h1>Edit {name}</h1>
-      {slug ? <p><Link to={comedianPath({ slug })}>View the public page</Link></p> : null}
-      <ComedianProfileForm key={id} mode="edit" defaultValue={defaults} lastResult={data && "result" in data ? data.result : null} />
+      {slug ? (
+        <p>
+          <Link to={comedianPath({ slug })}>View the public page</Link>
+        </p>
+      ) : null}
+      <ComedianProfileForm
+        key={id}
+        mode="edit"
+        defaultValue={defaults}
+        lastResult={data && "result" in data ? data.result : null}
+      />
     </section>
   );
 }

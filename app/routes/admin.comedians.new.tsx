@@ -25,9 +25,15 @@ export default function NewComedian() {
   const data = useActionData<typeof action>();
   return (
     <section className="section container admin">
-      <p><Link to="/admin/comedians">← Comedian profiles</Link></p>
+      <p>
+        <Link to="/admin/comedians">← Comedian profiles</Link>
+      </p>
       <h1>Add a comedian</h1>
-      <ComedianProfileForm mode="create" defaultValue={{}} lastResult={data && "result" in data ? data.result : null} />
+      <ComedianProfileForm
+        mode="create"
+        defaultValue={{}}
+        lastResult={data && "result" in data ? data.result : null}
+      />
     </section>
   );
 }

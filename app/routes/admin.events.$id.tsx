@@ -1,5 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { EventForm, LoadFromUrlForm } from "~/components/admin/event-form";
 import { InlineOutcome } from "~/components/admin/inline-outcome";
@@ -20,7 +26,6 @@ import { logger } from "~/utils/logger.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
 
-
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 export const meta: MetaFunction = () => [{ title: "Edit event" }, { name: "robots", content: "noindex" }];
 
@@ -31,7 +36,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   const show = getShowForEdit(id);
   if (!show) {
-    throw await redirectWithFlash(request, "/admin", { type: "error", message: `Event with ID ${params.id} not found` });
+    throw await redirectWithFlash(request, "/admin", {
+      type: "error",
+      message: `Event with ID ${params.id} not found`,
+    });
   }
   const zone = getEnv().APP_TIMEZONE;
   return json({
@@ -60,7 +68,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (current && getShowForEdit(id)?.archivedAt) {
     return redirectWithFlash(request, `/admin/events/${id}`, { type: "error", message: ARCHIVED_READ_ONLY });
   }
-  const image = await imageFromForm({ poster: poster?.bytes ?? null, imageUrl: submission.value.imageUrl, current });
+  const image = await imageFromForm({
+    poster: poster?.bytes ?? null,
+    imageUrl: submission.value.imageUrl,
+    current,
+  });
   if (image.kind === "rejected") {
     return json({ result: submission.reply({ formErrors: [`Poster: ${image.message}`] }) }, { status: 400 });
   }
@@ -69,19 +81,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     outcome = updateShow(id, values, staff, getEnv().APP_TIMEZONE);
   } catch (error) {
-    if (error instanceof LineupError) return json({ result: submission.reply({ formErrors: [error.message] }) }, { status: 400 });
+    if (error instanceof LineupError)
+      return json({ result: submission.reply({ formErrors: [error.message] }) }, { status: 400 });
     logger().error({ err: error, id }, "update event failed");
     return json({ result: submission.reply({ formErrors: ["Failed to update event"] }) }, { status: 500 });
   }
   if (outcome === "not-found") {
-    return redirectWithFlash(request, "/admin", { type: "error", message: `Event with ID ${params.id} not found` });
+    return redirectWithFlash(request, "/admin", {
+      type: "error",
+      message: `Event with ID ${params.id} not found`,
+    });
   }
   if (outcome === "archived") {
     return redirectWithFlash(request, `/admin/events/${id}`, { type: "error", message: ARCHIVED_READ_ONLY });
   }
   applyFormImage(id, image, submission.value.imageFocus);
   const warning = imageWarning(image);
-  if (warning) return redirectWithFlash(request, "/admin", { type: "error", message: `Event updated, but: ${warning}` });
+  if (warning)
+    return redirectWithFlash(request, "/admin", { type: "error", message: `Event updated, but: ${warning}` });
   return redirectWithFlash(request, "/admin", { type: "success", message: "Event updated successfully" });
 }
 
@@ -94,13 +111,22 @@ export default function EditEvent() {
   if (show.archivedAt) {
     return (
       <section className="section container admin">
-        <p><Link to="/admin?view=archive">← Back to the archive</Link></p>
+        <p>
+          <Link to="/admin?view=archive">← Back to the archive</Link>
+        </p>
         <h1>{show.title}</h1>
-        <p className="form-error" role="note">{ARCHIVED_READ_ONLY} It was archived on {archivedOn}.</p>
+        <p className="form-error" role="note">
+          {ARCHIVED_READ_ONLY} It was archived on {archivedOn}.
+        </p>
         <dl className="admin-details">
-          <dt>Date</dt><dd>{formatLongDate(show.date)} at {formatTime12(show.time)}</dd>
-          <dt>Venue</dt><dd>{show.venue}</dd>
-          <dt>Price</dt><dd>{show.price ?? "TBA"}</dd>
+          <dt>Date</dt>
+          <dd>
+            {formatLongDate(show.date)} at {formatTime12(show.time)}
+          </dd>
+          <dt>Venue</dt>
+          <dd>{show.venue}</dd>
+          <dt>Price</dt>
+          <dd>{show.price ?? "TBA"}</dd>
           {show.dates.length ? (
             <>
               <dt>Recurring dates</dt>
@@ -114,9 +140,13 @@ export default function EditEvent() {
 
   return (
     <section className="section container admin">
-      <p><Link to="/admin">← Back to dashboard</Link></p>
+      <p>
+        <Link to="/admin">← Back to dashboard</Link>
+      </p>
       <h1>Edit event</h1>
-      <p className="muted">{show.title} · {show.isEventbrite ? "Ticketing platform" : "Manual"}</p>
+      <p className="muted">
+        {show.title} · {show.isEventbrite ? "Ticketing platform" : "Manual"}
+      </p>
       <InlineOutcome
         flash={loaded ? { type: loaded.ok ? "success" : "error", message: loaded.message } : null}
         stamp={loaded?.stamp}

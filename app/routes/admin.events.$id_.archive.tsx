@@ -1,4 +1,10 @@
-import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ARCHIVE_QUESTION, notFoundMessage } from "~/lib/admin-messages";
@@ -19,11 +25,17 @@ export const meta: MetaFunction = () => [{ title: "Archive event" }, { name: "ro
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);
   const show = getShow(parseId(params.id));
-  if (!show) throw await redirectWithFlash(request, "/admin", { type: "error", message: notFoundMessage(params.id) });
+  if (!show)
+    throw await redirectWithFlash(request, "/admin", { type: "error", message: notFoundMessage(params.id) });
   if (show.archivedAt) {
-    throw await redirectWithFlash(request, "/admin?view=archive", { type: "info", message: "This event is already archived" });
+    throw await redirectWithFlash(request, "/admin?view=archive", {
+      type: "info",
+      message: "This event is already archived",
+    });
   }
-  return json({ show: { id: show.id, title: show.title, date: show.date, time: show.time, venue: show.venue } });
+  return json({
+    show: { id: show.id, title: show.title, date: show.date, time: show.time, venue: show.venue },
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -36,9 +48,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     logger().error({ err: error, id: params.id }, "archive failed");
     return redirectWithFlash(request, "/admin", { type: "error", message: "Failed to archive event" });
   }
-  if (outcome === "not-found") return redirectWithFlash(request, "/admin", { type: "error", message: notFoundMessage(params.id) });
+  if (outcome === "not-found")
+    return redirectWithFlash(request, "/admin", { type: "error", message: notFoundMessage(params.id) });
   if (outcome === "archived") {
-    return redirectWithFlash(request, "/admin?view=archive", { type: "info", message: "This event is already archived" });
+    return redirectWithFlash(request, "/admin?view=archive", {
+      type: "info",
+      message: "This event is already archived",
+    });
   }
   return redirectWithFlash(request, "/admin", { type: "success", message: "Event archived successfully" });
 }
@@ -50,13 +66,23 @@ export default function ArchiveEvent() {
     <section className="section container admin">
       <div className="panel admin-confirm">
         <h1>Archive event</h1>
-        <p><strong>{show.title}</strong><br />{formatLongDate(show.date)} at {formatTime12(show.time)} · {show.venue}</p>
+        <p>
+          <strong>{show.title}</strong>
+          <br />
+          {formatLongDate(show.date)} at {formatTime12(show.time)} · {show.venue}
+        </p>
         <p>{ARCHIVE_QUESTION}</p>
         <Form method="post" className="admin-confirm__actions">
-          <button type="submit" className="button button--danger" disabled={navigation.state === "submitting"}>
+          <button
+            type="submit"
+            className="button button--danger"
+            disabled={navigation.state === "submitting"}
+          >
             {navigation.state === "submitting" ? "Archiving..." : "Archive"}
           </button>
-          <Link to="/admin" className="button button--outline">Cancel</Link>
+          <Link to="/admin" className="button button--outline">
+            Cancel
+          </Link>
         </Form>
       </div>
     </section>

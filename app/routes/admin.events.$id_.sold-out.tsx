@@ -18,13 +18,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const soldOut = String((await readForm(request, { limits: STAFF_FORM_LIMITS })).get("soldOut")) === "true";
   let outcome;
   try {
-    outcome = setSoldOut(parseId(params.id), soldOut, staff, undefined, { origin: publicOrigin(request), today: todayIn(getEnv().APP_TIMEZONE) });
+    outcome = setSoldOut(parseId(params.id), soldOut, staff, undefined, {
+      origin: publicOrigin(request),
+      today: todayIn(getEnv().APP_TIMEZONE),
+    });
   } catch (error) {
     logger().error({ err: error, id: params.id }, "sold-out toggle failed");
     outcome = "failed" as const;
   }
-  if (outcome === "not-found") return redirectWithFlash(request, "/admin", { type: "error", message: notFoundMessage(params.id) });
-  if (outcome !== "ok") return redirectWithFlash(request, "/admin", { type: "error", message: "Failed to update sold out status" });
+  if (outcome === "not-found")
+    return redirectWithFlash(request, "/admin", { type: "error", message: notFoundMessage(params.id) });
+  if (outcome !== "ok")
+    return redirectWithFlash(request, "/admin", {
+      type: "error",
+      message: "Failed to update sold out status",
+    });
   return redirectWithFlash(request, "/admin", {
     type: "success",
     message: soldOut ? "Event marked as sold out" : "Event marked as available",

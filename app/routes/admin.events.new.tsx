@@ -1,5 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { EventForm, LoadFromUrlForm } from "~/components/admin/event-form";
 import { InlineOutcome } from "~/components/admin/inline-outcome";
@@ -16,7 +22,6 @@ import { readEventForm } from "~/utils/form-pipeline.server";
 import { logger } from "~/utils/logger.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
-
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 export const meta: MetaFunction = () => [{ title: "Add New Event" }, { name: "robots", content: "noindex" }];
@@ -38,7 +43,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
   }
-  const image = await imageFromForm({ poster: poster?.bytes ?? null, imageUrl: submission.value.imageUrl, current: null });
+  const image = await imageFromForm({
+    poster: poster?.bytes ?? null,
+    imageUrl: submission.value.imageUrl,
+    current: null,
+  });
   if (image.kind === "rejected") {
     return json({ result: submission.reply({ formErrors: [`Poster: ${image.message}`] }) }, { status: 400 });
   }
@@ -47,13 +56,15 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     id = createShow(values, staff, getEnv().APP_TIMEZONE);
   } catch (error) {
-    if (error instanceof LineupError) return json({ result: submission.reply({ formErrors: [error.message] }) }, { status: 400 });
+    if (error instanceof LineupError)
+      return json({ result: submission.reply({ formErrors: [error.message] }) }, { status: 400 });
     logger().error({ err: error }, "create event failed");
     return json({ result: submission.reply({ formErrors: ["Failed to create event"] }) }, { status: 500 });
   }
   applyFormImage(id, image, submission.value.imageFocus);
   const warning = imageWarning(image);
-  if (warning) return redirectWithFlash(request, "/admin", { type: "error", message: `Event created, but: ${warning}` });
+  if (warning)
+    return redirectWithFlash(request, "/admin", { type: "error", message: `Event created, but: ${warning}` });
   return redirectWithFlash(request, "/admin", { type: "success", message: "Event created successfully" });
 }
 
@@ -64,7 +75,9 @@ export default function NewEvent() {
   const result = data && "result" in data ? data.result : null;
   return (
     <section className="section container admin">
-      <p><Link to="/admin">← Back to dashboard</Link></p>
+      <p>
+        <Link to="/admin">← Back to dashboard</Link>
+      </p>
       <h1>Add New Event</h1>
       <InlineOutcome
         flash={loaded ? { type: loaded.ok ? "success" : "error", message: loaded.message } : null}

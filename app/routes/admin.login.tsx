@@ -1,4 +1,10 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { STAFF_LOGIN_FIELDS } from "~/lib/forms/staff-login";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -25,7 +31,9 @@ export const headers = refusalHeaders;
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const form = await readForm(request.clone());
-  const username = String(form.get(STAFF_LOGIN_FIELDS.username) ?? "").trim().toLowerCase();
+  const username = String(form.get(STAFF_LOGIN_FIELDS.username) ?? "")
+    .trim()
+    .toLowerCase();
   const redirectTo = safeRedirect(form.get(STAFF_LOGIN_FIELDS.redirectTo), "/admin");
 
   // The budget is spent before the password is checked (reserveAttempt, rate-limit.server.ts). A browser
@@ -36,10 +44,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const reservation = await reserveAttempt(
     isTrustedFor(device, principal)
       ? [["loginDevice", `${device.id}:${username}`]]
-      : [["loginIp", context.clientIp], ["loginUser", username]],
+      : [
+          ["loginIp", context.clientIp],
+          ["loginUser", username],
+        ],
   );
   if (!reservation.ok) {
-    return overBudget({ error: `Too many login attempts. ${retryText(reservation.retryAfterSeconds)}` }, reservation);
+    return overBudget(
+      { error: `Too many login attempts. ${retryText(reservation.retryAfterSeconds)}` },
+      reservation,
+    );
   }
 
   let staff;
@@ -70,19 +84,39 @@ export default function AdminLogin() {
       <div className="panel auth-panel">
         <h1>Staff login</h1>
         <Form method="post" noValidate={false}>
-          <input type="hidden" name={STAFF_LOGIN_FIELDS.redirectTo} value={params.get("redirectTo") ?? "/admin"} />
+          <input
+            type="hidden"
+            name={STAFF_LOGIN_FIELDS.redirectTo}
+            value={params.get("redirectTo") ?? "/admin"}
+          />
           {error ? (
-            <p className="form-error" role="alert" id="login-error">{error}</p>
+            <p className="form-error" role="alert" id="login-error">
+              {error}
+            </p>
           ) : null}
           <div className="field">
             <label htmlFor="username">Username</label>
-            <input id="username" name={STAFF_LOGIN_FIELDS.username} type="text" autoComplete="username" required
-              aria-invalid={error ? true : undefined} aria-describedby={error ? "login-error" : undefined} />
+            <input
+              id="username"
+              name={STAFF_LOGIN_FIELDS.username}
+              type="text"
+              autoComplete="username"
+              required
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "login-error" : undefined}
+            />
           </div>
           <div className="field">
             <label htmlFor="password">Password</label>
-            <input id="password" name={STAFF_LOGIN_FIELDS.password} type="password" autoComplete="current-password" required
-              aria-invalid={error ? true : undefined} aria-describedby={error ? "login-error" : undefined} />
+            <input
+              id="password"
+              name={STAFF_LOGIN_FIELDS.password}
+              type="password"
+              autoComplete="current-password"
+              required
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "login-error" : undefined}
+            />
           </div>
           <button type="submit" className="button button--primary" disabled={busy}>
             {busy ? "Logging in..." : "Log In"}

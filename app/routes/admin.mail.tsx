@@ -1,4 +1,10 @@
-import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { formatInZone } from "~/lib/zoned-time";
 import { listUnsent, makeAllDue, outboxCounts, wakeOutbox } from "~/models/outbox.server";
@@ -19,7 +25,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     configured: Boolean(env.SMTP_URL),
     counts: outboxCounts(),
-    unsent: listUnsent().map((m) => ({ ...m, nextAttemptAt: when(m.nextAttemptAt), createdAt: when(m.createdAt) })),
+    unsent: listUnsent().map((m) => ({
+      ...m,
+      nextAttemptAt: when(m.nextAttemptAt),
+      createdAt: when(m.createdAt),
+    })),
   });
 }
 
@@ -41,7 +51,9 @@ export default function AdminMail() {
   const { configured, counts, unsent } = useLoaderData<typeof loader>();
   return (
     <section className="section container admin-inbox">
-      <p><Link to="/admin">← Admin dashboard</Link> · <Link to="/admin/waitlist">Ticket waitlists</Link></p>
+      <p>
+        <Link to="/admin">← Admin dashboard</Link> · <Link to="/admin/waitlist">Ticket waitlists</Link>
+      </p>
       <h1>Outgoing mail</h1>
       {configured ? null : (
         <p className="form-error" role="alert">
@@ -52,12 +64,21 @@ export default function AdminMail() {
         {counts.pending} waiting · {counts.failed} given up · {counts.sent} sent
       </p>
       <Form method="post">
-        <button type="submit" className="button button--primary">Send now</button>
+        <button type="submit" className="button button--primary">
+          Send now
+        </button>
       </Form>
       {unsent.length > 0 ? (
         <table className="admin-table">
           <thead>
-            <tr><th scope="col">To</th><th scope="col">Subject</th><th scope="col">Status</th><th scope="col">Tries</th><th scope="col">Next try</th><th scope="col">Last error</th></tr>
+            <tr>
+              <th scope="col">To</th>
+              <th scope="col">Subject</th>
+              <th scope="col">Status</th>
+              <th scope="col">Tries</th>
+              <th scope="col">Next try</th>
+              <th scope="col">Last error</th>
+            </tr>
           </thead>
           <tbody>
             {unsent.map((m) => (
@@ -72,7 +93,9 @@ export default function AdminMail() {
             ))}
           </tbody>
         </table>
-      ) : <p>Nothing waiting.</p>}
+      ) : (
+        <p>Nothing waiting.</p>
+      )}
     </section>
   );
 }

@@ -8,7 +8,10 @@ import { getEnv } from "~/utils/env.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
 
-export const meta: MetaFunction = () => [{ title: "Contact messages" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Contact messages" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
@@ -29,7 +32,9 @@ export default function AdminMessages() {
   const { messages } = useLoaderData<typeof loader>();
   return (
     <section className="section container admin-inbox">
-      <p><Link to="/admin">← Admin dashboard</Link></p>
+      <p>
+        <Link to="/admin">← Admin dashboard</Link>
+      </p>
       <h1>Contact messages</h1>
       {messages.length === 0 ? (
         <p>No messages yet.</p>
@@ -39,7 +44,8 @@ export default function AdminMessages() {
             <li key={m.id} className="panel">
               <h2>{m.subject}</h2>
               <p>
-                From <strong>{m.name}</strong> &lt;<a href={`mailto:${m.email}`}>{m.email}</a>&gt;, {m.received}
+                From <strong>{m.name}</strong> &lt;<a href={`mailto:${m.email}`}>{m.email}</a>&gt;,{" "}
+                {m.received}
                 {m.emailed ? " (e-mailed)" : ""}
               </p>
               <p className="inbox-list__body">{m.message}</p>

@@ -8,7 +8,10 @@ import { getEnv } from "~/utils/env.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
 
-export const meta: MetaFunction = () => [{ title: "Newsletter sign-ups" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Newsletter sign-ups" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
@@ -26,17 +29,29 @@ export default function AdminNewsletter() {
   const { signups } = useLoaderData<typeof loader>();
   return (
     <section className="section container admin-inbox">
-      <p><Link to="/admin">← Admin dashboard</Link></p>
+      <p>
+        <Link to="/admin">← Admin dashboard</Link>
+      </p>
       <h1>Newsletter sign-ups</h1>
-      <p>{signups.length} sign-up{signups.length === 1 ? "" : "s"}.</p>
+      <p>
+        {signups.length} sign-up{signups.length === 1 ? "" : "s"}.
+      </p>
       {signups.length > 0 ? (
         <table className="admin-table">
           <thead>
-            <tr><th scope="col">Email</th><th scope="col">From</th><th scope="col">Joined</th></tr>
+            <tr>
+              <th scope="col">Email</th>
+              <th scope="col">From</th>
+              <th scope="col">Joined</th>
+            </tr>
           </thead>
           <tbody>
             {signups.map((s) => (
-              <tr key={s.id}><td>{s.email}</td><td>{s.source}</td><td>{s.joined}</td></tr>
+              <tr key={s.id}>
+                <td>{s.email}</td>
+                <td>{s.source}</td>
+                <td>{s.joined}</td>
+              </tr>
             ))}
           </tbody>
         </table>

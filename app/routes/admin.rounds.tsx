@@ -1,4 +1,10 @@
-import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { parseId } from "~/lib/ids";
 import { openRoundSchema } from "~/lib/vote-schema";
@@ -13,14 +19,26 @@ import { duplicatedField, requireSameOrigin } from "~/utils/request-guards.serve
 import { redirectWithFlash } from "~/utils/session.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction = () => [{ title: "Voting rounds | Laugh Windsor" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Voting rounds | Laugh Windsor" },
+  { name: "robots", content: "noindex" },
+];
 
-const when = (d: Date | string | null) => (d ? formatInZone(new Date(d), "MMM d, yyyy h:mm a", getEnv().APP_TIMEZONE) : "");
+const when = (d: Date | string | null) =>
+  d ? formatInZone(new Date(d), "MMM d, yyyy h:mm a", getEnv().APP_TIMEZONE) : "";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
   return json({
-    rounds: listRounds().map((r) => ({ id: r.id, title: r.title, open: r.open, votes: r.votes, comedians: r.comedians, openedAt: when(r.openedAt), closedAt: when(r.closedAt) })),
+    rounds: listRounds().map((r) => ({
+      id: r.id,
+      title: r.title,
+      open: r.open,
+      votes: r.votes,
+      comedians: r.comedians,
+      openedAt: when(r.openedAt),
+      closedAt: when(r.closedAt),
+    })),
     comedians: listComedians().map((c) => ({ id: c.id, name: c.name })),
   });
 }
@@ -33,14 +51,20 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "open") {
     const title = duplicatedField(form, ["title"]) ? form.getAll("title") : (form.get("title") ?? "");
     const parsed = openRoundSchema.safeParse({ title, comedianIds: form.getAll("comedianIds") });
-    const values = { title: String(form.get("title") ?? ""), comedianIds: form.getAll("comedianIds").map(String) };
+    const values = {
+      title: String(form.get("title") ?? ""),
+      comedianIds: form.getAll("comedianIds").map(String),
+    };
     if (!parsed.success) {
       const fieldErrors: Record<string, string> = {};
       for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
       return json({ fieldErrors, values }, { status: 400 });
     }
     const round = openRound(parsed.data, staff);
-    return redirectWithFlash(request, "/admin/rounds", { type: "success", message: `Opened round: ${round.title}` });
+    return redirectWithFlash(request, "/admin/rounds", {
+      type: "success",
+      message: `Opened round: ${round.title}`,
+    });
   }
   if (intent === "close") {
     const id = parseId(form.get("id"));
@@ -49,10 +73,18 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithFlash(
       request,
       "/admin/rounds",
-      closed ? { type: "success", message: `Closed round: ${closed.title}` } : { type: "error", message: "That round is not open." },
+      closed
+        ? { type: "success", message: `Closed round: ${closed.title}` }
+        : { type: "error", message: "That round is not open." },
     );
   }
-  return json({ fieldErrors: { title: "Unknown action" } as Record<string, string>, values: { title: "", comedianIds: [] as string[] } }, { status: 400 });
+  return json(
+    {
+      fieldErrors: { title: "Unknown action" } as Record<string, string>,
+      values: { title: "", comedianIds: [] as string[] },
+    },
+    { status: 400 },
+  );
 }
 
 export default function AdminRounds() {
@@ -66,12 +98,17 @@ export default function AdminRounds() {
       <header className="comedians__head">
         <h1>Voting rounds</h1>
         <span>
-          <Link to="/manage-comedians" className="button button--outline button--small">Manage comedians</Link>{" "}
-          <Link to="/results" className="button button--outline button--small">Results</Link>
+          <Link to="/manage-comedians" className="button button--outline button--small">
+            Manage comedians
+          </Link>{" "}
+          <Link to="/results" className="button button--outline button--small">
+            Results
+          </Link>
         </span>
       </header>
       <p className="comedians__note">
-        Voters see the newest open round on <Link to="/vote">/vote</Link>. Close a round when voting ends; its votes and results are kept.
+        Voters see the newest open round on <Link to="/vote">/vote</Link>. Close a round when voting ends; its
+        votes and results are kept.
       </p>
       <div className="comedians__grid">
         <div className="panel">
@@ -80,20 +117,39 @@ export default function AdminRounds() {
             <input type="hidden" name="intent" value="open" />
             <div className="field">
               <label htmlFor="round-title">Title</label>
-              <input id="round-title" name="title" type="text" required maxLength={120}
+              <input
+                id="round-title"
+                name="title"
+                type="text"
+                required
+                maxLength={120}
                 defaultValue={actionData?.values.title ?? "2 Minutes to Kill - Vote For Your Favorite"}
-                aria-invalid={actionData?.fieldErrors.title ? true : undefined} />
-              {actionData?.fieldErrors.title ? <p className="field__error" role="alert">{actionData.fieldErrors.title}</p> : null}
+                aria-invalid={actionData?.fieldErrors.title ? true : undefined}
+              />
+              {actionData?.fieldErrors.title ? (
+                <p className="field__error" role="alert">
+                  {actionData.fieldErrors.title}
+                </p>
+              ) : null}
             </div>
             <fieldset className="field">
               <legend>Comedians in this round</legend>
               {comedians.map((c) => (
                 <label key={c.id} className="checkbox">
-                  <input type="checkbox" name="comedianIds" value={c.id} defaultChecked={chosen.has(String(c.id))} />
+                  <input
+                    type="checkbox"
+                    name="comedianIds"
+                    value={c.id}
+                    defaultChecked={chosen.has(String(c.id))}
+                  />
                   <span>{c.name}</span>
                 </label>
               ))}
-              {actionData?.fieldErrors.comedianIds ? <p className="field__error" role="alert">{actionData.fieldErrors.comedianIds}</p> : null}
+              {actionData?.fieldErrors.comedianIds ? (
+                <p className="field__error" role="alert">
+                  {actionData.fieldErrors.comedianIds}
+                </p>
+              ) : null}
             </fieldset>
             <button type="submit" className="button button--primary" disabled={opening}>
               {opening ? "Opening..." : "Open Round"}
@@ -110,16 +166,23 @@ export default function AdminRounds() {
                   <p className="comedians__name">{r.title}</p>
                   <p className="comedians__meta muted">
                     {r.open ? "Open" : "Closed"} · opened {r.openedAt}
-                    {r.closedAt ? ` · closed ${r.closedAt}` : ""} · {r.comedians} comedians · {r.votes} vote{r.votes === 1 ? "" : "s"}
+                    {r.closedAt ? ` · closed ${r.closedAt}` : ""} · {r.comedians} comedians · {r.votes} vote
+                    {r.votes === 1 ? "" : "s"}
                   </p>
                 </div>
                 <div className="comedians__delete">
-                  <Link to={`/results?round=${r.id}`} className="button button--dark button--small">View results</Link>
+                  <Link to={`/results?round=${r.id}`} className="button button--dark button--small">
+                    View results
+                  </Link>
                   {r.open ? (
                     <Form method="post">
                       <input type="hidden" name="intent" value="close" />
                       <input type="hidden" name="id" value={r.id} />
-                      <button type="submit" className="button button--danger button--small" aria-label={`Close round: ${r.title}`}>
+                      <button
+                        type="submit"
+                        className="button button--danger button--small"
+                        aria-label={`Close round: ${r.title}`}
+                      >
                         Close round
                       </button>
                     </Form>

@@ -26,18 +26,29 @@ export default function AdminVenues() {
   const { venues } = useLoaderData<typeof loader>();
   return (
     <section className="section container admin-inbox">
-      <p><Link to="/admin">← Admin dashboard</Link></p>
+      <p>
+        <Link to="/admin">← Admin dashboard</Link>
+      </p>
       <h1>Venues</h1>
-      <p>{venues.length} venue{venues.length === 1 ? "" : "s"}. The ticketing sync adds the platform's venues; a venue typed in the event form is added without an address.</p>
+      <p>
+        {venues.length} venue{venues.length === 1 ? "" : "s"}. The ticketing sync adds the platform's venues;
+        a venue typed in the event form is added without an address.
+      </p>
       {venues.length > 0 ? (
         <table className="admin-table">
           <thead>
-            <tr><th scope="col">Venue</th><th scope="col">Address</th><th scope="col">Source</th></tr>
+            <tr>
+              <th scope="col">Venue</th>
+              <th scope="col">Address</th>
+              <th scope="col">Source</th>
+            </tr>
           </thead>
           <tbody>
             {venues.map((v) => (
               <tr key={v.id}>
-                <td><Link to={`/admin/venues/${v.id}`}>{v.name}</Link></td>
+                <td>
+                  <Link to={`/admin/venues/${v.id}`}>{v.name}</Link>
+                </td>
                 <td>{v.address}</td>
                 <td>{v.fromPlatform ? "Eventbrite" : "Staff"}</td>
               </tr>

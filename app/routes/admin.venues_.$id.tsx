@@ -1,4 +1,10 @@
-import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { venueFormInput, venueFormSchema } from "~/lib/forms/venue";
 import { parseId } from "~/lib/ids";
@@ -44,7 +50,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const saved = updateVenue(parseId(params.id), parsed.data, staff);
   if (!saved) throw new Response("Not Found", { status: 404 });
-  return redirectWithFlash(request, "/admin/venues", { type: "success", message: `Venue "${saved.name}" saved` });
+  return redirectWithFlash(request, "/admin/venues", {
+    type: "success",
+    message: `Venue "${saved.name}" saved`,
+  });
 }
 
 const FIELDS: { name: string; label: string; long?: boolean; rows?: number; hint?: string }[] = [
@@ -67,8 +76,18 @@ const FIELDS: { name: string; label: string; long?: boolean; rows?: number; hint
   { name: "pageDescription", label: "Page description", long: true, hint: "the search result snippet" },
   { name: "intro", label: "Intro", long: true },
   { name: "cardText", label: "Card line on /about" },
-  { name: "aboutOrder", label: "Position on /about", hint: "1, 2, 3 … or empty to leave the venue off that page" },
-  { name: "sections", label: "Page sections", long: true, rows: 12, hint: "## Heading, then paragraphs; - for list items" },
+  {
+    name: "aboutOrder",
+    label: "Position on /about",
+    hint: "1, 2, 3 … or empty to leave the venue off that page",
+  },
+  {
+    name: "sections",
+    label: "Page sections",
+    long: true,
+    rows: 12,
+    hint: "## Heading, then paragraphs; - for list items",
+  },
   { name: "pageLinks", label: "Page buttons", long: true, hint: "one a line: Label | /path" },
 ];
 
@@ -80,13 +99,20 @@ export default function EditVenue() {
   const value = (name: string) => (values[name] == null ? "" : String(values[name]));
   return (
     <section className="section container">
-      <p><Link to="/admin/venues">← Venues</Link></p>
+      <p>
+        <Link to="/admin/venues">← Venues</Link>
+      </p>
       <h1>Edit {venue.name}</h1>
       {venue.externalId ? (
-        <p className="muted">From Eventbrite (venue {venue.externalId}): the sync refreshes the name and address the platform gives.</p>
+        <p className="muted">
+          From Eventbrite (venue {venue.externalId}): the sync refreshes the name and address the platform
+          gives.
+        </p>
       ) : null}
       {Object.keys(errors).length ? (
-        <p role="alert" className="form-error">Please correct the highlighted fields.</p>
+        <p role="alert" className="form-error">
+          Please correct the highlighted fields.
+        </p>
       ) : null}
       <Form method="post" className="stack" noValidate>
         {FIELDS.map((f) => (
@@ -96,24 +122,53 @@ export default function EditVenue() {
               {f.hint ? <span className="muted"> ({f.hint})</span> : null}
             </label>
             {f.long ? (
-              <textarea id={`venue-${f.name}`} name={f.name} defaultValue={value(f.name)} rows={f.rows ?? 3} aria-invalid={errors[f.name] ? true : undefined} aria-describedby={errors[f.name] ? `venue-${f.name}-error` : undefined} />
+              <textarea
+                id={`venue-${f.name}`}
+                name={f.name}
+                defaultValue={value(f.name)}
+                rows={f.rows ?? 3}
+                aria-invalid={errors[f.name] ? true : undefined}
+                aria-describedby={errors[f.name] ? `venue-${f.name}-error` : undefined}
+              />
             ) : (
-              <input id={`venue-${f.name}`} name={f.name} defaultValue={value(f.name)} aria-invalid={errors[f.name] ? true : undefined} aria-describedby={errors[f.name] ? `venue-${f.name}-error` : undefined} />
+              <input
+                id={`venue-${f.name}`}
+                name={f.name}
+                defaultValue={value(f.name)}
+                aria-invalid={errors[f.name] ? true : undefined}
+                aria-describedby={errors[f.name] ? `venue-${f.name}-error` : undefined}
+              />
             )}
-            {errors[f.name] ? <span id={`venue-${f.name}-error`} className="field-error">{errors[f.name]}</span> : null}
+            {errors[f.name] ? (
+              <span id={`venue-${f.name}-error`} className="field-error">
+                {errors[f.name]}
+              </span>
+            ) : null}
           </p>
         ))}
         <p className="field">
           <label>
-            <input type="checkbox" name="isClub" defaultChecked={Boolean(values.isClub === true || values.isClub === "on")} /> Club venue: its shows get the "Club Show" badge and are listed on /club-shows
+            <input
+              type="checkbox"
+              name="isClub"
+              defaultChecked={Boolean(values.isClub === true || values.isClub === "on")}
+            />{" "}
+            Club venue: its shows get the "Club Show" badge and are listed on /club-shows
           </label>
         </p>
         <p className="field">
           <label>
-            <input type="checkbox" name="isWinery" defaultChecked={Boolean(values.isWinery === true || values.isWinery === "on")} /> Winery: its shows get the "Winery Event" badge
+            <input
+              type="checkbox"
+              name="isWinery"
+              defaultChecked={Boolean(values.isWinery === true || values.isWinery === "on")}
+            />{" "}
+            Winery: its shows get the "Winery Event" badge
           </label>
         </p>
-        <button type="submit" className="button button--primary">Save venue</button>
+        <button type="submit" className="button button--primary">
+          Save venue
+        </button>
       </Form>
     </section>
   );

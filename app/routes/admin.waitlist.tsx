@@ -1,4 +1,10 @@
-import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { formatLongDate, isIsoDate, todayIn } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
@@ -17,7 +23,10 @@ import { redirectWithFlash } from "~/utils/session.server";
  * of recurring shows, the CSV export and "send now" (issue 18).
  */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
-export const meta: MetaFunction = () => [{ title: "Ticket waitlists" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Ticket waitlists" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
@@ -31,14 +40,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "");
   const date = String(form.get("date") ?? "");
   const eventId = parseId(String(form.get("eventId") ?? ""));
-  const back = (type: "success" | "error", message: string) => redirectWithFlash(request, "/admin/waitlist", { type, message });
+  const back = (type: "success" | "error", message: string) =>
+    redirectWithFlash(request, "/admin/waitlist", { type, message });
   if (!isIsoDate(date)) return back("error", "Choose a date.");
   const context = { origin: publicOrigin(request), today: todayIn(getEnv().APP_TIMEZONE) };
   if (intent === "date-sold-out" || intent === "date-available") {
     const soldOut = intent === "date-sold-out";
     const { outcome, queued } = setDateSoldOut({ eventId, date, soldOut, ...context }, staff);
-    if (outcome !== "ok") return back("error", outcome === "archived" ? "That show is archived." : "That date no longer exists.");
-    const told = queued ? ` ${queued} waiting ${queued === 1 ? "person is" : "people are"} being e-mailed.` : "";
+    if (outcome !== "ok")
+      return back("error", outcome === "archived" ? "That show is archived." : "That date no longer exists.");
+    const told = queued
+      ? ` ${queued} waiting ${queued === 1 ? "person is" : "people are"} being e-mailed.`
+      : "";
     return back("success", `${formatLongDate(date)} marked ${soldOut ? "sold out" : "available"}.${told}`);
   }
   if (intent === "send") {
@@ -52,19 +65,30 @@ export default function AdminWaitlist() {
   const { performances } = useLoaderData<typeof loader>();
   return (
     <section className="section container admin-inbox">
-      <p><Link to="/admin">← Admin dashboard</Link></p>
+      <p>
+        <Link to="/admin">← Admin dashboard</Link>
+      </p>
       <h1>Ticket waitlists</h1>
       <p>
-        People who asked to be told when tickets free up. Marking a show or a date available e-mails them (once a day at
-        most), and so does a sync that finds seats again on Eventbrite for what Eventbrite had sold out; lists are
-        deleted after the show. <a href="/admin/waitlist.csv" download>Export all as CSV</a> ·{" "}
-        <Link to="/admin/mail">Outgoing mail</Link>
+        People who asked to be told when tickets free up. Marking a show or a date available e-mails them
+        (once a day at most), and so does a sync that finds seats again on Eventbrite for what Eventbrite had
+        sold out; lists are deleted after the show.{" "}
+        <a href="/admin/waitlist.csv" download>
+          Export all as CSV
+        </a>{" "}
+        · <Link to="/admin/mail">Outgoing mail</Link>
       </p>
-      {performances.length === 0 ? <p>No sold-out shows or dates and nobody waiting.</p> : (
+      {performances.length === 0 ? (
+        <p>No sold-out shows or dates and nobody waiting.</p>
+      ) : (
         <table className="admin-table">
           <thead>
             <tr>
-              <th scope="col">Show</th><th scope="col">Date</th><th scope="col">Tickets</th><th scope="col">Waiting</th><th scope="col">Actions</th>
+              <th scope="col">Show</th>
+              <th scope="col">Date</th>
+              <th scope="col">Tickets</th>
+              <th scope="col">Waiting</th>
+              <th scope="col">Actions</th>
             </tr>
           </thead>
           <tbody>
@@ -72,8 +96,12 @@ export default function AdminWaitlist() {
               const label = `${p.title}, ${formatLongDate(p.date)}`;
               return (
                 <tr key={`${p.eventId}-${p.date}`}>
-                  <td><Link to={`/event/${p.eventId}?date=${p.date}`}>{p.title}</Link></td>
-                  <td><time dateTime={p.date}>{formatLongDate(p.date)}</time></td>
+                  <td>
+                    <Link to={`/event/${p.eventId}?date=${p.date}`}>{p.title}</Link>
+                  </td>
+                  <td>
+                    <time dateTime={p.date}>{formatLongDate(p.date)}</time>
+                  </td>
                   <td>
                     {p.soldOut ? (
                       <>
@@ -96,14 +124,24 @@ export default function AdminWaitlist() {
                       <Form method="post">
                         <input type="hidden" name="eventId" value={p.eventId} />
                         <input type="hidden" name="date" value={p.date} />
-                        <button type="submit" name="intent" value={p.soldOut ? "date-available" : "date-sold-out"} className="button button--outline button--small" aria-label={`${p.soldOut ? "Mark available" : "Mark sold out"}: ${label}`}>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value={p.soldOut ? "date-available" : "date-sold-out"}
+                          className="button button--outline button--small"
+                          aria-label={`${p.soldOut ? "Mark available" : "Mark sold out"}: ${label}`}
+                        >
                           {p.soldOut ? "Mark available" : "Mark sold out"}
                         </button>
                       </Form>
                     ) : p.showSoldOut ? (
                       <Form method="post" action={`/admin/events/${p.eventId}/sold-out`}>
                         <input type="hidden" name="soldOut" value="false" />
-                        <button type="submit" className="button button--outline button--small" aria-label={`Mark available: ${p.title}`}>
+                        <button
+                          type="submit"
+                          className="button button--outline button--small"
+                          aria-label={`Mark available: ${p.title}`}
+                        >
                           Mark show available
                         </button>
                       </Form>
@@ -113,11 +151,23 @@ export default function AdminWaitlist() {
                         <Form method="post">
                           <input type="hidden" name="eventId" value={p.eventId} />
                           <input type="hidden" name="date" value={p.date} />
-                          <button type="submit" name="intent" value="send" className="button button--outline button--small" aria-label={`Send now: ${label}`}>
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="send"
+                            className="button button--outline button--small"
+                            aria-label={`Send now: ${label}`}
+                          >
                             Send now
                           </button>
                         </Form>
-                        <a href={`/admin/waitlist.csv?event=${p.eventId}&date=${p.date}`} download aria-label={`CSV: ${label}`}>CSV</a>
+                        <a
+                          href={`/admin/waitlist.csv?event=${p.eventId}&date=${p.date}`}
+                          download
+                          aria-label={`CSV: ${label}`}
+                        >
+                          CSV
+                        </a>
                       </>
                     ) : null}
                   </td>

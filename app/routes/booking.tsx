@@ -69,7 +69,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   if (intent === "refresh") {
-    if (!(await hasGate(request, "bookingGate"))) throw new Response("Enter the booking password first.", { status: 401 });
+    if (!(await hasGate(request, "bookingGate")))
+      throw new Response("Enter the booking password first.", { status: 401 });
     const view = await getBookingSchedule({ force: true });
     return redirectWithFlash(
       request,
@@ -123,7 +124,9 @@ function Schedule({ view, viaGate }: Pick<Unlocked, "view" | "viaGate">) {
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const refreshing =
-    navigation.state !== "idle" && navigation.formAction === "/booking" && navigation.formData?.get("intent") === "refresh";
+    navigation.state !== "idle" &&
+    navigation.formAction === "/booking" &&
+    navigation.formData?.get("intent") === "refresh";
 
   // Every 5 minutes while the page is open; the loader answers from the stored copy and
   // refreshes it from the sheet when it is older than a minute.
@@ -147,19 +150,30 @@ function Schedule({ view, viaGate }: Pick<Unlocked, "view" | "viaGate">) {
         <p className="booking__updated">
           {view.fetchedAt ? (
             <>
-              Last updated: <time dateTime={view.fetchedAt}>{formatInZone(new Date(view.fetchedAt), "MMM d, yyyy, h:mm a", zone)}</time> (Toronto)
+              Last updated:{" "}
+              <time dateTime={view.fetchedAt}>
+                {formatInZone(new Date(view.fetchedAt), "MMM d, yyyy, h:mm a", zone)}
+              </time>{" "}
+              (Toronto)
             </>
           ) : view.unconfigured ? (
             <span className="muted">Sample rows: no booking sheet is configured.</span>
           ) : (
             <span className="muted">Sample rows</span>
           )}
-          {revalidator.state === "loading" && !refreshing ? <span className="muted"> Updating...</span> : null}
+          {revalidator.state === "loading" && !refreshing ? (
+            <span className="muted"> Updating...</span>
+          ) : null}
         </p>
         <div className="booking__actions">
           <Form method="post">
             <input type="hidden" name="intent" value="refresh" />
-            <button type="submit" className="button button--dark button--small" disabled={refreshing} aria-busy={refreshing || undefined}>
+            <button
+              type="submit"
+              className="button button--dark button--small"
+              disabled={refreshing}
+              aria-busy={refreshing || undefined}
+            >
               <RefreshCw size={16} aria-hidden="true" className={refreshing ? "booking__spin" : undefined} />
               {refreshing ? "Refreshing..." : "Refresh"}
             </button>
@@ -193,7 +207,9 @@ function Schedule({ view, viaGate }: Pick<Unlocked, "view" | "viaGate">) {
             <thead>
               <tr>
                 {columns.map((c) => (
-                  <th key={c} scope="col">{c}</th>
+                  <th key={c} scope="col">
+                    {c}
+                  </th>
                 ))}
               </tr>
             </thead>
@@ -205,7 +221,11 @@ function Schedule({ view, viaGate }: Pick<Unlocked, "view" | "viaGate">) {
                     const tone = isStatusColumn(c) ? statusTone(value) : null;
                     return (
                       <td key={c} data-label={c}>
-                        {tone ? <span className={`booking__status booking__status--${tone}`}>{value}</span> : value}
+                        {tone ? (
+                          <span className={`booking__status booking__status--${tone}`}>{value}</span>
+                        ) : (
+                          value
+                        )}
                       </td>
                     );
                   })}

@@ -21,7 +21,10 @@ import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 export const UPCOMING_LIST_SIZE = 5;
 const UPCOMING_WINDOW_DAYS = 45;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }, { rel: "stylesheet", href: lineupStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: publicStyles },
+  { rel: "stylesheet", href: lineupStyles },
+];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({
@@ -31,7 +34,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     origin: data?.origin,
   });
 
-type Tile = { id: number; title: string; imageUrl: string | null; image: ShowImageRef | null; date: string; time: string; series: boolean; archived: boolean; soldOut: boolean };
+type Tile = {
+  id: number;
+  title: string;
+  imageUrl: string | null;
+  image: ShowImageRef | null;
+  date: string;
+  time: string;
+  series: boolean;
+  archived: boolean;
+  soldOut: boolean;
+};
 
 /** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
 export const headers = passPageCache;
@@ -66,32 +79,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   const windowEnd = addDaysIso(today, UPCOMING_WINDOW_DAYS);
   let soon = expandOccurrences(mergeSameTitle(listShows({ from: today, to: windowEnd })), today, windowEnd);
-  if (soon.length < UPCOMING_LIST_SIZE) soon = expandOccurrences(mergeSameTitle(listShows({ from: today })), today);
-  const next = soon
-    .slice(0, UPCOMING_LIST_SIZE)
-    .map((o) => ({
-      id: o.show.id,
-      title: o.show.title,
-      imageUrl: o.show.imageUrl,
-      image: o.show.image ?? null,
-      date: o.date,
-      time: o.time,
-      venue: o.show.venue,
-      venueRecord: venueRefOf(o.show.venueRecord),
-      ticketUrl: o.ticketUrl,
-      isEventbrite: o.show.isEventbrite,
-      soldOut: o.show.soldOut,
-    }));
+  if (soon.length < UPCOMING_LIST_SIZE)
+    soon = expandOccurrences(mergeSameTitle(listShows({ from: today })), today);
+  const next = soon.slice(0, UPCOMING_LIST_SIZE).map((o) => ({
+    id: o.show.id,
+    title: o.show.title,
+    imageUrl: o.show.imageUrl,
+    image: o.show.image ?? null,
+    date: o.date,
+    time: o.time,
+    venue: o.show.venue,
+    venueRecord: venueRefOf(o.show.venueRecord),
+    ticketUrl: o.ticketUrl,
+    isEventbrite: o.show.isEventbrite,
+    soldOut: o.show.soldOut,
+  }));
 
-  return json({
-    origin: publicOrigin(request),
-    month,
-    today,
-    prev: shiftMonth(month, -1),
-    next: shiftMonth(month, 1),
-    tiles,
-    upcoming: next,
-  }, { headers: cacheablePage() });
+  return json(
+    {
+      origin: publicOrigin(request),
+      month,
+      today,
+      prev: shiftMonth(month, -1),
+      next: shiftMonth(month, 1),
+      tiles,
+      upcoming: next,
+    },
+    { headers: cacheablePage() },
+  );
 }
 
 export default function CalendarPage() {
@@ -110,11 +125,23 @@ export default function CalendarPage() {
       </header>
       <section className="section container" aria-labelledby="cal-month">
         <nav className="cal-nav" aria-label="Months">
-          <Link to={`/calendar?month=${data.prev}`} className="button button--outline" rel="prev" preventScrollReset>
+          <Link
+            to={`/calendar?month=${data.prev}`}
+            className="button button--outline"
+            rel="prev"
+            preventScrollReset
+          >
             ‹ <span>Previous month</span>
           </Link>
-          <h2 id="cal-month" aria-live="polite">{formatMonthYear(data.month)}</h2>
-          <Link to={`/calendar?month=${data.next}`} className="button button--outline" rel="next" preventScrollReset>
+          <h2 id="cal-month" aria-live="polite">
+            {formatMonthYear(data.month)}
+          </h2>
+          <Link
+            to={`/calendar?month=${data.next}`}
+            className="button button--outline"
+            rel="next"
+            preventScrollReset
+          >
             <span>Next month</span> ›
           </Link>
         </nav>
@@ -123,7 +150,9 @@ export default function CalendarPage() {
           <thead>
             <tr>
               {WEEKDAYS.map((d) => (
-                <th key={d} scope="col">{d}</th>
+                <th key={d} scope="col">
+                  {d}
+                </th>
               ))}
             </tr>
           </thead>
@@ -214,7 +243,11 @@ function DayTiles({ tiles }: { tiles: Tile[] }) {
           ) : (
             <Link to={`/event/${t.id}`} className="cal-tile" title={`${t.title}, ${formatTime12(t.time)}`}>
               <ShowImage src={t.imageUrl} image={t.image} sizes="160px" alt="" width={160} height={90} />
-              {t.soldOut ? <span className="badge badge--soldout">Sold out</span> : t.series ? <span className="badge badge--series">Series</span> : null}
+              {t.soldOut ? (
+                <span className="badge badge--soldout">Sold out</span>
+              ) : t.series ? (
+                <span className="badge badge--series">Series</span>
+              ) : null}
               <span className="cal-tile__text">
                 {t.title}
                 <span className="cal-tile__time">{formatTime12(t.time)}</span>
@@ -252,7 +285,9 @@ function MonthAgenda({ byDate, today }: { byDate: Map<string, Tile[]>; today: st
                   {t.archived ? (
                     <span className="cal-agenda__show cal-agenda__show--archived" aria-disabled="true">
                       <ShowImage src={t.imageUrl} alt="" width={160} height={90} />
-                      <span className="cal-agenda__text"><span className="visually-hidden">{t.title}: </span>Archived Event</span>
+                      <span className="cal-agenda__text">
+                        <span className="visually-hidden">{t.title}: </span>Archived Event
+                      </span>
                     </span>
                   ) : (
                     <Link to={`/event/${t.id}`} className="cal-agenda__show">

@@ -16,7 +16,10 @@ import publicStyles from "~/styles/public.css";
 import { publicOrigin } from "~/utils/origin.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }, { rel: "stylesheet", href: lineupStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: publicStyles },
+  { rel: "stylesheet", href: lineupStyles },
+];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({
@@ -34,11 +37,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The club is whichever venue record staff flagged (the configuration only seeds the flag).
   const shows = listUpcoming(today, { clubOnly: true });
   const clubs = listClubVenues().map((v) => ({ name: v.name, slug: v.slug, address: addressLine(v) }));
-  return json({
-    origin: publicOrigin(request),
-    clubs,
-    groups: groupByMonth(shows, (u) => u.next.date),
-  }, { headers: cacheablePage() });
+  return json(
+    {
+      origin: publicOrigin(request),
+      clubs,
+      groups: groupByMonth(shows, (u) => u.next.date),
+    },
+    { headers: cacheablePage() },
+  );
 }
 
 export default function ClubShows() {

@@ -61,7 +61,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       upcoming: page.upcoming.map(summary),
       past: page.past.map((a) => ({ ...summary(a), path: `/event/${a.show.id}` })),
       rounds: page.rounds,
-      jsonLd: serializeJsonLd({ "@context": "https://schema.org", ...personJsonLd(page.comedian, origin), ...(page.comedian.bio ? { description: page.comedian.bio } : {}) }),
+      jsonLd: serializeJsonLd({
+        "@context": "https://schema.org",
+        ...personJsonLd(page.comedian, origin),
+        ...(page.comedian.bio ? { description: page.comedian.bio } : {}),
+      }),
     },
     { headers: cacheablePage() },
   );
@@ -72,12 +76,20 @@ export default function ComedianPage() {
   return (
     <section className="section container">
       <p>
-        <Link to="/comedians" className="back-link">← All comedians</Link>
+        <Link to="/comedians" className="back-link">
+          ← All comedians
+        </Link>
       </p>
       <div className="comedian-profile">
         <div>
           {comedian.photoUrl ? (
-            <img src={comedian.photoUrl} alt={comedian.name} width={400} height={400} className="comedian-profile__photo" />
+            <img
+              src={comedian.photoUrl}
+              alt={comedian.name}
+              width={400}
+              height={400}
+              className="comedian-profile__photo"
+            />
           ) : null}
         </div>
         <div>
@@ -87,7 +99,12 @@ export default function ComedianPage() {
             <ul className="comedian-links" aria-label="Links">
               {comedian.links.map((url) => (
                 <li key={url}>
-                  <a href={url} target="_blank" rel="noopener noreferrer me" className="button button--outline button--small">
+                  <a
+                    href={url}
+                    target="_blank"
+                    rel="noopener noreferrer me"
+                    className="button button--outline button--small"
+                  >
                     {linkLabel(url)}
                   </a>
                 </li>
@@ -100,7 +117,10 @@ export default function ComedianPage() {
             <ul className="appearances" aria-label="Upcoming shows">
               {upcoming.map((a) => (
                 <li key={a.id} className="panel">
-                  <Link to={a.path}><strong>{a.title}</strong></Link> · {ROLE_LABELS[a.role]}
+                  <Link to={a.path}>
+                    <strong>{a.title}</strong>
+                  </Link>{" "}
+                  · {ROLE_LABELS[a.role]}
                   <br />
                   {a.dates.map((d, i) => (
                     <span key={d.date}>
@@ -117,7 +137,11 @@ export default function ComedianPage() {
           ) : (
             <p className="muted">No shows booked right now.</p>
           )}
-          <CalendarSubscribe origin={origin} path={comedianFeedPath(comedian.slug)} label={`${comedian.name}'s shows`} />
+          <CalendarSubscribe
+            origin={origin}
+            path={comedianFeedPath(comedian.slug)}
+            label={`${comedian.name}'s shows`}
+          />
 
           {rounds.length ? (
             <>
@@ -125,7 +149,8 @@ export default function ComedianPage() {
               <ul aria-label="Rounds won">
                 {rounds.map((r) => (
                   <li key={r.roundId}>
-                    {r.title} ({r.votes} vote{r.votes === 1 ? "" : "s"}{r.tied ? ", tied" : ""})
+                    {r.title} ({r.votes} vote{r.votes === 1 ? "" : "s"}
+                    {r.tied ? ", tied" : ""})
                   </li>
                 ))}
               </ul>
@@ -139,7 +164,8 @@ export default function ComedianPage() {
                 {past.map((a) => (
                   <li key={a.id}>
                     <Link to={a.path}>{a.title}</Link> · {ROLE_LABELS[a.role]} ·{" "}
-                    <time dateTime={a.dates[0].date}>{formatLongDate(a.dates[0].date)}</time> · <VenueName venue={a.venue} record={a.venueRecord} className="muted" />
+                    <time dateTime={a.dates[0].date}>{formatLongDate(a.dates[0].date)}</time> ·{" "}
+                    <VenueName venue={a.venue} record={a.venueRecord} className="muted" />
                   </li>
                 ))}
               </ul>

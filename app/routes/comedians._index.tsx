@@ -20,7 +20,8 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({
     title: `Comedians | ${SITE.name}`,
-    description: "The comics on Laugh Windsor's stages: who is on next, and everyone who has played our shows.",
+    description:
+      "The comics on Laugh Windsor's stages: who is on next, and everyone who has played our shows.",
     url: data ? `${data.origin}/comedians` : undefined,
     origin: data?.origin,
   });
@@ -57,12 +58,25 @@ export default function Comedians() {
   );
 }
 
-function ComedianGrid({ comedians }: { comedians: ReturnType<typeof useLoaderData<typeof loader>>["comedians"] }) {
+function ComedianGrid({
+  comedians,
+}: {
+  comedians: ReturnType<typeof useLoaderData<typeof loader>>["comedians"];
+}) {
   return (
     <ul className="comedian-grid">
       {comedians.map((c) => (
         <li key={c.id} className="comedian-card panel">
-          {c.photoUrl ? <img src={c.photoUrl} alt="" width={64} height={64} loading="lazy" className="comedian-card__photo" /> : null}
+          {c.photoUrl ? (
+            <img
+              src={c.photoUrl}
+              alt=""
+              width={64}
+              height={64}
+              loading="lazy"
+              className="comedian-card__photo"
+            />
+          ) : null}
           <div>
             <h3>
               <Link to={comedianPath(c)}>{c.name}</Link>

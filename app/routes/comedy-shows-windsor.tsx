@@ -44,8 +44,8 @@ export default function ComedyShowsWindsor() {
           <h1>Comedy Shows in Windsor, Ontario</h1>
           <p>
             Windsor has a comedy scene worth crossing the river for. {SITE.name} runs stand-up nights all over
-            Windsor-Essex: weekly club shows downtown, wine-and-laughs evenings at local wineries, brewery and distillery
-            specials, and game-show nights where the audience gets in on the act.
+            Windsor-Essex: weekly club shows downtown, wine-and-laughs evenings at local wineries, brewery and
+            distillery specials, and game-show nights where the audience gets in on the act.
           </p>
           <p>Here are the next shows. Grab a seat before they sell out.</p>
         </div>
@@ -69,13 +69,16 @@ export default function ComedyShowsWindsor() {
                       <Link to={`/event/${show.id}`}>{show.title}</Link>
                     </h3>
                     <p>
-                      <time dateTime={next.date}>{formatLongDate(next.date)}</time> · {formatTime12(next.time)}
+                      <time dateTime={next.date}>{formatLongDate(next.date)}</time> ·{" "}
+                      {formatTime12(next.time)}
                     </p>
                     <p className="muted">
                       <VenueName venue={show.venue} record={show.venueRecord} />
                     </p>
                     <p className="clamp-3">{plainText(show.description)}</p>
-                    <p><strong>{cardPriceText(next.price)}</strong></p>
+                    <p>
+                      <strong>{cardPriceText(next.price)}</strong>
+                    </p>
                     {!show.soldOut && ticketUrl ? (
                       <a
                         href={ticketUrl}
@@ -97,11 +100,12 @@ export default function ComedyShowsWindsor() {
       <section className="section container" aria-labelledby="why">
         <h2 id="why">Why see comedy in Windsor?</h2>
         <p>
-          Shows are small enough that you'll see every facial expression and big enough to get loud. Tickets are
-          affordable, the venues are local, and the line-ups mix touring headliners with homegrown talent.
+          Shows are small enough that you'll see every facial expression and big enough to get loud. Tickets
+          are affordable, the venues are local, and the line-ups mix touring headliners with homegrown talent.
         </p>
         <p>
-          <Link to="/calendar">See the full calendar</Link> or <Link to="/club-shows">the weekly club shows</Link>.
+          <Link to="/calendar">See the full calendar</Link> or{" "}
+          <Link to="/club-shows">the weekly club shows</Link>.
         </p>
       </section>
       <ShowStructuredData shows={shows.map((u) => u.show)} origin={origin} />

@@ -1,6 +1,12 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FieldErrors, FormErrors, Honeypot } from "~/components/form-parts";
 import { CONTACT_SUCCESS, contactErrorText, contactSchema } from "~/lib/forms/contact";
@@ -82,7 +88,8 @@ export default function Contact() {
       <header className="content-hero">
         <h1>Contact Us</h1>
         <p className="content-lead">
-          Questions about a show, tickets, a private event or getting on stage? Send us a message and we'll get back to you.
+          Questions about a show, tickets, a private event or getting on stage? Send us a message and we'll
+          get back to you.
         </p>
       </header>
       <div className="contact-layout">
@@ -90,14 +97,20 @@ export default function Contact() {
           <h2 id="contact-details-title">Contact details</h2>
           <dl>
             <dt>Email</dt>
-            <dd><a href={`mailto:${contactEmail}`}>{contactEmail}</a></dd>
+            <dd>
+              <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+            </dd>
             <dt>Region</dt>
             <dd>{SITE.region}</dd>
             <dt>Follow us</dt>
             <dd>
               <ul className="inline-list">
                 {SITE.social.map((s) => (
-                  <li key={s.name}><a href={s.href} target="_blank" rel="noopener noreferrer">{s.name}</a></li>
+                  <li key={s.name}>
+                    <a href={s.href} target="_blank" rel="noopener noreferrer">
+                      {s.name}
+                    </a>
+                  </li>
                 ))}
               </ul>
             </dd>
@@ -105,7 +118,13 @@ export default function Contact() {
         </aside>
 
         {/* A new token after each success remounts the form: the fields are cleared. */}
-        <Form method="post" action="/contact" className="panel public-form" key={token} {...getFormProps(form)}>
+        <Form
+          method="post"
+          action="/contact"
+          className="panel public-form"
+          key={token}
+          {...getFormProps(form)}
+        >
           <h2>Send a message</h2>
           <FormErrors id={form.errorId} errors={form.errors} />
           <Honeypot />

@@ -16,7 +16,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);
   try {
     const show = getShow(parseId(params.id));
-    if (!show) return json({ ok: false as const, id: params.id, error: `Event with ID ${params.id} not found` }, { status: 404 });
+    if (!show)
+      return json(
+        { ok: false as const, id: params.id, error: `Event with ID ${params.id} not found` },
+        { status: 404 },
+      );
     return json({ ok: true as const, show, rendered: renderDescription(show.description) });
   } catch (error) {
     logger().error({ err: error, id: params.id }, "debug load failed");
@@ -29,31 +33,47 @@ export default function DebugShow() {
   if (!data.ok) {
     return (
       <section className="section container admin">
-        <p><Link to="/debug">← All shows</Link></p>
+        <p>
+          <Link to="/debug">← All shows</Link>
+        </p>
         <h1>Debug: show {data.id}</h1>
-        <p className="form-error" role="alert">Failed to load event data: {data.error}</p>
+        <p className="form-error" role="alert">
+          Failed to load event data: {data.error}
+        </p>
       </section>
     );
   }
   const { show, rendered } = data;
   return (
     <section className="section container admin debug">
-      <p><Link to="/debug">← All shows</Link></p>
+      <p>
+        <Link to="/debug">← All shows</Link>
+      </p>
       <h1>Debug: {show.title}</h1>
-      <p><Link to={`/event/${show.id}`}>Open the public page</Link></p>
+      <p>
+        <Link to={`/event/${show.id}`}>Open the public page</Link>
+      </p>
       <h2>Raw title</h2>
-      <pre className="debug__raw" data-testid="raw-title">{show.title}</pre>
+      <pre className="debug__raw" data-testid="raw-title">
+        {show.title}
+      </pre>
       <h2>Raw summary</h2>
-      <pre className="debug__raw" data-testid="raw-summary">{show.summary ?? "(none)"}</pre>
+      <pre className="debug__raw" data-testid="raw-summary">
+        {show.summary ?? "(none)"}
+      </pre>
       <h2>Raw description</h2>
-      <pre className="debug__raw" data-testid="raw-description">{show.description || "(empty)"}</pre>
+      <pre className="debug__raw" data-testid="raw-description">
+        {show.description || "(empty)"}
+      </pre>
       <h2>Description as rendered on the public page</h2>
       {/* The same server-side sanitizing and component as the public event page. */}
       <div className="debug__rendered panel" data-testid="rendered-description">
         <EventOverview description={rendered} />
       </div>
       <h2>Whole show (JSON)</h2>
-      <pre className="debug__json" data-testid="show-json">{JSON.stringify(show, null, 2)}</pre>
+      <pre className="debug__json" data-testid="show-json">
+        {JSON.stringify(show, null, 2)}
+      </pre>
     </section>
   );
 }

@@ -25,13 +25,20 @@ export default function DebugIndex() {
   const { shows } = useLoaderData<typeof loader>();
   return (
     <section className="section container admin">
-      <p><Link to="/admin">← Back to dashboard</Link></p>
+      <p>
+        <Link to="/admin">← Back to dashboard</Link>
+      </p>
       <h1>Debug: pick a show</h1>
       <ul className="debug-list">
         {shows.map((s) => (
           <li key={s.id}>
-            <Link to={`/debug/${s.id}`}>#{s.id} {s.title}</Link>{" "}
-            <span className="muted">{formatCardDate(s.date)} · {formatTime12(s.time)}{s.archived ? " · archived" : ""}</span>
+            <Link to={`/debug/${s.id}`}>
+              #{s.id} {s.title}
+            </Link>{" "}
+            <span className="muted">
+              {formatCardDate(s.date)} · {formatTime12(s.time)}
+              {s.archived ? " · archived" : ""}
+            </span>
           </li>
         ))}
       </ul>

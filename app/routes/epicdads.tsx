@@ -12,7 +12,10 @@ import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const EPIC_DADS = "epicdads";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }, { rel: "stylesheet", href: lineupStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: publicStyles },
+  { rel: "stylesheet", href: lineupStyles },
+];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({
@@ -37,9 +40,14 @@ export default function EpicDads() {
     <>
       <header className="page-head home-epicdads">
         <div className="container">
-          <Link to="/" className="back-link">← Back to Home</Link>
+          <Link to="/" className="back-link">
+            ← Back to Home
+          </Link>
           <h1>Epic Dads Comedy Weekend</h1>
-          <p>Father's Day weekend specials: stand-up about the joys and horrors of parenting at a distillery, a pub and a winery.</p>
+          <p>
+            Father's Day weekend specials: stand-up about the joys and horrors of parenting at a distillery, a
+            pub and a winery.
+          </p>
         </div>
       </header>
       <section className="section container" aria-label="Father's Day shows">

@@ -9,7 +9,14 @@ import { ShowStructuredData } from "~/components/show-structured-data";
 import { BadgeList } from "~/components/shows/badges";
 import { DatePicker } from "~/components/shows/date-picker";
 import { EventOverview } from "~/components/shows/event-overview";
-import { isCalledOff, ShowDate, ShowLocation, ShowStatusNotice, ShowTime, ShowUntil } from "~/components/shows/show-facts";
+import {
+  isCalledOff,
+  ShowDate,
+  ShowLocation,
+  ShowStatusNotice,
+  ShowTime,
+  ShowUntil,
+} from "~/components/shows/show-facts";
 import { HERO_SIZES, heroPreload, ShowImage } from "~/components/shows/show-image";
 import { SoldOutNotice } from "~/components/shows/sold-out-notice";
 import { TicketLink } from "~/components/shows/ticket-link";
@@ -49,14 +56,17 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `Event not found | ${SITE.name}` }, { name: "robots", content: "noindex" }];
   const { show, origin } = data;
-  return [...heroPreload(show.image), ...seoMeta({
-    title: `${show.title} | ${SITE.name}`,
-    description: plainText(show.summary || show.description).slice(0, 160),
-    url: `${origin}/event/${show.id}`,
-    image: shareImage(show.image),
-    origin,
-    type: "article",
-  })];
+  return [
+    ...heroPreload(show.image),
+    ...seoMeta({
+      title: `${show.title} | ${SITE.name}`,
+      description: plainText(show.summary || show.description).slice(0, 160),
+      url: `${origin}/event/${show.id}`,
+      image: shareImage(show.image),
+      origin,
+      type: "article",
+    }),
+  ];
 };
 
 /** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
@@ -80,25 +90,40 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const performance = findPerformance(show.id, selected.date);
   const soldOut = show.soldOut || Boolean(performance?.soldOut);
   const waitlist = performance && canJoinWaitlist({ ...performance, soldOut, today }) ? selected.date : null;
-  return json({
-    soldOut,
-    waitlist,
+  return json(
+    {
+      soldOut,
+      waitlist,
+      show,
+      origin,
+      google: googleLinkFor(show, selected, origin, getEnv().APP_TIMEZONE),
+      recurring,
+      choices,
+      selected,
+      ticketUrl,
+      eventId: eventbriteEventId(ticketUrl, { lenient: true }),
+      description: renderDescription(show.description),
+      ended: Boolean(show.archivedAt) || upcoming.length === 0,
+    },
+    { headers: show.acceptsApplications ? undefined : cacheablePage() },
+  );
+}
+
+export default function EventPage() {
+  const {
     show,
     origin,
-    google: googleLinkFor(show, selected, origin, getEnv().APP_TIMEZONE),
     recurring,
     choices,
     selected,
     ticketUrl,
-    eventId: eventbriteEventId(ticketUrl, { lenient: true }),
-    description: renderDescription(show.description),
-    ended: Boolean(show.archivedAt) || upcoming.length === 0,
-  }, { headers: show.acceptsApplications ? undefined : cacheablePage() });
-}
-
-export default function EventPage() {
-  const { show, origin, recurring, choices, selected, ticketUrl, eventId, description, ended, google, soldOut, waitlist } =
-    useLoaderData<typeof loader>();
+    eventId,
+    description,
+    ended,
+    google,
+    soldOut,
+    waitlist,
+  } = useLoaderData<typeof loader>();
   const canBuy = !ended && !soldOut && !selected.soldOut && !isCalledOff(show) && Boolean(ticketUrl);
   const ticketButton = (extra = "") => (
     <TicketLink ticketUrl={ticketUrl} eventId={eventId} isEventbrite={show.isEventbrite} className={extra}>
@@ -110,7 +135,15 @@ export default function EventPage() {
       <section className="event-hero">
         <div className="container event-hero__grid">
           <div className="event-hero__media">
-            <ShowImage src={show.imageUrl} image={show.image} alt={show.title} eager width={1280} height={720} sizes={HERO_SIZES} />
+            <ShowImage
+              src={show.imageUrl}
+              image={show.image}
+              alt={show.title}
+              eager
+              width={1280}
+              height={720}
+              sizes={HERO_SIZES}
+            />
             {soldOut ? <span className="sold-out-overlay">SOLD OUT</span> : null}
           </div>
           <div>
@@ -118,16 +151,30 @@ export default function EventPage() {
             <h1>{show.title}</h1>
             <p className="event-hero__when">
               <ShowDate show={show} date={selected.date} />
-              {show.hideStartDate ? null : <> · <ShowTime show={show} date={selected.date} time={selected.time} /></>}
+              {show.hideStartDate ? null : (
+                <>
+                  {" "}
+                  · <ShowTime show={show} date={selected.date} time={selected.time} />
+                </>
+              )}
             </p>
             <p>{show.isOnline ? "Online" : <VenueName venue={show.venue} record={show.venueRecord} />}</p>
             <ShowStatusNotice show={show} />
-            {soldOut ? <SoldOutNotice title={show.title} /> : <p className="event-hero__price">{detailPriceText(selected.price)}</p>}
+            {soldOut ? (
+              <SoldOutNotice title={show.title} />
+            ) : (
+              <p className="event-hero__price">{detailPriceText(selected.price)}</p>
+            )}
             {ended ? <p className="event-notice">This show has ended.</p> : null}
             <div className="event-actions">
               {canBuy ? ticketButton() : null}
               {show.entryFormUrl ? (
-                <a href={show.entryFormUrl} target="_blank" rel="noopener noreferrer" className="button button--primary">
+                <a
+                  href={show.entryFormUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="button button--primary"
+                >
                   SUBMIT YOUR ENTRY
                 </a>
               ) : null}
@@ -144,7 +191,9 @@ export default function EventPage() {
           <LineupList lineup={show.lineup} />
           {show.acceptsApplications ? (
             <p>
-              <a href="#contestant-application" className="button button--outline">Apply to be a contestant</a>
+              <a href="#contestant-application" className="button button--outline">
+                Apply to be a contestant
+              </a>
             </p>
           ) : null}
         </div>
@@ -158,8 +207,16 @@ export default function EventPage() {
               <ShowTime show={show} date={selected.date} time={selected.time} />
             </p>
             <ShowUntil show={show} />
-            {recurring && choices.length > 1 ? <DatePicker choices={choices} selected={selected.date} /> : null}
-            {recurring && !ended ? <CalendarSubscribe origin={origin} path={seriesFeedPath(show.title)} label={`every date of ${show.title}`} /> : null}
+            {recurring && choices.length > 1 ? (
+              <DatePicker choices={choices} selected={selected.date} />
+            ) : null}
+            {recurring && !ended ? (
+              <CalendarSubscribe
+                origin={origin}
+                path={seriesFeedPath(show.title)}
+                label={`every date of ${show.title}`}
+              />
+            ) : null}
           </div>
           <div>
             <h2>Location</h2>
@@ -181,7 +238,9 @@ export default function EventPage() {
         {waitlist ? <WaitlistForm eventId={show.id} date={waitlist} /> : null}
         <ContestantApplicationSlot show={show} />
         <p>
-          <Link to="/" className="back-link">← Back to Home</Link>
+          <Link to="/" className="back-link">
+            ← Back to Home
+          </Link>
         </p>
       </div>
 
@@ -190,7 +249,9 @@ export default function EventPage() {
           <div className="ticket-bar__info">
             <span className="ticket-bar__title">{show.title}</span>
             <strong>{detailPriceText(selected.price)}</strong>
-            <span className="ticket-bar__when">{formatCardDate(selected.date)} · {formatTime12(selected.time)}</span>
+            <span className="ticket-bar__when">
+              {formatCardDate(selected.date)} · {formatTime12(selected.time)}
+            </span>
           </div>
           <div className="ticket-bar__actions">{ticketButton()}</div>
         </div>

@@ -1,4 +1,11 @@
-import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useBusinessZone } from "~/components/business-zone";
 import { ContestantApplicationForm } from "~/components/contestant-application";
@@ -56,10 +63,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!form.ok) return form.response;
   const submission = { value: form.value, reply: form.reply };
   try {
-    saveContestantApplicationWithNotice(show, submission.value, { ipAddress: context.clientIp, to: getEnv().CONTACT_EMAIL });
+    saveContestantApplicationWithNotice(show, submission.value, {
+      ipAddress: context.clientIp,
+      to: getEnv().CONTACT_EMAIL,
+    });
   } catch (error) {
     logger().error({ err: error, showId: show.id }, "storing a contestant application failed");
-    return json(submission.reply({ formErrors: [applicationErrorText(getEnv().CONTACT_EMAIL)] }), { status: 500 });
+    return json(submission.reply({ formErrors: [applicationErrorText(getEnv().CONTACT_EMAIL)] }), {
+      status: 500,
+    });
   }
   // Stored with its e-mail to the promoter queued in the outbox (sent in the background).
   return redirect(applicationReturnUrl(submission.value.returnTo, show.id));
@@ -88,7 +100,9 @@ export default function ApplyPage() {
             returnTo={typeof returnTo === "string" ? returnTo : `/event/${show.id}`}
           />
         ) : (
-          <p className="application__closed" role="alert">{closedText(show, zone)}</p>
+          <p className="application__closed" role="alert">
+            {closedText(show, zone)}
+          </p>
         )}
       </div>
     </section>

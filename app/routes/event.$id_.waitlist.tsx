@@ -1,4 +1,11 @@
-import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { WaitlistForm } from "~/components/waitlist-form";
 import { formatLongDate, todayIn } from "~/lib/dates";
@@ -24,7 +31,10 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: formStyles },
 ];
 
-export const meta: MetaFunction = () => [{ title: `Tickets waitlist | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: `Tickets waitlist | ${SITE.name}` },
+  { name: "robots", content: "noindex" },
+];
 
 function parseEventId(raw: string | undefined) {
   const id = parseId(raw);
@@ -49,7 +59,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   return json({
     eventId,
     performance,
-    message: joined === "new" || joined === "already" ? waitlistJoinedMessage(performance.title, date, joined === "already") : null,
+    message:
+      joined === "new" || joined === "already"
+        ? waitlistJoinedMessage(performance.title, date, joined === "already")
+        : null,
   });
 }
 
@@ -68,7 +81,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     redirect(`/event/${eventId}/waitlist?date=${encodeURIComponent(date)}&joined=${joined}`);
   // A bot filled the honeypot: answer as if it worked, store nothing.
   if (isHoneypotFilled(formData)) return done("new", rawDate);
-  const parsed = waitlistSchema.safeParse({ email: formData.get("email") ?? undefined, date: formData.get("date") ?? undefined });
+  const parsed = waitlistSchema.safeParse({
+    email: formData.get("email") ?? undefined,
+    date: formData.get("date") ?? undefined,
+  });
   const reply = (errors: ActionData["errors"], status: number, headers?: HeadersInit) =>
     json<ActionData>({ errors, email, date: rawDate }, { status, headers });
   if (!parsed.success) {
@@ -78,11 +94,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const performance = performanceFor(eventId, parsed.data.date);
   if (!performance) return reply({ form: ["That date is not one of this show's dates."] }, 400);
   if (!performance.open) {
-    return reply({ form: ["Tickets for this date are not sold out (or the show is over): there is no list to join."] }, 409);
+    return reply(
+      { form: ["Tickets for this date are not sold out (or the show is over): there is no list to join."] },
+      409,
+    );
   }
   const budget = await spendPublicFormBudget("waitlist", context.clientIp);
   if (!budget.ok) return overBudget({ errors: { form: [budget.message] }, email, date: rawDate }, budget);
-  const { created } = joinWaitlist({ eventId: performance.eventId, date: parsed.data.date, email: parsed.data.email, ipAddress: context.clientIp });
+  const { created } = joinWaitlist({
+    eventId: performance.eventId,
+    date: parsed.data.date,
+    email: parsed.data.email,
+    ipAddress: context.clientIp,
+  });
   return done(created ? "new" : "already", parsed.data.date);
 }
 
@@ -96,17 +120,32 @@ export default function WaitlistPage() {
         <time dateTime={performance.date}>{formatLongDate(performance.date)}</time>
       </p>
       {message ? (
-        <p className="event-notice" role="status">{message}</p>
+        <p className="event-notice" role="status">
+          {message}
+        </p>
       ) : performance.open ? (
-        <WaitlistForm eventId={eventId} date={performance.date} errors={actionData?.errors} email={actionData?.email} />
+        <WaitlistForm
+          eventId={eventId}
+          date={performance.date}
+          errors={actionData?.errors}
+          email={actionData?.email}
+        />
       ) : (
         <>
-          {actionData?.errors.form ? <p className="form-error" role="alert">{actionData.errors.form.join(" ")}</p> : null}
-          <p className="event-notice">Tickets for this date are not sold out: get them from the show's page.</p>
+          {actionData?.errors.form ? (
+            <p className="form-error" role="alert">
+              {actionData.errors.form.join(" ")}
+            </p>
+          ) : null}
+          <p className="event-notice">
+            Tickets for this date are not sold out: get them from the show's page.
+          </p>
         </>
       )}
       <p>
-        <Link to={`/event/${eventId}?date=${performance.date}`} className="back-link">← Back to the show</Link>
+        <Link to={`/event/${eventId}?date=${performance.date}`} className="back-link">
+          ← Back to the show
+        </Link>
       </p>
     </div>
   );

@@ -56,5 +56,8 @@ async function stockImage() {
 }
 
 function notFound() {
-  return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store", "Content-Type": "text/plain" } });
+  return new Response("Not found", {
+    status: 404,
+    headers: { "Cache-Control": "no-store", "Content-Type": "text/plain" },
+  });
 }

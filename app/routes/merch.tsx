@@ -1,6 +1,12 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FieldErrors, FormErrors, Honeypot } from "~/components/form-parts";
 import { NEWSLETTER_ALREADY, NEWSLETTER_SUCCESS, newsletterSchema } from "~/lib/forms/newsletter";
@@ -81,7 +87,8 @@ export default function Merch() {
         <p className="badge badge--special">Merch</p>
         <h1>Coming Soon</h1>
         <p className="content-lead">
-          T-shirts, hoodies and a few surprises are on the way. Leave your e-mail and we'll tell you when they drop.
+          T-shirts, hoodies and a few surprises are on the way. Leave your e-mail and we'll tell you when they
+          drop.
         </p>
         <Form method="post" action="/merch" className="newsletter-form" key={formKey} {...getFormProps(form)}>
           <FormErrors id={form.errorId} errors={form.errors} />
@@ -89,7 +96,11 @@ export default function Merch() {
           <div className="field newsletter-form__row">
             <label htmlFor={fields.email.id}>Email address</label>
             <div className="newsletter-form__controls">
-              <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" placeholder="you@example.com" />
+              <input
+                {...getInputProps(fields.email, { type: "email" })}
+                autoComplete="email"
+                placeholder="you@example.com"
+              />
               <button type="submit" className="button button--primary" disabled={busy}>
                 {busy ? "Saving..." : "Notify Me"}
               </button>

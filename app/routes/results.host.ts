@@ -9,7 +9,8 @@ import { notifyRoundChanged } from "~/utils/vote-events.server";
 /** POST /results/host: the host's reveal and closing buttons (staff or the results password). */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  if (!(await hasGate(request, "resultsGate"))) return new Response("Enter the results password first.", { status: 401 });
+  if (!(await hasGate(request, "resultsGate")))
+    return new Response("Enter the results password first.", { status: 401 });
   const form = await readForm(request);
   const roundId = parseId(form.get("roundId"));
   if (!roundId) return new Response("Which round?", { status: 400 });

@@ -1,5 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState, type CSSProperties } from "react";
 import { GatePage } from "~/components/gate-page";
@@ -27,7 +34,10 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: roomCodeStyles },
   { rel: "stylesheet", href: gateStyles },
 ];
-export const meta: MetaFunction = () => [{ title: "Results | Laugh Windsor" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Results | Laugh Windsor" },
+  { name: "robots", content: "noindex" },
+];
 
 /** The live view polls at worst this often, even if the event stream is down. */
 const FALLBACK_POLL_MS = 30_000;
@@ -37,7 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!(await hasGate(request, "resultsGate"))) return json({ locked: true as const }, { headers });
   const url = new URL(request.url);
   const asked = url.searchParams.has("round") ? parseId(url.searchParams.get("round")) : null;
-  if (url.searchParams.has("round") && asked === null) throw new Response("No such voting round", { status: 404 });
+  if (url.searchParams.has("round") && asked === null)
+    throw new Response("No such voting round", { status: 404 });
   const rounds = listRounds();
   const round = asked ? getRound(asked) : (getOpenRound() ?? rounds[0]);
   if (asked && !round) throw new Response("No such voting round", { status: 404 });
@@ -51,11 +62,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
       projector,
       // The projector's vote address and QR code: with the room code in it when that is on.
       voteAt: projector
-        ? { text: `${origin}/vote`.replace(/^https?:\/\//, ""), qr: room?.qrSvg ?? (await qrSvg(`${origin}/vote`)), url: room?.voteUrl ?? `${origin}/vote` }
+        ? {
+            text: `${origin}/vote`.replace(/^https?:\/\//, ""),
+            qr: room?.qrSvg ?? (await qrSvg(`${origin}/vote`)),
+            url: room?.voteUrl ?? `${origin}/vote`,
+          }
         : null,
-      roomCode: round && open ? { on: roomCodeOn(round), projector: room, refreshInMs: room ? Math.max(1000, room.changesAt - Date.now() + 500) : null } : null,
+      roomCode:
+        round && open
+          ? {
+              on: roomCodeOn(round),
+              projector: room,
+              refreshInMs: room ? Math.max(1000, room.changesAt - Date.now() + 500) : null,
+            }
+          : null,
       patterns: round && !projector ? suspiciousPatterns(round.id) : null,
-      round: round ? { id: round.id, title: round.title, open: round.openedAt !== null && round.closedAt === null } : null,
+      round: round
+        ? { id: round.id, title: round.title, open: round.openedAt !== null && round.closedAt === null }
+        : null,
       // Issue 18: live or hidden-until-revealed standings, and the closing countdown.
       display: round ? roundDisplay(round) : null,
       standingsMode: round?.standingsMode ?? "live",
@@ -73,9 +97,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   if (form.get("intent") === "room-code") {
     // The host turns the room code on or off for a round (gate or staff only).
-    if (!(await hasGate(request, "resultsGate"))) throw new Response("Enter the results password first.", { status: 401 });
+    if (!(await hasGate(request, "resultsGate")))
+      throw new Response("Enter the results password first.", { status: 401 });
     const roundId = parseId(String(form.get("roundId") ?? ""));
-    if (!roundId || !setRoomCode(roundId, form.get("on") === "1")) throw new Response("No such voting round", { status: 404 });
+    if (!roundId || !setRoomCode(roundId, form.get("on") === "1"))
+      throw new Response("No such voting round", { status: 404 });
     return redirect(`/results?round=${roundId}`);
   }
   const submission = parseWithZod(form, { schema: gateSchema });
@@ -148,13 +174,22 @@ function LiveResults({ data }: { data: Unlocked }) {
   }, [revalidator]);
 
   const base = roundId ? `?round=${roundId}` : "";
-  const status = live === "on" ? "Updating live" : live === "reconnecting" ? "Reconnecting..." : "Refreshes every 30 seconds";
+  const status =
+    live === "on"
+      ? "Updating live"
+      : live === "reconnecting"
+        ? "Reconnecting..."
+        : "Refreshes every 30 seconds";
   // A hidden round's projector refreshes faster without JavaScript so each reveal shows within seconds.
   const refresh = display?.view.mode === "hidden" || display?.closesIn ? "5" : "30";
   if (data.projector) {
     const view = display?.view;
     const total = !view ? 0 : view.mode === "live" ? view.standings.total : view.total;
-    const rows = !view ? 0 : view.mode === "live" ? view.standings.rows.length : view.revealed.length + view.waiting.length;
+    const rows = !view
+      ? 0
+      : view.mode === "live"
+        ? view.standings.rows.length
+        : view.revealed.length + view.waiting.length;
     return (
       <section className="results--projector" style={{ "--rows": Math.max(rows, 4) } as CSSProperties}>
         <noscript>
@@ -162,11 +197,15 @@ function LiveResults({ data }: { data: Unlocked }) {
         </noscript>
         <header className="projector__head">
           <div className="projector__titles">
-            <p className="results__eyebrow">{display?.open ? "Live results" : "Results"} · <span aria-live="polite">{status}</span></p>
+            <p className="results__eyebrow">
+              {display?.open ? "Live results" : "Results"} · <span aria-live="polite">{status}</span>
+            </p>
             <h1>{data.round ? data.round.title : "Voting results"}</h1>
             <p className="projector__count" data-vote-count aria-live="polite">
               <strong>{total}</strong> vote{total === 1 ? "" : "s"}
-              <Link to={`/results${base}`} className="results__projector-exit">Leave projector view</Link>
+              <Link to={`/results${base}`} className="results__projector-exit">
+                Leave projector view
+              </Link>
             </p>
             {display ? <ClosingCountdown closesIn={display.closesIn} open={display.open} /> : null}
           </div>
@@ -174,7 +213,11 @@ function LiveResults({ data }: { data: Unlocked }) {
             <ProjectorVoteBox voteAt={data.voteAt} code={data.roomCode?.projector?.code ?? null} />
           ) : null}
         </header>
-        {display ? <StandingsViewTable view={display.view} /> : <p className="results__empty">No votes have been cast yet.</p>}
+        {display ? (
+          <StandingsViewTable view={display.view} />
+        ) : (
+          <p className="results__empty">No votes have been cast yet.</p>
+        )}
       </section>
     );
   }
@@ -188,10 +231,16 @@ function LiveResults({ data }: { data: Unlocked }) {
           <p className="results__eyebrow">{display?.open ? "Live results" : "Results"}</p>
           <h1>{data.round ? data.round.title : "Voting results"}</h1>
         </div>
-        <p className="results__status" aria-live="polite">{status}</p>
+        <p className="results__status" aria-live="polite">
+          {status}
+        </p>
       </header>
       {display ? <ClosingCountdown closesIn={display.closesIn} open={display.open} /> : null}
-      {display ? <StandingsViewTable view={display.view} /> : <p className="results__empty">No votes have been cast yet.</p>}
+      {display ? (
+        <StandingsViewTable view={display.view} />
+      ) : (
+        <p className="results__empty">No votes have been cast yet.</p>
+      )}
       {display ? (
         <HostControls
           roundId={display.roundId}
@@ -203,25 +252,31 @@ function LiveResults({ data }: { data: Unlocked }) {
       {data.round && data.roomCode ? <RoomCodeToggle roundId={data.round.id} on={data.roomCode.on} /> : null}
       {data.patterns ? <SuspiciousPatterns patterns={data.patterns} /> : null}
       <>
-          <p className="results__links">
-            <Link to={`/results${base ? `${base}&` : "?"}view=projector`} className="button button--dark">Projector view</Link>
-            <Link to="/manage-comedians" className="button button--outline">Manage comedians</Link>
-          </p>
-          {data.rounds.length > 1 ? (
-            <nav aria-label="Voting rounds" className="results__rounds">
-              <h2>All rounds</h2>
-              <ul>
-                {data.rounds.map((r) => (
-                  <li key={r.id}>
-                    <Link to={`/results?round=${r.id}`} aria-current={r.id === roundId ? "page" : undefined}>
-                      {r.title}
-                    </Link>{" "}
-                    <span className="muted">({r.open ? "open" : "closed"}, {r.votes} vote{r.votes === 1 ? "" : "s"})</span>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          ) : null}
+        <p className="results__links">
+          <Link to={`/results${base ? `${base}&` : "?"}view=projector`} className="button button--dark">
+            Projector view
+          </Link>
+          <Link to="/manage-comedians" className="button button--outline">
+            Manage comedians
+          </Link>
+        </p>
+        {data.rounds.length > 1 ? (
+          <nav aria-label="Voting rounds" className="results__rounds">
+            <h2>All rounds</h2>
+            <ul>
+              {data.rounds.map((r) => (
+                <li key={r.id}>
+                  <Link to={`/results?round=${r.id}`} aria-current={r.id === roundId ? "page" : undefined}>
+                    {r.title}
+                  </Link>{" "}
+                  <span className="muted">
+                    ({r.open ? "open" : "closed"}, {r.votes} vote{r.votes === 1 ? "" : "s"})
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
       </>
     </section>
   );

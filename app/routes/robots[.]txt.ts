@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ROBOTS_DISALLOW } from "~/lib/sitemap";
 import { publicOrigin } from "~/utils/origin.server";
 
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const body = [
     "User-agent: *",

@@ -1,4 +1,10 @@
-import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AddToCalendar } from "~/components/add-to-calendar";
@@ -9,7 +15,14 @@ import { LineupList } from "~/components/lineup";
 import { ShowStructuredData } from "~/components/show-structured-data";
 import { BadgeList } from "~/components/shows/badges";
 import { EventOverview } from "~/components/shows/event-overview";
-import { isCalledOff, ShowDate, ShowLocation, ShowStatusNotice, ShowTime, ShowUntil } from "~/components/shows/show-facts";
+import {
+  isCalledOff,
+  ShowDate,
+  ShowLocation,
+  ShowStatusNotice,
+  ShowTime,
+  ShowUntil,
+} from "~/components/shows/show-facts";
 import { HERO_SIZES, heroPreload, ShowImage } from "~/components/shows/show-image";
 import { SoldOutNotice } from "~/components/shows/sold-out-notice";
 import { TicketLink } from "~/components/shows/ticket-link";
@@ -49,14 +62,17 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: SITE.name }];
   const { show, origin, canonicalSlug } = data;
-  return [...heroPreload(show.image), ...seoMeta({
-    title: `${show.title} | ${SITE.name}`,
-    description: plainText(show.summary || show.description).slice(0, 160),
-    url: `${origin}/show/${canonicalSlug}`,
-    image: shareImage(show.image),
-    origin,
-    type: "article",
-  })];
+  return [
+    ...heroPreload(show.image),
+    ...seoMeta({
+      title: `${show.title} | ${SITE.name}`,
+      description: plainText(show.summary || show.description).slice(0, 160),
+      url: `${origin}/show/${canonicalSlug}`,
+      image: shareImage(show.image),
+      origin,
+      type: "article",
+    }),
+  ];
 };
 
 /** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
@@ -73,7 +89,13 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const exact = candidates.find((s) => slugs.get(s.id) === requested);
   const match =
     exact ??
-    candidates.find((s) => slugMatches(parsed, s, performancesOf(s).performances.map((p) => p.date)));
+    candidates.find((s) =>
+      slugMatches(
+        parsed,
+        s,
+        performancesOf(s).performances.map((p) => p.date),
+      ),
+    );
   const show = match ? getShowForPage(match.id) : null;
   if (!show) throw redirect("/404");
 
@@ -81,18 +103,21 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const current = performances.find((p) => p.date === parsed.date) ?? performances[0];
   const ticketUrl = current.ticketUrl ?? show.ticketUrl;
   const origin = publicOrigin(request);
-  return json({
-    show,
-    origin,
-    google: googleLinkFor(show, current, origin, getEnv().APP_TIMEZONE),
-    canonicalSlug: slugs.get(show.id) ?? showSlug(show),
-    recurring,
-    current,
-    range: recurring ? dateRangeText(performances.map((p) => p.date)) : null,
-    ticketUrl,
-    eventId: eventbriteEventId(ticketUrl),
-    description: renderDescription(show.description),
-  }, { headers: show.acceptsApplications ? undefined : cacheablePage() });
+  return json(
+    {
+      show,
+      origin,
+      google: googleLinkFor(show, current, origin, getEnv().APP_TIMEZONE),
+      canonicalSlug: slugs.get(show.id) ?? showSlug(show),
+      recurring,
+      current,
+      range: recurring ? dateRangeText(performances.map((p) => p.date)) : null,
+      ticketUrl,
+      eventId: eventbriteEventId(ticketUrl),
+      description: renderDescription(show.description),
+    },
+    { headers: show.acceptsApplications ? undefined : cacheablePage() },
+  );
 }
 
 function useStickyBar() {
@@ -152,7 +177,15 @@ export default function ShowPage() {
         </div>
         <div className="container event-hero__grid">
           <div className="event-hero__media">
-            <ShowImage src={show.imageUrl} image={show.image} alt={show.title} eager width={1280} height={720} sizes={HERO_SIZES} />
+            <ShowImage
+              src={show.imageUrl}
+              image={show.image}
+              alt={show.title}
+              eager
+              width={1280}
+              height={720}
+              sizes={HERO_SIZES}
+            />
             {show.soldOut ? <span className="sold-out-overlay">SOLD OUT</span> : null}
           </div>
           <div>
@@ -162,12 +195,21 @@ export default function ShowPage() {
               {range ?? (
                 <>
                   <ShowDate show={show} date={current.date} />
-                  {show.hideStartDate ? null : <> · <ShowTime show={show} date={current.date} time={current.time} /></>}
+                  {show.hideStartDate ? null : (
+                    <>
+                      {" "}
+                      · <ShowTime show={show} date={current.date} time={current.time} />
+                    </>
+                  )}
                 </>
               )}
             </p>
             <ShowStatusNotice show={show} />
-            {show.soldOut ? <SoldOutNotice title={show.title} /> : <p className="event-hero__price">{detailPriceText(current.price)}</p>}
+            {show.soldOut ? (
+              <SoldOutNotice title={show.title} />
+            ) : (
+              <p className="event-hero__price">{detailPriceText(current.price)}</p>
+            )}
             {canBuy ? <div className="event-actions">{buttons()}</div> : null}
           </div>
         </div>
@@ -196,7 +238,13 @@ export default function ShowPage() {
             )}
             <ShowUntil show={show} />
             {show.soldOut ? null : <AddToCalendar show={show} google={google} />}
-            {recurring ? <CalendarSubscribe origin={origin} path={seriesFeedPath(show.title)} label={`every date of ${show.title}`} /> : null}
+            {recurring ? (
+              <CalendarSubscribe
+                origin={origin}
+                path={seriesFeedPath(show.title)}
+                label={`every date of ${show.title}`}
+              />
+            ) : null}
           </div>
           <div>
             <h2>Location</h2>
@@ -216,15 +264,26 @@ export default function ShowPage() {
       </div>
 
       <div className="container" id="contestant-application-anchor">
-        {show.acceptsApplications ? <ContestantApplicationSlot show={show} /> : <div id="contestant-application" />}
+        {show.acceptsApplications ? (
+          <ContestantApplicationSlot show={show} />
+        ) : (
+          <div id="contestant-application" />
+        )}
       </div>
 
       {canBuy ? (
-        <div className="ticket-bar" data-scrolled={sticky ? "true" : "false"} role="region" aria-label="Tickets">
+        <div
+          className="ticket-bar"
+          data-scrolled={sticky ? "true" : "false"}
+          role="region"
+          aria-label="Tickets"
+        >
           <div className="ticket-bar__info">
             <span className="ticket-bar__title">{show.title}</span>
             <strong>{detailPriceText(current.price)}</strong>
-            <span className="ticket-bar__when">{range ?? `${formatCardDate(current.date)} · ${formatTime12(current.time)}`}</span>
+            <span className="ticket-bar__when">
+              {range ?? `${formatCardDate(current.date)} · ${formatTime12(current.time)}`}
+            </span>
           </div>
           <div className="ticket-bar__actions">{buttons(true)}</div>
         </div>

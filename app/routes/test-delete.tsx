@@ -1,4 +1,10 @@
-import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ComedianList, ConfirmDeletePanel, DELETE_NOTE, StatusBanner } from "~/components/comedian-admin";
 import { handleDeleteComedian, loadStaffComedians } from "~/features/comedians/comedian-actions.server";
@@ -8,7 +14,10 @@ import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
 import { requireSameOrigin } from "~/utils/request-guards.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction = () => [{ title: "Test delete | Laugh Windsor" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Test delete | Laugh Windsor" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadStaffComedians(request);
@@ -30,14 +39,18 @@ export default function TestDelete() {
     <section className="section container comedians">
       <header className="comedians__head">
         <h1>Test delete</h1>
-        <Link to="/manage-comedians" className="button button--outline button--small">Manage comedians</Link>
+        <Link to="/manage-comedians" className="button button--outline button--small">
+          Manage comedians
+        </Link>
       </header>
       <p>
-        A developer page for checking deletes. It needs a staff login and nothing else: the database enforces its own rules,
-        there is no row-level security to switch off.
+        A developer page for checking deletes. It needs a staff login and nothing else: the database enforces
+        its own rules, there is no row-level security to switch off.
       </p>
       <StatusBanner />
-      {actionData && "confirm" in actionData ? <ConfirmDeletePanel confirm={actionData.confirm} cancelTo="/test-delete" /> : null}
+      {actionData && "confirm" in actionData ? (
+        <ConfirmDeletePanel confirm={actionData.confirm} cancelTo="/test-delete" />
+      ) : null}
       <p className="comedians__note">{DELETE_NOTE}</p>
       <ComedianList comedians={comedians} />
     </section>

@@ -10,7 +10,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (outcome.setCookie) headers.append("Set-Cookie", outcome.setCookie);
   if (outcome.kind === "thanks") {
-    return json({ ok: true as const, redirectTo: thanksUrl(outcome.roundId, outcome.voteToken) }, { headers });
+    return json(
+      { ok: true as const, redirectTo: thanksUrl(outcome.roundId, outcome.voteToken) },
+      { headers },
+    );
   }
   return json(
     { ok: false as const, fieldErrors: outcome.fieldErrors, formError: outcome.formError },

@@ -1,10 +1,22 @@
-import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Honeypot } from "~/components/form-parts";
 import { ClosingCountdown } from "~/components/reveal";
 import { VenueName } from "~/components/venue-name";
-import { receiptView, refusedVoteHeaders, submitVote, thanksUrl } from "~/features/voting/vote-submission.server";
+import {
+  receiptView,
+  refusedVoteHeaders,
+  submitVote,
+  thanksUrl,
+} from "~/features/voting/vote-submission.server";
 import { formatLongDate } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { secondsUntilClose } from "~/lib/reveal";
@@ -20,7 +32,10 @@ import { getDeviceId, newVoteToken, readDeviceId } from "~/utils/vote-device.ser
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data && "round" in data && data.round ? `${data.round.title} | Laugh Windsor` : "Vote | Laugh Windsor" },
+  {
+    title:
+      data && "round" in data && data.round ? `${data.round.title} | Laugh Windsor` : "Vote | Laugh Windsor",
+  },
   { name: "description", content: "Vote for your favorite comedian at 2 Minutes to Kill." },
 ];
 
@@ -37,7 +52,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // The receipt only for the device that voted: a shared or guessed link shows none.
       const deviceId = await readDeviceId(request);
       const receipt = receiptView(receiptFor(round.id, { deviceId, voteToken: thanks }));
-      return json({ mode: "thanks" as const, round: { id: round.id, title: round.title }, receipt }, { headers });
+      return json(
+        { mode: "thanks" as const, round: { id: round.id, title: round.title }, receipt },
+        { headers },
+      );
     }
   }
   const round = getOpenRound(roundParam);
@@ -49,7 +67,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const comedians = roundComediansFor(round.id).map((c) => ({ id: c.id, name: c.name, bio: c.bio }));
   // The show the room is at, named above the ballot.
   const event = round.eventId ? getShow(round.eventId) : null;
-  const show = event ? { title: event.title, venue: event.venue, venueRecord: venueRefOf(event.venueRecord), date: formatLongDate(event.date) } : null;
+  const show = event
+    ? {
+        title: event.title,
+        venue: event.venue,
+        venueRecord: venueRefOf(event.venueRecord),
+        date: formatLongDate(event.date),
+      }
+    : null;
   return json(
     {
       mode: "open" as const,
@@ -62,7 +87,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       voteToken: template?.token ?? newVoteToken(),
       receipt,
       // The room code field, when the host has it on; the projector's QR code pre-fills it.
-      roomCode: roomCodeOn(round) ? { prefill: template?.prefill ?? (url.searchParams.get("code") ?? "").slice(0, 12) } : null,
+      roomCode: roomCodeOn(round)
+        ? { prefill: template?.prefill ?? (url.searchParams.get("code") ?? "").slice(0, 12) }
+        : null,
     },
     { headers },
   );
@@ -78,13 +105,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (outcome.setCookie) headers.append("Set-Cookie", outcome.setCookie);
   if (outcome.kind === "thanks") return redirect(thanksUrl(outcome.roundId, outcome.voteToken), { headers });
   const { fieldErrors, formError, values } = outcome;
-  return json({ fieldErrors, formError, values }, { status: outcome.status, headers: refusedVoteHeaders(outcome) });
+  return json(
+    { fieldErrors, formError, values },
+    { status: outcome.status, headers: refusedVoteHeaders(outcome) },
+  );
 }
 
 type SubmitState =
-  | { phase: "idle" }
-  | { phase: "sending" }
-  | { phase: "retrying"; attempt: number; seconds: number };
+  { phase: "idle" } | { phase: "sending" } | { phase: "retrying"; attempt: number; seconds: number };
 
 const MAX_ATTEMPTS = 8;
 
@@ -96,9 +124,18 @@ export default function VotePage() {
       <section className="vote container">
         <h1>Voting is closed</h1>
         {/* A vote sent after the close (no JavaScript): say it was not counted. */}
-        {refused && "formError" in refused && refused.formError ? <p className="form-error" role="alert">{refused.formError} Your vote was not counted.</p> : null}
-        <p className="vote__lead">There is no vote open right now. When the host opens the vote at the show, this page is where you choose your favorite comedian.</p>
-        <p><Link to="/">See upcoming shows</Link></p>
+        {refused && "formError" in refused && refused.formError ? (
+          <p className="form-error" role="alert">
+            {refused.formError} Your vote was not counted.
+          </p>
+        ) : null}
+        <p className="vote__lead">
+          There is no vote open right now. When the host opens the vote at the show, this page is where you
+          choose your favorite comedian.
+        </p>
+        <p>
+          <Link to="/">See upcoming shows</Link>
+        </p>
       </section>
     );
   }
@@ -149,7 +186,8 @@ function VoteForm({ data }: { data: OpenData }) {
 
   const visible = new Set(filterByName(data.comedians, query).map((c) => c.id));
   const busy = state.phase !== "idle" || navigation.state === "submitting";
-  const disabled = busy || (hydrated && (!choice || !email.trim() || (data.roomCode !== null && !roomCode.trim())));
+  const disabled =
+    busy || (hydrated && (!choice || !email.trim() || (data.roomCode !== null && !roomCode.trim())));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -163,7 +201,11 @@ function VoteForm({ data }: { data: OpenData }) {
     setState({ phase: "sending" });
     for (let attempt = 0; attempt < MAX_ATTEMPTS && !cancelled.current; attempt++) {
       try {
-        const res = await fetch("/vote/submit", { method: "POST", body, headers: { Accept: "application/json" } });
+        const res = await fetch("/vote/submit", {
+          method: "POST",
+          body,
+          headers: { Accept: "application/json" },
+        });
         if (res.status < 500) {
           const result = (await res.json()) as
             | { ok: true; redirectTo: string }
@@ -209,7 +251,9 @@ function VoteForm({ data }: { data: OpenData }) {
         <>
           <Form method="get" className="vote__filter" role="search">
             <input type="hidden" name="round" value={data.round.id} />
-            <label htmlFor="vote-filter" className="visually-hidden">Filter comedians by name</label>
+            <label htmlFor="vote-filter" className="visually-hidden">
+              Filter comedians by name
+            </label>
             <input
               id="vote-filter"
               type="search"
@@ -218,15 +262,26 @@ function VoteForm({ data }: { data: OpenData }) {
               value={query}
               onChange={(e) => setQuery(e.target.value)}
             />
-            {hydrated ? null : <button type="submit" className="button button--dark button--small">Filter</button>}
+            {hydrated ? null : (
+              <button type="submit" className="button button--dark button--small">
+                Filter
+              </button>
+            )}
           </Form>
 
           <Form method="post" className="vote__form" noValidate onSubmit={hydrated ? onSubmit : undefined}>
             <input type="hidden" name="roundId" value={data.round.id} />
             <input type="hidden" name="voteToken" value={data.voteToken} />
             <Honeypot />
-            {formError ? <p className="form-error" role="alert">{formError}</p> : null}
-            <fieldset className="vote__cards" aria-describedby={errors.comedianId ? "comedian-error" : undefined}>
+            {formError ? (
+              <p className="form-error" role="alert">
+                {formError}
+              </p>
+            ) : null}
+            <fieldset
+              className="vote__cards"
+              aria-describedby={errors.comedianId ? "comedian-error" : undefined}
+            >
               <legend>Choose your favorite comedian</legend>
               {data.comedians.map((c) => (
                 <label key={c.id} className="vote__card" hidden={!visible.has(c.id)}>
@@ -246,9 +301,15 @@ function VoteForm({ data }: { data: OpenData }) {
                   </span>
                 </label>
               ))}
-              {visible.size === 0 ? <p className="vote__empty">No comedians found matching your search.</p> : null}
+              {visible.size === 0 ? (
+                <p className="vote__empty">No comedians found matching your search.</p>
+              ) : null}
             </fieldset>
-            {errors.comedianId ? <p className="field__error" id="comedian-error" role="alert">{errors.comedianId}</p> : null}
+            {errors.comedianId ? (
+              <p className="field__error" id="comedian-error" role="alert">
+                {errors.comedianId}
+              </p>
+            ) : null}
 
             <div className="field">
               <label htmlFor="vote-email">Email</label>
@@ -268,9 +329,14 @@ function VoteForm({ data }: { data: OpenData }) {
                 aria-describedby={errors.email ? "email-error email-note" : "email-note"}
               />
               <span className="field__hint" id="email-note">
-                We use your email to contact you about future tickets or promotions. One vote per email address.
+                We use your email to contact you about future tickets or promotions. One vote per email
+                address.
               </span>
-              {errors.email ? <p className="field__error" id="email-error" role="alert">{errors.email}</p> : null}
+              {errors.email ? (
+                <p className="field__error" id="email-error" role="alert">
+                  {errors.email}
+                </p>
+              ) : null}
             </div>
 
             {data.roomCode ? (
@@ -290,8 +356,14 @@ function VoteForm({ data }: { data: OpenData }) {
                   aria-invalid={errors.roomCode ? true : undefined}
                   aria-describedby={errors.roomCode ? "room-code-error room-code-note" : "room-code-note"}
                 />
-                <span className="field__hint" id="room-code-note">The 6-digit code on the screen in the room.</span>
-                {errors.roomCode ? <p className="field__error" id="room-code-error" role="alert">{errors.roomCode}</p> : null}
+                <span className="field__hint" id="room-code-note">
+                  The 6-digit code on the screen in the room.
+                </span>
+                {errors.roomCode ? (
+                  <p className="field__error" id="room-code-error" role="alert">
+                    {errors.roomCode}
+                  </p>
+                ) : null}
               </div>
             ) : null}
 
@@ -300,7 +372,8 @@ function VoteForm({ data }: { data: OpenData }) {
             </button>
             {state.phase === "retrying" ? (
               <p className="vote__retry" role="status">
-                The connection dropped. Retrying in {state.seconds} s (attempt {state.attempt})... your vote will only count once.
+                The connection dropped. Retrying in {state.seconds} s (attempt {state.attempt})... your vote
+                will only count once.
               </p>
             ) : null}
           </Form>

@@ -1,4 +1,10 @@
-import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatLongDate } from "~/lib/dates";
 import { SITE } from "~/lib/site";
@@ -19,12 +25,19 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: formStyles },
 ];
 
-export const meta: MetaFunction = () => [{ title: `Leave the waitlist | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: `Leave the waitlist | ${SITE.name}` },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const entry = findWaitlistEntry(params.token ?? "");
   return json(
-    { entry: entry ? { title: entry.title, date: entry.date, email: entry.email, eventId: entry.eventId } : null },
+    {
+      entry: entry
+        ? { title: entry.title, date: entry.date, email: entry.email, eventId: entry.eventId }
+        : null,
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -42,7 +55,9 @@ export default function Unsubscribe() {
       <h1>Leave the waitlist</h1>
       {result ? (
         <p className="event-notice" role="status">
-          {result.left ? "Done: you've left the list and your address is deleted. We won't e-mail you about this show." : "This address is no longer on the list: there is nothing more to do."}
+          {result.left
+            ? "Done: you've left the list and your address is deleted. We won't e-mail you about this show."
+            : "This address is no longer on the list: there is nothing more to do."}
         </p>
       ) : entry ? (
         <Form method="post" className="panel public-form">
@@ -50,13 +65,19 @@ export default function Unsubscribe() {
             Stop e-mails to <strong>{entry.email}</strong> about tickets for <strong>{entry.title}</strong> on{" "}
             {formatLongDate(entry.date)}?
           </p>
-          <button type="submit" className="button button--primary">Leave the list</button>
+          <button type="submit" className="button button--primary">
+            Leave the list
+          </button>
         </Form>
       ) : (
-        <p className="event-notice" role="status">This address is no longer on the list: there is nothing more to do.</p>
+        <p className="event-notice" role="status">
+          This address is no longer on the list: there is nothing more to do.
+        </p>
       )}
       <p>
-        <Link to="/" className="back-link">← Back to Home</Link>
+        <Link to="/" className="back-link">
+          ← Back to Home
+        </Link>
       </p>
     </div>
   );

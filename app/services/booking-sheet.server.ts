@@ -1,11 +1,6 @@
 import { eq } from "drizzle-orm";
 import { externalCache } from "~/db/schema";
-import {
-  BOOKING_FALLBACK_MESSAGE,
-  SAMPLE_BOOKING,
-  staleCopyNotice,
-  type BookingTable,
-} from "~/lib/booking";
+import { BOOKING_FALLBACK_MESSAGE, SAMPLE_BOOKING, staleCopyNotice, type BookingTable } from "~/lib/booking";
 import { parseBookingCsv } from "~/lib/booking-csv";
 import { db, type DB } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -46,7 +41,11 @@ export function resetBookingSheetState() {
 const cacheKey = (url: string) => `booking-sheet ${url}`;
 
 function readCache(url: string, database: DB): Cached | null {
-  const row = database.select().from(externalCache).where(eq(externalCache.key, cacheKey(url))).get();
+  const row = database
+    .select()
+    .from(externalCache)
+    .where(eq(externalCache.key, cacheKey(url)))
+    .get();
   if (!row) return null;
   try {
     const table = JSON.parse(row.body) as BookingTable;
@@ -58,11 +57,18 @@ function readCache(url: string, database: DB): Cached | null {
 }
 
 function writeCache(url: string, cached: Cached, database: DB) {
-  const values = { key: cacheKey(url), body: JSON.stringify(cached.table), fetchedAt: new Date(cached.fetchedAt) };
+  const values = {
+    key: cacheKey(url),
+    body: JSON.stringify(cached.table),
+    fetchedAt: new Date(cached.fetchedAt),
+  };
   database
     .insert(externalCache)
     .values(values)
-    .onConflictDoUpdate({ target: externalCache.key, set: { body: values.body, fetchedAt: values.fetchedAt } })
+    .onConflictDoUpdate({
+      target: externalCache.key,
+      set: { body: values.body, fetchedAt: values.fetchedAt },
+    })
     .run();
 }
 
@@ -73,7 +79,11 @@ function refresh(url: string, database: DB, timeoutMs = FETCH_TIMEOUT_MS): Promi
   const started = Date.now();
   const job = (async (): Promise<RefreshResult> => {
     try {
-      const { text } = await safeFetchText(url, { timeoutMs, headers: { Accept: "text/csv" }, trusted: true });
+      const { text } = await safeFetchText(url, {
+        timeoutMs,
+        headers: { Accept: "text/csv" },
+        trusted: true,
+      });
       const cached = { table: parseBookingCsv(text), fetchedAt: Date.now() };
       writeCache(url, cached, database);
       lastFailure.delete(url);
@@ -105,7 +115,14 @@ export async function getBookingSchedule(
   const database = options.database ?? db();
   const now = options.now ?? Date.now();
   if (!url) {
-    return { source: "sample", table: SAMPLE_BOOKING, fetchedAt: null, notice: null, unconfigured: true, refreshing: false };
+    return {
+      source: "sample",
+      table: SAMPLE_BOOKING,
+      fetchedAt: null,
+      notice: null,
+      unconfigured: true,
+      refreshing: false,
+    };
   }
   const cached = readCache(url, database);
   if (options.force || !cached) {
@@ -134,7 +151,12 @@ export async function getBookingSchedule(
   return view("cache", cached, failedSinceCopy ? staleCopyNotice(age) : null, refreshing);
 }
 
-function view(source: BookingView["source"], cached: Cached, notice: string | null, refreshing: boolean): BookingView {
+function view(
+  source: BookingView["source"],
+  cached: Cached,
+  notice: string | null,
+  refreshing: boolean,
+): BookingView {
   return {
     source,
     table: cached.table,

@@ -10,7 +10,8 @@ import { logger } from "~/utils/logger.server";
 import { fetchEventbriteEvent } from "./eventbrite.server";
 import { fetchPageEvent } from "./page-metadata.server";
 
-export type LookupResult = { ok: true; details: ExternalEventDetails } | { ok: false; details: ExternalEventDetails };
+export type LookupResult =
+  { ok: true; details: ExternalEventDetails } | { ok: false; details: ExternalEventDetails };
 
 /**
  * "Load details from URL": a ticketing-platform URL goes through its API, anything else
@@ -23,7 +24,9 @@ export async function lookupEventDetails(url: string, today: string): Promise<Lo
     if (kind === "eventbrite") {
       const id = parseEventbriteId(url);
       if (id) {
-        const details = mapEventbriteEvent(await fetchEventbriteEvent(id), url, { businessZone: getEnv().APP_TIMEZONE });
+        const details = mapEventbriteEvent(await fetchEventbriteEvent(id), url, {
+          businessZone: getEnv().APP_TIMEZONE,
+        });
         return { ok: true, details };
       }
       // An organiser's vanity address carries no id: its page's own metadata is read.

@@ -189,7 +189,8 @@ export async function lookUpVenue(config: SyncConfig, venueId: string): Promise<
     const venue = eventbriteVenueSchema.parse(body);
     return venue.name?.trim() ? { ...venue, id: venue.id ?? venueId } : null;
   } catch (error) {
-    const reason = error instanceof SyncError ? error.failure : error instanceof Error ? error.message : String(error);
+    const reason =
+      error instanceof SyncError ? error.failure : error instanceof Error ? error.message : String(error);
     logger().warn({ venueId, reason }, "venue lookup failed (venue shown as TBA)");
     return null;
   }
@@ -227,10 +228,14 @@ export async function fetchSyncedShows(
   const mapOptions = { fallbackImage: SITE.fallbackImage, businessZone };
   const shows: SyncedShow[] = singles.map((ev) => toSyncedShow(withVenue(ev), mapOptions));
   for (const parent of parents) {
-    const series = toSyncedSeries(withVenue(parent), (occurrences.get(parent.series_id || parent.id) ?? []).map(withVenue), {
-      ...mapOptions,
-      today,
-    });
+    const series = toSyncedSeries(
+      withVenue(parent),
+      (occurrences.get(parent.series_id || parent.id) ?? []).map(withVenue),
+      {
+        ...mapOptions,
+        today,
+      },
+    );
     if (series) shows.push(series);
   }
   return { shows, pages };
@@ -302,12 +307,16 @@ function safeRecordFailure(staff: StaffIdentity | null | undefined, message: str
  * successful run the platform's new images are fetched once and processed in the
  * background (bounded queue). Tests call runEventbriteSync alone, so no image is fetched.
  */
-export async function syncShowsAndImages(options: Parameters<typeof runEventbriteSync>[0] = {}): Promise<{ outcome: SyncOutcome; images: Promise<unknown> }> {
+export async function syncShowsAndImages(
+  options: Parameters<typeof runEventbriteSync>[0] = {},
+): Promise<{ outcome: SyncOutcome; images: Promise<unknown> }> {
   // A second press while this process is syncing waits for that run and reports it, rather
   // than "another sync is running": its answer then means the shows are stored.
   const outcome = await (inFlight ??= runEventbriteSync(options).finally(() => (inFlight = null)));
   const images = outcome.ok
-    ? ingestPendingImages(20, options.database ?? db()).catch((err) => logger().warn({ err }, "show images after sync failed"))
+    ? ingestPendingImages(20, options.database ?? db()).catch((err) =>
+        logger().warn({ err }, "show images after sync failed"),
+      )
     : Promise.resolve();
   return { outcome, images };
 }

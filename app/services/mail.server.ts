@@ -20,7 +20,11 @@ export async function notifyPromoter(
   try {
     // Short timeouts: the visitor's request waits for this (the submission is already stored).
     const url = new URL(smtpUrl);
-    for (const [k, v] of Object.entries({ connectionTimeout: "5000", greetingTimeout: "5000", socketTimeout: "10000" })) {
+    for (const [k, v] of Object.entries({
+      connectionTimeout: "5000",
+      greetingTimeout: "5000",
+      socketTimeout: "10000",
+    })) {
       if (!url.searchParams.has(k)) url.searchParams.set(k, v);
     }
     const transport = nodemailer.createTransport(url.href);

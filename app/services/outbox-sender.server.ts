@@ -21,7 +21,11 @@ export type SenderOptions = {
 /** A nodemailer transport with short timeouts (a hung server must not hold a lease forever). */
 export function smtpTransport(smtpUrl: string): Transporter {
   const url = new URL(smtpUrl);
-  for (const [k, v] of Object.entries({ connectionTimeout: "10000", greetingTimeout: "10000", socketTimeout: "30000" })) {
+  for (const [k, v] of Object.entries({
+    connectionTimeout: "10000",
+    greetingTimeout: "10000",
+    socketTimeout: "30000",
+  })) {
     if (!url.searchParams.has(k)) url.searchParams.set(k, v);
   }
   return nodemailer.createTransport(url.href);
@@ -47,7 +51,10 @@ export async function deliverDue(
     if (batch.length === 0) return sent;
     for (const [i, message] of batch.entries()) {
       if (stopping()) {
-        releaseClaims(batch.slice(i).map((m) => m.id), database);
+        releaseClaims(
+          batch.slice(i).map((m) => m.id),
+          database,
+        );
         return sent;
       }
       try {
@@ -65,8 +72,16 @@ export async function deliverDue(
         sent++;
       } catch (error) {
         const decision = afterFailure(error, message.attempts, now(), options);
-        markFailedAttempt(message.id, decision, error instanceof Error ? error.message : String(error), database);
-        logger().warn({ err: error, outboxId: message.id, attempts: message.attempts, next: decision.status }, "outbox delivery failed");
+        markFailedAttempt(
+          message.id,
+          decision,
+          error instanceof Error ? error.message : String(error),
+          database,
+        );
+        logger().warn(
+          { err: error, outboxId: message.id, attempts: message.attempts, next: decision.status },
+          "outbox delivery failed",
+        );
       }
     }
   }
@@ -130,7 +145,11 @@ export function startOutboxSender(options: SenderOptions) {
           new Promise<boolean>((resolve) => (timeout = setTimeout(() => resolve(false), graceMs))),
         ]);
         clearTimeout(timeout);
-        if (!finished) logger().warn({ sender: id, graceMs }, "outbox: a message was still being sent at shutdown; it may be sent again after the restart");
+        if (!finished)
+          logger().warn(
+            { sender: id, graceMs },
+            "outbox: a message was still being sent at shutdown; it may be sent again after the restart",
+          );
       }
       transport.close();
       return finished;

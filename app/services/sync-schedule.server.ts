@@ -8,7 +8,9 @@ import { releaseStaleSyncLock, syncShowsAndImages } from "./eventbrite-sync.serv
  * run the schedule: the SQLite lock in the sync run lets one of them sync at a time.
  * Returns a stop function (graceful shutdown).
  */
-export function startSyncSchedule(options: { intervalMs?: number; run?: () => Promise<unknown> } = {}): () => void {
+export function startSyncSchedule(
+  options: { intervalMs?: number; run?: () => Promise<unknown> } = {},
+): () => void {
   const env = getEnv();
   releaseStaleSyncLock();
   const intervalMs = options.intervalMs ?? env.EVENTBRITE_SYNC_INTERVAL_MINUTES * 60_000;

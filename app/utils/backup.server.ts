@@ -110,9 +110,13 @@ export async function backupData(databasePath: string, imagesDirectory: string, 
   try {
     await backupDatabase(databasePath, path.join(staging, DB_ENTRY));
     const files = listFiles(imagesDirectory);
-    for (const rel of files) linkOrCopy(path.join(imagesDirectory, rel), path.join(staging, IMAGES_ENTRY, rel));
+    for (const rel of files)
+      linkOrCopy(path.join(imagesDirectory, rel), path.join(staging, IMAGES_ENTRY, rel));
     const tmp = `${destPath}.tmp`;
-    await tar.c({ file: tmp, cwd: staging, portable: true }, files.length ? [DB_ENTRY, IMAGES_ENTRY] : [DB_ENTRY]);
+    await tar.c(
+      { file: tmp, cwd: staging, portable: true },
+      files.length ? [DB_ENTRY, IMAGES_ENTRY] : [DB_ENTRY],
+    );
     fs.renameSync(tmp, destPath);
     return { path: destPath, bytes: fs.statSync(destPath).size, images: files.length };
   } finally {

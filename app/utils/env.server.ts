@@ -103,9 +103,7 @@ export class EnvError extends Error {
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
-    throw new EnvError(
-      result.error.issues.map((i) => `${i.path.join(".") || "env"}: ${i.message}`),
-    );
+    throw new EnvError(result.error.issues.map((i) => `${i.path.join(".") || "env"}: ${i.message}`));
   }
   const parsed = result.data;
   const production = parsed.NODE_ENV === "production";

@@ -2,7 +2,13 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type TypedResponse } from "@remix-run/node";
 import type { z } from "zod";
-import { MAX_UPLOAD_REQUEST_BYTES, MultipartError, readEventFormBody, UPLOAD_PATHS, type UploadedFile } from "./multipart.server";
+import {
+  MAX_UPLOAD_REQUEST_BYTES,
+  MultipartError,
+  readEventFormBody,
+  UPLOAD_PATHS,
+  type UploadedFile,
+} from "./multipart.server";
 import { type LimitResult } from "./rate-limit.server";
 import { isFormContentType, isHoneypotFilled, requireSameOrigin } from "./request-guards.server";
 
@@ -36,13 +42,25 @@ export type FormLimits = {
 };
 
 /** The ceiling for every urlencoded POST on the site, applied by the server before Remix. */
-export const SERVER_FORM_LIMITS: FormLimits = { maxBytes: 256 * 1024, maxFields: 600, maxFieldBytes: 128 * 1024 };
+export const SERVER_FORM_LIMITS: FormLimits = {
+  maxBytes: 256 * 1024,
+  maxFields: 600,
+  maxFieldBytes: 128 * 1024,
+};
 
 /** A public form's bounds: a few short fields and one message. */
-export const PUBLIC_FORM_LIMITS: FormLimits = { maxBytes: 48 * 1024, maxFields: 40, maxFieldBytes: 24 * 1024 };
+export const PUBLIC_FORM_LIMITS: FormLimits = {
+  maxBytes: 48 * 1024,
+  maxFields: 40,
+  maxFieldBytes: 24 * 1024,
+};
 
 /** Staff forms (the event form carries a long description and up to 200 recurring dates). */
-export const STAFF_FORM_LIMITS: FormLimits = { maxBytes: 192 * 1024, maxFields: 500, maxFieldBytes: 96 * 1024 };
+export const STAFF_FORM_LIMITS: FormLimits = {
+  maxBytes: 192 * 1024,
+  maxFields: 500,
+  maxFieldBytes: 96 * 1024,
+};
 
 /** How long a client may take to send a form body before it is cut off (slow-body attacks). */
 export const FORM_BODY_DEADLINE_MS = 15_000;
@@ -64,8 +82,14 @@ export function multipartAllowance(pathname: string): { maxBytes: number } | nul
 
 export type BoundViolation = { status: 413 | 400; message: string };
 
-const TOO_LARGE: BoundViolation = { status: 413, message: "That form is too large. Please shorten it and send it again." };
-const TOO_MANY: BoundViolation = { status: 400, message: "That form has too many fields. Please send it again from the page." };
+const TOO_LARGE: BoundViolation = {
+  status: 413,
+  message: "That form is too large. Please shorten it and send it again.",
+};
+const TOO_MANY: BoundViolation = {
+  status: 400,
+  message: "That form has too many fields. Please send it again from the page.",
+};
 
 /**
  * Counts a urlencoded body as its chunks arrive: bytes, `&`-separated pairs and the length
@@ -81,7 +105,9 @@ export class UrlencodedCounter {
   push(chunk: Uint8Array): BoundViolation | null {
     this.bytes += chunk.byteLength;
     if (this.bytes > this.limits.maxBytes) return TOO_LARGE;
-    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const buf = Buffer.isBuffer(chunk)
+      ? chunk
+      : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     let start = 0;
     for (;;) {
       const amp = buf.indexOf(0x26, start);
@@ -115,7 +141,10 @@ export class FormRefused extends Error {
 }
 
 /** Reads a urlencoded body within `limits`, counting while it streams; throws FormRefused. */
-export async function readBoundedUrlencoded(body: ReadableStream<Uint8Array> | null, limits: FormLimits): Promise<URLSearchParams> {
+export async function readBoundedUrlencoded(
+  body: ReadableStream<Uint8Array> | null,
+  limits: FormLimits,
+): Promise<URLSearchParams> {
   const counter = new UrlencodedCounter(limits);
   const chunks: Uint8Array[] = [];
   if (body) {
@@ -218,7 +247,8 @@ export function refusal(status: number, body: unknown, retryAfterSeconds?: numbe
 /** The headers of every refusal: never stored, and when to try again (whole seconds, at least 1). */
 export function refusedHeaders(retryAfterSeconds?: number): Headers {
   const headers = new Headers({ "Cache-Control": "no-store" });
-  if (retryAfterSeconds !== undefined) headers.set("Retry-After", String(Math.max(1, Math.ceil(retryAfterSeconds))));
+  if (retryAfterSeconds !== undefined)
+    headers.set("Retry-After", String(Math.max(1, Math.ceil(retryAfterSeconds))));
   return headers;
 }
 
@@ -228,7 +258,9 @@ export function overBudget<T>(reply: T, budget: { retryAfterSeconds: number }) {
 }
 
 /** A budget step: spends one point and says whether the caller may go on (with the message to show if not). */
-export type BudgetStep = () => Promise<(LimitResult & { message?: string }) | { ok: false; retryAfterSeconds: number; message: string }>;
+export type BudgetStep = () => Promise<
+  (LimitResult & { message?: string }) | { ok: false; retryAfterSeconds: number; message: string }
+>;
 
 export type FormPipelineOptions<Schema extends z.ZodTypeAny> = ReadFormOptions & {
   schema: Schema;
@@ -263,7 +295,8 @@ export async function handleForm<Schema extends z.ZodTypeAny>(
     return { ok: false, response: refusal(error.status, reply, error.retryAfterSeconds) };
   }
   // The honeypot's answer is a redirect: typed as the reply so `useActionData` stays exact.
-  if (isHoneypotFilled(formData)) return { ok: false, response: (await options.honeypot(formData)) as TypedResponse<Reply> };
+  if (isHoneypotFilled(formData))
+    return { ok: false, response: (await options.honeypot(formData)) as TypedResponse<Reply> };
   const submission = parseWithZod(formData, { schema: options.schema });
   const closed = options.refuseIf?.();
   if (closed) return { ok: false, response: refusal(400, submission.reply({ formErrors: [closed] })) };
@@ -271,7 +304,8 @@ export async function handleForm<Schema extends z.ZodTypeAny>(
   if (options.budget) {
     const spent = await options.budget();
     if (!spent.ok) {
-      const message = "message" in spent && spent.message ? spent.message : "Too many submissions. Please try again later.";
+      const message =
+        "message" in spent && spent.message ? spent.message : "Too many submissions. Please try again later.";
       return { ok: false, response: overBudget(submission.reply({ formErrors: [message] }), spent) };
     }
   }
@@ -295,10 +329,19 @@ export async function readEventForm(
   | { ok: false; refused: TypedResponse<{ result: { status: "error"; error: Record<string, string[]> } }> }
 > {
   try {
-    return { ok: true, ...(await readEventFormBody(request, (r) => readForm(r, { limits: STAFF_FORM_LIMITS }))) };
+    return {
+      ok: true,
+      ...(await readEventFormBody(request, (r) => readForm(r, { limits: STAFF_FORM_LIMITS }))),
+    };
   } catch (error) {
     if (error instanceof MultipartError) {
-      return { ok: false, refused: json({ result: { status: "error" as const, error: { "": [error.message] } } }, { status: error.status }) };
+      return {
+        ok: false,
+        refused: json(
+          { result: { status: "error" as const, error: { "": [error.message] } } },
+          { status: error.status },
+        ),
+      };
     }
     throw error;
   }

@@ -37,15 +37,28 @@ export type GateAttempt =
 
 export const GATE_WRONG_PASSWORD = "Incorrect password. Please try again.";
 
-export async function unlockGate(request: Request, gate: GateName, password: string, clientIp: string): Promise<GateAttempt> {
+export async function unlockGate(
+  request: Request,
+  gate: GateName,
+  password: string,
+  clientIp: string,
+): Promise<GateAttempt> {
   const device = await readTrustedDevice(request);
   const principal = `gate:${gate}` as const;
   const keys: AttemptKey[] = isTrustedFor(device, principal)
     ? [["gateDevice", `${gate}:${device.id}`]]
-    : [["gateIp", `${gate}:${clientIp}`], ["gateAll", gate]];
+    : [
+        ["gateIp", `${gate}:${clientIp}`],
+        ["gateAll", gate],
+      ];
   const reservation = await reserveAttempt(keys);
   if (!reservation.ok) {
-    return { ok: false, status: 429, message: `Too many attempts. ${retryText(reservation.retryAfterSeconds)}`, retryAfterSeconds: reservation.retryAfterSeconds };
+    return {
+      ok: false,
+      status: 429,
+      message: `Too many attempts. ${retryText(reservation.retryAfterSeconds)}`,
+      retryAfterSeconds: reservation.retryAfterSeconds,
+    };
   }
   const right = isGatePassword(gate, password);
   await reservation.settle(right);

@@ -84,7 +84,8 @@ const queue = (holder.__imageQueue ??= { active: 0, waiting: [] });
 /** Runs fn when an image slot is free (at most SLOTS jobs at once). */
 export async function withImageSlot<T>(fn: () => Promise<T>): Promise<T> {
   if (queue.active >= SLOTS) {
-    if (queue.waiting.length >= MAX_WAITING) throw new ImageError("The image service is busy; try again shortly.", "busy");
+    if (queue.waiting.length >= MAX_WAITING)
+      throw new ImageError("The image service is busy; try again shortly.", "busy");
     await new Promise<void>((resolve) => queue.waiting.push(resolve));
   } else {
     queue.active++;
@@ -110,7 +111,10 @@ export async function processOriginal(bytes: Buffer): Promise<ProcessedImage> {
   return withImageSlot(async () => {
     let master: { data: Buffer; info: sharpType.OutputInfo };
     try {
-      const input = format === "heic" ? await heicInput(sharp, bytes) : sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
+      const input =
+        format === "heic"
+          ? await heicInput(sharp, bytes)
+          : sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
       master = await input
         .rotate() // applies the EXIF orientation; the output carries no metadata
         .resize({ width: MASTER_MAX_SIDE, height: MASTER_MAX_SIDE, fit: "inside", withoutEnlargement: true })
@@ -120,14 +124,26 @@ export async function processOriginal(bytes: Buffer): Promise<ProcessedImage> {
     } catch (error) {
       if (error instanceof ImageError) throw error;
       const message = (error as Error).message ?? "";
-      if (/pixel limit/i.test(message)) throw new ImageError("The image has too many pixels (at most 60 megapixels).", "too-large");
+      if (/pixel limit/i.test(message))
+        throw new ImageError("The image has too many pixels (at most 60 megapixels).", "too-large");
       if (format === "heic") {
-        throw new ImageError("This HEIC photo could not be read (damaged or an unsupported kind); save it as JPEG (or set the phone camera to Most Compatible) and upload again.", "unreadable");
+        throw new ImageError(
+          "This HEIC photo could not be read (damaged or an unsupported kind); save it as JPEG (or set the phone camera to Most Compatible) and upload again.",
+          "unreadable",
+        );
       }
       throw new ImageError(`The image could not be read (${format}, damaged or incomplete).`, "unreadable");
     }
     const placeholder = await makePlaceholder(master.data);
-    return { hash, format, bytes: bytes.length, width: master.info.width, height: master.info.height, master: master.data, placeholder };
+    return {
+      hash,
+      format,
+      bytes: bytes.length,
+      width: master.info.width,
+      height: master.info.height,
+      master: master.data,
+      placeholder,
+    };
   });
 }
 
@@ -138,13 +154,19 @@ export async function processOriginal(bytes: Buffer): Promise<ProcessedImage> {
  */
 async function heicInput(sharp: typeof sharpType, bytes: Buffer) {
   const tooLarge = () =>
-    new ImageError(`The HEIC photo has too many pixels (at most ${MAX_HEIC_PIXELS / 1_000_000} megapixels); save it as JPEG and upload again.`, "too-large");
+    new ImageError(
+      `The HEIC photo has too many pixels (at most ${MAX_HEIC_PIXELS / 1_000_000} megapixels); save it as JPEG and upload again.`,
+      "too-large",
+    );
   const header = await sharp(bytes).metadata();
   if (!header.width || !header.height) throw new Error("no size in the HEIC header");
   if (header.width * header.height > MAX_HEIC_PIXELS) throw tooLarge();
   try {
     const raw = await decodeHeic(bytes, MAX_HEIC_PIXELS);
-    return sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 4 }, limitInputPixels: MAX_INPUT_PIXELS });
+    return sharp(raw.data, {
+      raw: { width: raw.width, height: raw.height, channels: 4 },
+      limitInputPixels: MAX_INPUT_PIXELS,
+    });
   } catch (error) {
     if (error instanceof HeicDecodeError && error.kind === "too-large") throw tooLarge();
     throw error;
@@ -154,22 +176,36 @@ async function heicInput(sharp: typeof sharpType, bytes: Buffer) {
 /** A ~16 px wide, slightly blurred WebP as a data: URL (a few hundred bytes). */
 async function makePlaceholder(master: Buffer) {
   const sharp = await loadSharp();
-  const tiny = await sharp(master).resize({ width: 16, height: 16, fit: "inside" }).blur(0.6).webp({ quality: 40 }).toBuffer();
+  const tiny = await sharp(master)
+    .resize({ width: 16, height: 16, fit: "inside" })
+    .blur(0.6)
+    .webp({ quality: 40 })
+    .toBuffer();
   return `data:image/webp;base64,${tiny.toString("base64")}`;
 }
 
 /** Renders one variant from the master (width × height of the master given). */
-export async function renderVariant(master: Buffer, size: { width: number; height: number }, v: VariantName): Promise<Buffer> {
+export async function renderVariant(
+  master: Buffer,
+  size: { width: number; height: number },
+  v: VariantName,
+): Promise<Buffer> {
   const sharp = await loadSharp();
   const k = v.kind;
   if (k.type === "display") {
     const box = cropBox(size.width, size.height, 16, 9, v.focus);
-    const img = sharp(master).extract(box).resize(k.width, Math.round((k.width * 9) / 16));
+    const img = sharp(master)
+      .extract(box)
+      .resize(k.width, Math.round((k.width * 9) / 16));
     if (k.format === "avif") return img.avif({ quality: 50, effort: 2 }).toBuffer();
     if (k.format === "webp") return img.webp({ quality: 72, effort: 4 }).toBuffer();
     return img.jpeg({ quality: 76, mozjpeg: true }).toBuffer();
   }
-  if (k.type === "preview") return sharp(master).resize({ width: 640, withoutEnlargement: true }).jpeg({ quality: 75, mozjpeg: true }).toBuffer();
+  if (k.type === "preview")
+    return sharp(master)
+      .resize({ width: 640, withoutEnlargement: true })
+      .jpeg({ quality: 75, mozjpeg: true })
+      .toBuffer();
   const [rw, rh] = k.type === "og" ? [OG_SIZE.width, OG_SIZE.height] : LD_RATIOS[k.ratio];
   const box = cropBox(size.width, size.height, rw, rh, v.focus);
   const width = k.type === "og" ? OG_SIZE.width : LD_MIN_WIDTH;
@@ -204,7 +240,11 @@ export function writeAtomic(file: string, data: Buffer) {
 }
 
 /** Renders (once) and stores a variant; answers its path. Runs in an image slot. */
-export async function ensureVariantFile(dir: string, size: { width: number; height: number }, v: VariantName) {
+export async function ensureVariantFile(
+  dir: string,
+  size: { width: number; height: number },
+  v: VariantName,
+) {
   const file = variantPath(dir, v);
   if (fs.existsSync(file)) return file;
   return withImageSlot(async () => {
@@ -216,7 +256,11 @@ export async function ensureVariantFile(dir: string, size: { width: number; heig
 }
 
 /** Renders every variant of one image and focal point (after a save, in the background, and in the bench). */
-export async function produceAllVariants(dir: string, image: { hash: string; width: number; height: number }, focus: Focus) {
+export async function produceAllVariants(
+  dir: string,
+  image: { hash: string; width: number; height: number },
+  focus: Focus,
+) {
   const maxWidth = cropBox(image.width, image.height, 16, 9, focus).width;
   for (const v of allVariants({ hash: image.hash, focus, maxWidth })) await ensureVariantFile(dir, image, v);
 }

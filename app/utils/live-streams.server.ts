@@ -30,7 +30,12 @@ export class StreamRegistry {
   private open = new Set<Entry>();
   private opens = new Map<string, number[]>();
   constructor(
-    private readonly limits: { PER_SESSION: number; TOTAL: number; OPENS_PER_MINUTE: number; TRACKED_SESSIONS: number } = STREAM_LIMITS,
+    private readonly limits: {
+      PER_SESSION: number;
+      TOTAL: number;
+      OPENS_PER_MINUTE: number;
+      TRACKED_SESSIONS: number;
+    } = STREAM_LIMITS,
   ) {}
 
   /** Counts an attempt to open; answers the seconds to wait when the session is over its rate. */

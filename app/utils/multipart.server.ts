@@ -14,7 +14,13 @@ export const MAX_UPLOAD_FILE_BYTES = 15 * 1024 * 1024;
 /** The whole request: the file plus the form's text fields. */
 export const MAX_UPLOAD_REQUEST_BYTES = MAX_UPLOAD_FILE_BYTES + 512 * 1024;
 
-export type UploadLimits = { fileBytes: number; files: number; fields: number; fieldBytes: number; fileFields: readonly string[] };
+export type UploadLimits = {
+  fileBytes: number;
+  files: number;
+  fields: number;
+  fieldBytes: number;
+  fileFields: readonly string[];
+};
 export const EVENT_FORM_UPLOAD: UploadLimits = {
   fileBytes: MAX_UPLOAD_FILE_BYTES,
   files: 1,
@@ -52,7 +58,8 @@ export async function readBoundedMultipart(request: Request, limits: UploadLimit
   const contentType = request.headers.get("content-type");
   if (!isMultipart(contentType)) throw new MultipartError("Expected a multipart form.", 415);
   const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > limits.fileBytes + 512 * 1024) throw new MultipartError("The upload is larger than 15 MB.", 413);
+  if (declared > limits.fileBytes + 512 * 1024)
+    throw new MultipartError("The upload is larger than 15 MB.", 413);
   if (!request.body) throw new MultipartError("The form is empty.", 400);
 
   const formData = new FormData();
@@ -61,7 +68,14 @@ export async function readBoundedMultipart(request: Request, limits: UploadLimit
   try {
     parser = busboy({
       headers: { "content-type": contentType! },
-      limits: { fileSize: limits.fileBytes, files: limits.files, fields: limits.fields, fieldSize: limits.fieldBytes, parts: limits.fields + limits.files, headerPairs: 50 },
+      limits: {
+        fileSize: limits.fileBytes,
+        files: limits.files,
+        fields: limits.fields,
+        fieldSize: limits.fieldBytes,
+        parts: limits.fields + limits.files,
+        headerPairs: 50,
+      },
     });
   } catch {
     throw new MultipartError("The form could not be read.", 400);
@@ -75,7 +89,8 @@ export async function readBoundedMultipart(request: Request, limits: UploadLimit
       reject(error);
     };
     parser.on("field", (name, value, info) => {
-      if (info.valueTruncated || info.nameTruncated) return fail(new MultipartError("A form field is too long.", 413));
+      if (info.valueTruncated || info.nameTruncated)
+        return fail(new MultipartError("A form field is too long.", 413));
       formData.append(name, value);
     });
     parser.on("file", (name, stream, info) => {
@@ -93,7 +108,12 @@ export async function readBoundedMultipart(request: Request, limits: UploadLimit
       stream.on("end", () => {
         if (size === 0 && !info.filename) return; // the file input was left empty
         if (size === 0) return;
-        files.push({ field: name, filename: info.filename ?? "", mimeType: info.mimeType, bytes: Buffer.concat(chunks, size) });
+        files.push({
+          field: name,
+          filename: info.filename ?? "",
+          mimeType: info.mimeType,
+          bytes: Buffer.concat(chunks, size),
+        });
       });
     });
     parser.on("filesLimit", () => fail(new MultipartError("Only one image can be uploaded at a time.", 413)));
@@ -115,7 +135,8 @@ export async function readEventFormBody(
   request: Request,
   readUrlencoded: (request: Request) => Promise<FormData> = (r) => r.formData(),
 ): Promise<{ formData: FormData; poster: UploadedFile | null }> {
-  if (!isMultipart(request.headers.get("content-type"))) return { formData: await readUrlencoded(request), poster: null };
+  if (!isMultipart(request.headers.get("content-type")))
+    return { formData: await readUrlencoded(request), poster: null };
   const { formData, files } = await readBoundedMultipart(request);
   return { formData, poster: files[0] ?? null };
 }

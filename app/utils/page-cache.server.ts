@@ -56,7 +56,11 @@ export class PageCache {
   }
 
   /** Stores a rendered page; only its compressed forms are kept (identity is rare and rebuilt). */
-  set(key: string, page: Omit<CachedPage, "gzip" | "br" | "expires"> & { identity: Buffer }, now = Date.now()) {
+  set(
+    key: string,
+    page: Omit<CachedPage, "gzip" | "br" | "expires"> & { identity: Buffer },
+    now = Date.now(),
+  ) {
     if (this.entries.size >= MAX_ENTRIES) {
       // Drop the oldest entry (Map keeps insertion order).
       const oldest = this.entries.keys().next().value;

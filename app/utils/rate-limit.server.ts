@@ -98,7 +98,8 @@ export async function reserveAttempt(keys: readonly AttemptKey[]): Promise<Reser
   results.forEach((r, i) => {
     if (r.status === "rejected") {
       if (!(r.reason instanceof RateLimiterRes)) throw r.reason;
-      if (!refusedBy || r.reason.msBeforeNext > refusedBy.ms) refusedBy = { limit: keys[i][0], ms: r.reason.msBeforeNext };
+      if (!refusedBy || r.reason.msBeforeNext > refusedBy.ms)
+        refusedBy = { limit: keys[i][0], ms: r.reason.msBeforeNext };
     }
   });
   if (refusedBy) {

@@ -1,6 +1,12 @@
 import crypto from "node:crypto";
 import type { VotingRound } from "~/db/schema";
-import { codeFromBytes, currentRoomCode, formatRoomCode, isRoomCodeAccepted, type DeriveCode } from "~/lib/room-code";
+import {
+  codeFromBytes,
+  currentRoomCode,
+  formatRoomCode,
+  isRoomCodeAccepted,
+  type DeriveCode,
+} from "~/lib/room-code";
 import { qrSvg } from "./qr.server";
 import { reserveAttempt } from "./rate-limit.server";
 
@@ -13,7 +19,8 @@ export function roomCodeOn(round: Pick<VotingRound, "roomCodeSecret">): round is
   return typeof round.roomCodeSecret === "string" && round.roomCodeSecret.length > 0;
 }
 
-export type RoomCodeCheck = { ok: true } | { ok: false; reason: "missing" | "wrong" | "budget"; retryAfterSeconds?: number };
+export type RoomCodeCheck =
+  { ok: true } | { ok: false; reason: "missing" | "wrong" | "budget"; retryAfterSeconds?: number };
 
 /**
  * Checks a typed room code. Wrong codes spend a budget per device and per IP, reserved
@@ -32,18 +39,35 @@ export async function checkRoomCode(
     ["roomCodeDevice", `${round.id}:${who.deviceId}`],
     ["roomCodeIp", `${round.id}:${who.ip}`],
   ]);
-  if (!reservation.ok) return { ok: false, reason: "budget", retryAfterSeconds: reservation.retryAfterSeconds };
+  if (!reservation.ok)
+    return { ok: false, reason: "budget", retryAfterSeconds: reservation.retryAfterSeconds };
   const right = isRoomCodeAccepted(typed, deriver(round.roomCodeSecret), now);
   await reservation.settle(right);
   return right ? { ok: true } : { ok: false, reason: "wrong" };
 }
 
-export type ProjectorCode = { code: string; changesAt: number; voteUrl: string; shortUrl: string; qrSvg: string };
+export type ProjectorCode = {
+  code: string;
+  changesAt: number;
+  voteUrl: string;
+  shortUrl: string;
+  qrSvg: string;
+};
 
 /** What the projector shows: the code, the vote address with the code in it, and its QR code. */
-export async function projectorCode(round: Pick<VotingRound, "id" | "roomCodeSecret">, origin: string, now = Date.now()): Promise<ProjectorCode | null> {
+export async function projectorCode(
+  round: Pick<VotingRound, "id" | "roomCodeSecret">,
+  origin: string,
+  now = Date.now(),
+): Promise<ProjectorCode | null> {
   if (!roomCodeOn(round)) return null;
   const { code, changesAt } = currentRoomCode(deriver(round.roomCodeSecret), now);
   const voteUrl = `${origin}/vote?round=${round.id}&code=${code}`;
-  return { code: formatRoomCode(code), changesAt, voteUrl, shortUrl: `${origin}/vote`, qrSvg: await qrSvg(voteUrl) };
+  return {
+    code: formatRoomCode(code),
+    changesAt,
+    voteUrl,
+    shortUrl: `${origin}/vote`,
+    qrSvg: await qrSvg(voteUrl),
+  };
 }

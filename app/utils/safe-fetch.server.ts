@@ -49,8 +49,14 @@ export async function safeFetchText(rawUrl: string, options: SafeFetchOptions = 
     if (response.status >= 300 && response.status < 400) {
       await response.body?.cancel().catch(() => {});
       const location = response.headers.get("location");
-      if (!location) throw new OutboundFetchError(`Redirect without a location (${response.status})`, "http", response.status);
-      if (hop >= MAX_REDIRECTS) throw new OutboundFetchError(`More than ${MAX_REDIRECTS} redirects`, "http", response.status);
+      if (!location)
+        throw new OutboundFetchError(
+          `Redirect without a location (${response.status})`,
+          "http",
+          response.status,
+        );
+      if (hop >= MAX_REDIRECTS)
+        throw new OutboundFetchError(`More than ${MAX_REDIRECTS} redirects`, "http", response.status);
       // Followed one hop at a time so every hop is checked against the address rules.
       current = new URL(location, url).href;
       continue;
@@ -80,7 +86,11 @@ function originOf(raw: string) {
 async function fetchOnce(url: URL, options: SafeFetchOptions) {
   const timeoutMs = options.timeoutMs ?? 10_000;
   try {
-    return await fetch(url, { headers: options.headers, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
+    return await fetch(url, {
+      headers: options.headers,
+      redirect: "manual",
+      signal: AbortSignal.timeout(timeoutMs),
+    });
   } catch (error) {
     if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
       throw new OutboundFetchError(`No answer within ${Math.round(timeoutMs / 1000)} seconds`, "timeout");
@@ -131,13 +141,21 @@ export async function assertPublicHttpUrl(rawUrl: string, allowPrivate: boolean)
   const host = url.hostname.replace(/^\[|\]$/g, "");
   // Test runs: nothing may leave the machine, not even a DNS query for a fixture's image host.
   if (getEnv().OUTBOUND_LOOPBACK_ONLY && !isLoopbackHost(host)) {
-    throw new OutboundFetchError(`Outbound fetches are limited to this machine (OUTBOUND_LOOPBACK_ONLY): ${host}`, "refused");
+    throw new OutboundFetchError(
+      `Outbound fetches are limited to this machine (OUTBOUND_LOOPBACK_ONLY): ${host}`,
+      "refused",
+    );
   }
   if (allowPrivate) return url;
-  const addresses = net.isIP(host) ? [host] : (await dns.lookup(host, { all: true }).catch(() => [])).map((a) => a.address);
+  const addresses = net.isIP(host)
+    ? [host]
+    : (await dns.lookup(host, { all: true }).catch(() => [])).map((a) => a.address);
   if (addresses.length === 0) throw new OutboundFetchError(`Could not resolve ${host}`, "network");
   if (addresses.some(isPrivateAddress)) {
-    throw new OutboundFetchError("Only public addresses can be fetched (not private, loopback, reserved or special-purpose ones)", "refused");
+    throw new OutboundFetchError(
+      "Only public addresses can be fetched (not private, loopback, reserved or special-purpose ones)",
+      "refused",
+    );
   }
   return url;
 }
@@ -189,7 +207,12 @@ export async function safeFetchBytes(
   if (response.status >= 300 && response.status < 400) {
     const location = response.headers.get("location");
     await response.body?.cancel();
-    if (!location) throw new OutboundFetchError(`Redirect without a location (${response.status})`, "http", response.status);
+    if (!location)
+      throw new OutboundFetchError(
+        `Redirect without a location (${response.status})`,
+        "http",
+        response.status,
+      );
     return safeFetchBytes(new URL(location, url).href, options, hops + 1);
   }
   if (!response.ok) {
@@ -201,7 +224,10 @@ export async function safeFetchBytes(
     bytes = await readLimitedBytes(response, maxBytes);
   } catch (error) {
     if (error instanceof OutboundFetchError) throw error;
-    throw new OutboundFetchError(`No complete answer within ${Math.round(timeoutMs / 1000)} seconds`, "timeout");
+    throw new OutboundFetchError(
+      `No complete answer within ${Math.round(timeoutMs / 1000)} seconds`,
+      "timeout",
+    );
   }
   return { bytes, contentType: response.headers.get("content-type"), url: url.href };
 }

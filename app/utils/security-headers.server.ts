@@ -43,7 +43,8 @@ export function securityHeaders(production: boolean): RequestHandler {
   const fixed: [string, string][] = [["Permissions-Policy", PERMISSIONS_POLICY]];
   const standIn = {
     locals: { cspNonce: mark },
-    setHeader: (name: string, value: string | number | readonly string[]) => fixed.push([name, String(value)]),
+    setHeader: (name: string, value: string | number | readonly string[]) =>
+      fixed.push([name, String(value)]),
     removeHeader: () => {},
     getHeader: () => undefined,
   };
@@ -51,7 +52,8 @@ export function securityHeaders(production: boolean): RequestHandler {
   headers({ method: "GET", url: "/", headers: {} } as never, standIn as never, () => {
     ready = true;
   });
-  if (!ready || !fixed.some(([, v]) => v.includes(mark))) throw new Error("helmet did not set its headers synchronously");
+  if (!ready || !fixed.some(([, v]) => v.includes(mark)))
+    throw new Error("helmet did not set its headers synchronously");
   const [before, after] = (() => {
     const csp = fixed.find(([, v]) => v.includes(mark))!;
     return [csp[1].slice(0, csp[1].indexOf(mark)), csp[1].slice(csp[1].indexOf(mark) + mark.length)];

@@ -1,4 +1,10 @@
-import { commitSession, getSession, sessionStorage, type AppSession, type SessionData } from "./session.server";
+import {
+  commitSession,
+  getSession,
+  sessionStorage,
+  type AppSession,
+  type SessionData,
+} from "./session.server";
 
 /**
  * A new session id on every change of privilege (staff sign-in, a gate unlocked): the old
@@ -6,10 +12,17 @@ import { commitSession, getSession, sessionStorage, type AppSession, type Sessio
  * planted before the change (fixation) or seen before it is worth nothing after it.
  * Returns the Set-Cookie of the new session.
  */
-export async function rotateSession(request: Request, change: (session: AppSession) => void): Promise<string> {
+export async function rotateSession(
+  request: Request,
+  change: (session: AppSession) => void,
+): Promise<string> {
   const previous = await getSession(request);
   const fresh = await sessionStorage().getSession();
-  for (const key of ["staffId", "bookingGate", "resultsGate"] as const satisfies readonly (keyof SessionData)[]) {
+  for (const key of [
+    "staffId",
+    "bookingGate",
+    "resultsGate",
+  ] as const satisfies readonly (keyof SessionData)[]) {
     const value = previous.get(key);
     if (value !== undefined) fresh.set(key, value as never);
   }

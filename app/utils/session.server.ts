@@ -111,12 +111,7 @@ export function purgeExpiredSessions(now = new Date()) {
  * Post/redirect/get with an outcome: the message rides in the session across the
  * redirect and the next page shows it (as a banner, and as a toast with JavaScript).
  */
-export async function redirectWithFlash(
-  request: Request,
-  to: string,
-  flash: Flash,
-  init: ResponseInit = {},
-) {
+export async function redirectWithFlash(request: Request, to: string, flash: Flash, init: ResponseInit = {}) {
   const session = await getSession(request);
   // Appended, not replaced: a second redirect before the page shows must not lose the first.
   session.flash("flash", appendFlash(session.get("flash"), flash));
@@ -132,7 +127,8 @@ export async function redirectWithFlash(
 export async function readFlash(
   request: Request,
 ): Promise<{ flash: Flash | null; flashes: Flash[]; setCookie: string | null }> {
-  if (!request.headers.get("Cookie")?.includes("__session")) return { flash: null, flashes: [], setCookie: null };
+  if (!request.headers.get("Cookie")?.includes("__session"))
+    return { flash: null, flashes: [], setCookie: null };
   const session = await getSession(request);
   const flashes = pendingFlashes(session.get("flash"));
   if (flashes.length === 0) return { flash: null, flashes, setCookie: null };

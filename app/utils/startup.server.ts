@@ -24,7 +24,8 @@ export async function prepareApp() {
   purgeExpiredSessions();
   // CLUB_VENUE / WINERY_VENUE only seed the badge flags while no venue record has them.
   const flagged = seedVenueFlags(db(), { clubVenue: env.CLUB_VENUE, wineryVenue: env.WINERY_VENUE });
-  if (flagged.club.length || flagged.winery.length) logger().info(flagged, "seeded the venue badge flags from the configuration");
+  if (flagged.club.length || flagged.winery.length)
+    logger().info(flagged, "seeded the venue badge flags from the configuration");
   return env;
 }
 
@@ -35,11 +36,15 @@ export function startupBanner(port: number) {
   if (env.defaulted.length) {
     lines.push("Development defaults in use (set these variables to change them):");
     for (const key of env.defaulted) {
-      lines.push(`  ${key}=${key === "SESSION_SECRET" ? "(fixed development value)" : env[key as "ADMIN_PASSWORD"]}`);
+      lines.push(
+        `  ${key}=${key === "SESSION_SECRET" ? "(fixed development value)" : env[key as "ADMIN_PASSWORD"]}`,
+      );
     }
   }
   if (env.SMTP_URL && !env.PUBLIC_URL) {
-    lines.push(`PUBLIC_URL is not set: waitlist e-mails queued by the scheduled sync link to http://localhost:${env.PORT}.`);
+    lines.push(
+      `PUBLIC_URL is not set: waitlist e-mails queued by the scheduled sync link to http://localhost:${env.PORT}.`,
+    );
   }
   return lines.join("\n");
 }

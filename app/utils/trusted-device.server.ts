@@ -17,11 +17,16 @@ const deviceCookie = signedDeviceCookie("__device");
 
 /** The device cookie, if it is present and its signature holds. */
 export async function readTrustedDevice(request: Request): Promise<TrustedDevice | null> {
-  const value = (await deviceCookie().parse(request.headers.get("Cookie")).catch(() => null)) as unknown;
+  const value = (await deviceCookie()
+    .parse(request.headers.get("Cookie"))
+    .catch(() => null)) as unknown;
   if (!value || typeof value !== "object") return null;
   const { id, principals } = value as Partial<TrustedDevice>;
   if (!isToken(id) || !Array.isArray(principals)) return null;
-  return { id, principals: principals.filter((p): p is string => typeof p === "string").slice(0, MAX_PRINCIPALS) };
+  return {
+    id,
+    principals: principals.filter((p): p is string => typeof p === "string").slice(0, MAX_PRINCIPALS),
+  };
 }
 
 export function isTrustedFor(device: TrustedDevice | null, principal: Principal): device is TrustedDevice {
@@ -31,6 +36,9 @@ export function isTrustedFor(device: TrustedDevice | null, principal: Principal)
 /** The Set-Cookie that adds `principal` to this browser's device cookie (newest kept first). */
 export async function trustDevice(device: TrustedDevice | null, principal: Principal): Promise<string> {
   const id = device?.id ?? newRandomToken(18);
-  const principals = [principal, ...(device?.principals ?? []).filter((p) => p !== principal)].slice(0, MAX_PRINCIPALS);
+  const principals = [principal, ...(device?.principals ?? []).filter((p) => p !== principal)].slice(
+    0,
+    MAX_PRINCIPALS,
+  );
   return deviceCookie().serialize({ id, principals } satisfies TrustedDevice);
 }

@@ -72,7 +72,10 @@ export function mintDevice(): { deviceId: string; setCookie: string } {
   const value = Buffer.from(JSON.stringify(deviceId)).toString("base64");
   const signed = encodeURIComponent(`${value}.${signature(value, getEnv().SESSION_SECRET)}`);
   const secure = getEnv().NODE_ENV === "production" ? "; Secure" : "";
-  return { deviceId, setCookie: `${COOKIE_NAME}=${signed}; Max-Age=${ONE_YEAR}; Path=/; HttpOnly${secure}; SameSite=Lax` };
+  return {
+    deviceId,
+    setCookie: `${COOKIE_NAME}=${signed}; Max-Age=${ONE_YEAR}; Path=/; HttpOnly${secure}; SameSite=Lax`,
+  };
 }
 
 /** The Remix cookie object (tests check both ways agree). */

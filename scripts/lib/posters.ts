@@ -50,7 +50,7 @@ function svg(spec: (typeof SPECS)[number]) {
     <radialGradient id="spot" cx="${faceX}" cy="0.35" r="0.55"><stop offset="0" stop-color="hsl(${hue + 30},100%,85%)" stop-opacity="0.85"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>
   </defs>
   <rect width="${w}" height="${h}" fill="url(#bg)"/>
-  ${Array.from({ length: 14 }, (_, i) => `<circle cx="${((i * 7919) % 97) / 97 * w}" cy="${((i * 104729) % 89) / 89 * h}" r="${s * (0.03 + (i % 5) * 0.02)}" fill="hsl(${hue + i * 23},80%,60%)" opacity="0.18"/>`).join("")}
+  ${Array.from({ length: 14 }, (_, i) => `<circle cx="${(((i * 7919) % 97) / 97) * w}" cy="${(((i * 104729) % 89) / 89) * h}" r="${s * (0.03 + (i % 5) * 0.02)}" fill="hsl(${hue + i * 23},80%,60%)" opacity="0.18"/>`).join("")}
   <rect width="${w}" height="${h}" fill="url(#spot)"/>
   ${faces}
   <rect y="${h * 0.8}" width="${w}" height="${h * 0.2}" fill="#000" opacity="0.55"/>
@@ -65,8 +65,8 @@ function svg(spec: (typeof SPECS)[number]) {
  */
 function addGrain(data: Buffer, seed: number) {
   const table = new Int8Array(65536);
-  let x = seed * 2654435761 >>> 0;
-  const next = () => ((x = (x * 1664525 + 1013904223) >>> 0) / 4294967296);
+  let x = (seed * 2654435761) >>> 0;
+  const next = () => (x = (x * 1664525 + 1013904223) >>> 0) / 4294967296;
   for (let i = 0; i < table.length; i++) table[i] = Math.round((next() + next() + next() - 1.5) * 40);
   let j = seed;
   for (let i = 0; i < data.length; i++) {
@@ -82,13 +82,23 @@ export async function generatePosters(dir = POSTER_DIR): Promise<Poster[]> {
   for (const [i, spec] of SPECS.entries()) {
     const file = path.join(dir, `poster-${i + 1}-${spec.width}x${spec.height}.jpg`);
     if (!fs.existsSync(file)) {
-      const { data: pixels, info } = await sharp(svg(spec)).resize(spec.width, spec.height).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const { data: pixels, info } = await sharp(svg(spec))
+        .resize(spec.width, spec.height)
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       addGrain(pixels, i + 1);
       const data = await sharp(pixels, { raw: info }).jpeg({ quality: 90 }).toBuffer();
       fs.writeFileSync(`${file}.tmp`, data);
       fs.renameSync(`${file}.tmp`, file);
     }
-    out.push({ file, width: spec.width, height: spec.height, bytes: fs.statSync(file).size, title: spec.title });
+    out.push({
+      file,
+      width: spec.width,
+      height: spec.height,
+      bytes: fs.statSync(file).size,
+      title: spec.title,
+    });
   }
   return out;
 }

@@ -20,16 +20,32 @@ test.afterAll(async () => {
   await server?.close();
 });
 
-test("a show dated yesterday (Toronto) is archived automatically when the dashboard loads", async ({ browser, javaScriptOn }) => {
+test("a show dated yesterday (Toronto) is archived automatically when the dashboard loads", async ({
+  browser,
+  javaScriptOn,
+}) => {
   const context = await browser.newContext({ baseURL: server!.url, javaScriptEnabled: javaScriptOn });
   const page = await context.newPage();
   const db = server!.database;
   const today = todayIn("America/Toronto");
   // Sign in without loading the dashboard, then add a show that ended yesterday.
   await loginAsStaff(page, "/admin/events/new");
-  const show = insertShow(db, { title: "Yesterday's Show", date: addDaysIso(today, -1), time: "20:00", venue: "Test Venue", ticketUrl: "https://t.example" });
+  const show = insertShow(db, {
+    title: "Yesterday's Show",
+    date: addDaysIso(today, -1),
+    time: "20:00",
+    venue: "Test Venue",
+    ticketUrl: "https://t.example",
+  });
   // Past = the last date, recurring dates included, is before today.
-  const running = new Set(db.select({ id: eventDates.eventId }).from(eventDates).where(gte(eventDates.date, today)).all().map((r) => r.id));
+  const running = new Set(
+    db
+      .select({ id: eventDates.eventId })
+      .from(eventDates)
+      .where(gte(eventDates.date, today))
+      .all()
+      .map((r) => r.id),
+  );
   const past = db
     .select()
     .from(events)

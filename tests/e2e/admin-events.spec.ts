@@ -18,7 +18,12 @@ function showByTitle(db: DB, title: string) {
   return db.select().from(events).where(eq(events.title, title)).get();
 }
 
-test("adding an event: required fields are asked for, then the show is stored with its time cut to HH:MM", async ({ page, signIn, db, javaScriptOn }) => {
+test("adding an event: required fields are asked for, then the show is stored with its time cut to HH:MM", async ({
+  page,
+  signIn,
+  db,
+  javaScriptOn,
+}) => {
   const title = unique("Created Show");
   await signIn();
   await page.getByRole("link", { name: "Add New Event" }).click();
@@ -35,14 +40,18 @@ test("adding an event: required fields are asked for, then the show is stored wi
     ]);
     expect(response.status()).toBe(400);
   }
-  await expect(page.getByRole("alert").filter({ hasText: "Please fill in all required fields" })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Please fill in all required fields" }),
+  ).toBeVisible();
   await expect(page.getByLabel("Title")).toHaveValue(title);
   await expect(page.getByText("Required").first()).toBeVisible();
 
   await page.getByLabel("Date", { exact: true }).fill(inDays(40));
   await page.getByLabel("Time", { exact: true }).fill("8:15 pm");
   await page.getByLabel("Venue").fill("Tipsy Toucan");
-  await page.getByLabel("Ticket URL", { exact: true }).fill("https://www.eventbrite.ca/e/created-tickets-1234567");
+  await page
+    .getByLabel("Ticket URL", { exact: true })
+    .fill("https://www.eventbrite.ca/e/created-tickets-1234567");
   await page.getByLabel("Price", { exact: true }).fill("$20");
   await page.getByRole("button", { name: "Create Event" }).click();
 
@@ -51,11 +60,19 @@ test("adding an event: required fields are asked for, then the show is stored wi
   await expect(page.getByRole("article", { name: title })).toContainText("8:15 PM");
   const row = showByTitle(db, title);
   expect(row).toMatchObject({ time: "20:15", venue: "Tipsy Toucan", source: "manual", price: "$20" });
-  const audit = db.select().from(auditLog).where(and(eq(auditLog.entityType, "event"), eq(auditLog.entityId, String(row!.id)))).all();
+  const audit = db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, "event"), eq(auditLog.entityId, String(row!.id))))
+    .all();
   expect(audit.map((a) => [a.action, a.actor])).toEqual([["event.create", "admin"]]);
 });
 
-test("recurring dates: add and remove keep the values, an incomplete date is refused, the dates are stored", async ({ page, signIn, db }) => {
+test("recurring dates: add and remove keep the values, an incomplete date is refused, the dates are stored", async ({
+  page,
+  signIn,
+  db,
+}) => {
   const title = unique("Recurring Show");
   await signIn("/admin/events/new");
   await page.getByLabel("Title").fill(title);
@@ -78,18 +95,24 @@ test("recurring dates: add and remove keep the values, an incomplete date is ref
   await expect(page.getByLabel("Time of recurring date 1")).toHaveValue("9:30 PM");
   await page.getByLabel("Date of recurring date 2").fill(inDays(44));
   await page.getByRole("button", { name: "Create Event" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Please fill in all fields for the recurring date" })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Please fill in all fields for the recurring date" }),
+  ).toBeVisible();
   expect(showByTitle(db, title)).toBeUndefined();
 
   await page.getByRole("button", { name: "Remove date 2" }).click();
   await expect(page.getByText("Recurring: On (1 date)")).toBeVisible();
-  await expect(page.getByLabel("Ticket URL of recurring date 1")).toHaveValue("https://tickets.example.com/second");
+  await expect(page.getByLabel("Ticket URL of recurring date 1")).toHaveValue(
+    "https://tickets.example.com/second",
+  );
   await page.getByRole("button", { name: "Create Event" }).click();
   await expect(page.getByText("Event created successfully")).toBeVisible();
 
   const row = showByTitle(db, title)!;
   const dates = db.select().from(eventDates).where(eq(eventDates.eventId, row.id)).all();
-  expect(dates.map((d) => [d.date, d.time, d.ticketUrl, d.price])).toEqual([[inDays(37), "21:30", "https://tickets.example.com/second", "$30"]]);
+  expect(dates.map((d) => [d.date, d.time, d.ticketUrl, d.price])).toEqual([
+    [inDays(37), "21:30", "https://tickets.example.com/second", "$30"],
+  ]);
 });
 
 test("removing the last recurring date turns recurring off", async ({ page, signIn }) => {
@@ -117,9 +140,19 @@ test("editing a show keeps what was stored and records before and after", async 
   const audit = db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.entityType, "event"), eq(auditLog.entityId, String(show.id)), eq(auditLog.action, "event.update")))
+    .where(
+      and(
+        eq(auditLog.entityType, "event"),
+        eq(auditLog.entityId, String(show.id)),
+        eq(auditLog.action, "event.update"),
+      ),
+    )
     .get();
-  expect(audit).toMatchObject({ action: "event.update", before: expect.objectContaining({ venue: "Test Venue" }), after: expect.objectContaining({ venue: "Mastronardi Estate Winery" }) });
+  expect(audit).toMatchObject({
+    action: "event.update",
+    before: expect.objectContaining({ venue: "Test Venue" }),
+    after: expect.objectContaining({ venue: "Mastronardi Estate Winery" }),
+  });
 });
 
 test("sold out can be switched on and off from the dashboard", async ({ page, signIn, db }) => {
@@ -129,15 +162,25 @@ test("sold out can be switched on and off from the dashboard", async ({ page, si
   const card = page.getByRole("article", { name: title });
   await card.getByRole("button", { name: /Mark sold out/ }).click();
   await expect(page.getByText("Event marked as sold out")).toBeVisible();
-  await expect(page.getByRole("article", { name: title }).getByText("Sold out", { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("article", { name: title }).getByText("Sold out", { exact: true }),
+  ).toBeVisible();
   expect(showByTitle(db, title)?.soldOut).toBe(true);
 
-  await page.getByRole("article", { name: title }).getByRole("button", { name: /Mark available/ }).click();
+  await page
+    .getByRole("article", { name: title })
+    .getByRole("button", { name: /Mark available/ })
+    .click();
   await expect(page.getByText("Event marked as available")).toBeVisible();
   expect(showByTitle(db, title)?.soldOut).toBe(false);
 });
 
-test("archiving asks first, moves the show to the archive, and the archived show is read-only", async ({ page, signIn, db, javaScriptOn }) => {
+test("archiving asks first, moves the show to the archive, and the archived show is read-only", async ({
+  page,
+  signIn,
+  db,
+  javaScriptOn,
+}) => {
   const title = unique("Archivable Show");
   const show = insertShow(db, { title });
   await signIn();
@@ -162,14 +205,22 @@ test("archiving asks first, moves the show to the archive, and the archived show
 
   await page.getByRole("link", { name: "Archive", exact: true }).click();
   await expect(page.getByRole("article", { name: title })).toBeVisible();
-  await expect(page.getByRole("article", { name: title }).getByRole("button", { name: /Mark sold out/ })).toHaveCount(0);
+  await expect(
+    page.getByRole("article", { name: title }).getByRole("button", { name: /Mark sold out/ }),
+  ).toHaveCount(0);
   await page.goto(`/admin/events/${show.id}`);
   await expect(page.getByText("This event is archived and cannot be edited.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Update Event" })).toHaveCount(0);
 
   // A hand-made post to the edit action is refused too, and changes nothing.
   const forced = await page.request.post(`/admin/events/${show.id}`, {
-    form: { title, date: inDays(20), time: "19:30", venue: "Changed Venue", ticketUrl: "https://tickets.example.com/x" },
+    form: {
+      title,
+      date: inDays(20),
+      time: "19:30",
+      venue: "Changed Venue",
+      ticketUrl: "https://tickets.example.com/x",
+    },
     headers: { Origin: new URL(page.url()).origin },
     maxRedirects: 0,
   });
@@ -191,9 +242,14 @@ test("a recurring show stays active while one of its dates is still ahead", asyn
   expect(showByTitle(db, title)?.archivedAt).toBeNull();
 });
 
-test("loading details from a ticketing-platform URL fills the form; an unknown event gives the placeholder", async ({ page, signIn }) => {
+test("loading details from a ticketing-platform URL fills the form; an unknown event gives the placeholder", async ({
+  page,
+  signIn,
+}) => {
   await signIn("/admin/events/new");
-  await page.getByLabel("Load details from URL").fill("https://www.eventbrite.ca/e/fake-platform-comedy-night-tickets-424242424242?aff=x");
+  await page
+    .getByLabel("Load details from URL")
+    .fill("https://www.eventbrite.ca/e/fake-platform-comedy-night-tickets-424242424242?aff=x");
   await page.getByRole("button", { name: "Load details" }).click();
   await expect(page.getByText("Event details loaded")).toBeVisible();
   await expect(page.getByLabel("Title")).toHaveValue("Fake Platform Comedy Night");
@@ -204,9 +260,13 @@ test("loading details from a ticketing-platform URL fills the form; an unknown e
   // The organiser's crop (logo.url), not the 6000×4000 original.
   await expect(page.getByLabel("Image URL")).toHaveValue("https://img.example.com/small.jpg");
 
-  await page.getByLabel("Load details from URL").fill("https://www.eventbrite.ca/e/gone-tickets-111111111111");
+  await page
+    .getByLabel("Load details from URL")
+    .fill("https://www.eventbrite.ca/e/gone-tickets-111111111111");
   await page.getByRole("button", { name: "Load details" }).click();
-  await expect(page.getByText("Failed to load event details. Please check the URL and try again.")).toBeVisible();
+  await expect(
+    page.getByText("Failed to load event details. Please check the URL and try again."),
+  ).toBeVisible();
   await expect(page.getByLabel("Title")).toHaveValue("External Eventbrite Event");
   await expect(page.getByLabel("Date", { exact: true })).toHaveValue(todayIn("America/Toronto"));
   await expect(page.getByLabel("Time", { exact: true })).toHaveValue("7:00 PM");
@@ -214,7 +274,10 @@ test("loading details from a ticketing-platform URL fills the form; an unknown e
   await expect(page.getByLabel("Price", { exact: true })).toHaveValue("TBA");
 });
 
-test("loading details from any other page reads its Open Graph and schema.org data", async ({ page, signIn }) => {
+test("loading details from any other page reads its Open Graph and schema.org data", async ({
+  page,
+  signIn,
+}) => {
   const pages = await startFakePages({
     "/wine-and-laughs": `<!doctype html><html><head><title>Ignored</title>
       <meta property="og:title" content="Wine &amp; Laughs Night">
@@ -235,16 +298,26 @@ test("loading details from any other page reads its Open Graph and schema.org da
 
     await page.getByLabel("Load details from URL").fill(`${pages.url}/missing-page`);
     await page.getByRole("button", { name: "Load details" }).click();
-    await expect(page.getByText("Failed to load event details. Please check the URL and try again.")).toBeVisible();
+    await expect(
+      page.getByText("Failed to load event details. Please check the URL and try again."),
+    ).toBeVisible();
     await expect(page.getByLabel("Title")).toHaveValue("External Event");
   } finally {
     await pages.close();
   }
 });
 
-test("the debug page shows the raw fields, the sanitized description and the show as JSON", async ({ page, signIn, db }) => {
+test("the debug page shows the raw fields, the sanitized description and the show as JSON", async ({
+  page,
+  signIn,
+  db,
+}) => {
   const title = unique("Debug Show");
-  const show = insertShow(db, { title, summary: "Short summary", description: 'Line one <script>alert("x")</script><strong>bold</strong>' });
+  const show = insertShow(db, {
+    title,
+    summary: "Short summary",
+    description: 'Line one <script>alert("x")</script><strong>bold</strong>',
+  });
   await signIn("/debug");
   await page.getByRole("link", { name: new RegExp(title) }).click();
   await expect(page).toHaveURL(new RegExp(`/debug/${show.id}$`));
@@ -254,7 +327,10 @@ test("the debug page shows the raw fields, the sanitized description and the sho
   await expect(page.getByTestId("rendered-description").locator("strong")).toHaveText("bold");
   await expect(page.getByTestId("rendered-description").locator("script")).toHaveCount(0);
   await expect(page.getByTestId("show-json")).toContainText(`"id": ${show.id}`);
-  await expect(page.getByRole("link", { name: "Open the public page" })).toHaveAttribute("href", `/event/${show.id}`);
+  await expect(page.getByRole("link", { name: "Open the public page" })).toHaveAttribute(
+    "href",
+    `/event/${show.id}`,
+  );
 
   await page.goto("/debug/987654");
   await expect(page.getByText("Failed to load event data: Event with ID 987654 not found")).toBeVisible();

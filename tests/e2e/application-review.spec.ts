@@ -7,34 +7,70 @@ import { closeTestRound, uniq } from "../support/voting";
 import { expect, test } from "./fixtures";
 
 /** Issue 18: from contestant application to a voting round. */
-test("review: shortlist two, decline one, e-mail the shortlisted once, open the round with them", async ({ page, context, db, baseURL }) => {
+test("review: shortlist two, decline one, e-mail the shortlisted once, open the round with them", async ({
+  page,
+  context,
+  db,
+  baseURL,
+}) => {
   const tag = uniq();
-  const show = insertShow(db, { title: `Kill Night ${tag}`, date: addDaysIso(todayIn(), 12), time: "20:00", acceptsApplications: true });
+  const show = insertShow(db, {
+    title: `Kill Night ${tag}`,
+    date: addDaysIso(todayIn(), 12),
+    time: "20:00",
+    acceptsApplications: true,
+  });
   const apply = (name: string) =>
-    db.insert(contestantApplications).values({ eventId: show.id, fullName: `${name} ${tag}`, email: `${name.toLowerCase()}-${tag}@example.com`, mobileNumber: "5195550100", isOver19: true, canAttendEvent: true, acceptsTerms: true }).run();
+    db
+      .insert(contestantApplications)
+      .values({
+        eventId: show.id,
+        fullName: `${name} ${tag}`,
+        email: `${name.toLowerCase()}-${tag}@example.com`,
+        mobileNumber: "5195550100",
+        isOver19: true,
+        canAttendEvent: true,
+        acceptsTerms: true,
+      })
+      .run();
   ["Ann", "Bo", "Cy"].forEach(apply);
   await signInAsStaff(context, db, baseURL!);
   await page.goto(`/admin/applications?event=${show.id}`);
   await page.getByRole("link", { name: "Review and shortlist" }).click();
   await expect(page.getByRole("heading", { name: `Review: ${show.title}` })).toBeVisible();
 
-  for (const [name, decision, note] of [["Ann", "Shortlist", "Strong opener"], ["Bo", "Shortlist", ""], ["Cy", "Decline", "Too long"]] as const) {
+  for (const [name, decision, note] of [
+    ["Ann", "Shortlist", "Strong opener"],
+    ["Bo", "Shortlist", ""],
+    ["Cy", "Decline", "Too long"],
+  ] as const) {
     const full = `${name} ${tag}`;
     await page.getByLabel(`Decision for ${full}`).selectOption({ label: decision });
     await page.getByLabel(`Notes on ${full}`).fill(note);
     await page.getByRole("button", { name: `Save review of ${full}` }).click();
-    await expect(page.getByLabel(`Decision for ${full}`)).toHaveValue(decision === "Shortlist" ? "shortlisted" : "declined");
+    await expect(page.getByLabel(`Decision for ${full}`)).toHaveValue(
+      decision === "Shortlist" ? "shortlisted" : "declined",
+    );
   }
   await expect(page.getByLabel(`Notes on Ann ${tag}`)).toHaveValue("Strong opener");
 
   await page.getByRole("button", { name: "E-mail the shortlisted (2)" }).click();
   await expect(page.getByRole("button", { name: "E-mail the shortlisted (0)" })).toBeDisabled();
-  const mails = db.select().from(outbox).where(eq(outbox.kind, "shortlist")).all().filter((m) => m.toAddress.endsWith(`${tag}@example.com`));
+  const mails = db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.kind, "shortlist"))
+    .all()
+    .filter((m) => m.toAddress.endsWith(`${tag}@example.com`));
   expect(mails.map((m) => m.toAddress).sort()).toEqual([`ann-${tag}@example.com`, `bo-${tag}@example.com`]);
 
   await page.getByRole("button", { name: "Open a voting round with the shortlisted (2)" }).click();
   await expect(page.getByText("Voting rounds for this show:")).toBeVisible();
-  const round = db.select().from(votingRounds).where(and(eq(votingRounds.eventId, show.id))).get()!;
+  const round = db
+    .select()
+    .from(votingRounds)
+    .where(and(eq(votingRounds.eventId, show.id)))
+    .get()!;
   try {
     await expect(page.getByRole("link", { name: round.title })).toBeVisible();
     await page.goto(`/vote?round=${round.id}`);
@@ -46,11 +82,37 @@ test("review: shortlist two, decline one, e-mail the shortlisted once, open the 
   }
 });
 
-test("a review with an unknown decision is refused with a message", async ({ context, db, baseURL, page }) => {
-  const show = insertShow(db, { title: `Bad Review ${uniq()}`, date: addDaysIso(todayIn(), 12), acceptsApplications: true });
-  const id = db.insert(contestantApplications).values({ eventId: show.id, fullName: "Dee", email: "dee@example.com", mobileNumber: "1", isOver19: true, canAttendEvent: true, acceptsTerms: true }).returning().get().id;
+test("a review with an unknown decision is refused with a message", async ({
+  context,
+  db,
+  baseURL,
+  page,
+}) => {
+  const show = insertShow(db, {
+    title: `Bad Review ${uniq()}`,
+    date: addDaysIso(todayIn(), 12),
+    acceptsApplications: true,
+  });
+  const id = db
+    .insert(contestantApplications)
+    .values({
+      eventId: show.id,
+      fullName: "Dee",
+      email: "dee@example.com",
+      mobileNumber: "1",
+      isOver19: true,
+      canAttendEvent: true,
+      acceptsTerms: true,
+    })
+    .returning()
+    .get().id;
   await signInAsStaff(context, db, baseURL!);
-  const res = await page.request.post(`/admin/applications/${show.id}/review`, { form: { intent: "review", applicationId: String(id), status: "maybe" }, headers: { Origin: baseURL! } });
+  const res = await page.request.post(`/admin/applications/${show.id}/review`, {
+    form: { intent: "review", applicationId: String(id), status: "maybe" },
+    headers: { Origin: baseURL! },
+  });
   expect(res.status()).toBe(400);
-  expect(db.select().from(contestantApplications).where(eq(contestantApplications.id, id)).get()!.reviewStatus).toBe("new");
+  expect(
+    db.select().from(contestantApplications).where(eq(contestantApplications.id, id)).get()!.reviewStatus,
+  ).toBe("new");
 });

@@ -63,7 +63,12 @@ async function send(
   const headers: Record<string, string> = {};
   if (contentType) headers["Content-Type"] = contentType;
   if (origin) headers.Origin = origin;
-  const response = await request.post(path, { data: body, headers, maxRedirects: 0, failOnStatusCode: false });
+  const response = await request.post(path, {
+    data: body,
+    headers,
+    maxRedirects: 0,
+    failOnStatusCode: false,
+  });
   return response.status();
 }
 
@@ -74,8 +79,17 @@ const FORM = "application/x-www-form-urlencoded";
 async function attack(request: APIRequestContext, origin: string, form: FormCase): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   const valid = Object.entries(form.valid);
-  const go = async (label: string, body: string | Buffer, type: string | null = FORM, from: string | null = origin) => {
-    outcomes.push({ label: `${form.name}: ${label}`, status: await send(request, form.path, body, type, from), multipart: form.multipart });
+  const go = async (
+    label: string,
+    body: string | Buffer,
+    type: string | null = FORM,
+    from: string | null = origin,
+  ) => {
+    outcomes.push({
+      label: `${form.name}: ${label}`,
+      status: await send(request, form.path, body, type, from),
+      multipart: form.multipart,
+    });
   };
 
   // Refused before the route runs (the server's middleware): budget-free for every form.
@@ -93,18 +107,35 @@ async function attack(request: APIRequestContext, origin: string, form: FormCase
     return outcomes;
   }
   await go("an empty body", "");
-  await go("multipart", `--xyz\r\nContent-Disposition: form-data; name="${valid[0][0]}"\r\n\r\n${valid[0][1]}\r\n--xyz--\r\n`, "multipart/form-data; boundary=xyz");
+  await go(
+    "multipart",
+    `--xyz\r\nContent-Disposition: form-data; name="${valid[0][0]}"\r\n\r\n${valid[0][1]}\r\n--xyz--\r\n`,
+    "multipart/form-data; boundary=xyz",
+  );
   await go("multipart without a boundary", encode(valid), "multipart/form-data");
-  await go("broken multipart", "--xyz\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nb", "multipart/form-data; boundary=xyz");
+  await go(
+    "broken multipart",
+    '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\nb',
+    "multipart/form-data; boundary=xyz",
+  );
   for (const [field, max] of Object.entries(form.limits)) {
     const over = `${form.valid[field] ?? ""}${"x".repeat(max + 1)}`;
-    await go(`${field} over its ${max}-character limit`, encode(valid.map(([k, v]) => [k, k === field ? over : v])));
+    await go(
+      `${field} over its ${max}-character limit`,
+      encode(valid.map(([k, v]) => [k, k === field ? over : v])),
+    );
   }
   for (const field of Object.keys(form.limits)) {
     const others = valid.filter(([k]) => k !== field);
-    await go(`${field} sent twice`, encode([...others, [field, form.valid[field]], [field, `${form.valid[field]} again`]]));
+    await go(
+      `${field} sent twice`,
+      encode([...others, [field, form.valid[field]], [field, `${form.valid[field]} again`]]),
+    );
     if (form.optional?.includes(field)) continue;
-    await go(`${field} as an array`, encode([...others, [`${field}[0]`, form.valid[field]], [`${field}[1]`, "b"]]));
+    await go(
+      `${field} as an array`,
+      encode([...others, [`${field}[0]`, form.valid[field]], [`${field}[1]`, "b"]]),
+    );
     await go(`${field} as an object`, encode([...others, [`${field}.nested`, form.valid[field]]]));
     await go(`${field} missing`, encode(others));
   }
@@ -112,10 +143,13 @@ async function attack(request: APIRequestContext, origin: string, form: FormCase
 }
 
 function expectRefused(outcomes: Outcome[]) {
-  const wrong = outcomes.filter((o) => o.status < 400 || o.status >= 500).map((o) => `${o.label} → ${o.status}`);
+  const wrong = outcomes
+    .filter((o) => o.status < 400 || o.status >= 500)
+    .map((o) => `${o.label} → ${o.status}`);
   expect(wrong, "every bad request answers a 4xx").toEqual([]);
   const expectStatus = (fragment: string, status: number) => {
-    for (const o of outcomes.filter((x) => x.label.endsWith(fragment))) expect(o.status, o.label).toBe(status);
+    for (const o of outcomes.filter((x) => x.label.endsWith(fragment)))
+      expect(o.status, o.label).toBe(status);
   };
   expectStatus(": no Origin", 403);
   expectStatus(": a foreign Origin", 403);
@@ -124,25 +158,32 @@ function expectRefused(outcomes: Outcome[]) {
   expectStatus(": text/plain", 415);
   // Multipart is refused by content type, except on the forms that take a file: there a
   // multipart body missing the form's fields is a bad form (400), still with nothing stored.
-  for (const o of outcomes.filter((x) => x.label.endsWith(": multipart"))) expect(o.status, o.label).toBe(o.multipart ? 400 : 415);
+  for (const o of outcomes.filter((x) => x.label.endsWith(": multipart")))
+    expect(o.status, o.label).toBe(o.multipart ? 400 : 415);
 }
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const has = (column: Parameters<typeof like>[0], tag: string) => like(column, `%${tag}%`);
 const count = (db: DB, table: Parameters<DB["select"]>[0] extends never ? never : any, where: any) =>
-  (db.select({ n: sql<number>`count(*)` }).from(table).where(where).get() as { n: number }).n;
+  (
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(table)
+      .where(where)
+      .get() as { n: number }
+  ).n;
 
 test("public forms refuse bad input and store nothing", async ({ request, db, baseURL }) => {
   test.setTimeout(90_000);
   const origin = new URL(baseURL!).origin;
   const tag = uniq();
   const show = insertShow(db, {
-      title: `Bad input show ${tag}`,
-      date: inDays(20),
-      venue: "Test venue",
-      acceptsApplications: true,
-      applicationsCloseAt: new Date(Date.now() + 10 * 86_400_000),
-    });
+    title: `Bad input show ${tag}`,
+    date: inDays(20),
+    venue: "Test venue",
+    acceptsApplications: true,
+    applicationsCloseAt: new Date(Date.now() + 10 * 86_400_000),
+  });
   const round = createRound(db, "Bad input round", [{ name: "Alpha" }, { name: "Beta" }]);
   const voteValid = {
     roundId: String(round.roundId),
@@ -154,17 +195,32 @@ test("public forms refuse bad input and store nothing", async ({ request, db, ba
     {
       name: "contact",
       path: "/contact",
-      valid: { name: `Pat ${tag}`, email: `pat-${tag}@example.com`, subject: `Hello ${tag}`, message: `A message ${tag}` },
+      valid: {
+        name: `Pat ${tag}`,
+        email: `pat-${tag}@example.com`,
+        subject: `Hello ${tag}`,
+        message: `A message ${tag}`,
+      },
       limits: { name: 100, subject: 200, message: 5000, email: 254 },
       stored: () =>
-        count(db, contactMessages, or(has(contactMessages.name, tag), has(contactMessages.email, tag), has(contactMessages.message, tag), eq(contactMessages.name, ""))),
+        count(
+          db,
+          contactMessages,
+          or(
+            has(contactMessages.name, tag),
+            has(contactMessages.email, tag),
+            has(contactMessages.message, tag),
+            eq(contactMessages.name, ""),
+          ),
+        ),
     },
     {
       name: "newsletter",
       path: "/merch",
       valid: { email: `fan-${tag}@example.com` },
       limits: { email: 254 },
-      stored: () => count(db, newsletterSignups, or(has(newsletterSignups.email, tag), eq(newsletterSignups.email, ""))),
+      stored: () =>
+        count(db, newsletterSignups, or(has(newsletterSignups.email, tag), eq(newsletterSignups.email, ""))),
     },
     {
       name: "application",
@@ -196,13 +252,37 @@ test("public forms refuse bad input and store nothing", async ({ request, db, ba
       limits: { email: 254, voteToken: 64, roundId: 15 },
       stored: () => count(db, votes, eq(votes.roundId, round.roundId)),
     },
-    { name: "booking gate", path: "/booking", valid: { intent: "login", password: "wrong" }, limits: {}, stored: () => 0, budgeted: true },
-    { name: "results gate", path: "/results", valid: { password: "wrong" }, limits: {}, stored: () => 0, budgeted: true },
-    { name: "staff login", path: "/admin/login", valid: { username: `x${tag}`, password: "wrong" }, limits: {}, stored: () => 0, budgeted: true },
+    {
+      name: "booking gate",
+      path: "/booking",
+      valid: { intent: "login", password: "wrong" },
+      limits: {},
+      stored: () => 0,
+      budgeted: true,
+    },
+    {
+      name: "results gate",
+      path: "/results",
+      valid: { password: "wrong" },
+      limits: {},
+      stored: () => 0,
+      budgeted: true,
+    },
+    {
+      name: "staff login",
+      path: "/admin/login",
+      valid: { username: `x${tag}`, password: "wrong" },
+      limits: {},
+      stored: () => 0,
+      budgeted: true,
+    },
   ];
   expect(contactSchema.safeParse(forms[0].valid).success).toBe(true);
   expect(newsletterSchema.safeParse(forms[1].valid).success).toBe(true);
-  expect(contestantApplicationSchema.safeParse({ ...forms[2].valid, is_over_19: true, accepts_terms: true }).success).toBe(true);
+  expect(
+    contestantApplicationSchema.safeParse({ ...forms[2].valid, is_over_19: true, accepts_terms: true })
+      .success,
+  ).toBe(true);
   expect(voteSchema.safeParse(voteValid).success).toBe(true);
 
   try {
@@ -222,7 +302,13 @@ test("staff forms refuse bad input and change nothing", async ({ page, context, 
   const origin = new URL(baseURL!).origin;
   await signInAsStaff(context, db, baseURL!);
   const tag = uniq();
-  const show = insertShow(db, { title: `Staff bad input ${tag}`, date: inDays(25), time: "20:00", venue: "Test venue", ticketUrl: "https://tickets.example.com/x" });
+  const show = insertShow(db, {
+    title: `Staff bad input ${tag}`,
+    date: inDays(25),
+    time: "20:00",
+    venue: "Test venue",
+    ticketUrl: "https://tickets.example.com/x",
+  });
   const round = createRound(db, "Staff bad input round", [{ name: "Gamma" }], false);
   const eventValid = {
     title: `Bad event ${tag}`,
@@ -250,13 +336,19 @@ test("staff forms refuse bad input and change nothing", async ({ page, context, 
       },
       optional: ["description", "price"],
       multipart: true,
-      stored: () => count(db, events, or(has(events.title, tag), has(events.venue, tag), has(events.description, tag))) - 1,
+      stored: () =>
+        count(db, events, or(has(events.title, tag), has(events.venue, tag), has(events.description, tag))) -
+        1,
     },
     {
       name: "edit event",
       path: `/admin/events/${show.id}`,
       valid: eventValid,
-      limits: { title: EVENT_FIELD_MAX.title, description: EVENT_FIELD_MAX.description, venue: EVENT_FIELD_MAX.venue },
+      limits: {
+        title: EVENT_FIELD_MAX.title,
+        description: EVENT_FIELD_MAX.description,
+        venue: EVENT_FIELD_MAX.venue,
+      },
       optional: ["description"],
       multipart: true,
       stored: () => (snapshot() === before ? 0 : 1),
@@ -279,7 +371,9 @@ test("staff forms refuse bad input and change nothing", async ({ page, context, 
   ];
   expect(eventFormSchema.safeParse(eventValid).success).toBe(true);
   expect(comedianSchema.safeParse(forms[2].valid).success).toBe(true);
-  expect(openRoundSchema.safeParse({ ...forms[3].valid, comedianIds: [forms[3].valid.comedianIds] }).success).toBe(true);
+  expect(
+    openRoundSchema.safeParse({ ...forms[3].valid, comedianIds: [forms[3].valid.comedianIds] }).success,
+  ).toBe(true);
 
   try {
     const outcomes: Outcome[] = [];
@@ -287,7 +381,17 @@ test("staff forms refuse bad input and change nothing", async ({ page, context, 
     // Duplicated or reshaped ids on the round form are refused too.
     outcomes.push({
       label: "open round: a comedian id that is not a number",
-      status: await send(page.request, "/admin/rounds", encode([["intent", "open"], ["title", `Round ${tag}`], ["comedianIds", "1 OR 1=1"]]), FORM, origin),
+      status: await send(
+        page.request,
+        "/admin/rounds",
+        encode([
+          ["intent", "open"],
+          ["title", `Round ${tag}`],
+          ["comedianIds", "1 OR 1=1"],
+        ]),
+        FORM,
+        origin,
+      ),
     });
     outcomes.push({
       label: "unknown intent",
@@ -298,7 +402,10 @@ test("staff forms refuse bad input and change nothing", async ({ page, context, 
     console.log(`bad-input: ${outcomes.length} staff requests refused`);
   } finally {
     closeTestRound(db, round.roundId);
-    db.update(events).set({ archivedAt: new Date() }).where(and(eq(events.id, show.id))).run();
+    db.update(events)
+      .set({ archivedAt: new Date() })
+      .where(and(eq(events.id, show.id)))
+      .run();
   }
 });
 
@@ -306,7 +413,13 @@ test("a streamed (chunked) body over 1 MB is refused too", async ({ baseURL }) =
   const url = new URL("/contact", baseURL);
   const status = await new Promise<number>((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { Origin: url.origin, "Content-Type": FORM, "Transfer-Encoding": "chunked" } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        headers: { Origin: url.origin, "Content-Type": FORM, "Transfer-Encoding": "chunked" },
+      },
       (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);
@@ -327,30 +440,78 @@ test("a streamed (chunked) body over 1 MB is refused too", async ({ baseURL }) =
   expect(status).toBe(411);
 });
 
-test("resource routes: foreign, oversized and non-form posts are refused; read-only routes answer 405", async ({ page, context, db, baseURL }) => {
+test("resource routes: foreign, oversized and non-form posts are refused; read-only routes answer 405", async ({
+  page,
+  context,
+  db,
+  baseURL,
+}) => {
   const origin = new URL(baseURL!).origin;
   await signInAsStaff(context, db, baseURL!);
   const tag = uniq();
-  const show = insertShow(db, { title: `Resource routes ${tag}`, date: inDays(22), venue: "Test venue", ticketUrl: "https://tickets.example.com/r" });
+  const show = insertShow(db, {
+    title: `Resource routes ${tag}`,
+    date: inDays(22),
+    venue: "Test venue",
+    ticketUrl: "https://tickets.example.com/r",
+  });
   const before = JSON.stringify(db.select().from(events).where(eq(events.id, show.id)).get());
-  const writes = ["/admin/sync", `/admin/events/${show.id}/archive`, `/admin/events/${show.id}/sold-out`, "/admin/logout", "/vote/submit", "/test-delete"];
-  const readOnly = ["/calendar.ics", `/event/${show.id}/calendar.ics`, "/sitemap.xml", "/robots.txt", "/healthcheck", `/admin/applications.csv?event=${show.id}`];
+  const writes = [
+    "/admin/sync",
+    `/admin/events/${show.id}/archive`,
+    `/admin/events/${show.id}/sold-out`,
+    "/admin/logout",
+    "/vote/submit",
+    "/test-delete",
+  ];
+  const readOnly = [
+    "/calendar.ics",
+    `/event/${show.id}/calendar.ics`,
+    "/sitemap.xml",
+    "/robots.txt",
+    "/healthcheck",
+    `/admin/applications.csv?event=${show.id}`,
+  ];
   const outcomes: Outcome[] = [];
   try {
     for (const path of writes) {
-      const body = encode([["soldOut", "true"], ["confirm", "yes"]]);
-      outcomes.push({ label: `${path}: no Origin`, status: await send(page.request, path, body, FORM, null) });
-      outcomes.push({ label: `${path}: a foreign Origin`, status: await send(page.request, path, body, FORM, "https://evil.example") });
-      outcomes.push({ label: `${path}: a body over 1 MB`, status: await send(page.request, path, `${body}&x=${"x".repeat(ONE_MB)}`, FORM, origin) });
-      outcomes.push({ label: `${path}: JSON`, status: await send(page.request, path, JSON.stringify({ soldOut: true }), "application/json", origin) });
-      outcomes.push({ label: `${path}: text/plain`, status: await send(page.request, path, "soldOut=true", "text/plain", origin) });
+      const body = encode([
+        ["soldOut", "true"],
+        ["confirm", "yes"],
+      ]);
+      outcomes.push({
+        label: `${path}: no Origin`,
+        status: await send(page.request, path, body, FORM, null),
+      });
+      outcomes.push({
+        label: `${path}: a foreign Origin`,
+        status: await send(page.request, path, body, FORM, "https://evil.example"),
+      });
+      outcomes.push({
+        label: `${path}: a body over 1 MB`,
+        status: await send(page.request, path, `${body}&x=${"x".repeat(ONE_MB)}`, FORM, origin),
+      });
+      outcomes.push({
+        label: `${path}: JSON`,
+        status: await send(page.request, path, JSON.stringify({ soldOut: true }), "application/json", origin),
+      });
+      outcomes.push({
+        label: `${path}: text/plain`,
+        status: await send(page.request, path, "soldOut=true", "text/plain", origin),
+      });
     }
     for (const path of readOnly) {
-      outcomes.push({ label: `${path}: a post`, status: await send(page.request, path, "a=1", FORM, origin) });
+      outcomes.push({
+        label: `${path}: a post`,
+        status: await send(page.request, path, "a=1", FORM, origin),
+      });
     }
     expectRefused(outcomes);
     for (const o of outcomes.filter((x) => x.label.endsWith(": a post"))) expect(o.status, o.label).toBe(405);
-    expect(JSON.stringify(db.select().from(events).where(eq(events.id, show.id)).get()), "the show is unchanged").toBe(before);
+    expect(
+      JSON.stringify(db.select().from(events).where(eq(events.id, show.id)).get()),
+      "the show is unchanged",
+    ).toBe(before);
     // Still signed in: the refused logouts did nothing.
     const admin = await page.request.get("/admin");
     expect(new URL(admin.url()).pathname).toBe("/admin");

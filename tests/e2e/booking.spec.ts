@@ -52,7 +52,10 @@ async function refresh(page: Page) {
   await expect(page.getByRole("button", { name: "Refresh" })).toBeEnabled();
 }
 
-test("the gate refuses a wrong password and lets the right one in, until Logout", async ({ page, javaScriptOn }) => {
+test("the gate refuses a wrong password and lets the right one in, until Logout", async ({
+  page,
+  javaScriptOn,
+}) => {
   await page.goto("/booking");
   await expect(page.getByRole("table")).toHaveCount(0);
   const password = page.getByLabel("Password", { exact: true });
@@ -110,7 +113,9 @@ test("the table takes its columns from the sheet and colours statuses with their
     await expect(table.getByText("pending", { exact: true })).toHaveClass(/booking__status--pending/);
     await expect(table.getByText("Cancelled", { exact: true })).toHaveClass(/booking__status--cancelled/);
     const green = await confirmed.evaluate((el) => getComputedStyle(el).backgroundColor);
-    const red = await table.getByText("Cancelled", { exact: true }).evaluate((el) => getComputedStyle(el).backgroundColor);
+    const red = await table
+      .getByText("Cancelled", { exact: true })
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(green).not.toBe(red);
     // An unknown status is shown plainly.
     await expect(table.getByRole("cell", { name: "Tentative" }).locator(".booking__status")).toHaveCount(0);
@@ -172,6 +177,8 @@ test("with no copy at all, a failing sheet gives the sample rows and the banner"
     // Put a good copy back for the other tests.
     await setSheetFakeMode(sheetUrl(), "ok");
     await refresh(page);
-    await expect(page.getByText("Failed to load data from Google Sheet. Using fallback data.")).toHaveCount(0);
+    await expect(page.getByText("Failed to load data from Google Sheet. Using fallback data.")).toHaveCount(
+      0,
+    );
   });
 });

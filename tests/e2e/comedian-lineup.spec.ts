@@ -10,7 +10,13 @@ import { expect, test } from "./fixtures";
 
 const inDays = (n: number) => addDaysIso(todayIn("America/Toronto"), n);
 
-test("staff create a venue and a comedian, put the comedian in a show's line-up at that venue, and visitors read it everywhere", async ({ page, context, db, baseURL, javaScriptOn }) => {
+test("staff create a venue and a comedian, put the comedian in a show's line-up at that venue, and visitors read it everywhere", async ({
+  page,
+  context,
+  db,
+  baseURL,
+  javaScriptOn,
+}) => {
   test.setTimeout(60_000);
   const tag = uniq();
   const name = `Zara Quill ${tag}`;
@@ -22,7 +28,14 @@ test("staff create a venue and a comedian, put the comedian in a show's line-up 
     .get();
   // Every title word unique to this run: show slugs match on two title words.
   const title = `Lineup${tag} Test${tag} Show${tag} Night${tag}`;
-  const show = insertShow(db, { title, date: inDays(20), time: "20:00", venue: "Tipsy Toucan", ticketUrl: "https://tickets.example.com/lineup", price: "$15" });
+  const show = insertShow(db, {
+    title,
+    date: inDays(20),
+    time: "20:00",
+    venue: "Tipsy Toucan",
+    ticketUrl: "https://tickets.example.com/lineup",
+    price: "$15",
+  });
 
   try {
     // 1. A comedian profile: a blank name is refused with nothing stored, then created.
@@ -51,7 +64,11 @@ test("staff create a venue and a comedian, put the comedian in a show's line-up 
     await page.getByRole("button", { name: "Create comedian" }).click();
     await expect(page.getByText(`Saved comedian: ${name}`).first()).toBeVisible();
     const zara = db.select().from(comedians).where(eq(comedians.slug, slug)).get()!;
-    expect(zara).toMatchObject({ name, instagramUrl: "https://www.instagram.com/zara.quill.demo", websiteUrl: "https://example.com/zara" });
+    expect(zara).toMatchObject({
+      name,
+      instagramUrl: "https://www.instagram.com/zara.quill.demo",
+      websiteUrl: "https://example.com/zara",
+    });
 
     // 2. The event form: a new venue typed by name creates its record; the line-up is added,
     // picked and reordered (JavaScript on or off).
@@ -71,7 +88,12 @@ test("staff create a venue and a comedian, put the comedian in a show's line-up 
     await page.getByRole("button", { name: "Update Event" }).click();
     // Back on the dashboard (its banner may be the auto-archive notice instead of "updated").
     await page.waitForURL((url) => url.pathname === "/admin");
-    const rows = db.select().from(eventComedians).where(eq(eventComedians.eventId, show.id)).orderBy(eventComedians.position).all();
+    const rows = db
+      .select()
+      .from(eventComedians)
+      .where(eq(eventComedians.eventId, show.id))
+      .orderBy(eventComedians.position)
+      .all();
     expect(rows.map((r) => [r.comedianId, r.role])).toEqual([
       [zara.id, "headliner"],
       [other.id, "host"],
@@ -85,16 +107,26 @@ test("staff create a venue and a comedian, put the comedian in a show's line-up 
     const card = page.locator("article.show-card").filter({ hasText: title });
     await expect(card).toHaveCount(1);
     await expect(card.locator(".show-card__lineup")).toHaveText(`with ${name} and ${other.name}`);
-    await expect(card.locator(".show-card__venue").getByRole("link", { name: venueName })).toHaveAttribute("href", `/${hall.slug}`);
+    await expect(card.locator(".show-card__venue").getByRole("link", { name: venueName })).toHaveAttribute(
+      "href",
+      `/${hall.slug}`,
+    );
 
     // 4. The event page: line-up with roles, and performers in the JSON-LD.
     await page.goto(`/event/${show.id}`);
     const lineup = page.getByRole("region", { name: "Line-up" });
     await expect(lineup.getByRole("listitem")).toHaveText([`${name} · Headliner`, `${other.name} · Host`]);
-    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
+    const jsonLd = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').first().textContent())!,
+    );
     const origin = new URL(page.url()).origin;
     expect(jsonLd.performer).toEqual([
-      { "@type": "Person", name, url: `${origin}/comedians/${slug}`, sameAs: ["https://www.instagram.com/zara.quill.demo", "https://example.com/zara"] },
+      {
+        "@type": "Person",
+        name,
+        url: `${origin}/comedians/${slug}`,
+        sameAs: ["https://www.instagram.com/zara.quill.demo", "https://example.com/zara"],
+      },
       { "@type": "Person", name: other.name, url: `${origin}/comedians/${other.slug}` },
     ]);
     // The new venue has no address: the JSON-LD names the place and guesses none.
@@ -109,25 +141,33 @@ test("staff create a venue and a comedian, put the comedian in a show's line-up 
     await expect(page).toHaveURL(new RegExp(`/comedians/${slug}$`));
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     await expect(page.getByText("Observational comedy about parking lots.")).toBeVisible();
-    await expect(page.getByRole("list", { name: "Links" }).getByRole("link", { name: "Instagram" })).toHaveAttribute(
-      "href",
-      "https://www.instagram.com/zara.quill.demo"
-    );
+    await expect(
+      page.getByRole("list", { name: "Links" }).getByRole("link", { name: "Instagram" }),
+    ).toHaveAttribute("href", "https://www.instagram.com/zara.quill.demo");
     const upcoming = page.getByRole("list", { name: "Upcoming shows" });
     await expect(upcoming.getByRole("link", { name: title })).toBeVisible();
     await expect(upcoming).toContainText("Headliner");
-    await expect(page.getByRole("link", { name: /^Subscribe/ })).toHaveAttribute("href", `webcal://${new URL(origin).host}/comedians/${slug}/calendar.ics`);
+    await expect(page.getByRole("link", { name: /^Subscribe/ })).toHaveAttribute(
+      "href",
+      `webcal://${new URL(origin).host}/comedians/${slug}/calendar.ics`,
+    );
     const feed = await page.request.get(`/comedians/${slug}/calendar.ics`);
     expect(feed.headers()["content-type"]).toContain("text/calendar");
     expect(await feed.text()).toContain(`SUMMARY:${title}`);
 
     // 7. The venue page: the new venue's page lists the show with its line-up.
-    await upcoming.getByRole("listitem").filter({ hasText: title }).getByRole("link", { name: venueName }).click();
+    await upcoming
+      .getByRole("listitem")
+      .filter({ hasText: title })
+      .getByRole("link", { name: venueName })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/${hall.slug}$`));
     await expect(page.getByRole("heading", { level: 1, name: venueName })).toBeVisible();
     const atVenue = page.locator(".venue-shows__item").filter({ hasText: title });
     await expect(atVenue.locator(".show-card__lineup")).toHaveText(`with ${name} and ${other.name}`);
-    await expect(page.getByRole("region", { name: `Where to find ${venueName}` }).locator(".venue-place__address")).toHaveCount(0);
+    await expect(
+      page.getByRole("region", { name: `Where to find ${venueName}` }).locator(".venue-place__address"),
+    ).toHaveCount(0);
 
     // 8. /comedians lists them among those with an upcoming show; the sitemap lists the page.
     await page.goto("/comedians");
@@ -150,12 +190,23 @@ test("an unknown comedian is a 404 page and an unknown series feed a 404", async
   expect((await page.request.get("/series/no-such-series-here/calendar.ics")).status()).toBe(404);
 });
 
-test("a recurring show offers its series feed; the per-show download carries a reminder", async ({ page, db }) => {
-  const first = db.select().from(events).where(eq(events.title, "Laughs on the Waterfront")).orderBy(events.date).get()!;
+test("a recurring show offers its series feed; the per-show download carries a reminder", async ({
+  page,
+  db,
+}) => {
+  const first = db
+    .select()
+    .from(events)
+    .where(eq(events.title, "Laughs on the Waterfront"))
+    .orderBy(events.date)
+    .get()!;
   await page.goto(`/event/${first.id}`);
   const group = page.getByRole("group", { name: "Calendar feed: every date of Laughs on the Waterfront" });
   const host = new URL(page.url()).host;
-  await expect(group.getByRole("link", { name: /^Subscribe/ })).toHaveAttribute("href", `webcal://${host}/series/laughs-on-the-waterfront/calendar.ics`);
+  await expect(group.getByRole("link", { name: /^Subscribe/ })).toHaveAttribute(
+    "href",
+    `webcal://${host}/series/laughs-on-the-waterfront/calendar.ics`,
+  );
   await expect(group.getByRole("link", { name: /^Add to Google Calendar/ })).toHaveAttribute(
     "href",
     `https://calendar.google.com/calendar/render?cid=${encodeURIComponent(`webcal://${host}/series/laughs-on-the-waterfront/calendar.ics`)}`,
@@ -168,11 +219,18 @@ test("a recurring show offers its series feed; the per-show download carries a r
   expect(one).toContain("TRIGGER:-PT2H");
 });
 
-test("comedian profiles are staff-only: visitors are sent to login and their posts store nothing", async ({ page, db }) => {
+test("comedian profiles are staff-only: visitors are sent to login and their posts store nothing", async ({
+  page,
+  db,
+}) => {
   await page.goto("/admin/comedians");
   await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fcomedians/);
   const origin = new URL(page.url()).origin;
-  const res = await page.request.post("/admin/comedians/new", { form: { name: "Sneaky Comic" }, headers: { Origin: origin }, maxRedirects: 0 });
+  const res = await page.request.post("/admin/comedians/new", {
+    form: { name: "Sneaky Comic" },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
   expect(res.status()).toBe(401);
   expect(db.select().from(comedians).where(eq(comedians.name, "Sneaky Comic")).get()).toBeUndefined();
 });

@@ -8,7 +8,9 @@ import { expect, test } from "./fixtures";
 test("visitors are sent to the staff login and their posts change nothing", async ({ page, db }) => {
   for (const path of ["/manage-comedians", "/test-delete", "/admin/rounds"]) {
     await page.goto(path);
-    await expect(page).toHaveURL(new RegExp(`/admin/login\\?redirectTo=${encodeURIComponent(path).replace(/\//g, "%2F")}`));
+    await expect(page).toHaveURL(
+      new RegExp(`/admin/login\\?redirectTo=${encodeURIComponent(path).replace(/\//g, "%2F")}`),
+    );
   }
   const victim = createRound(db, "Guarded", [{ name: "Guarded Comic" }]);
   const origin = new URL(page.url()).origin;
@@ -20,13 +22,25 @@ test("visitors are sent to the staff login and their posts change nothing", asyn
     });
     expect(res.status()).toBe(401);
   }
-  const add = await page.request.post("/manage-comedians", { form: { intent: "add", name: "Sneaky" }, headers: { Origin: origin }, maxRedirects: 0 });
+  const add = await page.request.post("/manage-comedians", {
+    form: { intent: "add", name: "Sneaky" },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
   expect(add.status()).toBe(401);
-  expect(db.select().from(comedians).where(eq(comedians.id, victim.comedians[0].id)).get()?.deletedAt).toBeNull();
+  expect(
+    db.select().from(comedians).where(eq(comedians.id, victim.comedians[0].id)).get()?.deletedAt,
+  ).toBeNull();
   closeTestRound(db, victim.roundId);
 });
 
-test("add a comedian: name required, bio optional, the spec's texts, listed with its id", async ({ page, context, db, baseURL, javaScriptOn }) => {
+test("add a comedian: name required, bio optional, the spec's texts, listed with its id", async ({
+  page,
+  context,
+  db,
+  baseURL,
+  javaScriptOn,
+}) => {
   await signInAsStaff(context, db, baseURL!);
   await page.goto("/manage-comedians");
   await expect(page.getByRole("heading", { name: "Manage comedians" })).toBeVisible();
@@ -67,13 +81,24 @@ test("add a comedian: name required, bio optional, the spec's texts, listed with
   await expect(item).toContainText("Fresh from the open mic.");
   // The add form is empty again for the next one.
   await expect(page.getByLabel("Name")).toHaveValue("");
-  const audit = db.select().from(auditLog).where(eq(auditLog.entityId, String(row.id))).all();
+  const audit = db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.entityId, String(row.id)))
+    .all();
   expect(audit.map((a) => a.action)).toContain("comedian.create");
 });
 
-test("both delete buttons delete through the server; the page explains it", async ({ page, context, db, baseURL }) => {
+test("both delete buttons delete through the server; the page explains it", async ({
+  page,
+  context,
+  db,
+  baseURL,
+}) => {
   const tag = uniq();
-  const [one, two] = [`Delete Me ${tag}`, `Delete Me Too ${tag}`].map((name) => db.insert(comedians).values({ name }).returning().get());
+  const [one, two] = [`Delete Me ${tag}`, `Delete Me Too ${tag}`].map((name) =>
+    db.insert(comedians).values({ name }).returning().get(),
+  );
   await signInAsStaff(context, db, baseURL!);
   await page.goto("/manage-comedians");
   await expect(page.getByText(/Both delete buttons do the same thing/)).toBeVisible();
@@ -86,7 +111,12 @@ test("both delete buttons delete through the server; the page explains it", asyn
   expect(db.select().from(comedians).where(eq(comedians.id, two.id)).get()?.deletedAt).toBeInstanceOf(Date);
 });
 
-test("deleting a comedian with votes asks first, and the past round's results keep them", async ({ page, context, db, baseURL }) => {
+test("deleting a comedian with votes asks first, and the past round's results keep them", async ({
+  page,
+  context,
+  db,
+  baseURL,
+}) => {
   const round = createRound(db, "Confirm round", [{ name: "Voted Comic" }]);
   const comic = round.comedians[0];
   addVotes(db, round.roundId, comic.id, 2);
@@ -109,8 +139,17 @@ test("deleting a comedian with votes asks first, and the past round's results ke
   await expect(first.getByRole("cell")).toHaveText(["1", "2", "100.0%"]);
 });
 
-test("/test-delete lists comedians behind the staff login and deletes with the same action", async ({ page, context, db, baseURL }) => {
-  const comic = db.insert(comedians).values({ name: `Test Delete ${uniq()}` }).returning().get();
+test("/test-delete lists comedians behind the staff login and deletes with the same action", async ({
+  page,
+  context,
+  db,
+  baseURL,
+}) => {
+  const comic = db
+    .insert(comedians)
+    .values({ name: `Test Delete ${uniq()}` })
+    .returning()
+    .get();
   await signInAsStaff(context, db, baseURL!);
   await page.goto("/test-delete");
   await expect(page.getByRole("heading", { name: "Test delete" })).toBeVisible();

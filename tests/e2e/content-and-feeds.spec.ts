@@ -15,7 +15,13 @@ test.describe("about and venue pages", () => {
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { name: "Our Story" })).toBeVisible();
     await expect(page.getByRole("region", { name: "As featured in" }).getByRole("link")).toHaveCount(3);
-    for (const path of ["/downtown-windsor", "/tipsy-toucan", "/walkerville-brewery", "/wolfhead-distillery", "/colasantis"]) {
+    for (const path of [
+      "/downtown-windsor",
+      "/tipsy-toucan",
+      "/walkerville-brewery",
+      "/wolfhead-distillery",
+      "/colasantis",
+    ]) {
       await expect(page.locator(`.venue-cards a[href="${path}"]`)).toBeVisible();
     }
     await page.getByRole("link", { name: "Get in Touch" }).click();
@@ -53,19 +59,41 @@ test.describe("about and venue pages", () => {
       await expect(page.locator(`main a[href="${href}"]`).first()).toBeVisible();
     }
     await page.goto("/downtown-windsor");
-    await expect(page.getByRole("link", { name: "See the show calendar" })).toHaveAttribute("href", "/calendar");
+    await expect(page.getByRole("link", { name: "See the show calendar" })).toHaveAttribute(
+      "href",
+      "/calendar",
+    );
   });
 
-  test("a venue page lists that venue's upcoming shows from the database, with their JSON-LD", async ({ page, db, javaScriptOn }) => {
+  test("a venue page lists that venue's upcoming shows from the database, with their JSON-LD", async ({
+    page,
+    db,
+    javaScriptOn,
+  }) => {
     const title = `Wolfhead Venue Test ${tag(javaScriptOn)}`;
     const date = addDaysIso(todayIn(), 30);
     // Shows point at the venue record (as the event form and the sync make them).
     const venueId = db.select().from(venues).where(eq(venues.slug, "wolfhead-distillery")).get()!.id;
-    const show = insertShow(db, { title, date, time: "20:00", venue: "Wolfhead Distillery", venueId, price: "$30" });
-    const past = insertShow(db, { title: `${title} (past)`, date: addDaysIso(todayIn(), -3), venue: "Wolfhead Distillery", venueId });
+    const show = insertShow(db, {
+      title,
+      date,
+      time: "20:00",
+      venue: "Wolfhead Distillery",
+      venueId,
+      price: "$30",
+    });
+    const past = insertShow(db, {
+      title: `${title} (past)`,
+      date: addDaysIso(todayIn(), -3),
+      venue: "Wolfhead Distillery",
+      venueId,
+    });
     await page.goto("/wolfhead-distillery");
     const list = page.getByRole("region", { name: "Upcoming shows at Wolfhead Distillery" });
-    await expect(list.getByRole("link", { name: title, exact: true })).toHaveAttribute("href", `/event/${show.id}`);
+    await expect(list.getByRole("link", { name: title, exact: true })).toHaveAttribute(
+      "href",
+      `/event/${show.id}`,
+    );
     await expect(list.getByRole("link", { name: past.title })).toHaveCount(0);
 
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
@@ -76,14 +104,27 @@ test.describe("about and venue pages", () => {
       "@type": "ComedyEvent",
       startDate: expect.stringMatching(new RegExp(`^${date}T20:00:00-0[45]:00$`)),
       // Only the cited parts of the address: the town, no street.
-      location: { "@type": "Place", name: "Wolfhead Distillery", address: { "@type": "PostalAddress", addressLocality: "Amherstburg", addressRegion: "ON", addressCountry: "CA" } },
+      location: {
+        "@type": "Place",
+        name: "Wolfhead Distillery",
+        address: {
+          "@type": "PostalAddress",
+          addressLocality: "Amherstburg",
+          addressRegion: "ON",
+          addressCountry: "CA",
+        },
+      },
       offers: { price: "30", priceCurrency: "CAD", availability: "https://schema.org/InStock" },
     });
   });
 });
 
 test.describe("/{name} short links", () => {
-  test("a known name redirects, an unknown one is 404, and a name never shadows a real page", async ({ page, db, javaScriptOn }) => {
+  test("a known name redirects, an unknown one is 404, and a name never shadows a real page", async ({
+    page,
+    db,
+    javaScriptOn,
+  }) => {
     const seeded = await page.request.get("/summer", { maxRedirects: 0 });
     expect(seeded.status()).toBe(302);
     expect(seeded.headers().location).toMatch(/^https:\/\/www\.eventbrite\.ca\//);
@@ -99,7 +140,10 @@ test.describe("/{name} short links", () => {
 
     // Real pages win: the venue page and /about stay what they are.
     for (const real of ["tipsy-toucan", "about"]) {
-      db.insert(redirects).values({ name: real, targetUrl: "https://example.com/hijack" }).onConflictDoNothing().run();
+      db.insert(redirects)
+        .values({ name: real, targetUrl: "https://example.com/hijack" })
+        .onConflictDoNothing()
+        .run();
       const response = await page.request.get(`/${real}`, { maxRedirects: 0 });
       expect(response.status()).toBe(200);
     }
@@ -115,7 +159,11 @@ test.describe("search engines and calendars", () => {
     expect(text).toMatch(/^Sitemap: http.+\/sitemap\.xml$/m);
   });
 
-  test("/sitemap.xml is valid XML listing the public pages and upcoming shows by slug", async ({ page, db, javaScriptOn }) => {
+  test("/sitemap.xml is valid XML listing the public pages and upcoming shows by slug", async ({
+    page,
+    db,
+    javaScriptOn,
+  }) => {
     const word = `q${Date.now()}${javaScriptOn ? "j" : "n"}${Math.random().toString(36).slice(2, 6)}`;
     const title = `Sitemap Show: ${word} Night Extra Words`;
     const date = addDaysIso(todayIn(), 12);
@@ -126,17 +174,36 @@ test.describe("search engines and calendars", () => {
     expect(XMLValidator.validate(xml)).toBe(true);
     const parsed = new XMLParser().parse(xml);
     const locs = ([parsed.urlset.url].flat() as { loc: string }[]).map((u) => new URL(u.loc).pathname);
-    for (const path of ["/", "/about", "/contact", "/merch", "/calendar", "/tipsy-toucan", "/manchester-pub"]) {
+    for (const path of [
+      "/",
+      "/about",
+      "/contact",
+      "/merch",
+      "/calendar",
+      "/tipsy-toucan",
+      "/manchester-pub",
+    ]) {
       expect(locs).toContain(path);
     }
     expect(locs).toContain(`/show/sitemap-show-${word}-night-${date}`);
   });
 
-  test("/calendar.ics and a show's own feed parse back with stable UIDs and Toronto times", async ({ page, db, javaScriptOn }) => {
+  test("/calendar.ics and a show's own feed parse back with stable UIDs and Toronto times", async ({
+    page,
+    db,
+    javaScriptOn,
+  }) => {
     const title = `Feed Show ${tag(javaScriptOn)}`;
     const date = addDaysIso(todayIn(), 20);
     const venueId = db.select().from(venues).where(eq(venues.slug, "walkerville-brewery")).get()!.id;
-    const show = insertShow(db, { title, date, time: "19:30", endTime: "22:00", venue: "Walkerville Brewery", venueId });
+    const show = insertShow(db, {
+      title,
+      date,
+      time: "19:30",
+      endTime: "22:00",
+      venue: "Walkerville Brewery",
+      venueId,
+    });
 
     const all = await page.request.get("/calendar.ics");
     expect(all.headers()["content-type"]).toContain("text/calendar");
@@ -145,13 +212,25 @@ test.describe("search engines and calendars", () => {
     const mine = feed.find((e) => e.summary === title)!;
     expect(mine.uid).toBe(`show-${show.id}-${date}@laughwindsor.ca`);
     // The wall-clock time in Toronto is the show's own 7:30 PM, whatever the offset of that date.
-    const local = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Toronto", hour: "numeric", minute: "2-digit", hour12: false, year: "numeric", month: "2-digit", day: "2-digit" }).format(mine.start);
+    const local = new Intl.DateTimeFormat("en-CA", {
+      timeZone: "America/Toronto",
+      hour: "numeric",
+      minute: "2-digit",
+      hour12: false,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }).format(mine.start);
     expect(local).toBe(`${date}, 19:30`);
     expect(mine.end!.getTime() - mine.start.getTime()).toBe(150 * 60_000);
-    expect(feed.every((e) => e.start.getTime() >= new Date(`${todayIn()}T00:00:00Z`).getTime() - 86_400_000)).toBe(true);
+    expect(
+      feed.every((e) => e.start.getTime() >= new Date(`${todayIn()}T00:00:00Z`).getTime() - 86_400_000),
+    ).toBe(true);
 
     const one = await page.request.get(`/event/${show.id}/calendar.ics`);
-    const single = Object.values(ical.sync.parseICS(await one.text())).filter((c): c is VEvent => c?.type === "VEVENT");
+    const single = Object.values(ical.sync.parseICS(await one.text())).filter(
+      (c): c is VEvent => c?.type === "VEVENT",
+    );
     expect(single.map((e) => e.uid)).toEqual([mine.uid]);
     expect(single[0].location).toBe("Walkerville Brewery, 525 Argyle Rd, Windsor, ON");
     expect((await page.request.get("/event/999999999/calendar.ics")).status()).toBe(404);
@@ -168,13 +247,39 @@ test.describe("staff inboxes", () => {
     expect(csv.status()).toBe(302);
   });
 
-  test("show stored messages, sign-ups and applications, and export applications as CSV", async ({ page, db, javaScriptOn }) => {
+  test("show stored messages, sign-ups and applications, and export applications as CSV", async ({
+    page,
+    db,
+    javaScriptOn,
+  }) => {
     const t = tag(javaScriptOn);
-    db.insert(contactMessages).values({ name: `Inbox ${t}`, email: "inbox@example.com", subject: `Subject ${t}`, message: "Hello staff" }).run();
-    db.insert(newsletterSignups).values({ email: `news-${t}@example.com` }).run();
-    const show = insertShow(db, { title: `Inbox Show ${t}`, date: addDaysIso(todayIn(), 9), acceptsApplications: true });
+    db.insert(contactMessages)
+      .values({
+        name: `Inbox ${t}`,
+        email: "inbox@example.com",
+        subject: `Subject ${t}`,
+        message: "Hello staff",
+      })
+      .run();
+    db.insert(newsletterSignups)
+      .values({ email: `news-${t}@example.com` })
+      .run();
+    const show = insertShow(db, {
+      title: `Inbox Show ${t}`,
+      date: addDaysIso(todayIn(), 9),
+      acceptsApplications: true,
+    });
     db.insert(contestantApplications)
-      .values({ eventId: show.id, fullName: `Applicant ${t}`, email: "a@example.com", mobileNumber: "5195550100", isOver19: true, canAttendEvent: true, funBio: "Loves puns", acceptsTerms: true })
+      .values({
+        eventId: show.id,
+        fullName: `Applicant ${t}`,
+        email: "a@example.com",
+        mobileNumber: "5195550100",
+        isOver19: true,
+        canAttendEvent: true,
+        funBio: "Loves puns",
+        acceptsTerms: true,
+      })
       .run();
 
     await loginAsStaff(page, "/admin/messages");
@@ -187,7 +292,9 @@ test.describe("staff inboxes", () => {
     const csv = await page.request.get(`/admin/applications.csv?event=${show.id}`);
     expect(csv.headers()["content-type"]).toContain("text/csv");
     const lines = (await csv.text()).trim().split("\n");
-    expect(lines[0]).toBe("id,full_name,email,mobile_number,is_over_19,can_attend,will_attend_if_not_selected,fun_bio,accepts_terms,submitted");
+    expect(lines[0]).toBe(
+      "id,full_name,email,mobile_number,is_over_19,can_attend,will_attend_if_not_selected,fun_bio,accepts_terms,submitted",
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`Applicant ${t},a@example.com,5195550100,yes,yes,,Loves puns,yes`);
   });

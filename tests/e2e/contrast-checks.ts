@@ -28,14 +28,20 @@ export function contrastProblems(): string[] {
   };
   const seen = new Set<string>();
   for (const el of Array.from(document.body.querySelectorAll("*"))) {
-    if (el.closest(".visually-hidden, .skip-link, noscript, script, style, svg, [aria-hidden='true'], .sold-out-overlay")) continue;
+    if (
+      el.closest(
+        ".visually-hidden, .skip-link, noscript, script, style, svg, [aria-hidden='true'], .sold-out-overlay",
+      )
+    )
+      continue;
     const own = Array.from(el.childNodes).some((n) => n.nodeType === 3 && (n.textContent ?? "").trim());
     if (!own) continue;
     const r = el.getBoundingClientRect();
     if (r.width < 2 || r.height < 2) continue;
     const cs = getComputedStyle(el);
     if (cs.visibility !== "visible" || Number(cs.opacity) < 0.95 || cs.filter !== "none") continue;
-    if (el.closest("[style*='opacity'], .cal-tile--archived, .cal-agenda__show--archived, :disabled")) continue;
+    if (el.closest("[style*='opacity'], .cal-tile--archived, .cal-agenda__show--archived, :disabled"))
+      continue;
     const fg = parse(cs.color);
     const bg = background(el);
     if (!fg || !bg || fg.a < 0.95) continue;
@@ -48,7 +54,9 @@ export function contrastProblems(): string[] {
       const key = `${el.tagName}.${el.className}:${text}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      problems.push(`contrast ${ratio.toFixed(2)}:1 (${cs.color} on rgb(${bg.r}, ${bg.g}, ${bg.b})): <${el.tagName.toLowerCase()}${typeof el.className === "string" && el.className ? `.${el.className.split(" ")[0]}` : ""}> "${text}"`);
+      problems.push(
+        `contrast ${ratio.toFixed(2)}:1 (${cs.color} on rgb(${bg.r}, ${bg.g}, ${bg.b})): <${el.tagName.toLowerCase()}${typeof el.className === "string" && el.className ? `.${el.className.split(" ")[0]}` : ""}> "${text}"`,
+      );
     }
   }
   return problems;

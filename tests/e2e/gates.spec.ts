@@ -32,14 +32,20 @@ async function gateLook(page: Page, heading: string, button: string) {
     buttonHeight: Math.round(bBox!.height),
     buttonWidth: Math.round(bBox!.width),
     heading: await style(h1, ["font-family", "font-size", "font-weight"]),
-    label: await style(page.locator(`label[for="${await field.getAttribute("id")}"]`), ["font-size", "font-weight"]),
+    label: await style(page.locator(`label[for="${await field.getAttribute("id")}"]`), [
+      "font-size",
+      "font-weight",
+    ]),
     alertStyle: await style(alert, ["font-size", "font-weight"]),
     toggle: await page.getByRole("button", { name: "Show password" }).count(),
   };
 }
 
 for (const width of [360, 1366]) {
-  test(`the booking and results gates look the same at ${width} px, with the error under the field`, async ({ page, javaScriptOn }) => {
+  test(`the booking and results gates look the same at ${width} px, with the error under the field`, async ({
+    page,
+    javaScriptOn,
+  }) => {
     await page.setViewportSize({ width, height: 800 });
     const looks = [];
     for (const gate of GATES) {
@@ -47,13 +53,17 @@ for (const width of [360, 1366]) {
       await page.getByLabel("Password", { exact: true }).fill(`not-the-password-${width}`);
       await page.getByRole("button", { name: gate.button }).click();
       // A wrong password, or (after many test runs from one address) the budget's refusal: the same place either way.
-      await expect(page.getByRole("alert")).toHaveText(/Incorrect password\. Please try again\.|Too many attempts/);
+      await expect(page.getByRole("alert")).toHaveText(
+        /Incorrect password\. Please try again\.|Too many attempts/,
+      );
       const look = await gateLook(page, gate.heading, gate.button);
       expect(look.order, `${gate.path}: heading, field, error, button from top to bottom`).toBe(true);
       expect(look.describedBy).toBe(look.alertId);
       expect(look.buttonHeight).toBeGreaterThanOrEqual(44);
       expect(look.toggle, "show/hide toggle with JavaScript").toBe(javaScriptOn ? 1 : 0);
-      expect(await page.evaluate(layoutProblems, { phone: width < 600, firstScreenShow: false, projector: false })).toEqual([]);
+      expect(
+        await page.evaluate(layoutProblems, { phone: width < 600, firstScreenShow: false, projector: false }),
+      ).toEqual([]);
       looks.push({ ...look, describedBy: undefined, alertId: undefined });
     }
     expect(looks[1]).toEqual(looks[0]);

@@ -17,7 +17,6 @@ import { signInAsStaff } from "../support/staff";
 import { closeTestRound, createRound, uniq, votesIn, type TestRound } from "../support/voting";
 import { expect, test } from "./fixtures";
 
-
 // Each test drives several browsers and a hundred posts: allow for a busy machine.
 test.describe.configure({ timeout: 120_000 });
 
@@ -29,7 +28,9 @@ async function sessionIdOf(context: BrowserContext): Promise<string | null> {
 /** An anonymous session planted in the browser before it unlocks anything (fixation). */
 async function plantSession(context: BrowserContext, db: DB, url: string) {
   const id = crypto.randomBytes(24).toString("base64url");
-  db.insert(sessions).values({ id, data: {}, expiresAt: new Date(Date.now() + 3600_000) }).run();
+  db.insert(sessions)
+    .values({ id, data: {}, expiresAt: new Date(Date.now() + 3600_000) })
+    .run();
   const value = (await sessionCookie.serialize(id)).split(";")[0].slice("__session=".length);
   await context.addCookies([{ name: "__session", value, url }]);
   return id;
@@ -45,7 +46,10 @@ function expectRetryAfter(answers: { status(): number; headers(): Record<string,
   }
 }
 const statuses = (answers: { status(): number }[]) =>
-  answers.reduce<Record<number, number>>((acc, a) => ({ ...acc, [a.status()]: (acc[a.status()] ?? 0) + 1 }), {});
+  answers.reduce<Record<number, number>>(
+    (acc, a) => ({ ...acc, [a.status()]: (acc[a.status()] ?? 0) + 1 }),
+    {},
+  );
 
 test.describe("shared-password gates (items 3 and 10)", () => {
   let server: SeededServer;
@@ -54,7 +58,10 @@ test.describe("shared-password gates (items 3 and 10)", () => {
   });
   test.afterAll(async () => server.close());
 
-  test("unlocking rotates the session id; over budget even the right password is refused; a browser that unlocked before still can", async ({ browser, javaScriptOn }) => {
+  test("unlocking rotates the session id; over budget even the right password is refused; a browser that unlocked before still can", async ({
+    browser,
+    javaScriptOn,
+  }) => {
     const host = await browser.newContext({ javaScriptEnabled: javaScriptOn });
     const page = await host.newPage();
     const planted = await plantSession(host, server.database, server.url);
@@ -70,10 +77,17 @@ test.describe("shared-password gates (items 3 and 10)", () => {
 
     // An attacker on the same address: 60 wrong guesses at once at each gate.
     const attacker = await browser.newContext({ javaScriptEnabled: javaScriptOn });
-    for (const [path, name] of [["/results", "password"], ["/booking", "password"]] as const) {
+    for (const [path, name] of [
+      ["/results", "password"],
+      ["/booking", "password"],
+    ] as const) {
       const answers = await Promise.all(
         Array.from({ length: 60 }, (_, i) =>
-          attacker.request.post(`${server.url}${path}`, { form: { [name]: `wrong-${i}`, intent: "login" }, headers: form(server.url), maxRedirects: 0 }),
+          attacker.request.post(`${server.url}${path}`, {
+            form: { [name]: `wrong-${i}`, intent: "login" },
+            headers: form(server.url),
+            maxRedirects: 0,
+          }),
         ),
       );
       const counted = statuses(answers);
@@ -118,7 +132,10 @@ test.describe("staff login (item 4)", () => {
     await page.getByRole("button", { name: "Log In" }).click();
   }
 
-  test("100 parallel guesses get only the budget's worth checked, and cannot lock out a browser that signed in before", async ({ browser, javaScriptOn }) => {
+  test("100 parallel guesses get only the budget's worth checked, and cannot lock out a browser that signed in before", async ({
+    browser,
+    javaScriptOn,
+  }) => {
     // The real staff member signs in once from their browser, then signs out.
     const staff = await browser.newContext({ javaScriptEnabled: javaScriptOn });
     const page = await staff.newPage();
@@ -160,21 +177,35 @@ test.describe("staff login (item 4)", () => {
 });
 
 test.describe("staff accounts from the command line (item 10)", () => {
-  const staffCli = (...args: string[]) => (password?: string) =>
-    execFileSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", ...args], {
-      env: { ...process.env, DATABASE_PATH: process.env.E2E_DATABASE_PATH!, STAFF_PASSWORD: password ?? "", LOG_LEVEL: "warn" },
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+  const staffCli =
+    (...args: string[]) =>
+    (password?: string) =>
+      execFileSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", ...args], {
+        env: {
+          ...process.env,
+          DATABASE_PATH: process.env.E2E_DATABASE_PATH!,
+          STAFF_PASSWORD: password ?? "",
+          LOG_LEVEL: "warn",
+        },
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      });
 
   async function signInAs(context: BrowserContext, db: DB, staffId: number, baseURL: string) {
     const id = crypto.randomBytes(24).toString("base64url");
-    db.insert(sessions).values({ id, data: { staffId }, expiresAt: new Date(Date.now() + 3600_000) }).run();
+    db.insert(sessions)
+      .values({ id, data: { staffId }, expiresAt: new Date(Date.now() + 3600_000) })
+      .run();
     const value = (await sessionCookie.serialize(id)).split(";")[0].slice("__session=".length);
     await context.addCookies([{ name: "__session", value, url: baseURL }]);
   }
 
-  test("a password reset ends the member's other sessions; removing the account ends them too", async ({ browser, db, javaScriptOn, baseURL }) => {
+  test("a password reset ends the member's other sessions; removing the account ends them too", async ({
+    browser,
+    db,
+    javaScriptOn,
+    baseURL,
+  }) => {
     const name = `sam-${uniq()}`;
     expect(staffCli("add", name)("first-password-123")).toContain("Added");
     const sam = db.select().from(staffUsers).where(eq(staffUsers.username, name)).get()!;
@@ -205,7 +236,11 @@ test.describe("staff accounts from the command line (item 10)", () => {
 test.describe("ballot stuffing and vote privacy (items 5 and 6)", () => {
   let round: TestRound;
   test.beforeEach(({ db }) => {
-    round = createRound(db, "Hostile round", [{ name: "Ana Hostile" }, { name: "Ben Hostile" }, { name: "Cy Hostile" }]);
+    round = createRound(db, "Hostile round", [
+      { name: "Ana Hostile" },
+      { name: "Ben Hostile" },
+      { name: "Cy Hostile" },
+    ]);
   });
   test.afterEach(({ db }) => closeTestRound(db, round.roundId));
   const voteUrl = () => `/vote?round=${round.roundId}`;
@@ -217,12 +252,22 @@ test.describe("ballot stuffing and vote privacy (items 5 and 6)", () => {
     email,
   });
 
-  test("one phone posting made-up e-mails gets one vote; posts without the device cookie get none; the host sees the pattern", async ({ page, browser, db, baseURL }) => {
+  test("one phone posting made-up e-mails gets one vote; posts without the device cookie get none; the host sees the pattern", async ({
+    page,
+    browser,
+    db,
+    baseURL,
+  }) => {
     await page.goto(voteUrl());
     const origin = new URL(page.url()).origin;
     const answers = [];
     for (let i = 0; i < 30; i++) {
-      answers.push(await page.request.post("/vote/submit", { form: ballot(`made-up-${i}-${uniq()}@example.com`), headers: form(origin) }));
+      answers.push(
+        await page.request.post("/vote/submit", {
+          form: ballot(`made-up-${i}-${uniq()}@example.com`),
+          headers: form(origin),
+        }),
+      );
     }
     expect(answers.filter((a) => a.ok())).toHaveLength(1);
     expect(answers.slice(1).every((a) => a.status() === 409 || a.status() === 429)).toBe(true);
@@ -230,7 +275,10 @@ test.describe("ballot stuffing and vote privacy (items 5 and 6)", () => {
     // No cookies at all (a script): nothing is counted.
     const bare = await browser.newContext();
     for (let i = 0; i < 10; i++) {
-      const a = await bare.request.post(`${baseURL}/vote/submit`, { form: ballot(`bare-${i}-${uniq()}@example.com`), headers: form(origin) });
+      const a = await bare.request.post(`${baseURL}/vote/submit`, {
+        form: ballot(`bare-${i}-${uniq()}@example.com`),
+        headers: form(origin),
+      });
       expect(a.status()).toBe(400);
       await bare.clearCookies();
     }
@@ -247,7 +295,11 @@ test.describe("ballot stuffing and vote privacy (items 5 and 6)", () => {
     await host.close();
   });
 
-  test("variants of one gmail address from different phones count once", async ({ browser, javaScriptOn, db }) => {
+  test("variants of one gmail address from different phones count once", async ({
+    browser,
+    javaScriptOn,
+    db,
+  }) => {
     const user = `fan${uniq()}`;
     const variants = [
       `${user.slice(0, 3)}.${user.slice(3)}@gmail.com`,
@@ -263,20 +315,29 @@ test.describe("ballot stuffing and vote privacy (items 5 and 6)", () => {
       const phone = await browser.newContext({ javaScriptEnabled: javaScriptOn });
       const p = await phone.newPage();
       await p.goto(voteUrl());
-      const a = await p.request.post("/vote/submit", { form: ballot(email, i % 3), headers: form(new URL(p.url()).origin) });
+      const a = await p.request.post("/vote/submit", {
+        form: ballot(email, i % 3),
+        headers: form(new URL(p.url()).origin),
+      });
       answers.push(a.status());
       await phone.close();
     }
     // The first is counted; every variant after it is refused: 409, or 429 once that mailbox's
     // budget is spent (400 if a control character is refused outright by the form rules).
     expect(answers[0]).toBe(200);
-    for (const [i, status] of answers.slice(1).entries()) expect([400, 409, 429], variants[i + 1]).toContain(status);
+    for (const [i, status] of answers.slice(1).entries())
+      expect([400, 409, 429], variants[i + 1]).toContain(status);
     const stored = votesIn(db, round.roundId);
     expect(stored).toHaveLength(1);
     expect(stored[0].emailKey).toBe(`${user}@gmail.com`);
   });
 
-  test("knowing only an e-mail: the same refusal whatever it chooses, and no receipt", async ({ page, browser, db, javaScriptOn }) => {
+  test("knowing only an e-mail: the same refusal whatever it chooses, and no receipt", async ({
+    page,
+    browser,
+    db,
+    javaScriptOn,
+  }) => {
     const victim = `victim-${uniq()}@example.com`;
     await page.goto(voteUrl());
     await page.getByRole("radio", { name: new RegExp(round.comedians[1].name) }).check();
@@ -295,7 +356,11 @@ test.describe("ballot stuffing and vote privacy (items 5 and 6)", () => {
     }
     // The page without JavaScript answers the same way for the right and a wrong choice.
     for (const i of [1, 2]) {
-      const doc = await p.request.post("/vote", { form: ballot(victim, i), headers: form(origin), maxRedirects: 0 });
+      const doc = await p.request.post("/vote", {
+        form: ballot(victim, i),
+        headers: form(origin),
+        maxRedirects: 0,
+      });
       expect(doc.status()).toBe(409);
       const html = await doc.text();
       expect(html).toContain("You have already voted in this round.");
@@ -310,7 +375,13 @@ test.describe("ballot stuffing and vote privacy (items 5 and 6)", () => {
     await snoop.close();
   });
 
-  test("the room code: the host turns it on, the projector shows it with a QR code, and a vote needs it", async ({ page, browser, db, baseURL, javaScriptOn }) => {
+  test("the room code: the host turns it on, the projector shows it with a QR code, and a vote needs it", async ({
+    page,
+    browser,
+    db,
+    baseURL,
+    javaScriptOn,
+  }) => {
     const host = await browser.newContext({ javaScriptEnabled: javaScriptOn });
     await signInAsStaff(host, db, baseURL!);
     const hostPage = await host.newPage();
@@ -325,7 +396,9 @@ test.describe("ballot stuffing and vote privacy (items 5 and 6)", () => {
     await expect(voteAt).toContainText(`Vote at ${new URL(baseURL!).host}/vote`);
     await expect(hostPage.getByTestId("room-code")).toBeVisible();
     // The code is big on the screen: readable from the back of the room.
-    const codePx = await hostPage.getByTestId("room-code").evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    const codePx = await hostPage
+      .getByTestId("room-code")
+      .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
     expect(codePx).toBeGreaterThanOrEqual(40);
     // The QR code shown is the vote address with this round and this code in it.
     const codeUrl = `${origin}/vote?round=${round.roundId}&code=${code}`;
@@ -356,7 +429,10 @@ test.describe("ballot stuffing and vote privacy (items 5 and 6)", () => {
   });
 });
 
-test("over-budget votes and public forms without JavaScript say when to try again (Retry-After, item 12)", async ({ browser, javaScriptOn }) => {
+test("over-budget votes and public forms without JavaScript say when to try again (Retry-After, item 12)", async ({
+  browser,
+  javaScriptOn,
+}) => {
   test.skip(!javaScriptOn, "HTTP only: runs once");
   test.setTimeout(120_000);
   // Its own server: these budgets are per address, and every test here comes from 127.0.0.1.
@@ -364,14 +440,23 @@ test("over-budget votes and public forms without JavaScript say when to try agai
   const context = await browser.newContext();
   try {
     const post = (path: string, body: Record<string, string>) =>
-      context.request.post(`${server.url}${path}`, { form: body, headers: form(server.url), maxRedirects: 0 });
+      context.request.post(`${server.url}${path}`, {
+        form: body,
+        headers: form(server.url),
+        maxRedirects: 0,
+      });
     const overBudget = async (path: string, body: (i: number) => Record<string, string>) => {
       const answers = [];
       for (let i = 0; i < 14; i++) answers.push(await post(path, body(i)));
       expect(answers.at(-1)!.status(), path).toBe(429);
       expectRetryAfter(answers, path);
     };
-    await overBudget("/contact", (i) => ({ name: "Pat", email: `pat${i}@example.com`, subject: "Hello", message: "A message" }));
+    await overBudget("/contact", (i) => ({
+      name: "Pat",
+      email: `pat${i}@example.com`,
+      subject: "Hello",
+      message: "A message",
+    }));
     await overBudget("/merch", (i) => ({ email: `fan${i}@example.com` }));
     // One phone voting with a new e-mail again and again: the device budget (12) runs out.
     const round = createRound(server.database, "Retry-After round", [{ name: "Ada" }, { name: "Bo" }]);

@@ -33,15 +33,29 @@ function raw(baseURL: string, head: string, body = ""): Promise<{ status: number
 test.describe("HTTP-level hostile traffic", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "HTTP only: runs once");
 
-  test("a post of thousands of repeated empty fields is refused at once and never stalls the server", async ({ request, baseURL, db }) => {
+  test("a post of thousands of repeated empty fields is refused at once and never stalls the server", async ({
+    request,
+    baseURL,
+    db,
+  }) => {
     test.setTimeout(60_000);
-    const show = insertShow(db, { title: `Hostile ${uniq()}`, date: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10), venue: "Test", acceptsApplications: true });
+    const show = insertShow(db, {
+      title: `Hostile ${uniq()}`,
+      date: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+      venue: "Test",
+      acceptsApplications: true,
+    });
     const origin = new URL(baseURL!).origin;
     const body = "a=&".repeat(80_000); // 240 KB
     for (const path of ["/contact", "/merch", "/booking", `/event/${show.id}/apply`]) {
       const started = Date.now();
       const [answer, health] = await Promise.all([
-        request.post(path, { data: body, headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" }, failOnStatusCode: false, maxRedirects: 0 }),
+        request.post(path, {
+          data: body,
+          headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+          failOnStatusCode: false,
+          maxRedirects: 0,
+        }),
         request.get("/healthcheck", { timeout: 5_000 }),
       ]);
       expect(answer.status(), path).toBe(400);
@@ -103,23 +117,41 @@ test.describe("HTTP-level hostile traffic", () => {
       expect(answer.status, head.split("\r\n").slice(0, 2).join(" | ")).toBe(400);
     }
     // Ordinary requests still work.
-    expect((await raw(baseURL!, `GET /calendar?q=caf%C3%A9+night HTTP/1.1\r\nHost: ${host}\r\n`)).status).toBe(200);
+    expect(
+      (await raw(baseURL!, `GET /calendar?q=caf%C3%A9+night HTTP/1.1\r\nHost: ${host}\r\n`)).status,
+    ).toBe(200);
   });
 
-  test("staff, inbox and gate pages are never stored by caches", async ({ request, context, db, baseURL }) => {
+  test("staff, inbox and gate pages are never stored by caches", async ({
+    request,
+    context,
+    db,
+    baseURL,
+  }) => {
     for (const path of ["/booking", "/results", "/admin/login"]) {
       const res = await request.get(path, { maxRedirects: 0 });
       expect(res.headers()["cache-control"] ?? "", path).toContain("no-store");
     }
     await signInAsStaff(context, db, baseURL!);
-    for (const path of ["/admin", "/admin/messages", "/admin/applications", "/admin/newsletter", "/", "/calendar"]) {
+    for (const path of [
+      "/admin",
+      "/admin/messages",
+      "/admin/applications",
+      "/admin/newsletter",
+      "/",
+      "/calendar",
+    ]) {
       const res = await context.request.get(path);
       expect(res.status(), path).toBe(200);
       expect(res.headers()["cache-control"] ?? "", path).toContain("no-store");
     }
   });
 
-  test("one gate cookie holds at most 3 live streams; reopening in a loop is answered 429 with Retry-After", async ({ request, baseURL, db }) => {
+  test("one gate cookie holds at most 3 live streams; reopening in a loop is answered 429 with Retry-After", async ({
+    request,
+    baseURL,
+    db,
+  }) => {
     test.setTimeout(60_000);
     const round = createRound(db, `Stream cap ${uniq()}`, [{ name: "Ava" }]);
     try {
@@ -152,7 +184,9 @@ test.describe("HTTP-level hostile traffic", () => {
             resolve(0);
           });
           socket.on("error", () => {});
-          socket.write(`GET /results/stream?round=${round.roundId} HTTP/1.1\r\nHost: ${host}\r\nCookie: ${cookie}\r\n\r\n`);
+          socket.write(
+            `GET /results/stream?round=${round.roundId} HTTP/1.1\r\nHost: ${host}\r\nCookie: ${cookie}\r\n\r\n`,
+          );
         });
         statuses.push(status);
       }
@@ -162,7 +196,9 @@ test.describe("HTTP-level hostile traffic", () => {
       expect(statuses.filter((s) => s === 200).length).toBe(30);
       expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
       expect(streamsOpen, "streams still open on one session").toBeLessThanOrEqual(3);
-      const retry = await request.get(`/results/stream?round=${round.roundId}`, { headers: { Cookie: cookie } });
+      const retry = await request.get(`/results/stream?round=${round.roundId}`, {
+        headers: { Cookie: cookie },
+      });
       expect(retry.status()).toBe(429);
       expect(Number(retry.headers()["retry-after"])).toBeGreaterThan(0);
       for (const s of sockets) s.destroy();
@@ -173,7 +209,13 @@ test.describe("HTTP-level hostile traffic", () => {
 
   test("a login with a hostile redirectTo never leaves the site", async ({ request, baseURL }) => {
     const origin = new URL(baseURL!).origin;
-    for (const to of ["/\t/evil.example", "/%09/evil.example", "/%5Cevil.example", "/%2F/evil.example", "/\u0000/evil.example"]) {
+    for (const to of [
+      "/\t/evil.example",
+      "/%09/evil.example",
+      "/%5Cevil.example",
+      "/%2F/evil.example",
+      "/\u0000/evil.example",
+    ]) {
       const res = await request.post("/admin/login", {
         form: { username: E2E_ENV.ADMIN_USERNAME, password: E2E_ENV.ADMIN_PASSWORD, redirectTo: to },
         headers: { Origin: origin },
@@ -186,7 +228,12 @@ test.describe("HTTP-level hostile traffic", () => {
   });
 });
 
-test("a signed-in visit to the login page with a hostile redirectTo stays on the site", async ({ page, context, db, baseURL }) => {
+test("a signed-in visit to the login page with a hostile redirectTo stays on the site", async ({
+  page,
+  context,
+  db,
+  baseURL,
+}) => {
   await signInAsStaff(context, db, baseURL!);
   const origin = new URL(baseURL!).origin;
   // A backslash or an encoded slash: the login page's redirect falls back to /admin.

@@ -23,23 +23,34 @@ const posterShow = (db: DB, title: string, values: Partial<ShowRow> = {}) =>
 
 async function posterJpeg(seed: number) {
   // A distinct photo-like poster per test (distinct content hash).
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1800" height="1200"><defs><linearGradient id="g"><stop offset="0" stop-color="#${(seed * 2654435761 % 0xffffff).toString(16).padStart(6, "0")}"/><stop offset="1" stop-color="#111"/></linearGradient></defs><rect width="1800" height="1200" fill="url(#g)"/><circle cx="1300" cy="500" r="220" fill="#f5c08a"/></svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1800" height="1200"><defs><linearGradient id="g"><stop offset="0" stop-color="#${((seed * 2654435761) % 0xffffff).toString(16).padStart(6, "0")}"/><stop offset="1" stop-color="#111"/></linearGradient></defs><rect width="1800" height="1200" fill="url(#g)"/><circle cx="1300" cy="500" r="220" fill="#f5c08a"/></svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).withMetadata({ orientation: 1 }).toBuffer();
 }
 
-test("staff upload a poster and set its focal point; pages serve it responsive, sized and cached for a year", async ({ page, db, javaScriptOn, request }) => {
+test("staff upload a poster and set its focal point; pages serve it responsive, sized and cached for a year", async ({
+  page,
+  db,
+  javaScriptOn,
+  request,
+}) => {
   const show = posterShow(db, unique("Poster Show"));
   await loginAsStaff(page, `/admin/events/${show.id}`);
-  await page.getByLabel("Upload a poster").setInputFiles({ name: "poster.jpg", mimeType: "image/jpeg", buffer: await posterJpeg(show.id) });
+  await page
+    .getByLabel("Upload a poster")
+    .setInputFiles({ name: "poster.jpg", mimeType: "image/jpeg", buffer: await posterJpeg(show.id) });
   if (javaScriptOn) {
     // The chosen file is previewed; a click on it sets the focal point (right third, upper half).
     const preview = page.getByTestId("poster-preview");
     await expect(preview).toHaveAttribute("src", /^blob:/);
-    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     await preview.scrollIntoViewIfNeeded();
     const box = (await preview.boundingBox())!;
     await page.mouse.click(box.x + box.width * 0.7, box.y + box.height * 0.4);
-    await expect(page.getByRole("textbox", { name: "Focal point" })).toHaveValue(/^(68|69|70|71|72),(38|39|40|41|42)$/);
+    await expect(page.getByRole("textbox", { name: "Focal point" })).toHaveValue(
+      /^(68|69|70|71|72),(38|39|40|41|42)$/,
+    );
   } else {
     await page.getByRole("textbox", { name: "Focal point" }).fill("70,40");
   }
@@ -56,13 +67,22 @@ test("staff upload a poster and set its focal point; pages serve it responsive, 
   await page.goto(`/event/${show.id}`);
   const base = `/img/${row.imageHash}-${fx}-${fy}`;
   const hero = page.locator(".event-hero__media img");
-  await expect(page.locator('.event-hero__media source[type="image/avif"]')).toHaveAttribute("srcset", new RegExp(`${base}-w320\\.avif 320w, .*${base}-w1280\\.avif 1280w`));
-  await expect(page.locator('.event-hero__media source[type="image/webp"]')).toHaveAttribute("srcset", new RegExp(`${base}-w640\\.webp 640w`));
+  await expect(page.locator('.event-hero__media source[type="image/avif"]')).toHaveAttribute(
+    "srcset",
+    new RegExp(`${base}-w320\\.avif 320w, .*${base}-w1280\\.avif 1280w`),
+  );
+  await expect(page.locator('.event-hero__media source[type="image/webp"]')).toHaveAttribute(
+    "srcset",
+    new RegExp(`${base}-w640\\.webp 640w`),
+  );
   await expect(hero).toHaveAttribute("width", "1280");
   await expect(hero).toHaveAttribute("height", "720");
   await expect(hero).toHaveAttribute("fetchpriority", "high");
   await expect(hero).toHaveAttribute("style", /background-image: ?url\("?data:image\/webp;base64,/);
-  await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveAttribute("imagesrcset", new RegExp(`${base}-w320\\.avif`));
+  await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveAttribute(
+    "imagesrcset",
+    new RegExp(`${base}-w320\\.avif`),
+  );
   // The browser actually shows it (the hero decoded, not the stock image).
   await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   expect(await hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toContain(`/img/${row.imageHash}-`);
@@ -82,19 +102,34 @@ test("staff upload a poster and set its focal point; pages serve it responsive, 
   expect((await request.get(`/img/${row.imageHash}-1-2-w640.avif`)).status()).toBe(404);
 });
 
-test("a file that is not an image is refused with a clear message and nothing is stored", async ({ page, db, javaScriptOn }) => {
+test("a file that is not an image is refused with a clear message and nothing is stored", async ({
+  page,
+  db,
+  javaScriptOn,
+}) => {
   const show = posterShow(db, unique("Bad Poster Show"));
   await loginAsStaff(page, `/admin/events/${show.id}`);
-  await page.getByLabel("Upload a poster").setInputFiles({ name: "poster.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html>this is not a poster</html>".repeat(20)) });
+  await page.getByLabel("Upload a poster").setInputFiles({
+    name: "poster.jpg",
+    mimeType: "image/jpeg",
+    buffer: Buffer.from("<html>this is not a poster</html>".repeat(20)),
+  });
   const responded = javaScriptOn ? null : page.waitForResponse((r) => r.request().method() === "POST");
   await page.getByRole("button", { name: "Update Event" }).click();
   if (responded) expect((await responded).status()).toBe(400);
-  await expect(page.getByRole("alert").filter({ hasText: "Poster: That file is not an image" })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Poster: That file is not an image" }),
+  ).toBeVisible();
   const row = db.select().from(events).where(eq(events.id, show.id)).get()!;
   expect(row.imageHash).toBeNull();
 });
 
-test("a broken image link never breaks the page: the stock image is shown and the dashboard marks the show", async ({ page, db, baseURL, javaScriptOn }) => {
+test("a broken image link never breaks the page: the stock image is shown and the dashboard marks the show", async ({
+  page,
+  db,
+  baseURL,
+  javaScriptOn,
+}) => {
   const show = posterShow(db, unique("Broken Link Show"));
   await loginAsStaff(page, `/admin/events/${show.id}`);
   // A link that answers, but not with an image.
@@ -102,7 +137,8 @@ test("a broken image link never breaks the page: the stock image is shown and th
   await page.getByRole("button", { name: "Update Event" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   // The flash says why (with JavaScript it is a toast that fades after a few seconds).
-  if (!javaScriptOn) await expect(page.getByText(/Event updated, but: That file is not an image/)).toBeVisible();
+  if (!javaScriptOn)
+    await expect(page.getByText(/Event updated, but: That file is not an image/)).toBeVisible();
   expect(db.select().from(events).where(eq(events.id, show.id)).get()!.imageError).toMatch(/not an image/);
   const card = page.getByRole("article", { name: show.title });
   await expect(card.getByText("Image problem: stock image shown")).toBeVisible();
@@ -113,21 +149,41 @@ test("a broken image link never breaks the page: the stock image is shown and th
   await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });
 
-test("an image whose stored file went missing still shows a picture (the stock one) and is marked", async ({ page, db }) => {
+test("an image whose stored file went missing still shows a picture (the stock one) and is marked", async ({
+  page,
+  db,
+}) => {
   const hash = crypto.randomBytes(8).toString("hex");
-  db.insert(images).values({ hash, width: 1600, height: 900, format: "jpeg", bytes: 1000, placeholder: "data:image/webp;base64,UklGRg==" }).run();
+  db.insert(images)
+    .values({
+      hash,
+      width: 1600,
+      height: 900,
+      format: "jpeg",
+      bytes: 1000,
+      placeholder: "data:image/webp;base64,UklGRg==",
+    })
+    .run();
   const show = posterShow(db, unique("Lost File Show"), { imageHash: hash, imageSource: "upload" });
   await page.goto(`/event/${show.id}`);
   const hero = page.locator(".event-hero__media img");
   await expect(hero).toHaveAttribute("data-image", hash);
   // Whatever the browser picked, it got a decodable image (the stock JPEG), not a broken icon.
-  await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
-  await expect.poll(() => db.select().from(events).where(eq(events.id, show.id)).get()!.imageError).toContain("missing");
+  await expect
+    .poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect
+    .poll(() => db.select().from(events).where(eq(events.id, show.id)).get()!.imageError)
+    .toContain("missing");
   await loginAsStaff(page, "/admin");
-  await expect(page.getByRole("article", { name: show.title }).getByText("Image problem: stock image shown")).toBeVisible();
+  await expect(
+    page.getByRole("article", { name: show.title }).getByText("Image problem: stock image shown"),
+  ).toBeVisible();
 });
 
-test("the home page fetches the first show card's poster first (a phone's largest first-view element); the rest wait", async ({ page }) => {
+test("the home page fetches the first show card's poster first (a phone's largest first-view element); the rest wait", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 412, height: 823 });
   await page.goto("/");
   const cards = page.locator("#events .card-grid img");
@@ -136,15 +192,22 @@ test("the home page fetches the first show card's poster first (a phone's larges
   // Only one image on the page asks for high priority; everything below the first card is lazy.
   await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1);
   for (const img of await page.locator(".home-club img, .carousel img, #events .card-grid img").all()) {
-    if ((await img.getAttribute("fetchpriority")) !== "high") await expect(img).toHaveAttribute("loading", "lazy");
+    if ((await img.getAttribute("fetchpriority")) !== "high")
+      await expect(img).toHaveAttribute("loading", "lazy");
   }
 });
 
-test("a HEIC photo from a phone uploads through the form and is shown upright", async ({ page, db, request }) => {
+test("a HEIC photo from a phone uploads through the form and is shown upright", async ({
+  page,
+  db,
+  request,
+}) => {
   const show = insertShow(db, { title: unique("Phone Photo Show") });
   await loginAsStaff(page, `/admin/events/${show.id}`);
   const heic = fs.readFileSync(path.resolve("tests/fixtures/rotated-phone.heic"));
-  await page.getByLabel("Upload a poster").setInputFiles({ name: "IMG_0001.HEIC", mimeType: "image/heic", buffer: heic });
+  await page
+    .getByLabel("Upload a poster")
+    .setInputFiles({ name: "IMG_0001.HEIC", mimeType: "image/heic", buffer: heic });
   await page.getByRole("button", { name: "Update Event" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   const row = db.select().from(events).where(eq(events.id, show.id)).get()!;
@@ -155,5 +218,9 @@ test("a HEIC photo from a phone uploads through the form and is shown upright", 
   const [fx, fy] = (row.imageFocus ?? "50,50").split(",");
   const card = await request.get(`/img/${row.imageHash}-${fx}-${fy}-og.jpg`);
   expect(card.status()).toBe(200);
-  expect(await sharp(await card.body()).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 630 });
+  expect(await sharp(await card.body()).metadata()).toMatchObject({
+    format: "jpeg",
+    width: 1200,
+    height: 630,
+  });
 });

@@ -20,7 +20,10 @@ export function layoutProblems(opts: LayoutOptions): string[] {
 
   const describe = (el: Element) => {
     const id = el.id ? `#${el.id}` : "";
-    const cls = typeof el.className === "string" && el.className.trim() ? `.${el.className.trim().split(/\s+/).slice(0, 2).join(".")}` : "";
+    const cls =
+      typeof el.className === "string" && el.className.trim()
+        ? `.${el.className.trim().split(/\s+/).slice(0, 2).join(".")}`
+        : "";
     const text = (el.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40);
     return `<${el.tagName.toLowerCase()}${id}${cls}>${text ? ` "${text}"` : ""}`;
   };
@@ -29,7 +32,11 @@ export function layoutProblems(opts: LayoutOptions): string[] {
   const isVisible = (el: Element) => {
     if (el.closest(HIDDEN_HELPERS)) return false;
     // Closed <details> keep their content laid out but unpainted (content-visibility).
-    if (typeof el.checkVisibility === "function" && !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+    if (
+      typeof el.checkVisibility === "function" &&
+      !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })
+    )
+      return false;
     const r = el.getBoundingClientRect();
     if (r.width <= 1 || r.height <= 1) return false;
     const cs = getComputedStyle(el);
@@ -39,7 +46,11 @@ export function layoutProblems(opts: LayoutOptions): string[] {
 
   /** The nearest ancestor (below <body>) that clips or scrolls horizontally. */
   const clipAncestor = (el: Element): Element | null => {
-    for (let p = el.parentElement; p && p !== document.body && p !== document.documentElement; p = p.parentElement) {
+    for (
+      let p = el.parentElement;
+      p && p !== document.body && p !== document.documentElement;
+      p = p.parentElement
+    ) {
       const o = getComputedStyle(p).overflowX;
       if (o !== "visible") return p;
     }
@@ -59,7 +70,9 @@ export function layoutProblems(opts: LayoutOptions): string[] {
 
   // 1. Horizontal overflow: the document, then any element past the viewport's edges.
   if (document.documentElement.scrollWidth > vw + 1) {
-    problems.push(`document scrolls sideways: ${document.documentElement.scrollWidth}px wide in a ${vw}px viewport`);
+    problems.push(
+      `document scrolls sideways: ${document.documentElement.scrollWidth}px wide in a ${vw}px viewport`,
+    );
   }
   for (const el of all) {
     if (clipAncestor(el)) continue;
@@ -70,7 +83,8 @@ export function layoutProblems(opts: LayoutOptions): string[] {
   }
 
   // 2. Interactive elements: no two overlap, none covers text; tap targets.
-  const INTERACTIVE = "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [tabindex]:not([tabindex='-1'])";
+  const INTERACTIVE =
+    "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [tabindex]:not([tabindex='-1'])";
   const interactive = all.filter((el) => el.matches(INTERACTIVE));
   const boxesOverlap = (a: DOMRect, b: DOMRect) => {
     const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
@@ -88,7 +102,8 @@ export function layoutProblems(opts: LayoutOptions): string[] {
   const collide = (a: Item, b: Item) =>
     boxesOverlap(a.rect, b.rect) && a.boxes.some((x) => b.boxes.some((y) => boxesOverlap(x, y)));
   const related = (a: Element, b: Element) => a.contains(b) || b.contains(a);
-  const labelOf = (el: Element) => (el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`) : null) ?? el.closest("label");
+  const labelOf = (el: Element) =>
+    (el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`) : null) ?? el.closest("label");
   const controls = interactive.map(measure).sort((a, b) => a.rect.top - b.rect.top);
   for (let i = 0; i < controls.length; i++) {
     const a = controls[i];
@@ -101,7 +116,9 @@ export function layoutProblems(opts: LayoutOptions): string[] {
     }
   }
   const hasOwnText = (el: Element) =>
-    Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? "").trim() !== "");
+    Array.from(el.childNodes).some(
+      (n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? "").trim() !== "",
+    );
   const texts = all.filter((el) => hasOwnText(el) && !el.closest(INTERACTIVE)).map(measure);
   for (const a of controls) {
     for (const t of texts) {
@@ -125,7 +142,9 @@ export function layoutProblems(opts: LayoutOptions): string[] {
       const label = labelOf(el);
       const box = label?.getBoundingClientRect();
       if (box && r.width < 24) {
-        problems.push(`tap target under 24×24: ${describe(el)} is ${px(r.width)}×${px(r.height)} (label ${px(box.width)}×${px(box.height)})`);
+        problems.push(
+          `tap target under 24×24: ${describe(el)} is ${px(r.width)}×${px(r.height)} (label ${px(box.width)}×${px(box.height)})`,
+        );
         continue;
       }
     }
@@ -133,13 +152,18 @@ export function layoutProblems(opts: LayoutOptions): string[] {
     if (r.width < 23.5 || r.height < 23.5) {
       problems.push(`tap target under 24×24: ${describe(el)} is ${px(r.width)}×${px(r.height)}`);
     }
-    if (opts.phone && el.matches(".button--primary, .button--eventbrite, [data-primary-action]") && r.height < 43.5) {
+    if (
+      opts.phone &&
+      el.matches(".button--primary, .button--eventbrite, [data-primary-action]") &&
+      r.height < 43.5
+    ) {
       problems.push(`primary action under 44px high on a phone: ${describe(el)} is ${px(r.height)}px`);
     }
   }
 
   // 3. Text clipped in its box, or spilling out of it (headings, buttons, chips, cells).
-  const TEXT_BOXES = "h1, h2, h3, h4, h5, h6, button, .button, .badge, label, th, td, summary, li, p, a, strong, span, time, legend, dt, dd";
+  const TEXT_BOXES =
+    "h1, h2, h3, h4, h5, h6, button, .button, .badge, label, th, td, summary, li, p, a, strong, span, time, legend, dt, dd";
   for (const el of all) {
     if (!(hasOwnText(el) || el.matches(TEXT_BOXES))) continue;
     if (!(el.textContent ?? "").trim()) continue;
@@ -150,22 +174,36 @@ export function layoutProblems(opts: LayoutOptions): string[] {
       problems.push(`text wider than its box (${el.scrollWidth} > ${el.clientWidth}px): ${describe(el)}`);
       continue;
     }
-    const clampsLines = cs.getPropertyValue("-webkit-line-clamp") !== "none" && el.matches("p, .clamp-2, .clamp-3");
-    if ((cs.overflowY === "hidden" || cs.overflowY === "clip") && !clampsLines && el.scrollHeight > el.clientHeight + 1) {
-      problems.push(`text cut off at the bottom (${el.scrollHeight} > ${el.clientHeight}px): ${describe(el)}`);
+    const clampsLines =
+      cs.getPropertyValue("-webkit-line-clamp") !== "none" && el.matches("p, .clamp-2, .clamp-3");
+    if (
+      (cs.overflowY === "hidden" || cs.overflowY === "clip") &&
+      !clampsLines &&
+      el.scrollHeight > el.clientHeight + 1
+    ) {
+      problems.push(
+        `text cut off at the bottom (${el.scrollHeight} > ${el.clientHeight}px): ${describe(el)}`,
+      );
     }
   }
 
   // 3a. A short word is never split across lines ("RA / NK" in a squeezed table header):
   // `overflow-wrap: anywhere` on <body> lets a squeezed box break words anywhere.
   for (const el of all) {
-    const texts = Array.from(el.childNodes).filter((n) => n.nodeType === 3 && /^\s*\S{2,14}\s*$/.test(n.textContent ?? ""));
+    const texts = Array.from(el.childNodes).filter(
+      (n) => n.nodeType === 3 && /^\s*\S{2,14}\s*$/.test(n.textContent ?? ""),
+    );
     for (const node of texts) {
       if (!isVisible(el)) break;
       const range = document.createRange();
       range.selectNodeContents(node);
-      const tops = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-      if (tops.size > 1) problems.push(`word split across lines: ${describe(el)} "${(node.textContent ?? "").trim()}"`);
+      const tops = new Set(
+        Array.from(range.getClientRects())
+          .filter((r) => r.width > 0)
+          .map((r) => Math.round(r.top)),
+      );
+      if (tops.size > 1)
+        problems.push(`word split across lines: ${describe(el)} "${(node.textContent ?? "").trim()}"`);
     }
   }
 
@@ -180,7 +218,8 @@ export function layoutProblems(opts: LayoutOptions): string[] {
     pen.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
     const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 24;
     const width = pen.measureText(text).width;
-    if (width > room + 1) problems.push(`select cuts off its choice (${px(width)} > ${px(room)}px): ${describe(el)} "${text}"`);
+    if (width > room + 1)
+      problems.push(`select cuts off its choice (${px(width)} > ${px(room)}px): ${describe(el)} "${text}"`);
   }
 
   // 4. The home page on a phone: an upcoming show's title, date and link on the first screen.
@@ -189,48 +228,64 @@ export function layoutProblems(opts: LayoutOptions): string[] {
       const r = el.getBoundingClientRect();
       return isVisible(el) && r.top >= 0 && r.bottom <= vh;
     };
-    const DATE = /\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*\b|\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d/;
+    const DATE =
+      /\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*\b|\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d/;
     const lists = Array.from(document.querySelectorAll("section")).filter((s) =>
       /upcoming|next shows|on stage/i.test(s.querySelector("h2")?.textContent ?? ""),
     );
     const found = lists.some((list) =>
       Array.from(list.querySelectorAll("article, li")).some((item) => {
         const title = item.querySelector("h2, h3");
-        const date = Array.from(item.querySelectorAll("time, p, span")).find((d) => DATE.test(d.textContent ?? "") && onFirstScreen(d));
+        const date = Array.from(item.querySelectorAll("time, p, span")).find(
+          (d) => DATE.test(d.textContent ?? "") && onFirstScreen(d),
+        );
         const link = Array.from(item.querySelectorAll("a[href]")).find(
           (a) => /ticket|info|details|book|buy/i.test(a.textContent ?? "") && onFirstScreen(a),
         );
         return title && onFirstScreen(title) && date && link;
       }),
     );
-    if (!found) problems.push(`the first ${vh}px of the page show no upcoming show with its title, date and a ticket or info link`);
+    if (!found)
+      problems.push(
+        `the first ${vh}px of the page show no upcoming show with its title, date and a ticket or info link`,
+      );
   }
 
   // 5. The projector: one screen without scrolling; type readable from the back of a room.
   if (opts.projector) {
     const doc = document.documentElement;
-    if (doc.scrollHeight > vh + 1) problems.push(`projector scrolls: ${doc.scrollHeight}px tall in a ${vh}px screen`);
+    if (doc.scrollHeight > vh + 1)
+      problems.push(`projector scrolls: ${doc.scrollHeight}px tall in a ${vh}px screen`);
     const rows = Array.from(document.querySelectorAll(".results__row"));
     if (rows.length === 0) problems.push("projector shows no standings rows");
     for (const row of rows) {
       const r = row.getBoundingClientRect();
-      if (r.bottom > vh + 1 || r.top < 0) problems.push(`standings row off the screen (${px(r.top)}..${px(r.bottom)} of ${vh}): ${describe(row)}`);
+      if (r.bottom > vh + 1 || r.top < 0)
+        problems.push(
+          `standings row off the screen (${px(r.top)}..${px(r.bottom)} of ${vh}): ${describe(row)}`,
+        );
     }
     // Readable from 10 m: characters about 1/200 of the distance (5 cm) on a screen about
     // 1.7 m high is ~3% of its height in cap height, ~3.5% as font size.
     const MIN_SHARE = 0.035;
-    const sized = document.querySelectorAll(".results__name, .results__votes, .results__pct, .results__leader, [data-vote-count]");
+    const sized = document.querySelectorAll(
+      ".results__name, .results__votes, .results__pct, .results__leader, [data-vote-count]",
+    );
     if (!document.querySelector("[data-vote-count]")) problems.push("projector shows no live vote count");
     for (const el of Array.from(sized)) {
       const size = parseFloat(getComputedStyle(el).fontSize);
       const share = size / vh;
-      if (share < MIN_SHARE) problems.push(`projector type too small (${px(size)}px = ${px(share * 100)}% of ${vh}px): ${describe(el)}`);
+      if (share < MIN_SHARE)
+        problems.push(
+          `projector type too small (${px(size)}px = ${px(share * 100)}% of ${vh}px): ${describe(el)}`,
+        );
       const r = el.getBoundingClientRect();
       if (r.bottom > vh + 1) problems.push(`below the fold on the projector: ${describe(el)}`);
     }
     const slot = document.querySelector("[data-projector-slot='vote-at']");
     if (!slot) problems.push("projector has no 'vote at' area (address and QR code)");
-    else if (slot.getBoundingClientRect().bottom > vh + 1) problems.push("the projector's 'vote at' area is below the fold");
+    else if (slot.getBoundingClientRect().bottom > vh + 1)
+      problems.push("the projector's 'vote at' area is below the fold");
   }
 
   return Array.from(new Set(problems));

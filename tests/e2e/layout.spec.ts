@@ -1,6 +1,14 @@
 import type { Page } from "@playwright/test";
 import { votes } from "~/db/schema";
-import { LAYOUT_PAGES, PROJECTOR_PAGE, PROJECTOR_SIZES, TWELVE_COMICS, WIDTHS, type LayoutContext, type LayoutPage } from "../support/layout-pages";
+import {
+  LAYOUT_PAGES,
+  PROJECTOR_PAGE,
+  PROJECTOR_SIZES,
+  TWELVE_COMICS,
+  WIDTHS,
+  type LayoutContext,
+  type LayoutPage,
+} from "../support/layout-pages";
 import { signInAsStaff } from "../support/staff";
 import { addVotes, closeTestRound, createRound, uniq } from "../support/voting";
 import { expect, test, testDb } from "./fixtures";
@@ -27,7 +35,15 @@ test.beforeAll(() => {
   const round = createRound(ownDb, "2 Minutes to Kill - Vote For Your Favorite", TWELVE_COMICS);
   round.comedians.forEach((c, i) => addVotes(ownDb, round.roundId, c.id, 12 - i));
   const voteToken = `layout-${uniq()}-${uniq()}`;
-  ownDb.insert(votes).values({ roundId: round.roundId, comedianId: round.comedians[0].id, email: `layout-${uniq()}@example.com`, voteToken }).run();
+  ownDb
+    .insert(votes)
+    .values({
+      roundId: round.roundId,
+      comedianId: round.comedians[0].id,
+      email: `layout-${uniq()}@example.com`,
+      voteToken,
+    })
+    .run();
   ctx = { roundId: round.roundId, voteToken };
 });
 test.afterAll(() => {
@@ -35,32 +51,57 @@ test.afterAll(() => {
   ownDb.$client.close();
 });
 
-async function check(page: Page, path: string, size: { width: number; height: number }, opts: Parameters<typeof layoutProblems>[0]) {
+async function check(
+  page: Page,
+  path: string,
+  size: { width: number; height: number },
+  opts: Parameters<typeof layoutProblems>[0],
+) {
   await page.setViewportSize(size);
   const res = await page.goto(path, { waitUntil: "load" });
   expect(res?.status(), `${path} answers`).toBeLessThan(500);
   return page.evaluate(layoutProblems, opts);
 }
 
-async function visit(page: Page, context: import("@playwright/test").BrowserContext, db: LayoutContext["db"], baseURL: string, p: LayoutPage) {
+async function visit(
+  page: Page,
+  context: import("@playwright/test").BrowserContext,
+  db: LayoutContext["db"],
+  baseURL: string,
+  p: LayoutPage,
+) {
   if (p.as === "staff") await signInAsStaff(context, db, baseURL);
 }
 
 for (const p of LAYOUT_PAGES) {
-  test(`layout: ${p.name} at ${WIDTHS.map((w) => w.width).join(", ")} px`, async ({ page, context, db, baseURL }) => {
+  test(`layout: ${p.name} at ${WIDTHS.map((w) => w.width).join(", ")} px`, async ({
+    page,
+    context,
+    db,
+    baseURL,
+  }) => {
     await visit(page, context, db, baseURL!, p);
     const path = p.path({ ...ctx, db });
     const failures: string[] = [];
     for (const size of WIDTHS) {
       const phone = size.width < 600;
-      const problems = await check(page, path, size, { phone, firstScreenShow: phone && p.name === "home", projector: false });
+      const problems = await check(page, path, size, {
+        phone,
+        firstScreenShow: phone && p.name === "home",
+        projector: false,
+      });
       failures.push(...problems.map((m) => `${size.width}px ${path}: ${m}`));
     }
     expect(failures, failures.join("\n")).toEqual([]);
   });
 }
 
-test(`layout: ${PROJECTOR_PAGE.name} with 12 comics at ${PROJECTOR_SIZES.map((s) => `${s.width}×${s.height}`).join(", ")}`, async ({ page, context, db, baseURL }) => {
+test(`layout: ${PROJECTOR_PAGE.name} with 12 comics at ${PROJECTOR_SIZES.map((s) => `${s.width}×${s.height}`).join(", ")}`, async ({
+  page,
+  context,
+  db,
+  baseURL,
+}) => {
   await visit(page, context, db, baseURL!, PROJECTOR_PAGE);
   const path = PROJECTOR_PAGE.path({ ...ctx, db });
   const failures: string[] = [];

@@ -15,7 +15,13 @@ async function startServer(extraEnv: Record<string, string> = {}) {
   const port = await freePort();
   let output = "";
   const child = spawn(process.execPath, ["build/server.js"], {
-    env: { ...process.env, ...E2E_ENV, PORT: String(port), DATABASE_PATH: path.join(dir, "app.db"), ...extraEnv },
+    env: {
+      ...process.env,
+      ...E2E_ENV,
+      PORT: String(port),
+      DATABASE_PATH: path.join(dir, "app.db"),
+      ...extraEnv,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout.on("data", (d) => (output += d));
@@ -35,13 +41,25 @@ test("production refuses to start without SESSION_SECRET and says what is missin
 test("SIGTERM stops accepting, lets the in-flight request finish, closes the database and exits 0", async () => {
   const { child, port, dir } = await startServer();
   const base = `http://127.0.0.1:${port}`;
-  await expect.poll(async () => (await fetch(`${base}/healthcheck`).catch(() => null))?.status, { timeout: 20_000 }).toBe(200);
+  await expect
+    .poll(async () => (await fetch(`${base}/healthcheck`).catch(() => null))?.status, { timeout: 20_000 })
+    .toBe(200);
   // A request in flight when the signal arrives (its body still arriving) gets its answer.
   const body = "username=nobody&password=wrong-password";
   const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port, path: "/admin/login", method: "POST", agent: false,
-        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": body.length, Origin: base } },
+      {
+        host: "127.0.0.1",
+        port,
+        path: "/admin/login",
+        method: "POST",
+        agent: false,
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": body.length,
+          Origin: base,
+        },
+      },
       (res) => {
         let text = "";
         res.on("data", (d) => (text += d));
@@ -71,7 +89,9 @@ test("SIGTERM stops accepting, lets the in-flight request finish, closes the dat
 test("SIGTERM under steady keep-alive traffic still shuts down cleanly: exit 0, database closed", async () => {
   const { child, port, dir } = await startServer();
   const base = `http://127.0.0.1:${port}`;
-  await expect.poll(async () => (await fetch(`${base}/healthcheck`).catch(() => null))?.status, { timeout: 20_000 }).toBe(200);
+  await expect
+    .poll(async () => (await fetch(`${base}/healthcheck`).catch(() => null))?.status, { timeout: 20_000 })
+    .toBe(200);
   // Eight clients reusing their connections back to back (fetch keeps them alive), as a busy
   // site does: without closing those connections the server would wait for them forever.
   let stop = false;

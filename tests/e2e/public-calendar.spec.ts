@@ -19,11 +19,16 @@ test.describe("calendar", () => {
 
     const list = page.getByRole("region", { name: "Upcoming Events" }).getByRole("listitem");
     await expect(list).toHaveCount(5);
-    await expect(list.first().getByRole("link", { name: /More Info/ })).toHaveAttribute("href", /^\/event\/\d+$/);
+    await expect(list.first().getByRole("link", { name: /More Info/ })).toHaveAttribute(
+      "href",
+      /^\/event\/\d+$/,
+    );
     // GET TICKETS only for platform shows with a ticket URL.
     const waterfront = list.filter({ hasText: "Laughs on the Waterfront" });
     await expect(waterfront.getByRole("link", { name: /GET TICKETS/ })).toHaveCount(1);
-    await expect(list.filter({ hasText: "Tuesday Night" }).getByRole("link", { name: /GET TICKETS/ })).toHaveCount(0);
+    await expect(
+      list.filter({ hasText: "Tuesday Night" }).getByRole("link", { name: /GET TICKETS/ }),
+    ).toHaveCount(0);
   });
 
   test("previous and next months work as links, invalid months show the current one", async ({ page }) => {
@@ -45,7 +50,10 @@ test.describe("calendar", () => {
     const series = seededShow(db, "Tuesday Night Stand-Up at Tipsy Toucan");
     const date = addDaysIso(series.date, 7);
     await page.goto(`/calendar?month=${date.slice(0, 7)}`);
-    const cell = page.locator("td").filter({ has: page.locator(`a[href="/event/${series.id}"]`) }).first();
+    const cell = page
+      .locator("td")
+      .filter({ has: page.locator(`a[href="/event/${series.id}"]`) })
+      .first();
     await expect(cell.locator(".badge", { hasText: "Series" })).toBeVisible();
     await cell.locator(`a[href="/event/${series.id}"]`).click();
     await expect(page.getByRole("heading", { level: 1, name: series.title })).toBeVisible();

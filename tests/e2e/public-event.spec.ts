@@ -9,7 +9,9 @@ test.describe("event page", () => {
     const id = seededId(db, "Headliner Friday: Club Special");
     const response = await page.goto(`/event/${id}`);
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole("heading", { level: 1, name: "Headliner Friday: Club Special" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Headliner Friday: Club Special" }),
+    ).toBeVisible();
     await expect(page.locator(".event-hero .badge", { hasText: "Club Show" })).toBeVisible();
     const facts = page.getByRole("complementary", { name: "Event details" });
     await expect(facts.getByText("Starting at $30")).toBeVisible();
@@ -50,7 +52,11 @@ test.describe("event page", () => {
   });
 
   test("the title-range fallback gives two dates and the description's two times", async ({ page, db }) => {
-    const row = db.select().from(events).all().find((e) => e.title.startsWith("Patio Comedy Series"))!;
+    const row = db
+      .select()
+      .from(events)
+      .all()
+      .find((e) => e.title.startsWith("Patio Comedy Series"))!;
     await page.goto(`/event/${row.id}`);
     const options = page.getByLabel("Choose a date").locator("option");
     await expect(options).toHaveCount(2);
@@ -59,7 +65,10 @@ test.describe("event page", () => {
     await expect(options.nth(1)).toHaveText(/ 19(, \d{4})? · 9:30 PM$/);
   });
 
-  test("a description with markup is sanitized HTML; plain text keeps its line breaks", async ({ page, db }) => {
+  test("a description with markup is sanitized HTML; plain text keeps its line breaks", async ({
+    page,
+    db,
+  }) => {
     await page.goto(`/event/${seededId(db, "Comedy in the Vines")}`);
     const overview = page.locator(".event-overview");
     await expect(overview.getByRole("listitem").filter({ hasText: "Three comics" })).toBeVisible();
@@ -75,18 +84,20 @@ test.describe("event page", () => {
 
   test("a TBA show without an image shows TBA and the stock image", async ({ page, db }) => {
     await page.goto(`/event/${seededId(db, "New Material Night")}`);
-    await expect(page.getByRole("complementary", { name: "Event details" }).getByText("TBA", { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("complementary", { name: "Event details" }).getByText("TBA", { exact: true }),
+    ).toBeVisible();
     await expect(page.locator(".event-hero img")).toHaveAttribute("src", "/images/stock-show.svg");
   });
 
   test("an image that fails to load is swapped for the stock image", async ({ page, db, javaScriptOn }) => {
     test.skip(!javaScriptOn, "the swap after a load error needs JavaScript");
     const row = insertShow(db, {
-        title: `Broken Image Show ${Date.now()}`,
-        date: addDaysIso(todayIn(), 300),
-        venue: "Somewhere",
-        imageUrl: "/images/no-such-image.png",
-      });
+      title: `Broken Image Show ${Date.now()}`,
+      date: addDaysIso(todayIn(), 300),
+      venue: "Somewhere",
+      imageUrl: "/images/no-such-image.png",
+    });
     try {
       await page.goto(`/event/${row.id}`);
       await expect(page.locator(".event-hero img")).toHaveAttribute("src", "/images/stock-show.svg");
@@ -126,8 +137,13 @@ test.describe("event page", () => {
     const dialog = page.getByRole("dialog", { name: "Complete Your Purchase" });
     await expect(dialog).toBeVisible();
     // The test server is plain HTTP: the widget is never loaded.
-    await expect(dialog.getByRole("alert")).toHaveText("Eventbrite checkout requires HTTPS for security reasons.");
-    await expect(dialog.getByRole("link", { name: "Continue to Eventbrite" })).toHaveAttribute("href", show.ticketUrl!);
+    await expect(dialog.getByRole("alert")).toHaveText(
+      "Eventbrite checkout requires HTTPS for security reasons.",
+    );
+    await expect(dialog.getByRole("link", { name: "Continue to Eventbrite" })).toHaveAttribute(
+      "href",
+      show.ticketUrl!,
+    );
     await expect(page.locator('script[src*="eb_widgets"]')).toHaveCount(0);
     await dialog.getByRole("button", { name: "Close" }).click();
     await expect(dialog).toBeHidden();
@@ -145,7 +161,10 @@ test.describe("event page", () => {
 
   test("the contestant show links to its application anchor", async ({ page, db }) => {
     await page.goto(`/event/${seededId(db, "Game On! Comedy Game Show with host Danny Vega")}`);
-    await expect(page.getByRole("link", { name: "Apply to be a contestant" })).toHaveAttribute("href", "#contestant-application");
+    await expect(page.getByRole("link", { name: "Apply to be a contestant" })).toHaveAttribute(
+      "href",
+      "#contestant-application",
+    );
     await expect(page.locator("#contestant-application")).toHaveCount(1);
   });
 

@@ -14,7 +14,9 @@ test.describe("home", () => {
     expect(html).not.toMatch(/splash/i);
 
     const carousel = page.getByRole("region", { name: "Upcoming shows" });
-    await expect(carousel.getByRole("heading", { name: "Tuesday Night Stand-Up at Tipsy Toucan" })).toBeVisible();
+    await expect(
+      carousel.getByRole("heading", { name: "Tuesday Night Stand-Up at Tipsy Toucan" }),
+    ).toBeVisible();
 
     // The next shows and their filter come first; the carousel after them (issue 15).
     const order = await page.evaluate(() => {
@@ -34,7 +36,10 @@ test.describe("home", () => {
     await expect(club.locator(".badge--club").first()).toHaveText("Club Show");
 
     await expect(page.getByRole("heading", { name: "Follow us" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Instagram" }).first()).toHaveAttribute("href", /instagram\.com/);
+    await expect(page.getByRole("link", { name: "Instagram" }).first()).toHaveAttribute(
+      "href",
+      /instagram\.com/,
+    );
     await expect(page.getByRole("link", { name: "Browse comedy shows in Windsor" })).toHaveAttribute(
       "href",
       "/comedy-shows-windsor",
@@ -140,7 +145,9 @@ test.describe("home", () => {
     await page.mouse.move(0, 0);
     await expect(carousel).toHaveAttribute("data-autoplay", "on");
     await page.getByRole("button", { name: "Next show" }).click();
-    await expect.poll(() => carousel.locator(".carousel__track").evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await expect
+      .poll(() => carousel.locator(".carousel__track").evaluate((el) => el.scrollLeft))
+      .toBeGreaterThan(0);
   });
 
   test("with reduced motion the carousel does not autoplay", async ({ page, javaScriptOn }) => {
@@ -148,6 +155,9 @@ test.describe("home", () => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/");
     await expect(page.getByRole("button", { name: "Next show" })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Upcoming shows" })).toHaveAttribute("data-autoplay", "off");
+    await expect(page.getByRole("region", { name: "Upcoming shows" })).toHaveAttribute(
+      "data-autoplay",
+      "off",
+    );
   });
 });

@@ -10,7 +10,10 @@ test.describe("listings", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Club Shows" })).toBeVisible();
     // The club is the venue record flagged as such; it links to its page. No source confirmed its
     // address, so none is shown (never a guess such as "Downtown Windsor").
-    await expect(page.locator(".page-head").getByRole("link", { name: "Tipsy Toucan" })).toHaveAttribute("href", "/tipsy-toucan");
+    await expect(page.locator(".page-head").getByRole("link", { name: "Tipsy Toucan" })).toHaveAttribute(
+      "href",
+      "/tipsy-toucan",
+    );
     await expect(page.locator(".venue-address")).toHaveCount(0);
     await expect(page.getByRole("heading", { level: 2, name: formatMonthYear(series.date) })).toBeVisible();
     const card = page.locator("article", { hasText: series.title });
@@ -25,13 +28,17 @@ test.describe("listings", () => {
 
   test("/comedy-shows-windsor lists the next 6 shows; sold out hides Get Tickets", async ({ page }) => {
     await page.goto("/comedy-shows-windsor");
-    await expect(page.getByRole("heading", { level: 1, name: "Comedy Shows in Windsor, Ontario" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Comedy Shows in Windsor, Ontario" }),
+    ).toBeVisible();
     const items = page.locator(".landing-item");
     await expect(items).toHaveCount(6);
     const soldOut = items.filter({ hasText: "Sip & Giggle at the Winery" });
     await expect(soldOut.locator(".sold-out-overlay")).toBeVisible();
     await expect(soldOut.getByRole("link", { name: /Get Tickets/ })).toHaveCount(0);
-    await expect(items.filter({ hasText: "Headliner Friday" }).getByRole("link", { name: /Get Tickets/ })).toHaveCount(1);
+    await expect(
+      items.filter({ hasText: "Headliner Friday" }).getByRole("link", { name: /Get Tickets/ }),
+    ).toHaveCount(1);
     await expect(items.first()).toContainText(/\d{1,2}:\d{2} (AM|PM)/);
   });
 
@@ -40,7 +47,8 @@ test.describe("listings", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Epic Dads Comedy Weekend" })).toBeVisible();
     const cards = page.locator("article");
     await expect(cards).toHaveCount(3);
-    for (const card of await cards.all()) await expect(card.locator(".badge", { hasText: "Father's Day Special" })).toBeVisible();
+    for (const card of await cards.all())
+      await expect(card.locator(".badge", { hasText: "Father's Day Special" })).toBeVisible();
     const titles = await cards.locator("h2").allTextContents();
     expect(titles[0]).toContain("Wolfhead Distillery");
     expect(titles[2]).toContain("Mastronardi Winery");

@@ -12,8 +12,14 @@ test.describe("show by slug", () => {
     await expect(page.getByRole("heading", { name: "Date and time" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Location" })).toBeVisible();
     await expect(page.getByText("Includes all fees and taxes")).toBeVisible();
-    await expect(page.getByRole("link", { name: "GET TICKETS NOW" }).first()).toHaveAttribute("href", show.ticketUrl!);
-    await expect(page.getByRole("link", { name: "Order on Eventbrite" }).first()).toHaveAttribute("target", "_blank");
+    await expect(page.getByRole("link", { name: "GET TICKETS NOW" }).first()).toHaveAttribute(
+      "href",
+      show.ticketUrl!,
+    );
+    await expect(page.getByRole("link", { name: "Order on Eventbrite" }).first()).toHaveAttribute(
+      "target",
+      "_blank",
+    );
     await expect(page.getByRole("link", { name: "Back to Events" })).toBeVisible();
     await expect(page.locator("#contestant-application")).toHaveCount(1);
   });
@@ -51,7 +57,11 @@ test.describe("show by slug", () => {
     await expect(page.getByText("No Refunds")).toBeVisible();
   });
 
-  test("on a desktop the sticky bar appears after scrolling past 200 px", async ({ page, db, javaScriptOn }) => {
+  test("on a desktop the sticky bar appears after scrolling past 200 px", async ({
+    page,
+    db,
+    javaScriptOn,
+  }) => {
     test.skip(!javaScriptOn, "the scroll rule needs JavaScript");
     const show = seededShow(db, "Headliner Friday: Club Special");
     await page.setViewportSize({ width: 1280, height: 600 });
@@ -62,7 +72,11 @@ test.describe("show by slug", () => {
     await expect(bar).toBeVisible();
   });
 
-  test("the ticket button opens the checkout modal when the URL has an event id", async ({ page, db, javaScriptOn }) => {
+  test("the ticket button opens the checkout modal when the URL has an event id", async ({
+    page,
+    db,
+    javaScriptOn,
+  }) => {
     test.skip(!javaScriptOn, "the modal needs JavaScript; without it the link opens the platform");
     const show = seededShow(db, "Headliner Friday: Club Special");
     await page.goto(`/show/${showSlug(show)}`);

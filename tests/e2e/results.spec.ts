@@ -6,7 +6,11 @@ import { expect, test } from "./fixtures";
 
 let round: TestRound;
 test.beforeEach(({ db }) => {
-  round = createRound(db, "Results round", [{ name: "Ada Laugh" }, { name: "Ben Laugh" }, { name: "Cat Laugh" }]);
+  round = createRound(db, "Results round", [
+    { name: "Ada Laugh" },
+    { name: "Ben Laugh" },
+    { name: "Cat Laugh" },
+  ]);
 });
 test.afterEach(({ db }) => closeTestRound(db, round.roundId));
 
@@ -16,7 +20,10 @@ async function passGate(page: import("@playwright/test").Page, path: string) {
   await page.getByRole("button", { name: "View Results" }).click();
 }
 
-test("the results gate: a wrong password is refused with the spec's text; the right one lasts only for the browser session", async ({ page, context }) => {
+test("the results gate: a wrong password is refused with the spec's text; the right one lasts only for the browser session", async ({
+  page,
+  context,
+}) => {
   await page.goto(`/results?round=${round.roundId}`);
   await expect(page.getByRole("button", { name: "View Results" })).toBeVisible();
   await expect(page.getByRole("table")).toHaveCount(0);
@@ -37,7 +44,10 @@ test("the results gate: a wrong password is refused with the spec's text; the ri
   expect(session?.expires).toBe(-1); // a browser-session cookie: gone when the browser closes
 });
 
-test("standings: rank, name, votes, percentage to one decimal, a bar, the leader, the total, the manage link", async ({ page, db }) => {
+test("standings: rank, name, votes, percentage to one decimal, a bar, the leader, the total, the manage link", async ({
+  page,
+  db,
+}) => {
   const [ada, ben] = round.comedians;
   addVotes(db, round.roundId, ben.id, 2);
   addVotes(db, round.roundId, ada.id, 1);
@@ -54,7 +64,10 @@ test("standings: rank, name, votes, percentage to one decimal, a bar, the leader
   await expect(rows.nth(3).getByRole("cell")).toHaveText(["3", "0", "0.0%"]);
   await expect(rows.nth(1).locator(".results__bar-fill")).toHaveAttribute("style", /width: ?66\.7%/);
   await expect(page.getByText("Total votes: 3")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Manage comedians" })).toHaveAttribute("href", "/manage-comedians");
+  await expect(page.getByRole("link", { name: "Manage comedians" })).toHaveAttribute(
+    "href",
+    "/manage-comedians",
+  );
 });
 
 test("an empty round says 'No votes have been cast yet.'", async ({ page }) => {
@@ -62,7 +75,10 @@ test("an empty round says 'No votes have been cast yet.'", async ({ page }) => {
   await expect(page.getByText("No votes have been cast yet.")).toBeVisible();
 });
 
-test("live: with JavaScript a new vote shows up without reloading; without it the page refreshes itself every 30 seconds", async ({ page, javaScriptOn }) => {
+test("live: with JavaScript a new vote shows up without reloading; without it the page refreshes itself every 30 seconds", async ({
+  page,
+  javaScriptOn,
+}) => {
   await passGate(page, `/results?round=${round.roundId}`);
   await expect(page.getByText("No votes have been cast yet.")).toBeVisible();
   if (!javaScriptOn) {
@@ -75,7 +91,12 @@ test("live: with JavaScript a new vote shows up without reloading; without it th
   // A phone loads the ballot first (its device cookie), then votes.
   await page.request.get(`/vote?round=${round.roundId}`);
   const vote = await page.request.post("/vote/submit", {
-    form: { roundId: String(round.roundId), voteToken: crypto.randomBytes(16).toString("base64url"), comedianId: String(cat.id), email: `live-${uniq()}@example.com` },
+    form: {
+      roundId: String(round.roundId),
+      voteToken: crypto.randomBytes(16).toString("base64url"),
+      comedianId: String(cat.id),
+      email: `live-${uniq()}@example.com`,
+    },
     headers: { Origin: new URL(page.url()).origin },
   });
   expect(vote.status()).toBe(200);
@@ -95,11 +116,20 @@ test("the projector view fills the screen with the standings and nothing else", 
   await expect(page.getByRole("link", { name: "Leave projector view" })).toBeVisible();
 });
 
-test("a signed-in staff member passes the gate; past rounds stay viewable", async ({ page, context, db, baseURL }) => {
+test("a signed-in staff member passes the gate; past rounds stay viewable", async ({
+  page,
+  context,
+  db,
+  baseURL,
+}) => {
   const past = createRound(db, "Past final", [{ name: "Old Champ" }], false);
   addVotes(db, past.roundId, past.comedians[0].id, 2);
   await signInAsStaff(context, db, baseURL!);
   await page.goto(`/results?round=${past.roundId}`);
   await expect(page.getByRole("heading", { level: 1, name: past.title })).toBeVisible();
-  await expect(page.getByRole("table").getByRole("row").nth(1).getByRole("cell")).toHaveText(["1", "2", "100.0%"]);
+  await expect(page.getByRole("table").getByRole("row").nth(1).getByRole("cell")).toHaveText([
+    "1",
+    "2",
+    "100.0%",
+  ]);
 });

@@ -7,11 +7,21 @@ import { expect, test } from "./fixtures";
 /** Issue 18: the host's reveal (live or hidden until revealed, last to first) and closing voting. */
 let round: TestRound;
 test.beforeEach(({ db }) => {
-  round = createRound(db, "Reveal round", [{ name: "Ada Reveal" }, { name: "Ben Reveal" }, { name: "Cat Reveal" }]);
+  round = createRound(db, "Reveal round", [
+    { name: "Ada Reveal" },
+    { name: "Ben Reveal" },
+    { name: "Cat Reveal" },
+  ]);
 });
 test.afterEach(({ db }) => closeTestRound(db, round.roundId));
 
-test("hidden standings: names and vote count only, then revealed last to first (ties together), live on the projector", async ({ page, context, db, baseURL, javaScriptOn }) => {
+test("hidden standings: names and vote count only, then revealed last to first (ties together), live on the projector", async ({
+  page,
+  context,
+  db,
+  baseURL,
+  javaScriptOn,
+}) => {
   const [ada, ben, cat] = round.comedians;
   addVotes(db, round.roundId, ada.id, 3);
   addVotes(db, round.roundId, ben.id, 1);
@@ -52,7 +62,12 @@ test("hidden standings: names and vote count only, then revealed last to first (
   await expect(page.getByRole("heading", { name: "Voting is closed" })).toBeVisible();
 });
 
-test("close voting in 60 s: the countdown on the projector and the vote page; a vote after the close is refused", async ({ page, context, db, baseURL }) => {
+test("close voting in 60 s: the countdown on the projector and the vote page; a vote after the close is refused", async ({
+  page,
+  context,
+  db,
+  baseURL,
+}) => {
   await signInAsStaff(context, db, baseURL!);
   // A voter opens the vote page while voting is open.
   const phone = await context.newPage();
@@ -66,7 +81,10 @@ test("close voting in 60 s: the countdown on the projector and the vote page; a 
   await expect(page.getByText(/Voting closes in \d+ s/)).toBeVisible();
 
   // The minute passes before the voter sends the form.
-  db.update(votingRounds).set({ closesAt: new Date(Date.now() - 1000) }).where(eq(votingRounds.id, round.roundId)).run();
+  db.update(votingRounds)
+    .set({ closesAt: new Date(Date.now() - 1000) })
+    .where(eq(votingRounds.id, round.roundId))
+    .run();
   await phone.getByRole("radio", { name: new RegExp(round.comedians[0].name) }).check();
   await phone.getByLabel("Email").fill(`late-${uniq()}@example.com`);
   await phone.getByRole("button", { name: "Submit Vote" }).click();
@@ -75,6 +93,9 @@ test("close voting in 60 s: the countdown on the projector and the vote page; a 
 });
 
 test("the host controls need the results password or staff", async ({ request, baseURL }) => {
-  const res = await request.post("/results/host", { form: { roundId: String(round.roundId), intent: "reveal-next" }, headers: { Origin: baseURL! } });
+  const res = await request.post("/results/host", {
+    form: { roundId: String(round.roundId), intent: "reveal-next" },
+    headers: { Origin: baseURL! },
+  });
   expect(res.status()).toBe(401);
 });

@@ -5,9 +5,16 @@ import { signInAsStaff } from "../support/staff";
 import { uniq } from "../support/voting";
 import { expect, test } from "./fixtures";
 
-test("staff open a round with chosen comedians, voters see it, staff close it and its results stay", async ({ page, context, db, baseURL }) => {
+test("staff open a round with chosen comedians, voters see it, staff close it and its results stay", async ({
+  page,
+  context,
+  db,
+  baseURL,
+}) => {
   const tag = uniq();
-  const [inRound, outOfRound] = [`Round In ${tag}`, `Round Out ${tag}`].map((name) => db.insert(comedians).values({ name }).returning().get());
+  const [inRound, outOfRound] = [`Round In ${tag}`, `Round Out ${tag}`].map((name) =>
+    db.insert(comedians).values({ name }).returning().get(),
+  );
   await signInAsStaff(context, db, baseURL!);
   await page.goto("/admin/rounds");
   const title = `Final ${tag}`;
@@ -40,7 +47,12 @@ test("staff open a round with chosen comedians, voters see it, staff close it an
   await page.getByRole("listitem", { name: title }).getByRole("link", { name: "View results" }).click();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.getByText("No votes have been cast yet.")).toBeVisible();
-  const actions = db.select().from(auditLog).where(eq(auditLog.entityId, String(round.id))).all().map((a) => a.action);
+  const actions = db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.entityId, String(round.id)))
+    .all()
+    .map((a) => a.action);
   expect(actions).toEqual(expect.arrayContaining(["round.open", "round.close"]));
 });
 

@@ -52,7 +52,10 @@ test("a cross-site form post is refused", async ({ request }) => {
   expect(response.status()).toBe(403);
 });
 
-test("a cached public page is sent with the nonce it was rendered with, and a data change renders it again", async ({ request, db }) => {
+test("a cached public page is sent with the nonce it was rendered with, and a data change renders it again", async ({
+  request,
+  db,
+}) => {
   const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
   const first = await request.get("/club-shows");
   const second = await request.get("/club-shows");

@@ -17,10 +17,17 @@ const STAFF_PATH = /^\/(admin|debug|manage-comedians|test-delete|booking|results
 const OPEN_PATHS = new Set(["/admin/login", "/admin/logout", "/booking", "/results", "/results/stream"]);
 
 type StaffRoute = { file: string; path: string; hasLoader: boolean; hasAction: boolean };
-type ManifestRoute = { id: string; parentId?: string; path?: string; module: { loader?: unknown; action?: unknown } };
+type ManifestRoute = {
+  id: string;
+  parentId?: string;
+  path?: string;
+  module: { loader?: unknown; action?: unknown };
+};
 
 async function staffRoutes(sampleId: number): Promise<StaffRoute[]> {
-  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as { routes: Record<string, ManifestRoute> };
+  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as {
+    routes: Record<string, ManifestRoute>;
+  };
   const fullPath = (route: ManifestRoute): string => {
     const parent = route.parentId ? build.routes[route.parentId] : undefined;
     const own = (route.path ?? "").split("/").filter(Boolean);
@@ -50,7 +57,10 @@ function snapshot(database: DB) {
   return Object.fromEntries(
     tables.map(({ name }) => {
       const rows = database.$client.prepare(`select * from "${name}" order by rowid`).all();
-      return [name, { rows: rows.length, hash: crypto.createHash("sha256").update(JSON.stringify(rows)).digest("hex") }];
+      return [
+        name,
+        { rows: rows.length, hash: crypto.createHash("sha256").update(JSON.stringify(rows)).digest("hex") },
+      ];
     }),
   );
 }
@@ -77,7 +87,15 @@ test("no staff page or staff action works without a session, and nothing in the 
   const routes = await staffRoutes(sampleId);
   // The walk must really cover the dashboard, the event pages and the debug pages.
   expect(routes.map((r) => r.path)).toEqual(
-    expect.arrayContaining(["/admin", "/admin/events/new", `/admin/events/${sampleId}`, `/admin/events/${sampleId}/archive`, `/admin/events/${sampleId}/sold-out`, "/debug", `/debug/${sampleId}`]),
+    expect.arrayContaining([
+      "/admin",
+      "/admin/events/new",
+      `/admin/events/${sampleId}`,
+      `/admin/events/${sampleId}/archive`,
+      `/admin/events/${sampleId}/sold-out`,
+      "/debug",
+      `/debug/${sampleId}`,
+    ]),
   );
 
   const before = snapshot(database);

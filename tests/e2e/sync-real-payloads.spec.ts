@@ -18,9 +18,13 @@ test.describe.configure({ timeout: 90_000 });
 async function sync(page: Page) {
   await loginAsStaff(page);
   await page.getByRole("button", { name: "Sync from Eventbrite" }).click();
-  await expect(page.getByText(/Successfully synced \d+ events from the external ticketing platform/)).toBeVisible({ timeout: 20_000 });
+  await expect(
+    page.getByText(/Successfully synced \d+ events from the external ticketing platform/),
+  ).toBeVisible({ timeout: 20_000 });
   // The dashboard says when the last run finished and what it changed.
-  await expect(page.getByText(/Last run finished \w{3} \d+, \d+:\d\d [AP]M \(Toronto\) by admin:/)).toBeVisible();
+  await expect(
+    page.getByText(/Last run finished \w{3} \d+, \d+:\d\d [AP]M \(Toronto\) by admin:/),
+  ).toBeVisible();
 }
 
 function idOf(db: DB, externalId: string): number {
@@ -56,7 +60,10 @@ test("synced platform shows read right on their pages, in JSON-LD and in calenda
   expect(await jsonLd(page)).toMatchObject({
     startDate: "2031-07-18T20:30:00-07:00",
     endDate: "2031-07-18T22:30:00-07:00",
-    location: { "@type": "Place", address: { streetAddress: "200 Example St", addressLocality: "Vancouver", addressRegion: "BC" } },
+    location: {
+      "@type": "Place",
+      address: { streetAddress: "200 Example St", addressLocality: "Vancouver", addressRegion: "BC" },
+    },
   });
   const vIcs = await ics(page, vancouver);
   expect(vIcs).toContain("DTSTART:20310719T033000Z");
@@ -67,7 +74,10 @@ test("synced platform shows read right on their pages, in JSON-LD and in calenda
   await page.goto(`/event/${festival}`);
   await expect(facts.getByText("Until Sunday, August 10, 2031 · 11:00 PM")).toBeVisible();
   await expect(page.locator(".event-overview li", { hasText: "Saturday: showcase" })).toBeVisible();
-  expect(await jsonLd(page)).toMatchObject({ startDate: "2031-08-08T19:00:00-04:00", endDate: "2031-08-10T23:00:00-04:00" });
+  expect(await jsonLd(page)).toMatchObject({
+    startDate: "2031-08-08T19:00:00-04:00",
+    endDate: "2031-08-10T23:00:00-04:00",
+  });
   expect(await ics(page, festival)).toContain("DTEND:20310811T030000Z");
 
   // Free: "Free", never "Starting at Free".
@@ -108,10 +118,15 @@ test("synced platform shows read right on their pages, in JSON-LD and in calenda
   await page.goto(paths[0]);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("March 19, 20, & 21 - Full Moon Hikes");
   await page.goto(paths[1]);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("March 19, 20, & 21 Full Moon - Forest Bathing");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "March 19, 20, & 21 Full Moon - Forest Bathing",
+  );
 });
 
-test("a public show cancelled on the platform stays visible, badged and marked cancelled", async ({ page, db }) => {
+test("a public show cancelled on the platform stays visible, badged and marked cancelled", async ({
+  page,
+  db,
+}) => {
   await withFakeLock(async () => {
     await setEventbriteFakeMode(fakeUrl(), "ok");
     try {

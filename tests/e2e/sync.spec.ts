@@ -26,7 +26,11 @@ test("staff sync the platform's live shows from the dashboard, once, whatever th
       if (javaScriptOn) {
         await expect(page.getByRole("button", { name: "Syncing..." })).toBeDisabled();
       }
-      await expect(page.getByText(`Successfully synced ${4 + FIXTURE_PUBLIC_IDS.length} events from the external ticketing platform`)).toBeVisible({
+      await expect(
+        page.getByText(
+          `Successfully synced ${4 + FIXTURE_PUBLIC_IDS.length} events from the external ticketing platform`,
+        ),
+      ).toBeVisible({
         timeout: 20_000,
       });
       await expect(page).toHaveURL(/\/admin$/);
@@ -64,18 +68,21 @@ test("a refused token says why, and the stored shows stay as they were", async (
   });
 });
 
-test("a show staff edited is listed as protected from the sync until staff reset it", async ({ page, db }, info) => {
+test("a show staff edited is listed as protected from the sync until staff reset it", async ({
+  page,
+  db,
+}, info) => {
   const title = `E2E staff-edited synced show ${info.project.name} ${Date.now()}`;
   const externalId = `e2e-edited-${info.project.name}-${Date.now()}`;
   const id = insertShow(db, {
-      externalId,
-      source: "eventbrite",
-      title,
-      date: addDaysIso(todayIn(), 400),
-      time: "20:00",
-      venue: "Sync Test Hall",
-      staffEditedAt: new Date(),
-    }).id;
+    externalId,
+    source: "eventbrite",
+    title,
+    date: addDaysIso(todayIn(), 400),
+    time: "20:00",
+    venue: "Sync Test Hall",
+    staffEditedAt: new Date(),
+  }).id;
   try {
     await loginAsStaff(page);
     await expect(page.getByText("Edited by staff — sync won't overwrite:")).toBeVisible();
@@ -85,7 +92,9 @@ test("a show staff edited is listed as protected from the sync until staff reset
     await expect(page.getByRole("button", { name: `Reset staff edits of ${title}` })).toHaveCount(0);
     expect(db.select().from(events).where(eq(events.id, id)).get()?.staffEditedAt).toBeNull();
   } finally {
-    db.delete(events).where(like(events.externalId, `e2e-edited-${info.project.name}-%`)).run();
+    db.delete(events)
+      .where(like(events.externalId, `e2e-edited-${info.project.name}-%`))
+      .run();
   }
 });
 

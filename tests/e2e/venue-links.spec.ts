@@ -25,7 +25,10 @@ async function expectVenueLinks(page: Page, slots: Locator, checked: Set<string>
   }
 }
 
-test("every venue name on the public pages links to its venue page, which answers 200", async ({ page, db }) => {
+test("every venue name on the public pages links to its venue page, which answers 200", async ({
+  page,
+  db,
+}) => {
   test.setTimeout(90_000);
   const checked = new Set<string>();
   const series = seededShow(db, "Tuesday Night Stand-Up at Tipsy Toucan");
@@ -55,7 +58,11 @@ test("every venue name on the public pages links to its venue page, which answer
 
   // A comedian's page: every appearance names its venue.
   await page.goto("/comedians/priya-nair");
-  await expectVenueLinks(page, page.getByRole("list", { name: "Upcoming shows" }).getByRole("listitem"), checked);
+  await expectVenueLinks(
+    page,
+    page.getByRole("list", { name: "Upcoming shows" }).getByRole("listitem"),
+    checked,
+  );
 
   // The event page (hero line and the details box) and the show page.
   await page.goto(`/event/${series.id}`);
@@ -65,7 +72,9 @@ test("every venue name on the public pages links to its venue page, which answer
   await expectVenueLinks(page, page.locator(".show-location__name"), checked);
 
   // The spec's venue pages are among them, and every linked venue page answers 200.
-  expect([...checked]).toEqual(expect.arrayContaining(["/tipsy-toucan", "/mastronardi-winery", "/walkerville-brewery"]));
+  expect([...checked]).toEqual(
+    expect.arrayContaining(["/tipsy-toucan", "/mastronardi-winery", "/walkerville-brewery"]),
+  );
   for (const href of checked) {
     const res = await page.request.get(href);
     expect(res.status(), href).toBe(200);

@@ -6,13 +6,22 @@ import { loginAsStaff } from "../support/staff";
 import { expect, test } from "./fixtures";
 
 /** Issue 17 (venue half): staff give a venue its address; show pages, JSON-LD and the venue's feed use it. */
-test("staff edit a venue's address; the show page, its JSON-LD and the venue's calendar use it", async ({ page, db }, info) => {
+test("staff edit a venue's address; the show page, its JSON-LD and the venue's calendar use it", async ({
+  page,
+  db,
+}, info) => {
   const stamp = `${info.project.name}-${Date.now()}`;
   const name = `E2E Venue ${stamp}`;
   const slug = `e2e-venue-${stamp}`.toLowerCase();
   const venueId = db.insert(venues).values({ name, slug }).returning({ id: venues.id }).get().id;
   const title = `E2E Venue Show ${stamp}`;
-  const showId = insertShow(db, { title, date: addDaysIso(todayIn(), 30), time: "20:00", venue: name, venueId }).id;
+  const showId = insertShow(db, {
+    title,
+    date: addDaysIso(todayIn(), 30),
+    time: "20:00",
+    venue: name,
+    venueId,
+  }).id;
 
   // Before: no address is known, none is shown or guessed.
   await page.goto(`/event/${showId}`);
@@ -38,17 +47,31 @@ test("staff edit a venue's address; the show page, its JSON-LD and the venue's c
   await page.getByLabel("Latitude").fill("42.3149");
   await page.getByRole("button", { name: "Save venue" }).click();
   await expect(page.getByText(`Venue "${name}" saved`)).toBeVisible();
-  await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("1 Example Riverside Dr, Windsor, ON N9A 0A9");
+  await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText(
+    "1 Example Riverside Dr, Windsor, ON N9A 0A9",
+  );
 
   await page.goto(`/event/${showId}`);
   const facts = page.getByRole("complementary", { name: "Event details" });
   await expect(facts.getByText("1 Example Riverside Dr, Windsor, ON N9A 0A9")).toBeVisible();
-  await expect(facts.getByRole("link", { name: /Open in maps/ })).toHaveAttribute("href", /query=42\.3149%2C-83\.03/);
-  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
+  await expect(facts.getByRole("link", { name: /Open in maps/ })).toHaveAttribute(
+    "href",
+    /query=42\.3149%2C-83\.03/,
+  );
+  const ld = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}",
+  );
   expect((Array.isArray(ld) ? ld[0] : ld).location).toEqual({
     "@type": "Place",
     name,
-    address: { "@type": "PostalAddress", streetAddress: "1 Example Riverside Dr", addressLocality: "Windsor", addressRegion: "ON", postalCode: "N9A 0A9", addressCountry: "CA" },
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: "1 Example Riverside Dr",
+      addressLocality: "Windsor",
+      addressRegion: "ON",
+      postalCode: "N9A 0A9",
+      addressCountry: "CA",
+    },
     geo: { "@type": "GeoCoordinates", latitude: 42.3149, longitude: -83.03 },
   });
 
@@ -62,13 +85,22 @@ test("staff edit a venue's address; the show page, its JSON-LD and the venue's c
 });
 
 /** Issue 17: the club and winery badges follow the flags staff tick on the venue record. */
-test("staff tick the club and winery flags on a venue; its shows get the badges and join /club-shows", async ({ page, db }, info) => {
+test("staff tick the club and winery flags on a venue; its shows get the badges and join /club-shows", async ({
+  page,
+  db,
+}, info) => {
   const stamp = `${info.project.name}-${Date.now()}`;
   const name = `Flag Hall ${stamp}`;
   const slug = `flag-hall-${stamp}`.toLowerCase();
   const venueId = db.insert(venues).values({ name, slug }).returning({ id: venues.id }).get().id;
   const title = `Flagged Show ${stamp}`;
-  const showId = insertShow(db, { title, date: addDaysIso(todayIn(), 3), time: "20:00", venue: name, venueId }).id;
+  const showId = insertShow(db, {
+    title,
+    date: addDaysIso(todayIn(), 3),
+    time: "20:00",
+    venue: name,
+    venueId,
+  }).id;
   try {
     // Before: the name means nothing, no badge.
     await page.goto(`/event/${showId}`);
@@ -79,7 +111,10 @@ test("staff tick the club and winery flags on a venue; its shows get the badges 
     await page.getByLabel(/Winery/).check();
     await page.getByRole("button", { name: "Save venue" }).click();
     await expect(page.getByText(`Venue "${name}" saved`)).toBeVisible();
-    expect(db.select().from(venues).where(eq(venues.id, venueId)).get()).toMatchObject({ isClub: true, isWinery: true });
+    expect(db.select().from(venues).where(eq(venues.id, venueId)).get()).toMatchObject({
+      isClub: true,
+      isWinery: true,
+    });
 
     await page.goto(`/event/${showId}`);
     await expect(page.locator(".event-hero .badge", { hasText: "Club Show" })).toBeVisible();
@@ -89,7 +124,10 @@ test("staff tick the club and winery flags on a venue; its shows get the badges 
     await expect(card.locator(".badge", { hasText: "Club Show" })).toBeVisible();
     // A club show soon is also in the home page's Club Shows section.
     await expect(page.locator(".home-club article.show-card").filter({ hasText: title })).toHaveCount(1);
-    await expect(card.locator(".show-card__venue").getByRole("link", { name })).toHaveAttribute("href", `/${slug}`);
+    await expect(card.locator(".show-card__venue").getByRole("link", { name })).toHaveAttribute(
+      "href",
+      `/${slug}`,
+    );
     await page.goto("/club-shows");
     await expect(page.locator("article.show-card").filter({ hasText: title })).toHaveCount(1);
     await expect(page.locator(".page-head").getByRole("link", { name })).toHaveAttribute("href", `/${slug}`);

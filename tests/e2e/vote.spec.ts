@@ -14,14 +14,19 @@ test.beforeEach(({ db }) => {
 test.afterEach(({ db }) => closeTestRound(db, round.roundId));
 
 const voteUrl = () => `/vote?round=${round.roundId}`;
-const card = (page: import("@playwright/test").Page, i: number) => page.getByRole("radio", { name: new RegExp(round.comedians[i].name) });
+const card = (page: import("@playwright/test").Page, i: number) =>
+  page.getByRole("radio", { name: new RegExp(round.comedians[i].name) });
 
-test("the ballot: title, filter, cards with name and bio, the e-mail note, and the empty filter text", async ({ page, javaScriptOn }) => {
+test("the ballot: title, filter, cards with name and bio, the e-mail note, and the empty filter text", async ({
+  page,
+  javaScriptOn,
+}) => {
   await page.goto(voteUrl());
   await expect(page.getByRole("heading", { level: 1, name: round.title })).toBeVisible();
   const filter = page.getByPlaceholder("Filter comedians by name...");
   await expect(filter).toBeVisible();
-  for (const c of round.comedians) await expect(page.getByRole("radio", { name: new RegExp(c.name) })).toBeVisible();
+  for (const c of round.comedians)
+    await expect(page.getByRole("radio", { name: new RegExp(c.name) })).toBeVisible();
   await expect(page.getByText("Observational comedy with a twist.")).toBeVisible();
   await expect(page.getByText(/contact you about future tickets or promotions/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Submit Vote" })).toBeVisible();
@@ -46,7 +51,11 @@ test("the ballot: title, filter, cards with name and bio, the e-mail note, and t
   await expect(page.getByText("No comedians found matching your search.")).toBeVisible();
 });
 
-test("the spec's validation texts; editing the e-mail clears its error", async ({ page, javaScriptOn, db }) => {
+test("the spec's validation texts; editing the e-mail clears its error", async ({
+  page,
+  javaScriptOn,
+  db,
+}) => {
   await page.goto(voteUrl());
   const submit = page.getByRole("button", { name: "Submit Vote" });
   const email = page.getByLabel("Email");
@@ -78,7 +87,10 @@ test("the spec's validation texts; editing the e-mail clears its error", async (
   expect(votesIn(db, round.roundId)).toHaveLength(0);
 });
 
-test("a good vote is thanked, stored once with the voter's IP and device, and the device sees its receipt", async ({ page, db }) => {
+test("a good vote is thanked, stored once with the voter's IP and device, and the device sees its receipt", async ({
+  page,
+  db,
+}) => {
   const address = `Voter-${uniq()}@Example.com `;
   await page.goto(voteUrl());
   await card(page, 1).check();
@@ -101,7 +113,12 @@ test("a good vote is thanked, stored once with the voter's IP and device, and th
   await expect(page.getByRole("button", { name: "Submit Vote" })).toHaveCount(0);
 });
 
-test("one vote per phone and per e-mail: another phone with that e-mail gets one refusal whatever it chooses", async ({ page, browser, db, javaScriptOn }) => {
+test("one vote per phone and per e-mail: another phone with that e-mail gets one refusal whatever it chooses", async ({
+  page,
+  browser,
+  db,
+  javaScriptOn,
+}) => {
   const address = `repeat-${uniq()}@example.com`;
   const voteAs = async (p: import("@playwright/test").Page, i: number, mail: string) => {
     await p.goto(voteUrl());
@@ -130,7 +147,11 @@ test("one vote per phone and per e-mail: another phone with that e-mail gets one
   expect(stored[0].comedianId).toBe(round.comedians[0].id);
 });
 
-test("a retried post (lost response, double submit) is answered with the same thank-you and stored once", async ({ page, db, javaScriptOn }) => {
+test("a retried post (lost response, double submit) is answered with the same thank-you and stored once", async ({
+  page,
+  db,
+  javaScriptOn,
+}) => {
   const address = `retry-${uniq()}@example.com`;
   await page.goto(voteUrl());
   if (javaScriptOn) {
@@ -164,7 +185,12 @@ test("a retried post (lost response, double submit) is answered with the same th
     await expect(page.getByText("Thank you for voting!")).toBeVisible();
     // The browser resending the same form (back + resubmit, or a reload of the POST).
     const again = await page.request.post("/vote", {
-      form: { roundId: String(round.roundId), voteToken: token, comedianId: String(round.comedians[2].id), email: address },
+      form: {
+        roundId: String(round.roundId),
+        voteToken: token,
+        comedianId: String(round.comedians[2].id),
+        email: address,
+      },
       headers: { Origin: new URL(page.url()).origin },
       maxRedirects: 0,
     });
@@ -184,17 +210,36 @@ test("no open round: a clear page instead of a ballot", async ({ page, db }) => 
   await expect(page.getByRole("button", { name: "Submit Vote" })).toHaveCount(0);
 });
 
-test("bots and other sites: a filled honeypot stores nothing; a cross-site post is refused", async ({ page, db }) => {
+test("bots and other sites: a filled honeypot stores nothing; a cross-site post is refused", async ({
+  page,
+  db,
+}) => {
   await page.goto(voteUrl());
   const token = await page.locator('input[name="voteToken"]').inputValue();
   const origin = new URL(page.url()).origin;
-  const form = { roundId: String(round.roundId), voteToken: token, comedianId: String(round.comedians[0].id), email: `bot-${uniq()}@example.com` };
-  const bot = await page.request.post("/vote", { form: { ...form, website: "http://spam.example" }, headers: { Origin: origin }, maxRedirects: 0 });
+  const form = {
+    roundId: String(round.roundId),
+    voteToken: token,
+    comedianId: String(round.comedians[0].id),
+    email: `bot-${uniq()}@example.com`,
+  };
+  const bot = await page.request.post("/vote", {
+    form: { ...form, website: "http://spam.example" },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
   expect(bot.status()).toBe(302);
   // Both the form post and the JSON endpoint are refused by the server's origin check.
-  const foreign = await page.request.post("/vote", { form, headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
+  const foreign = await page.request.post("/vote", {
+    form,
+    headers: { Origin: "https://evil.example" },
+    maxRedirects: 0,
+  });
   expect(foreign.status()).toBe(403);
-  const foreignJson = await page.request.post("/vote/submit", { form, headers: { Origin: "https://evil.example" } });
+  const foreignJson = await page.request.post("/vote/submit", {
+    form,
+    headers: { Origin: "https://evil.example" },
+  });
   expect(foreignJson.status()).toBe(403);
   expect(votesIn(db, round.roundId)).toHaveLength(0);
 });

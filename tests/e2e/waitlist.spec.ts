@@ -3,7 +3,12 @@ import { eq } from "drizzle-orm";
 import { events, outbox, waitlistEntries } from "~/db/schema";
 import { addDaysIso, todayIn } from "~/lib/dates";
 import type { DB } from "~/utils/db.server";
-import { FAKE_EVENTBRITE_ORG, FAKE_EVENTBRITE_TOKEN, eventbriteFixture, startFakeEventbrite } from "../fakes/eventbrite";
+import {
+  FAKE_EVENTBRITE_ORG,
+  FAKE_EVENTBRITE_TOKEN,
+  eventbriteFixture,
+  startFakeEventbrite,
+} from "../fakes/eventbrite";
 import { startFakeSmtp } from "../fakes/smtp";
 import { freePort } from "../support/server";
 import { insertShow } from "../support/shows";
@@ -18,14 +23,28 @@ import { eventually, startMailServer } from "./mail-server";
 const DATE = addDaysIso(todayIn(), 7);
 
 function soldOutShow(db: DB, title: string) {
-  return insertShow(db, { title, date: DATE, time: "20:00", venue: "Tipsy Toucan", ticketUrl: "https://tickets.example/waitlist", soldOut: true });
+  return insertShow(db, {
+    title,
+    date: DATE,
+    time: "20:00",
+    venue: "Tipsy Toucan",
+    ticketUrl: "https://tickets.example/waitlist",
+    soldOut: true,
+  });
 }
 
 /** Unfolds header lines and quoted-printable soft breaks so links can be read whole. */
-const readable = (raw: string) => raw.replace(/\r\n[ \t]+/g, " ").replace(/=\r\n/g, "").replace(/=3D/g, "=");
+const readable = (raw: string) =>
+  raw
+    .replace(/\r\n[ \t]+/g, " ")
+    .replace(/=\r\n/g, "")
+    .replace(/=3D/g, "=");
 
 test.describe("waitlist", () => {
-  test("sold out → two sign-ups → available → exactly two e-mails; the unsubscribe link works", async ({ page, javaScriptOn }) => {
+  test("sold out → two sign-ups → available → exactly two e-mails; the unsubscribe link works", async ({
+    page,
+    javaScriptOn,
+  }) => {
     test.setTimeout(60_000);
     const smtp = await startFakeSmtp();
     const server = await startMailServer({ SMTP_URL: smtp.url });
@@ -45,7 +64,9 @@ test.describe("waitlist", () => {
       await page.getByLabel("Email").fill("ann@example.com");
       await page.getByRole("button", { name: "Tell me" }).click();
       await expect(page.getByRole("status")).toContainText("already on the list");
-      expect(server.database.select().from(waitlistEntries).where(eq(waitlistEntries.eventId, show.id)).all()).toHaveLength(2);
+      expect(
+        server.database.select().from(waitlistEntries).where(eq(waitlistEntries.eventId, show.id)).all(),
+      ).toHaveLength(2);
       // Still sold out: nobody e-mailed.
       expect(smtp.received).toHaveLength(0);
 
@@ -64,23 +85,45 @@ test.describe("waitlist", () => {
       // The link opens a confirmation page (a GET never unsubscribes: link scanners follow GETs).
       await page.goto(link);
       await expect(page.getByText("Stop e-mails to ann@example.com")).toBeVisible();
-      expect(server.database.select().from(waitlistEntries).where(eq(waitlistEntries.email, "ann@example.com")).all()).toHaveLength(1);
+      expect(
+        server.database
+          .select()
+          .from(waitlistEntries)
+          .where(eq(waitlistEntries.email, "ann@example.com"))
+          .all(),
+      ).toHaveLength(1);
       await page.getByRole("button", { name: "Leave the list" }).click();
       await expect(page.getByRole("status")).toContainText("you've left the list");
-      expect(server.database.select().from(waitlistEntries).where(eq(waitlistEntries.email, "ann@example.com")).all()).toHaveLength(0);
+      expect(
+        server.database
+          .select()
+          .from(waitlistEntries)
+          .where(eq(waitlistEntries.email, "ann@example.com"))
+          .all(),
+      ).toHaveLength(0);
 
       // RFC 8058 one-click: the mail provider POSTs from its own servers (no Origin, multipart).
-      const boLink = /List-Unsubscribe: <([^>]+)>/.exec(readable(smtp.received.find((m) => m.to[0] === "bo@example.com")!.raw))![1];
-      const oneClick = await page.request.post(boLink, { multipart: { "List-Unsubscribe": "One-Click" }, maxRedirects: 0 });
+      const boLink = /List-Unsubscribe: <([^>]+)>/.exec(
+        readable(smtp.received.find((m) => m.to[0] === "bo@example.com")!.raw),
+      )![1];
+      const oneClick = await page.request.post(boLink, {
+        multipart: { "List-Unsubscribe": "One-Click" },
+        maxRedirects: 0,
+      });
       expect(oneClick.status()).toBe(200);
-      expect(server.database.select().from(waitlistEntries).where(eq(waitlistEntries.eventId, show.id)).all()).toHaveLength(0);
+      expect(
+        server.database.select().from(waitlistEntries).where(eq(waitlistEntries.eventId, show.id)).all(),
+      ).toHaveLength(0);
     } finally {
       await server.close();
       await smtp.close();
     }
   });
 
-  test("a sold-out date of a recurring show: the form on that date only; freeing it e-mails its list", async ({ page, javaScriptOn }) => {
+  test("a sold-out date of a recurring show: the form on that date only; freeing it e-mails its list", async ({
+    page,
+    javaScriptOn,
+  }) => {
     test.setTimeout(60_000);
     const smtp = await startFakeSmtp();
     const server = await startMailServer({ SMTP_URL: smtp.url });
@@ -88,7 +131,12 @@ test.describe("waitlist", () => {
       const other = addDaysIso(DATE, 7);
       const show = insertShow(
         server.database,
-        { title: `Weekly Mic ${javaScriptOn ? "js" : "nojs"}`, date: DATE, time: "20:00", ticketUrl: "https://tickets.example/mic" },
+        {
+          title: `Weekly Mic ${javaScriptOn ? "js" : "nojs"}`,
+          date: DATE,
+          time: "20:00",
+          ticketUrl: "https://tickets.example/mic",
+        },
         [{ date: DATE }, { date: other, soldOut: true }],
       );
       await page.goto(`${server.url}/event/${show.id}?date=${DATE}`);
@@ -114,17 +162,27 @@ test.describe("waitlist", () => {
     }
   });
 
-  test("bad input: 400 with a message, honeypot and not-sold-out shows store nothing", async ({ page, request, javaScriptOn }) => {
+  test("bad input: 400 with a message, honeypot and not-sold-out shows store nothing", async ({
+    page,
+    request,
+    javaScriptOn,
+  }) => {
     test.setTimeout(60_000);
     const server = await startMailServer({});
     try {
       const show = soldOutShow(server.database, `Waitlist Bad ${javaScriptOn ? "js" : "nojs"}`);
       const post = (form: Record<string, string>) =>
-        request.post(`${server.url}/event/${show.id}/waitlist?date=${DATE}`, { form, headers: { Origin: server.url }, maxRedirects: 0 });
+        request.post(`${server.url}/event/${show.id}/waitlist?date=${DATE}`, {
+          form,
+          headers: { Origin: server.url },
+          maxRedirects: 0,
+        });
       const bad = await post({ email: "not-an-address", date: DATE });
       expect(bad.status()).toBe(400);
       expect(await bad.text()).toContain("Enter a valid email address");
-      expect((await post({ email: "bot@example.com", date: DATE, website: "http://spam" })).status()).toBe(302);
+      expect((await post({ email: "bot@example.com", date: DATE, website: "http://spam" })).status()).toBe(
+        302,
+      );
       server.database.update(events).set({ soldOut: false }).where(eq(events.id, show.id)).run();
       expect((await post({ email: "late@example.com", date: DATE })).status()).toBe(409);
       expect(server.database.select().from(waitlistEntries).all()).toHaveLength(0);
@@ -139,7 +197,10 @@ test.describe("waitlist", () => {
 });
 
 test.describe("staff and the ticketing sync tell the list", () => {
-  test("Send now: one e-mail per person waiting; a second press within the day sends nothing and says so", async ({ page, javaScriptOn }) => {
+  test("Send now: one e-mail per person waiting; a second press within the day sends nothing and says so", async ({
+    page,
+    javaScriptOn,
+  }) => {
     test.setTimeout(60_000);
     const smtp = await startFakeSmtp();
     const server = await startMailServer({ SMTP_URL: smtp.url });
@@ -147,27 +208,46 @@ test.describe("staff and the ticketing sync tell the list", () => {
       // Seats are on sale; two people still wait: one never told, one told two days ago.
       const show = soldOutShow(server.database, `Send Now Night ${javaScriptOn ? "js" : "nojs"}`);
       server.database.update(events).set({ soldOut: false }).where(eq(events.id, show.id)).run();
-      server.database.insert(waitlistEntries).values([
-        { eventId: show.id, date: DATE, email: "ann@example.com", token: "send-now-token-ann-0123" },
-        { eventId: show.id, date: DATE, email: "bo@example.com", token: "send-now-token-bo-01234", notifiedAt: new Date(Date.now() - 2 * 86_400_000) },
-      ]).run();
+      server.database
+        .insert(waitlistEntries)
+        .values([
+          { eventId: show.id, date: DATE, email: "ann@example.com", token: "send-now-token-ann-0123" },
+          {
+            eventId: show.id,
+            date: DATE,
+            email: "bo@example.com",
+            token: "send-now-token-bo-01234",
+            notifiedAt: new Date(Date.now() - 2 * 86_400_000),
+          },
+        ])
+        .run();
       await loginAsStaff(page, "/admin/waitlist", server.url);
       const row = page.getByRole("row", { name: new RegExp(show.title) });
       await expect(row).toContainText("2 waiting (1 e-mailed)");
       // The list as a spreadsheet.
       const download = page.waitForEvent("download");
       await row.getByRole("link", { name: new RegExp(`^CSV: ${show.title}`) }).click();
-      const csv = fs.readFileSync((await (await download).path())!, "utf8").trim().split(/\r?\n/);
+      const csv = fs
+        .readFileSync((await (await download).path())!, "utf8")
+        .trim()
+        .split(/\r?\n/);
       expect(csv[0]).toBe("Show,Show id,Date,Email,Joined,Last e-mailed");
       expect(csv.slice(1).map((line) => line.split(",")[3])).toEqual(["ann@example.com", "bo@example.com"]);
       expect(csv[1].endsWith(",")).toBe(true); // Ann was never e-mailed
       await row.getByRole("button", { name: new RegExp(`^Send now: ${show.title}`) }).click();
       await expect(page.getByText(/2 waiting people are being e-mailed about/)).toBeVisible();
       await eventually(() => smtp.received.length >= 2, "two e-mails");
-      await expect(page.getByRole("row", { name: new RegExp(show.title) })).toContainText("2 waiting (2 e-mailed)");
+      await expect(page.getByRole("row", { name: new RegExp(show.title) })).toContainText(
+        "2 waiting (2 e-mailed)",
+      );
 
-      await page.getByRole("row", { name: new RegExp(show.title) }).getByRole("button", { name: new RegExp(`^Send now: ${show.title}`) }).click();
-      await expect(page.getByText(/Nobody e-mailed: everyone waiting for .* was e-mailed within the last day/)).toBeVisible();
+      await page
+        .getByRole("row", { name: new RegExp(show.title) })
+        .getByRole("button", { name: new RegExp(`^Send now: ${show.title}`) })
+        .click();
+      await expect(
+        page.getByText(/Nobody e-mailed: everyone waiting for .* was e-mailed within the last day/),
+      ).toBeVisible();
       await page.waitForTimeout(1500);
       expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(["ann@example.com", "bo@example.com"]);
       expect(server.database.select().from(outbox).all()).toHaveLength(2);
@@ -177,7 +257,9 @@ test.describe("staff and the ticketing sync tell the list", () => {
     }
   });
 
-  test("the platform frees seats of a sold-out show and a sold-out series date: the sync reopens them and e-mails their lists once", async ({ page }) => {
+  test("the platform frees seats of a sold-out show and a sold-out series date: the sync reopens them and e-mails their lists once", async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     const smtp = await startFakeSmtp();
     // This test's own platform fake (the shared one belongs to sync.spec.ts).
@@ -203,7 +285,10 @@ test.describe("staff and the ticketing sync tell the list", () => {
       await page.context().clearCookies();
       const signUp = async (path: string, email: string) => {
         await page.goto(`${server.url}${path}`);
-        await page.getByRole("form", { name: "Tell me when tickets free up" }).getByLabel("Email").fill(email);
+        await page
+          .getByRole("form", { name: "Tell me when tickets free up" })
+          .getByLabel("Email")
+          .fill(email);
         await page.getByRole("button", { name: "Tell me" }).click();
         await expect(page.getByRole("status")).toContainText("You're on the list");
       };
@@ -211,22 +296,39 @@ test.describe("staff and the ticketing sync tell the list", () => {
       await signUp(`/event/${series.id}?date=2031-09-09`, "cy@example.com");
 
       // The platform releases seats for both.
-      const seats = eventbriteFixture<{ ticket_availability: Record<string, unknown> }>("series-parent").ticket_availability;
+      const seats = eventbriteFixture<{ ticket_availability: Record<string, unknown> }>(
+        "series-parent",
+      ).ticket_availability;
       for (const id of ["9100000002", "92000000121"]) {
         await fetch(new URL("/__patch", platform.url), {
           method: "POST",
-          body: JSON.stringify({ id, patch: { ticket_availability: { ...seats, has_available_tickets: true, is_sold_out: false } } }),
+          body: JSON.stringify({
+            id,
+            patch: { ticket_availability: { ...seats, has_available_tickets: true, is_sold_out: false } },
+          }),
         });
       }
       await loginAsStaff(page, "/admin/waitlist", server.url);
       // Staff see that the platform sold it out, so a sync will reopen it.
-      await expect(page.getByRole("row", { name: new RegExp(`${show.title}.*2 waiting`) })).toContainText("Sold out on Eventbrite");
+      await expect(page.getByRole("row", { name: new RegExp(`${show.title}.*2 waiting`) })).toContainText(
+        "Sold out on Eventbrite",
+      );
       await syncNow();
-      await expect(page.getByText("Tickets are available again: 3 waiting people are being e-mailed.")).toBeVisible();
+      await expect(
+        page.getByText("Tickets are available again: 3 waiting people are being e-mailed."),
+      ).toBeVisible();
       await eventually(() => smtp.received.length >= 3, "three e-mails");
-      expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(["ann@example.com", "bo@example.com", "cy@example.com"]);
-      expect(readable(smtp.received.find((m) => m.to[0] === "ann@example.com")!.raw)).toContain("fake-sync-sold-out-special-tickets-9100000002");
-      expect(readable(smtp.received.find((m) => m.to[0] === "cy@example.com")!.raw)).toContain("?date=2031-09-09");
+      expect(smtp.received.map((m) => m.to[0]).sort()).toEqual([
+        "ann@example.com",
+        "bo@example.com",
+        "cy@example.com",
+      ]);
+      expect(readable(smtp.received.find((m) => m.to[0] === "ann@example.com")!.raw)).toContain(
+        "fake-sync-sold-out-special-tickets-9100000002",
+      );
+      expect(readable(smtp.received.find((m) => m.to[0] === "cy@example.com")!.raw)).toContain(
+        "?date=2031-09-09",
+      );
       await page.goto(`${server.url}/event/${show.id}`);
       await expect(page.getByRole("link", { name: "GET TICKETS" }).first()).toBeVisible();
       await expect(page.getByRole("form", { name: "Tell me when tickets free up" })).toHaveCount(0);
@@ -246,19 +348,30 @@ test.describe("staff and the ticketing sync tell the list", () => {
 
 test.describe("outbox delivery", () => {
   // Server-side delivery, not a browser matter: run once (in the "js" project).
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "delivery does not depend on the browser");
+  test.skip(
+    ({ javaScriptEnabled }) => javaScriptEnabled === false,
+    "delivery does not depend on the browser",
+  );
 
-  test("SMTP down → the outbox keeps the e-mail (staff see it waiting) → SMTP back → delivered once", async ({ page }) => {
+  test("SMTP down → the outbox keeps the e-mail (staff see it waiting) → SMTP back → delivered once", async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     const port = await freePort();
     const server = await startMailServer({ SMTP_URL: `smtp://127.0.0.1:${port}` });
     let smtp: Awaited<ReturnType<typeof startFakeSmtp>> | null = null;
     try {
       const show = soldOutShow(server.database, "Outage Night");
-      server.database.insert(waitlistEntries).values({ eventId: show.id, date: DATE, email: "ann@example.com", token: "outage-token-0123456789" }).run();
+      server.database
+        .insert(waitlistEntries)
+        .values({ eventId: show.id, date: DATE, email: "ann@example.com", token: "outage-token-0123456789" })
+        .run();
       await loginAsStaff(page, "/admin/waitlist", server.url);
       await page.getByRole("button", { name: "Mark available: Outage Night" }).click();
-      await eventually(() => (server.database.select().from(outbox).get()?.attempts ?? 0) >= 1, "a failed try");
+      await eventually(
+        () => (server.database.select().from(outbox).get()?.attempts ?? 0) >= 1,
+        "a failed try",
+      );
       await page.goto(`${server.url}/admin/mail`);
       await expect(page.getByRole("row", { name: /ann@example.com.*Waiting/ })).toBeVisible();
       smtp = await startFakeSmtp({ port });
@@ -272,14 +385,19 @@ test.describe("outbox delivery", () => {
     }
   });
 
-  test("SIGTERM in the middle of a send → the send finishes and is recorded; nothing is sent again after the restart", async ({ page }) => {
+  test("SIGTERM in the middle of a send → the send finishes and is recorded; nothing is sent again after the restart", async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     // The mail server keeps the message as soon as it arrives and answers 3 s later.
     const slow = await startFakeSmtp({ mode: "slow", delayMs: 3_000 });
     const server = await startMailServer({ SMTP_URL: slow.url });
     try {
       const show = soldOutShow(server.database, "Deploy Night");
-      server.database.insert(waitlistEntries).values({ eventId: show.id, date: DATE, email: "ann@example.com", token: "deploy-token-0123456789" }).run();
+      server.database
+        .insert(waitlistEntries)
+        .values({ eventId: show.id, date: DATE, email: "ann@example.com", token: "deploy-token-0123456789" })
+        .run();
       await loginAsStaff(page, "/admin/waitlist", server.url);
       await page.getByRole("button", { name: "Mark available: Deploy Night" }).click();
       await eventually(() => slow.received.length === 1, "the message on the mail server");
@@ -307,10 +425,16 @@ test.describe("outbox delivery", () => {
     const smtp = await startFakeSmtp();
     try {
       const show = soldOutShow(server.database, "Crash Night");
-      server.database.insert(waitlistEntries).values({ eventId: show.id, date: DATE, email: "ann@example.com", token: "crash-token-0123456789" }).run();
+      server.database
+        .insert(waitlistEntries)
+        .values({ eventId: show.id, date: DATE, email: "ann@example.com", token: "crash-token-0123456789" })
+        .run();
       await loginAsStaff(page, "/admin/waitlist", server.url);
       await page.getByRole("button", { name: "Mark available: Crash Night" }).click();
-      await eventually(() => server.database.select().from(outbox).get()?.leaseUntil != null, "the sender's claim");
+      await eventually(
+        () => server.database.select().from(outbox).get()?.leaseUntil != null,
+        "the sender's claim",
+      );
       await server.kill();
       expect(server.database.select().from(outbox).get()).toMatchObject({ status: "pending" });
       await server.restart({ SMTP_URL: smtp.url });

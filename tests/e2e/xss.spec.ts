@@ -42,7 +42,16 @@ async function offences(page: Page) {
   return page.evaluate(() => {
     const found: string[] = [];
     const badUrl = /^(?:javascript|vbscript|data:text\/html)/i;
-    const urlAttributes = ["href", "src", "action", "formaction", "data", "xlink:href", "poster", "background"];
+    const urlAttributes = [
+      "href",
+      "src",
+      "action",
+      "formaction",
+      "data",
+      "xlink:href",
+      "poster",
+      "background",
+    ];
     const all = [document.documentElement, ...Array.from(document.querySelectorAll("*"))];
     for (const el of all) {
       for (const attr of Array.from(el.attributes)) {
@@ -66,10 +75,14 @@ async function offences(page: Page) {
       }
       // The app's own inline scripts carry the page's nonce (and hold the payloads only as
       // escaped JSON data); an injected one cannot know it.
-      if (!script.src && !script.nonce) found.push(`<script> without the nonce: ${(script.textContent ?? "").slice(0, 40)}`);
-      if (script.src && new URL(script.src).origin !== location.origin) found.push(`<script src=${script.src.slice(0, 40)}>`);
+      if (!script.src && !script.nonce)
+        found.push(`<script> without the nonce: ${(script.textContent ?? "").slice(0, 40)}`);
+      if (script.src && new URL(script.src).origin !== location.origin)
+        found.push(`<script src=${script.src.slice(0, 40)}>`);
     }
-    for (const el of Array.from(document.querySelectorAll("object, embed, base, meta[http-equiv], iframe[srcdoc], math"))) {
+    for (const el of Array.from(
+      document.querySelectorAll("object, embed, base, meta[http-equiv], iframe[srcdoc], math"),
+    )) {
       found.push(`<${el.localName}>`);
     }
     const hits = (window as unknown as { __xssHits?: number[] }).__xssHits ?? [];
@@ -90,9 +103,17 @@ async function expectClean(page: Page, trap: Trap, path: string, status = 200) {
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 test.describe("XSS corpus", () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "the trap needs JavaScript; the server markup is the same in both projects");
+  test.skip(
+    ({ javaScriptEnabled }) => javaScriptEnabled === false,
+    "the trap needs JavaScript; the server markup is the same in both projects",
+  );
 
-  test("show fields: event, show, home, calendar, debug and edit pages run nothing", async ({ page, db, context, baseURL }) => {
+  test("show fields: event, show, home, calendar, debug and edit pages run nothing", async ({
+    page,
+    db,
+    context,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     const trap = await armTrap(page);
     await signInAsStaff(context, db, baseURL!);
@@ -139,7 +160,12 @@ test.describe("XSS corpus", () => {
     }
   });
 
-  test("show fields through the staff form are stored and shown verbatim", async ({ page, db, context, baseURL }) => {
+  test("show fields through the staff form are stored and shown verbatim", async ({
+    page,
+    db,
+    context,
+    baseURL,
+  }) => {
     const trap = await armTrap(page);
     await signInAsStaff(context, db, baseURL!);
     const tag = uniq();
@@ -172,10 +198,19 @@ test.describe("XSS corpus", () => {
     }
   });
 
-  test("comedian names and bios: vote, results and manage pages run nothing", async ({ page, db, context, baseURL }) => {
+  test("comedian names and bios: vote, results and manage pages run nothing", async ({
+    page,
+    db,
+    context,
+    baseURL,
+  }) => {
     const trap = await armTrap(page);
     const names = [TEXT_PAYLOADS[1], TEXT_PAYLOADS[3], TEXT_PAYLOADS[7], SQL_STRINGS[0], TEXT_PAYLOADS[12]];
-    const round = createRound(db, `Xss round ${TEXT_PAYLOADS[0]}`, names.map((name) => ({ name, bio: ALL_TEXT })));
+    const round = createRound(
+      db,
+      `Xss round ${TEXT_PAYLOADS[0]}`,
+      names.map((name) => ({ name, bio: ALL_TEXT })),
+    );
     try {
       await expectClean(page, trap, `/vote?round=${round.roundId}`);
       await expect(page.locator("body")).toContainText(round.comedians[3].name);
@@ -203,14 +238,29 @@ test.describe("XSS corpus", () => {
     }
   });
 
-  test("contact messages and applications: staff pages and the CSV run nothing", async ({ page, db, context, baseURL }) => {
+  test("contact messages and applications: staff pages and the CSV run nothing", async ({
+    page,
+    db,
+    context,
+    baseURL,
+  }) => {
     const trap = await armTrap(page);
     await signInAsStaff(context, db, baseURL!);
     const tag = uniq();
     db.insert(contactMessages)
-      .values({ name: `${TEXT_PAYLOADS[1]} ${tag}`, email: `"><svg onload=__xss(7)>@example.com`, subject: ALL_TEXT, message: ALL_TEXT })
+      .values({
+        name: `${TEXT_PAYLOADS[1]} ${tag}`,
+        email: `"><svg onload=__xss(7)>@example.com`,
+        subject: ALL_TEXT,
+        message: ALL_TEXT,
+      })
       .run();
-    const show = insertShow(db, { title: `Xss applications ${tag}`, date: inDays(8), venue: "Test venue", acceptsApplications: true });
+    const show = insertShow(db, {
+      title: `Xss applications ${tag}`,
+      date: inDays(8),
+      venue: "Test venue",
+      acceptsApplications: true,
+    });
     try {
       db.insert(contestantApplications)
         .values({
@@ -247,7 +297,12 @@ test.describe("XSS corpus", () => {
 test.describe("bad ids and slugs", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "HTTP only: runs once");
 
-  test("traversal, unicode and huge values answer 404 (or a sane page), never 500", async ({ page, db, context, baseURL }) => {
+  test("traversal, unicode and huge values answer 404 (or a sane page), never 500", async ({
+    page,
+    db,
+    context,
+    baseURL,
+  }) => {
     test.setTimeout(60_000);
     await signInAsStaff(context, db, baseURL!);
     const request = page.request;
@@ -258,9 +313,11 @@ test.describe("bad ids and slugs", () => {
       const location = response.headers()["location"] ?? "";
       // Control characters in a path or query are refused by the server before Remix (issue 13, item 11).
       const control = /%(0[0-9a-f]|1[0-9a-f]|7f)/i.test(path);
-      if (!(ok(status, location) || (control && status === 400))) failures.push(`${path.slice(0, 80)} → ${status} ${location}`);
+      if (!(ok(status, location) || (control && status === 400)))
+        failures.push(`${path.slice(0, 80)} → ${status} ${location}`);
     };
-    const notFound = (status: number, location: string) => status === 404 || (status === 302 && /\/404$/.test(location));
+    const notFound = (status: number, location: string) =>
+      status === 404 || (status === 302 && /\/404$/.test(location));
     for (const bad of BAD_IDS) {
       await check(`/event/${bad}`, notFound);
       await check(`/show/${bad}`, notFound);
@@ -268,7 +325,10 @@ test.describe("bad ids and slugs", () => {
       await check(`/debug/${bad}`, notFound);
       // The edit page answers a missing show with the spec's flash on the dashboard.
       await check(`/admin/events/${bad}`, (s, l) => notFound(s, l) || (s === 302 && /\/admin$/.test(l)));
-      await check(`/event/${bad}/apply`, (s, l) => notFound(s, l) || (s === 302 && /\/404$|\/event\//.test(l)));
+      await check(
+        `/event/${bad}/apply`,
+        (s, l) => notFound(s, l) || (s === 302 && /\/404$|\/event\//.test(l)),
+      );
       await check(`/results?round=${bad}`, (s) => s === 404 || s === 200);
       await check(`/vote?round=${bad}`, (s) => s === 200);
       await check(`/calendar?month=${bad}`, (s) => s === 200);

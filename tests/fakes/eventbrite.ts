@@ -192,7 +192,12 @@ export function fakeOrgEvents(today = todayIn()) {
       venue_id: "801",
       venue: windsorHall(),
       logo: null,
-      ticket_availability: { has_available_tickets: true, is_sold_out: false, minimum_ticket_price: null, maximum_ticket_price: null },
+      ticket_availability: {
+        has_available_tickets: true,
+        is_sold_out: false,
+        minimum_ticket_price: null,
+        maximum_ticket_price: null,
+      },
     },
   ];
   const page2 = [
@@ -215,7 +220,12 @@ export function fakeOrgEvents(today = todayIn()) {
       venue_id: "777",
       venue: null,
       logo: logo(5),
-      ticket_availability: { has_available_tickets: true, is_sold_out: false, minimum_ticket_price: null, maximum_ticket_price: null },
+      ticket_availability: {
+        has_available_tickets: true,
+        is_sold_out: false,
+        minimum_ticket_price: null,
+        maximum_ticket_price: null,
+      },
     },
   ];
   const page3 = FIXTURE_EVENTS.map((name) => eventbriteFixture(name));
@@ -229,7 +239,17 @@ function fakeVenues(): Record<string, Record<string, unknown>> {
     "777": {
       id: "777",
       name: "Sync Test Brewery",
-      address: { address_1: null, address_2: null, city: null, region: null, postal_code: null, country: null, latitude: null, longitude: null, localized_address_display: null },
+      address: {
+        address_1: null,
+        address_2: null,
+        city: null,
+        region: null,
+        postal_code: null,
+        country: null,
+        latitude: null,
+        longitude: null,
+        localized_address_display: null,
+      },
       resource_uri: "https://www.eventbriteapi.com/v3/venues/777/",
     },
     "27665366": eventbriteFixture("venue-27665366"),
@@ -250,7 +270,13 @@ export type FakeEventbrite = {
 };
 
 export async function startFakeEventbrite(
-  options: { events?: FakeEvent[]; token?: string; organizationId?: string; slowMs?: number; today?: string } = {},
+  options: {
+    events?: FakeEvent[];
+    token?: string;
+    organizationId?: string;
+    slowMs?: number;
+    today?: string;
+  } = {},
 ): Promise<FakeEventbrite> {
   const token = options.token ?? FAKE_EVENTBRITE_TOKEN;
   const org = options.organizationId ?? FAKE_EVENTBRITE_ORG;
@@ -278,7 +304,8 @@ export async function startFakeEventbrite(
         try {
           const body = JSON.parse(raw) as { id?: string; patch?: Record<string, unknown>; reset?: boolean };
           if (body.reset) patches.clear();
-          else if (body.id && body.patch) patches.set(String(body.id), { ...patches.get(String(body.id)), ...body.patch });
+          else if (body.id && body.patch)
+            patches.set(String(body.id), { ...patches.get(String(body.id)), ...body.patch });
           send(200, { patched: [...patches.keys()] });
         } catch {
           send(400, { error: "bad patch" });
@@ -300,18 +327,30 @@ export async function startFakeEventbrite(
       return;
     }
     const path = url.pathname.replace(/^\/v3(?=\/)/, "");
-    requests.push({ method: req.method ?? "GET", path: path + url.search, authorization: req.headers.authorization });
+    requests.push({
+      method: req.method ?? "GET",
+      path: path + url.search,
+      authorization: req.headers.authorization,
+    });
 
     const answer = () => {
       if (req.headers.authorization !== `Bearer ${token}` || mode === "unauthorized") {
-        return send(401, { status_code: 401, error: "INVALID_AUTH", error_description: "The OAuth token you provided was invalid." });
+        return send(401, {
+          status_code: 401,
+          error: "INVALID_AUTH",
+          error_description: "The OAuth token you provided was invalid.",
+        });
       }
       if (mode === "rate-limited") return send(429, { error: "HIT_RATE_LIMIT" }, { "Retry-After": "42" });
       if (mode === "server-error" || mode === "error") return send(500, { error: "INTERNAL_ERROR" });
       if (mode === "malformed") return send(200, '{"pagination": {"has_more_items": fal');
 
       const org1 = fakeOrgEvents(options.today);
-      const [page1, page2, page3] = [patched(org1.page1), patched(org1.page2), patched(org1.page3 as FakeEvent[])];
+      const [page1, page2, page3] = [
+        patched(org1.page1),
+        patched(org1.page2),
+        patched(org1.page3 as FakeEvent[]),
+      ];
       const pageInfo = (n: number, more: boolean, continuation?: string) => ({
         object_count: page1.length + page2.length + page3.length,
         page_number: n,
@@ -321,10 +360,15 @@ export async function startFakeEventbrite(
         ...(continuation ? { continuation } : {}),
       });
       if (path === `/organizations/${org}/events/`) {
-        if (mode === "bad-shape") return send(200, { pagination: {}, events: [{ id: "1", name: "not an object" }] });
-        if (mode === "empty") return send(200, { pagination: { has_more_items: false, object_count: 0 }, events: [] });
+        if (mode === "bad-shape")
+          return send(200, { pagination: {}, events: [{ id: "1", name: "not an object" }] });
+        if (mode === "empty")
+          return send(200, { pagination: { has_more_items: false, object_count: 0 }, events: [] });
         if (mode === "endless") {
-          return send(200, { pagination: { has_more_items: true, continuation: "again" }, events: page1.slice(0, 1) });
+          return send(200, {
+            pagination: { has_more_items: true, continuation: "again" },
+            events: page1.slice(0, 1),
+          });
         }
         const continuation = url.searchParams.get("continuation");
         if (!continuation) {
@@ -334,7 +378,8 @@ export async function startFakeEventbrite(
           if (mode === "fail-page-2") return send(503, { error: "SERVICE_UNAVAILABLE" });
           return send(200, { pagination: pageInfo(2, true, "page-3-token"), events: page2 });
         }
-        if (continuation === "page-3-token") return send(200, { pagination: pageInfo(3, false), events: page3 });
+        if (continuation === "page-3-token")
+          return send(200, { pagination: pageInfo(3, false), events: page3 });
         return send(400, { error: "BAD_CONTINUATION" });
       }
       if (path.startsWith("/organizations/")) return send(404, { error: "NOT_FOUND" });
@@ -352,7 +397,9 @@ export async function startFakeEventbrite(
       const single = /^\/events\/([^/]+)\/?$/.exec(path);
       if (single) {
         const ev = extra.get(single[1]) ?? [...page1, ...page2, ...page3].find((e) => e.id === single[1]);
-        return ev ? send(200, ev) : send(404, { error: "NOT_FOUND", error_description: "The event you requested does not exist." });
+        return ev
+          ? send(200, ev)
+          : send(404, { error: "NOT_FOUND", error_description: "The event you requested does not exist." });
       }
       return send(404, { error: "NOT_FOUND" });
     };
@@ -389,7 +436,11 @@ export async function startFakeEventbrite(
 }
 
 /** Changes one event of a running fake from another process (browser tests); `null` drops every change. */
-export async function patchEventbriteFakeEvent(apiUrl: string, id: string | null, patch: Record<string, unknown> = {}) {
+export async function patchEventbriteFakeEvent(
+  apiUrl: string,
+  id: string | null,
+  patch: Record<string, unknown> = {},
+) {
   const body = id === null ? { reset: true } : { id, patch };
   const res = await fetch(new URL("/__patch", apiUrl), { method: "POST", body: JSON.stringify(body) });
   if (!res.ok) throw new Error("Could not patch the Eventbrite fake");

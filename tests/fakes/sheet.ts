@@ -70,7 +70,9 @@ export async function startSheetFake(options: { slowMs?: number } = {}): Promise
         res.writeHead(500, { "Content-Type": "text/plain" }).end("Internal error");
         return;
       case "html":
-        res.writeHead(200, { "Content-Type": "text/html" }).end("<!DOCTYPE html><html><body>Sign in</body></html>");
+        res
+          .writeHead(200, { "Content-Type": "text/html" })
+          .end("<!DOCTYPE html><html><body>Sign in</body></html>");
         return;
       case "slow": {
         const t = setTimeout(() => {

@@ -11,7 +11,9 @@ export type ReceivedMail = { from: string | null; to: string[]; raw: string };
  * to its queue) but answers "250 OK" only `delayMs` later (default 3 s): a client that
  * hangs up before the answer cannot know it was delivered.
  */
-export async function startFakeSmtp(options: { mode?: "accept" | "reject" | "hang" | "slow"; port?: number; delayMs?: number } = {}) {
+export async function startFakeSmtp(
+  options: { mode?: "accept" | "reject" | "hang" | "slow"; port?: number; delayMs?: number } = {},
+) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,

@@ -15,7 +15,12 @@ import { and, eq, inArray } from "drizzle-orm";
 import { auditLog, contactMessages, contestantApplications, events } from "~/db/schema";
 import { addDaysIso, todayIn } from "~/lib/dates";
 import { openDatabase, type DB } from "~/utils/db.server";
-import { fakeOrgEvents, FAKE_EVENTBRITE_ORG, FAKE_EVENTBRITE_TOKEN, startFakeEventbrite } from "../fakes/eventbrite";
+import {
+  fakeOrgEvents,
+  FAKE_EVENTBRITE_ORG,
+  FAKE_EVENTBRITE_TOKEN,
+  startFakeEventbrite,
+} from "../fakes/eventbrite";
 import { tempDatabase } from "./db";
 import { LOAD_ENV, staffOf } from "./env";
 import { FORMS, formFields, postForm, type PostOptions } from "./forms";
@@ -42,7 +47,13 @@ type Check = { present: number; missing: number; duplicates: number; problems: s
 
 type WritePath<C> = {
   name: string;
-  prepare(size: CrashSize): Promise<{ dir: string; file: string; ctx: C; env?: Record<string, string>; cleanup?: () => Promise<void> }>;
+  prepare(size: CrashSize): Promise<{
+    dir: string;
+    file: string;
+    ctx: C;
+    env?: Record<string, string>;
+    cleanup?: () => Promise<void>;
+  }>;
   /** Runs against the first server before the load (a staff login, ballots loaded). */
   beforeLoad?(base: string, ctx: C, size: CrashSize): Promise<void>;
   /** Sends write `i`; true when the server acknowledged it (its success answer arrived). */
@@ -85,14 +96,21 @@ const votePath: WritePath<VoteCtx> = {
     const v = ctx.voters[i];
     const latencies: number[] = [];
     const sends = v.duplicate === "double-tap" ? 2 : 1;
-    const answers = await Promise.all(Array.from({ length: sends }, () => postVote(base, ctx.roundId, v, latencies)));
+    const answers = await Promise.all(
+      Array.from({ length: sends }, () => postVote(base, ctx.roundId, v, latencies)),
+    );
     v.acked = answers.some(Boolean);
     return v.acked;
   },
   check(database, ctx, acked, sent) {
     database.$client.close(); // checkStored opens the file itself
     const voters = sent.map((i) => ctx.voters[i]);
-    const stored = checkStored(ctx.file!, ctx.roundId, voters, acked.map((i) => ctx.voters[i]));
+    const stored = checkStored(
+      ctx.file!,
+      ctx.roundId,
+      voters,
+      acked.map((i) => ctx.voters[i]),
+    );
     const missing = stored.problems.filter((p) => p.includes("stored 0 times")).length;
     const duplicates = stored.problems.filter((p) => /stored [2-9]\d* times|more than once/.test(p)).length;
     return { present: acked.length - missing, missing, duplicates, problems: stored.problems };
@@ -135,7 +153,8 @@ const contactPath: WritePath<FormCtx> = {
         problems.push(`contact ${i}: acknowledged but not stored`);
       }
       const row = rows.find((r) => r.submissionToken === ctx.tokens[i]);
-      if (row && row.email !== `contact-${ctx.tag}-${i}@example.com`) problems.push(`contact ${i}: stored wrong`);
+      if (row && row.email !== `contact-${ctx.tag}-${i}@example.com`)
+        problems.push(`contact ${i}: stored wrong`);
     }
     const duplicates = [...byEmail.values()].filter((n) => n > 1).length;
     if (duplicates) problems.push(`${duplicates} contact messages stored more than once`);
@@ -148,21 +167,28 @@ const applicationPath: WritePath<FormCtx> = {
   name: "application",
   async prepare(size) {
     const today = todayIn();
-    const { dir, file, data } = tempDatabase("crash-apply", (database) =>
-      database
-        .insert(events)
-        .values({
-          title: "Crash Test Contest Night",
-          date: addDaysIso(today, 30),
-          time: "20:00",
-          venue: "Crash Test Hall",
-          ticketUrl: "https://tickets.example.com/crash",
-          acceptsApplications: true,
-        })
-        .returning({ id: events.id })
-        .get().id,
+    const { dir, file, data } = tempDatabase(
+      "crash-apply",
+      (database) =>
+        database
+          .insert(events)
+          .values({
+            title: "Crash Test Contest Night",
+            date: addDaysIso(today, 30),
+            time: "20:00",
+            venue: "Crash Test Hall",
+            ticketUrl: "https://tickets.example.com/crash",
+            acceptsApplications: true,
+          })
+          .returning({ id: events.id })
+          .get().id,
     );
-    const ctx = { file, tag: `a${Date.now()}`, tokens: Array.from({ length: size.writes }, token), eventId: data };
+    const ctx = {
+      file,
+      tag: `a${Date.now()}`,
+      tokens: Array.from({ length: size.writes }, token),
+      eventId: data,
+    };
     return { dir, file, ctx, env: { TRUST_PROXY: "true" } };
   },
   async write(base, ctx, i) {
@@ -179,7 +205,9 @@ const applicationPath: WritePath<FormCtx> = {
     });
     const headers = { "Fly-Client-IP": clientAddress(i) };
     const answers = await Promise.all(
-      Array.from({ length: doubleTapped(i) ? 2 : 1 }, () => post(base, `/event/${ctx.eventId}/apply`, body, { headers })),
+      Array.from({ length: doubleTapped(i) ? 2 : 1 }, () =>
+        post(base, `/event/${ctx.eventId}/apply`, body, { headers }),
+      ),
     );
     return answers.some((a) => a.status === 302 && a.location.includes("#contestant-application"));
   },
@@ -203,18 +231,27 @@ const applicationPath: WritePath<FormCtx> = {
 
 // --- event save (staff): even writes create a show, odd writes edit a different existing one -----
 type EventCtx = WithFile & { tag: string; date: string; baseIds: number[]; cookie: string };
-const eventTitle = (ctx: EventCtx, i: number) => `Crash ${i % 2 === 0 ? "created" : "edited"} show ${ctx.tag}-${i}`;
+const eventTitle = (ctx: EventCtx, i: number) =>
+  `Crash ${i % 2 === 0 ? "created" : "edited"} show ${ctx.tag}-${i}`;
 const eventSavePath: WritePath<EventCtx> = {
   name: "event save",
   async prepare(size) {
     const date = addDaysIso(todayIn(), 45);
     const { dir, file, data } = tempDatabase("crash-events", (database) =>
-      Array.from({ length: Math.ceil(size.writes / 2) }, (_, n) =>
-        database
-          .insert(events)
-          .values({ title: `Crash base show ${n}`, date, time: "19:00", venue: "Crash Test Hall", ticketUrl: "https://tickets.example.com/base" })
-          .returning({ id: events.id })
-          .get().id,
+      Array.from(
+        { length: Math.ceil(size.writes / 2) },
+        (_, n) =>
+          database
+            .insert(events)
+            .values({
+              title: `Crash base show ${n}`,
+              date,
+              time: "19:00",
+              venue: "Crash Test Hall",
+              ticketUrl: "https://tickets.example.com/base",
+            })
+            .returning({ id: events.id })
+            .get().id,
       ),
     );
     return { dir, file, ctx: { file, tag: `e${Date.now()}`, date, baseIds: data, cookie: "" } };
@@ -238,7 +275,11 @@ const eventSavePath: WritePath<EventCtx> = {
   },
   check(database, ctx, acked, sent) {
     const titles = sent.map((i) => eventTitle(ctx, i));
-    const rows = database.select({ id: events.id, title: events.title }).from(events).where(inArray(events.title, titles)).all();
+    const rows = database
+      .select({ id: events.id, title: events.title })
+      .from(events)
+      .where(inArray(events.title, titles))
+      .all();
     const byTitle = countBy(rows, (r) => r.title);
     const problems: string[] = [];
     let missing = 0;
@@ -258,9 +299,14 @@ const eventSavePath: WritePath<EventCtx> = {
     // Each save writes its audit line in the same transaction: the two never disagree.
     const createdIds = rows.filter((r) => r.title.includes(" created ")).map((r) => String(r.id));
     const createAudits = createdIds.length
-      ? database.select().from(auditLog).where(and(eq(auditLog.action, "event.create"), inArray(auditLog.entityId, createdIds))).all().length
+      ? database
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.action, "event.create"), inArray(auditLog.entityId, createdIds)))
+          .all().length
       : 0;
-    if (createAudits !== createdIds.length) problems.push(`${createdIds.length} shows created but ${createAudits} audit lines`);
+    if (createAudits !== createdIds.length)
+      problems.push(`${createdIds.length} shows created but ${createAudits} audit lines`);
     return { present: acked.length - missing, missing, duplicates, problems };
   },
 };
@@ -306,20 +352,32 @@ const syncPath: WritePath<SyncCtx> = {
     // acknowledged presses can outnumber stored runs; an acknowledged press with no run is lost.
     const missing = acked.length && !runs.length ? acked.length : 0;
     if (missing) problems.push(`${acked.length} syncs acknowledged, ${runs.length} runs stored`);
-    if (okRuns !== runs.length) problems.push(`${runs.length - okRuns} sync runs failed (fake platform unreachable?)`);
-    const synced = database.select({ externalId: events.externalId }).from(events).where(eq(events.source, "eventbrite")).all();
+    if (okRuns !== runs.length)
+      problems.push(`${runs.length - okRuns} sync runs failed (fake platform unreachable?)`);
+    const synced = database
+      .select({ externalId: events.externalId })
+      .from(events)
+      .where(eq(events.source, "eventbrite"))
+      .all();
     const byId = countBy(synced, (r) => r.externalId ?? "");
     const duplicates = [...byId.values()].filter((n) => n > 1).length;
     if (duplicates) problems.push(`${duplicates} platform shows stored more than once`);
     if (acked.length) {
       const absent = ctx.expectedIds.filter((id) => !byId.has(id));
-      if (absent.length) problems.push(`platform shows missing after acknowledged syncs: ${absent.join(", ")}`);
+      if (absent.length)
+        problems.push(`platform shows missing after acknowledged syncs: ${absent.join(", ")}`);
     }
     return { present: acked.length - missing, missing, duplicates, problems };
   },
 };
 
-export const WRITE_PATHS = [votePath, contactPath, applicationPath, eventSavePath, syncPath] as WritePath<unknown>[];
+export const WRITE_PATHS = [
+  votePath,
+  contactPath,
+  applicationPath,
+  eventSavePath,
+  syncPath,
+] as WritePath<unknown>[];
 
 /** The sizes of the full run (npm run crash:writes) and of the short one inside npm test. */
 export const FULL_SIZES: Record<string, CrashSize> = {
@@ -385,7 +443,8 @@ export async function runCrashPath(path: WritePath<unknown>, size: CrashSize): P
     }
     const problems = [...check.problems];
     if (integrity !== "ok") problems.unshift(`integrity_check: ${integrity}`);
-    if (acked.length < Math.min(size.killAfter, size.writes)) problems.push(`only ${acked.length} writes acknowledged before the kill`);
+    if (acked.length < Math.min(size.killAfter, size.writes))
+      problems.push(`only ${acked.length} writes acknowledged before the kill`);
     return {
       path: path.name,
       sent: sent.length,
@@ -414,8 +473,19 @@ export async function runAllCrashPaths(sizes: Record<string, CrashSize>, only?: 
 }
 
 export function formatTable(results: CrashResult[]) {
-  const header = ["path", "sent", "acknowledged", "present after restart", "missing", "duplicates", "integrity", "seconds"];
-  const rows = results.map((r) => [r.path, r.sent, r.acknowledged, r.present, r.missing, r.duplicates, r.integrity, r.seconds].map(String));
+  const header = [
+    "path",
+    "sent",
+    "acknowledged",
+    "present after restart",
+    "missing",
+    "duplicates",
+    "integrity",
+    "seconds",
+  ];
+  const rows = results.map((r) =>
+    [r.path, r.sent, r.acknowledged, r.present, r.missing, r.duplicates, r.integrity, r.seconds].map(String),
+  );
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
   const line = (cells: string[]) => `| ${cells.map((cell, c) => cell.padEnd(widths[c])).join(" | ")} |`;
   return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)].join("\n");

@@ -15,7 +15,11 @@ export function createTestDb(): DB {
 /** A fresh database with one staff member (the actor of staff writes and audit lines). */
 export function createTestDbWithStaff(username = "owner") {
   const db = createTestDb();
-  const staff = db.insert(staffUsers).values({ username, passwordHash: "x" }).returning({ id: staffUsers.id, username: staffUsers.username }).get();
+  const staff = db
+    .insert(staffUsers)
+    .values({ username, passwordHash: "x" })
+    .returning({ id: staffUsers.id, username: staffUsers.username })
+    .get();
   return { db, staff };
 }
 
@@ -23,7 +27,11 @@ export function createTestDbWithStaff(username = "owner") {
  * A migrated SQLite file in a fresh temporary folder; `fill` adds the rows a run needs.
  * The database is closed afterwards unless `keepOpen` (then the caller closes it).
  */
-export function tempDatabase<T>(prefix: string, fill: (database: DB) => T, options: { keepOpen?: boolean } = {}) {
+export function tempDatabase<T>(
+  prefix: string,
+  fill: (database: DB) => T,
+  options: { keepOpen?: boolean } = {},
+) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `laugh-${prefix}-`));
   const file = path.join(dir, "app.db");
   const database = openDatabase(file);

@@ -34,4 +34,7 @@ export const LOAD_ENV = {
 } as const;
 
 /** The staff account a profile's server is started with. */
-export const staffOf = (env: { ADMIN_USERNAME: string; ADMIN_PASSWORD: string }) => ({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD });
+export const staffOf = (env: { ADMIN_USERNAME: string; ADMIN_PASSWORD: string }) => ({
+  username: env.ADMIN_USERNAME,
+  password: env.ADMIN_PASSWORD,
+});

@@ -51,7 +51,8 @@ export function formFields<S extends AnyObject>(schema: S, values: FormValues<S>
   const known = new Set(fieldNames(schema));
   const fields: Record<string, string> = {};
   for (const [name, value] of Object.entries(values as Record<string, Scalar>)) {
-    if (!known.has(name)) throw new Error(`"${name}" is not a field of this form (its schema has ${[...known].join(", ")})`);
+    if (!known.has(name))
+      throw new Error(`"${name}" is not a field of this form (its schema has ${[...known].join(", ")})`);
     if (value === undefined || value === null || value === false) continue;
     fields[name] = value === true ? "on" : String(value);
   }
@@ -76,7 +77,12 @@ export type PostOptions = { cookie?: string; headers?: Record<string, string>; s
  * POSTs `fields` to `base + path` as a browser without JavaScript would (urlencoded, same
  * Origin, redirects not followed). The caller reads or drains the answer.
  */
-export function postForm(base: string, path: string, fields: Record<string, string>, options: PostOptions = {}) {
+export function postForm(
+  base: string,
+  path: string,
+  fields: Record<string, string>,
+  options: PostOptions = {},
+) {
   return fetch(`${base}${path}`, {
     method: "POST",
     headers: {

@@ -16,7 +16,8 @@ export type LayoutPage = {
 
 export type LayoutContext = { db: DB; roundId: number; voteToken: string };
 
-const showBySlug = (db: DB, title: string) => showPath(seededShow(db, title) as Parameters<typeof showPath>[0]);
+const showBySlug = (db: DB, title: string) =>
+  showPath(seededShow(db, title) as Parameters<typeof showPath>[0]);
 
 export const LAYOUT_PAGES: LayoutPage[] = [
   { name: "home", as: "visitor", path: () => "/" },
@@ -31,15 +32,39 @@ export const LAYOUT_PAGES: LayoutPage[] = [
   { name: "comedians", as: "visitor", path: () => "/comedians" },
   { name: "comedian", as: "visitor", path: () => `/comedians/${comedianSlug("Omar Haddad")}` },
   { name: "not-found", as: "visitor", path: () => "/no-such-page-here" },
-  { name: "event-recurring", as: "visitor", path: ({ db }) => `/event/${seededShow(db, "Tuesday Night Stand-Up at Tipsy Toucan").id}` },
-  { name: "event-entry", as: "visitor", path: ({ db }) => `/event/${seededShow(db, "2 Minutes to Kill - Comedy Competition").id}` },
-  { name: "event-application", as: "visitor", path: ({ db }) => `/event/${seededShow(db, "Game On! Comedy Game Show with host Danny Vega").id}` },
+  {
+    name: "event-recurring",
+    as: "visitor",
+    path: ({ db }) => `/event/${seededShow(db, "Tuesday Night Stand-Up at Tipsy Toucan").id}`,
+  },
+  {
+    name: "event-entry",
+    as: "visitor",
+    path: ({ db }) => `/event/${seededShow(db, "2 Minutes to Kill - Comedy Competition").id}`,
+  },
+  {
+    name: "event-application",
+    as: "visitor",
+    path: ({ db }) => `/event/${seededShow(db, "Game On! Comedy Game Show with host Danny Vega").id}`,
+  },
   { name: "show-slug", as: "visitor", path: ({ db }) => showBySlug(db, "Laughs on the Waterfront") },
-  { name: "show-slug-long", as: "visitor", path: ({ db }) => showBySlug(db, "Game On! Comedy Game Show with host Danny Vega") },
+  {
+    name: "show-slug-long",
+    as: "visitor",
+    path: ({ db }) => showBySlug(db, "Game On! Comedy Game Show with host Danny Vega"),
+  },
   { name: "show-sold-out", as: "visitor", path: ({ db }) => showBySlug(db, "Sip & Giggle at the Winery") },
-  { name: "event-club", as: "visitor", path: ({ db }) => `/event/${seededShow(db, "Headliner Friday: Club Special").id}` },
+  {
+    name: "event-club",
+    as: "visitor",
+    path: ({ db }) => `/event/${seededShow(db, "Headliner Friday: Club Special").id}`,
+  },
   { name: "vote", as: "visitor", path: ({ roundId }) => `/vote?round=${roundId}` },
-  { name: "vote-thanks", as: "visitor", path: ({ roundId, voteToken }) => `/vote?round=${roundId}&thanks=${voteToken}` },
+  {
+    name: "vote-thanks",
+    as: "visitor",
+    path: ({ roundId, voteToken }) => `/vote?round=${roundId}&thanks=${voteToken}`,
+  },
   { name: "results-gate", as: "visitor", path: ({ roundId }) => `/results?round=${roundId}` },
   { name: "booking-gate", as: "visitor", path: () => "/booking" },
   { name: "admin-login", as: "visitor", path: () => "/admin/login" },
@@ -47,7 +72,11 @@ export const LAYOUT_PAGES: LayoutPage[] = [
   { name: "booking", as: "staff", path: () => "/booking" },
   { name: "admin", as: "staff", path: () => "/admin" },
   { name: "admin-new-event", as: "staff", path: () => "/admin/events/new" },
-  { name: "admin-edit-event", as: "staff", path: ({ db }) => `/admin/events/${seededShow(db, "Tuesday Night Stand-Up at Tipsy Toucan").id}` },
+  {
+    name: "admin-edit-event",
+    as: "staff",
+    path: ({ db }) => `/admin/events/${seededShow(db, "Tuesday Night Stand-Up at Tipsy Toucan").id}`,
+  },
   { name: "admin-messages", as: "staff", path: () => "/admin/messages" },
   { name: "admin-applications", as: "staff", path: () => "/admin/applications" },
   { name: "admin-newsletter", as: "staff", path: () => "/admin/newsletter" },
@@ -78,6 +107,16 @@ export const PROJECTOR_SIZES = [
 
 /** Twelve comics with names as long as real ones get: the most a round shows on the projector. */
 export const TWELVE_COMICS = [
-  "Alexandra Montgomery-Whitfield", "Ben Ortiz", "Chidi Okonkwo", "Dana Kowalczyk", "Eli Tremblay",
-  "Farah Haddad", "Gus MacPherson", "Hana Nakamura", "Isaac Bélanger", "Jo Park", "Kiran Desai-Fitzgerald", "Lou Vega",
+  "Alexandra Montgomery-Whitfield",
+  "Ben Ortiz",
+  "Chidi Okonkwo",
+  "Dana Kowalczyk",
+  "Eli Tremblay",
+  "Farah Haddad",
+  "Gus MacPherson",
+  "Hana Nakamura",
+  "Isaac Bélanger",
+  "Jo Park",
+  "Kiran Desai-Fitzgerald",
+  "Lou Vega",
 ].map((name) => ({ name }));

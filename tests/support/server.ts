@@ -29,7 +29,10 @@ export function freePort(): Promise<number> {
 }
 
 /** Polls `base`/healthcheck until it answers 200; false when `gaveUp` says so or time runs out. */
-export async function waitForHealthy(base: string, options: { timeoutMs?: number; gaveUp?: () => boolean } = {}) {
+export async function waitForHealthy(
+  base: string,
+  options: { timeoutMs?: number; gaveUp?: () => boolean } = {},
+) {
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
   while (Date.now() < deadline) {
     if (options.gaveUp?.()) return false;
@@ -72,7 +75,8 @@ export async function startServer(databasePath: string, dir: string, options: St
   });
   fs.closeSync(out);
   const base = `http://${options.host ?? "127.0.0.1"}:${port}`;
-  if (await waitForHealthy(base, { gaveUp: () => child.exitCode !== null })) return { child, base, port, log };
+  if (await waitForHealthy(base, { gaveUp: () => child.exitCode !== null }))
+    return { child, base, port, log };
   child.kill("SIGKILL");
   throw new Error(`the server did not start:\n${fs.readFileSync(log, "utf8")}`);
 }
@@ -112,9 +116,14 @@ export async function waitForExit(server: Server) {
  * other specs writing to the shared database would blur, or that kill and restart it.
  */
 export async function startSeededServer(env: Record<string, string> = {}, prefix = "isolated") {
-  const { dir, file: databasePath, database } = tempDatabase(prefix, (db) => seedDemoData(db, todayIn()), { keepOpen: true });
+  const {
+    dir,
+    file: databasePath,
+    database,
+  } = tempDatabase(prefix, (db) => seedDemoData(db, todayIn()), { keepOpen: true });
   const port = await freePort();
-  const start = (extra: Record<string, string> = {}) => startServer(databasePath, dir, { env: { ...E2E_ENV, ...env, ...extra }, port });
+  const start = (extra: Record<string, string> = {}) =>
+    startServer(databasePath, dir, { env: { ...E2E_ENV, ...env, ...extra }, port });
   let server = await start();
   return {
     url: server.base,

@@ -60,8 +60,19 @@ export const GAME_ON: Partial<Show> = {
   acceptsApplications: true,
   // The Manchester Pub's venue record as the seed holds it (city cited in app/db/venue-data.ts).
   venueRecord: {
-    id: 5, name: "The Manchester Pub", slug: "manchester-pub", address1: null, address2: null, city: "Windsor", region: "ON",
-    postalCode: null, country: "CA", latitude: null, longitude: null, isClub: false, isWinery: false,
+    id: 5,
+    name: "The Manchester Pub",
+    slug: "manchester-pub",
+    address1: null,
+    address2: null,
+    city: "Windsor",
+    region: "ON",
+    postalCode: null,
+    country: "CA",
+    latitude: null,
+    longitude: null,
+    isClub: false,
+    isWinery: false,
   },
 };
 
@@ -71,7 +82,11 @@ export const gameOnShow = (overrides: Partial<Show> = {}): Show => makeShow({ ..
 export type ShowRow = typeof events.$inferInsert;
 
 /** What the staff form requires besides a title and a date: a show staff could save unchanged. */
-export const BOOKABLE = { time: "19:30", venue: "Test Venue", ticketUrl: "https://tickets.example.com/x" } as const;
+export const BOOKABLE = {
+  time: "19:30",
+  venue: "Test Venue",
+  ticketUrl: "https://tickets.example.com/x",
+} as const;
 export type ShowDateRow = Omit<typeof eventDates.$inferInsert, "eventId" | "position">;
 
 /**
@@ -81,10 +96,17 @@ export type ShowDateRow = Omit<typeof eventDates.$inferInsert, "eventId" | "posi
 export function insertShow(db: DB, values: Partial<ShowRow> = {}, dates: ShowDateRow[] = []) {
   const row = db
     .insert(events)
-    .values({ title: `Test show ${crypto.randomBytes(4).toString("hex")}`, date: addDaysIso(todayIn(), 20), ...values })
+    .values({
+      title: `Test show ${crypto.randomBytes(4).toString("hex")}`,
+      date: addDaysIso(todayIn(), 20),
+      ...values,
+    })
     .returning()
     .get();
-  if (dates.length) db.insert(eventDates).values(dates.map((d, position) => ({ ...d, eventId: row.id, position }))).run();
+  if (dates.length)
+    db.insert(eventDates)
+      .values(dates.map((d, position) => ({ ...d, eventId: row.id, position })))
+      .run();
   return row;
 }
 

@@ -20,7 +20,9 @@ export async function signInAsStaff(context: BrowserContext, db: DB, baseURL: st
   const staff = db.select().from(staffUsers).where(eq(staffUsers.username, E2E_ENV.ADMIN_USERNAME)).get();
   if (!staff) throw new Error("the seeded staff account is missing");
   const id = crypto.randomBytes(24).toString("base64url");
-  db.insert(sessions).values({ id, data: { staffId: staff.id }, expiresAt: new Date(Date.now() + 3600_000) }).run();
+  db.insert(sessions)
+    .values({ id, data: { staffId: staff.id }, expiresAt: new Date(Date.now() + 3600_000) })
+    .run();
   const header = await createCookie("__session", { secrets: [E2E_ENV.SESSION_SECRET] }).serialize(id);
   const value = header.split(";")[0].slice("__session=".length);
   await context.addCookies([{ name: "__session", value, url: baseURL }]);
@@ -51,11 +53,17 @@ export function cookieHeader(res: Response, previous = ""): string {
 }
 
 /** Logs in through the real form (POST /admin/login) over plain HTTP; answers the Cookie header. */
-export async function loginStaff(base: string, credentials: { username: string; password: string }): Promise<string> {
-  const res = await postForm(base, "/admin/login", loginFields(credentials.username, credentials.password, "/admin"));
+export async function loginStaff(
+  base: string,
+  credentials: { username: string; password: string },
+): Promise<string> {
+  const res = await postForm(
+    base,
+    "/admin/login",
+    loginFields(credentials.username, credentials.password, "/admin"),
+  );
   await res.text();
   const cookie = cookieHeader(res);
   if (res.status !== 302 || !cookie) throw new Error(`staff login failed (${res.status})`);
   return cookie;
 }
-

@@ -16,9 +16,17 @@ export const DUPLICATE_SHARE = 0.2;
 
 export function prepareVoteDatabase() {
   const { dir, file, data } = tempDatabase("votes", (database) => {
-    const round = database.insert(votingRounds).values({ title: "Load test round", openedAt: new Date() }).returning().get();
+    const round = database
+      .insert(votingRounds)
+      .values({ title: "Load test round", openedAt: new Date() })
+      .returning()
+      .get();
     const ids = ["Ava", "Ben", "Cleo", "Dev", "Eli"].map((name) => {
-      const c = database.insert(comedians).values({ name: `${name} Loadtest` }).returning().get();
+      const c = database
+        .insert(comedians)
+        .values({ name: `${name} Loadtest` })
+        .returning()
+        .get();
       database.insert(roundComedians).values({ roundId: round.id, comedianId: c.id }).run();
       return c.id;
     });
@@ -60,19 +68,44 @@ export async function loadBallot(base: string, roundId: number, voter: Voter) {
   const token = new RegExp(`name="${field(FORMS.vote, "voteToken")}" value="([^"]+)"`).exec(html)?.[1];
   if (!res.ok || !token) throw new Error(`ballot did not load (${res.status})`);
   voter.token = token;
-  voter.cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  voter.cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /** One vote post; resolves true when the server acknowledged it (its thank-you). */
-export async function postVote(base: string, roundId: number, voter: Voter, latencies: number[]): Promise<boolean> {
-  const body = new URLSearchParams(formFields(FORMS.vote, { roundId, voteToken: voter.token, comedianId: voter.comedianId, email: voter.email }));
-  const headers = { Origin: base, Cookie: voter.cookie ?? "", "Content-Type": "application/x-www-form-urlencoded" };
+export async function postVote(
+  base: string,
+  roundId: number,
+  voter: Voter,
+  latencies: number[],
+): Promise<boolean> {
+  const body = new URLSearchParams(
+    formFields(FORMS.vote, {
+      roundId,
+      voteToken: voter.token,
+      comedianId: voter.comedianId,
+      email: voter.email,
+    }),
+  );
+  const headers = {
+    Origin: base,
+    Cookie: voter.cookie ?? "",
+    "Content-Type": "application/x-www-form-urlencoded",
+  };
   const start = performance.now();
-  const res = await fetch(`${base}${voter.viaForm ? "/vote" : "/vote/submit"}`, { method: "POST", body, headers, redirect: "manual" });
+  const res = await fetch(`${base}${voter.viaForm ? "/vote" : "/vote/submit"}`, {
+    method: "POST",
+    body,
+    headers,
+    redirect: "manual",
+  });
   const text = await res.text();
   latencies.push(performance.now() - start);
   if (res.status === 429) voter.refused = `rate limited: ${text.slice(0, 120)}`;
-  if (voter.viaForm) return res.status === 302 && (res.headers.get("location") ?? "").includes(`thanks=${voter.token}`);
+  if (voter.viaForm)
+    return res.status === 302 && (res.headers.get("location") ?? "").includes(`thanks=${voter.token}`);
   return res.status === 200 && JSON.parse(text).ok === true;
 }
 
@@ -89,7 +122,8 @@ export function checkStored(file: string, roundId: number, voters: Voter[], must
     for (const v of mustInclude) {
       const stored = byEmail.get(v.email) ?? [];
       if (stored.length !== 1) problems.push(`${v.email}: stored ${stored.length} times`);
-      else if (stored[0].comedianId !== v.comedianId || stored[0].voteToken !== v.token) problems.push(`${v.email}: stored wrong`);
+      else if (stored[0].comedianId !== v.comedianId || stored[0].voteToken !== v.token)
+        problems.push(`${v.email}: stored wrong`);
     }
     const known = new Set(voters.map((v) => v.email));
     const strangers = rows.filter((r) => !known.has(r.email));

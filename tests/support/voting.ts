@@ -7,16 +7,39 @@ import type { DB } from "~/utils/db.server";
 /** A short unique suffix so each test owns its rows. */
 export const uniq = () => crypto.randomBytes(4).toString("hex");
 
-export type TestRound = { roundId: number; title: string; comedians: { id: number; name: string; bio: string | null }[] };
+export type TestRound = {
+  roundId: number;
+  title: string;
+  comedians: { id: number; name: string; bio: string | null }[];
+};
 
 /** An open round with its own comedians (names made unique), as staff would set it up. */
-export function createRound(db: DB, title: string, people: { name: string; bio?: string | null }[], open = true): TestRound {
+export function createRound(
+  db: DB,
+  title: string,
+  people: { name: string; bio?: string | null }[],
+  open = true,
+): TestRound {
   const tag = uniq();
   return db.transaction((tx) => {
-    const round = tx.insert(votingRounds).values({ title: `${title} ${tag}`, openedAt: new Date(), closedAt: open ? null : new Date() }).returning().get();
-    const rows = people.map((p) => tx.insert(comedians).values({ name: `${p.name} ${tag}`, bio: p.bio ?? null }).returning().get());
+    const round = tx
+      .insert(votingRounds)
+      .values({ title: `${title} ${tag}`, openedAt: new Date(), closedAt: open ? null : new Date() })
+      .returning()
+      .get();
+    const rows = people.map((p) =>
+      tx
+        .insert(comedians)
+        .values({ name: `${p.name} ${tag}`, bio: p.bio ?? null })
+        .returning()
+        .get(),
+    );
     rows.forEach((c) => tx.insert(roundComedians).values({ roundId: round.id, comedianId: c.id }).run());
-    return { roundId: round.id, title: round.title, comedians: rows.map((c) => ({ id: c.id, name: c.name, bio: c.bio })) };
+    return {
+      roundId: round.id,
+      title: round.title,
+      comedians: rows.map((c) => ({ id: c.id, name: c.name, bio: c.bio })),
+    };
   });
 }
 
@@ -27,7 +50,14 @@ export function closeTestRound(db: DB, roundId: number) {
 
 export function addVotes(db: DB, roundId: number, comedianId: number, n: number) {
   for (let i = 0; i < n; i++) {
-    db.insert(votes).values({ roundId, comedianId, email: `seeded-${uniq()}@example.com`, voteToken: `seeded-${uniq()}-${uniq()}` }).run();
+    db.insert(votes)
+      .values({
+        roundId,
+        comedianId,
+        email: `seeded-${uniq()}@example.com`,
+        voteToken: `seeded-${uniq()}-${uniq()}`,
+      })
+      .run();
   }
 }
 

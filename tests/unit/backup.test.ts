@@ -4,7 +4,13 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { contactMessages } from "~/db/schema";
-import { backupData, backupDatabase, integrityCheck, restoreData, restoreDatabase } from "~/utils/backup.server";
+import {
+  backupData,
+  backupDatabase,
+  integrityCheck,
+  restoreData,
+  restoreDatabase,
+} from "~/utils/backup.server";
 import { openDatabase, runMigrations } from "~/utils/db.server";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "laugh-backup-"));
@@ -12,7 +18,10 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const count = (file: string) => {
   const database = openDatabase(file);
-  const n = database.select({ n: sql<number>`count(*)` }).from(contactMessages).get()!.n;
+  const n = database
+    .select({ n: sql<number>`count(*)` })
+    .from(contactMessages)
+    .get()!.n;
   database.$client.close();
   return n;
 };
@@ -23,7 +32,10 @@ describe("backup and restore", () => {
     const database = openDatabase(live);
     runMigrations(database);
     const insert = (i: number) =>
-      database.insert(contactMessages).values({ name: `n${i}`, email: `e${i}@example.com`, subject: "s", message: "m" }).run();
+      database
+        .insert(contactMessages)
+        .values({ name: `n${i}`, email: `e${i}@example.com`, subject: "s", message: "m" })
+        .run();
     for (let i = 0; i < 200; i++) insert(i);
 
     // Keep writing while the backup runs.
@@ -62,7 +74,10 @@ describe("backup and restore", () => {
     const images = path.join(root, "images");
     const database = openDatabase(live);
     runMigrations(database);
-    database.insert(contactMessages).values({ name: "n", email: "e@example.com", subject: "s", message: "m" }).run();
+    database
+      .insert(contactMessages)
+      .values({ name: "n", email: "e@example.com", subject: "s", message: "m" })
+      .run();
     // A poster as the pipeline stores it: <images>/<hash>/master.jpg and its variants.
     const master = path.join(images, "0123456789abcdef", "master.jpg");
     const variant = path.join(images, "0123456789abcdef", "0123456789abcdef-50-50-w640.avif");

@@ -7,25 +7,65 @@ import { upcomingCutoff, upcomingShows } from "~/lib/upcoming";
 import { makeShow } from "../support/shows";
 
 const record = (slug: string, flags: { isClub?: boolean; isWinery?: boolean } = {}) => ({
-  id: 1, name: slug, slug, address1: null, address2: null, city: null, region: null, postalCode: null, country: null, latitude: null, longitude: null,
-  isClub: false, isWinery: false, ...flags,
+  id: 1,
+  name: slug,
+  slug,
+  address1: null,
+  address2: null,
+  city: null,
+  region: null,
+  postalCode: null,
+  country: null,
+  latitude: null,
+  longitude: null,
+  isClub: false,
+  isWinery: false,
+  ...flags,
 });
 
 describe("showBadges", () => {
   it("gives SOLD OUT, Winery Event, Club Show, Series and the collection badge from the venue record's flags", () => {
-    const labels = (s: Parameters<typeof showBadges>[0], series = false) => showBadges(s, { series }).map((b) => b.label);
-    expect(labels(makeShow({ venue: "Mastronardi Estate Winery", soldOut: true, venueRecord: record("mastronardi-winery", { isWinery: true }) }))).toEqual(["SOLD OUT", "Winery Event"]);
-    expect(labels(makeShow({ venue: "The tipsy toucan", venueRecord: record("tipsy-toucan", { isClub: true }) }), true)).toEqual(["Club Show", "Series"]);
+    const labels = (s: Parameters<typeof showBadges>[0], series = false) =>
+      showBadges(s, { series }).map((b) => b.label);
+    expect(
+      labels(
+        makeShow({
+          venue: "Mastronardi Estate Winery",
+          soldOut: true,
+          venueRecord: record("mastronardi-winery", { isWinery: true }),
+        }),
+      ),
+    ).toEqual(["SOLD OUT", "Winery Event"]);
+    expect(
+      labels(
+        makeShow({ venue: "The tipsy toucan", venueRecord: record("tipsy-toucan", { isClub: true }) }),
+        true,
+      ),
+    ).toEqual(["Club Show", "Series"]);
     // The name alone gives no badge: only the flag does (staff tick it on /admin/venues).
     expect(labels(makeShow({ venue: "Tipsy Toucan", venueRecord: record("tipsy-toucan") }))).toEqual([]);
     expect(labels(makeShow({ venue: "Mastronardi Estate Winery", venueRecord: null }))).toEqual([]);
     // Ticking the flag on any venue, whatever its name, gives its shows the badge.
-    expect(labels(makeShow({ venue: "Riverside Hall", venueRecord: record("riverside-hall", { isClub: true }) }))).toEqual(["Club Show"]);
-    expect(cardShow(makeShow({ venue: "Riverside Hall", venueRecord: record("riverside-hall", { isWinery: true }) })).venueRecord).toEqual({
-      name: "riverside-hall", slug: "riverside-hall", isClub: false, isWinery: true,
+    expect(
+      labels(makeShow({ venue: "Riverside Hall", venueRecord: record("riverside-hall", { isClub: true }) })),
+    ).toEqual(["Club Show"]);
+    expect(
+      cardShow(
+        makeShow({ venue: "Riverside Hall", venueRecord: record("riverside-hall", { isWinery: true }) }),
+      ).venueRecord,
+    ).toEqual({
+      name: "riverside-hall",
+      slug: "riverside-hall",
+      isClub: false,
+      isWinery: true,
     });
     expect(
-      labels(makeShow({ venue: "Wolfhead", collection: { slug: "epicdads", title: "Epic Dads", badge: "Father's Day Special" } })),
+      labels(
+        makeShow({
+          venue: "Wolfhead",
+          collection: { slug: "epicdads", title: "Epic Dads", badge: "Father's Day Special" },
+        }),
+      ),
     ).toEqual(["Father's Day Special"]);
     expect(labels(makeShow({ venue: "Walkerville Brewery" }))).toEqual([]);
   });

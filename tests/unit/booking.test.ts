@@ -9,7 +9,11 @@ import {
   statusTone,
 } from "~/lib/booking";
 import { BookingCsvError, parseBookingCsv } from "~/lib/booking-csv";
-import { BOOKING_FRESH_MS, getBookingSchedule, resetBookingSheetState } from "~/services/booking-sheet.server";
+import {
+  BOOKING_FRESH_MS,
+  getBookingSchedule,
+  resetBookingSheetState,
+} from "~/services/booking-sheet.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { SHEET_OK_CSV, startSheetFake, type SheetFake } from "../fakes/sheet";
 import { createTestDb } from "../support/db";
@@ -108,7 +112,11 @@ describe("booking sheet service", () => {
     const database = createTestDb();
     await getBookingSchedule({ url: fake.url, database });
     fake.setMode("updated");
-    const stale = await getBookingSchedule({ url: fake.url, database, now: Date.now() + BOOKING_FRESH_MS + 1 });
+    const stale = await getBookingSchedule({
+      url: fake.url,
+      database,
+      now: Date.now() + BOOKING_FRESH_MS + 1,
+    });
     expect(stale).toMatchObject({ source: "cache", refreshing: true });
     expect(stale.table.rows).toHaveLength(4);
     // The background refresh shares the in-flight promise with a forced read.
@@ -154,7 +162,13 @@ describe("sampleBooking", () => {
   it("dates the five sample rows on the Fridays after today, never in the past", async () => {
     const { sampleBooking } = await import("~/lib/booking");
     const table = sampleBooking("2026-11-23"); // a Monday
-    expect(table.rows.map((r) => r.date)).toEqual(["2026-11-27", "2026-12-04", "2026-12-11", "2026-12-18", "2026-12-25"]);
+    expect(table.rows.map((r) => r.date)).toEqual([
+      "2026-11-27",
+      "2026-12-04",
+      "2026-12-11",
+      "2026-12-18",
+      "2026-12-25",
+    ]);
     expect(sampleBooking("2026-11-27").rows[0].date).toBe("2026-12-04"); // a Friday: the next one
     expect(sampleBooking("2026-12-31").rows[0].date).toBe("2027-01-01"); // across the year end
   });

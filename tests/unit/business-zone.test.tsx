@@ -13,9 +13,25 @@ import { gameOnShow as makeShow } from "../support/shows";
 const show = makeShow({ date: "2026-12-05", time: "20:00", endTime: null });
 
 function render(rootData: { zone?: string } | null) {
-  const page = { path: "/", Component: () => <ShowStructuredData shows={[show]} origin="https://laughwindsor.example" /> };
-  const Stub = createRemixStub(rootData ? [{ id: "root", path: "/", loader: () => rootData, children: [{ index: true, Component: page.Component }] }] : [page]);
-  return renderToString(<Stub initialEntries={["/"]} hydrationData={rootData ? { loaderData: { root: rootData } } : undefined} />);
+  const page = {
+    path: "/",
+    Component: () => <ShowStructuredData shows={[show]} origin="https://laughwindsor.example" />,
+  };
+  const Stub = createRemixStub(
+    rootData
+      ? [
+          {
+            id: "root",
+            path: "/",
+            loader: () => rootData,
+            children: [{ index: true, Component: page.Component }],
+          },
+        ]
+      : [page],
+  );
+  return renderToString(
+    <Stub initialEntries={["/"]} hydrationData={rootData ? { loaderData: { root: rootData } } : undefined} />,
+  );
 }
 
 describe("the business time zone", () => {

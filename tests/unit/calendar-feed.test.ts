@@ -27,7 +27,11 @@ describe("buildCalendarFeed", () => {
   });
 
   it("uses EST in winter and a two-hour default length", () => {
-    const [event] = parse(buildCalendarFeed([gameOnShow({ date: "2026-12-05", time: "20:00", endTime: null })], { origin: ORIGIN }));
+    const [event] = parse(
+      buildCalendarFeed([gameOnShow({ date: "2026-12-05", time: "20:00", endTime: null })], {
+        origin: ORIGIN,
+      }),
+    );
     expect(event.start.toISOString()).toBe("2026-12-06T01:00:00.000Z");
     expect(event.end!.toISOString()).toBe("2026-12-06T03:00:00.000Z");
   });
@@ -42,14 +46,20 @@ describe("buildCalendarFeed", () => {
     });
     const first = parse(buildCalendarFeed([show], { origin: ORIGIN, from: "2026-06-10" }));
     const second = parse(buildCalendarFeed([show], { origin: ORIGIN, from: "2026-06-10" }));
-    expect(first.map((e) => e.uid)).toEqual([occurrenceUid(42, "2026-06-19"), occurrenceUid(42, "2026-07-03")]);
+    expect(first.map((e) => e.uid)).toEqual([
+      occurrenceUid(42, "2026-06-19"),
+      occurrenceUid(42, "2026-07-03"),
+    ]);
     expect(second.map((e) => e.uid)).toEqual(first.map((e) => e.uid));
     expect(first[0].start.toISOString()).toBe("2026-06-20T01:30:00.000Z");
   });
 
   it("escapes text so commas, semicolons and new lines survive", () => {
     const [event] = parse(
-      buildCalendarFeed([gameOnShow({ title: "Laughs; Drinks, and More", description: "Line one\nLine two" })], { origin: ORIGIN }),
+      buildCalendarFeed(
+        [gameOnShow({ title: "Laughs; Drinks, and More", description: "Line one\nLine two" })],
+        { origin: ORIGIN },
+      ),
     );
     expect(event.summary).toBe("Laughs; Drinks, and More");
     expect(event.description).toContain("Line one\nLine two");

@@ -45,7 +45,9 @@ describe("RFC 5545 rules of every feed", () => {
   });
 
   it("never writes a zero-length or day-long event for an end time equal to the start", () => {
-    const { events } = parse(buildCalendarFeed([gameOnShow({ time: "20:00", endTime: "20:00" })], { origin: ORIGIN }));
+    const { events } = parse(
+      buildCalendarFeed([gameOnShow({ time: "20:00", endTime: "20:00" })], { origin: ORIGIN }),
+    );
     expect(events[0].end!.getTime() - events[0].start.getTime()).toBe(2 * 3600_000);
     const past = occurrenceEnd("2026-06-10", "22:00", "01:00", "America/Toronto");
     expect(past.end - past.start).toBe(3 * 3600_000);
@@ -57,9 +59,12 @@ describe("RFC 5545 rules of every feed", () => {
 describe("reminders and line-ups in feeds", () => {
   it("adds a VALARM two hours before only when asked (the per-show download)", () => {
     const show = gameOnShow();
-    const withAlarm = parse(buildCalendarFeed([show], { origin: ORIGIN, reminders: true })).events[0] as VEvent & { alarms?: { action: string; trigger: string }[] };
+    const withAlarm = parse(buildCalendarFeed([show], { origin: ORIGIN, reminders: true }))
+      .events[0] as VEvent & { alarms?: { action: string; trigger: string }[] };
     expect(withAlarm.alarms?.[0]).toMatchObject({ action: "DISPLAY", trigger: "-PT2H" });
-    const subscribed = parse(buildCalendarFeed([show], { origin: ORIGIN })).events[0] as VEvent & { alarms?: unknown[] };
+    const subscribed = parse(buildCalendarFeed([show], { origin: ORIGIN })).events[0] as VEvent & {
+      alarms?: unknown[];
+    };
     expect(subscribed.alarms ?? []).toHaveLength(0);
   });
 
@@ -67,10 +72,19 @@ describe("reminders and line-ups in feeds", () => {
     const show = gameOnShow({
       lineup: [
         { comedianId: 1, name: "Priya Nair", slug: "priya-nair", role: "host", photoUrl: null, links: [] },
-        { comedianId: 2, name: "Marcus Bell", slug: "marcus-bell", role: "headliner", photoUrl: null, links: [] },
+        {
+          comedianId: 2,
+          name: "Marcus Bell",
+          slug: "marcus-bell",
+          role: "headliner",
+          photoUrl: null,
+          links: [],
+        },
       ],
     });
-    expect(String(parse(buildCalendarFeed([show], { origin: ORIGIN })).events[0].description)).toMatch(/^With Priya Nair and Marcus Bell/);
+    expect(String(parse(buildCalendarFeed([show], { origin: ORIGIN })).events[0].description)).toMatch(
+      /^With Priya Nair and Marcus Bell/,
+    );
   });
 });
 
@@ -79,8 +93,12 @@ describe("feed links", () => {
     const links = feedLinks(ORIGIN, comedianFeedPath("priya-nair"));
     expect(links.ics).toBe("https://laughwindsor.ca/comedians/priya-nair/calendar.ics");
     expect(links.webcal).toBe("webcal://laughwindsor.ca/comedians/priya-nair/calendar.ics");
-    expect(links.google).toBe(`https://calendar.google.com/calendar/render?cid=${encodeURIComponent(links.webcal)}`);
-    expect(seriesSlug("Tuesday Night Stand-Up at Tipsy Toucan")).toBe("tuesday-night-standup-at-tipsy-toucan");
+    expect(links.google).toBe(
+      `https://calendar.google.com/calendar/render?cid=${encodeURIComponent(links.webcal)}`,
+    );
+    expect(seriesSlug("Tuesday Night Stand-Up at Tipsy Toucan")).toBe(
+      "tuesday-night-standup-at-tipsy-toucan",
+    );
     expect(seriesFeedPath("Laughs on the Waterfront")).toBe("/series/laughs-on-the-waterfront/calendar.ics");
   });
 });

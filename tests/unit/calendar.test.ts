@@ -36,7 +36,9 @@ describe("calendar", () => {
 describe("dateRangeText", () => {
   it("reads Month YYYY 5-19 within a month, first - last otherwise", () => {
     expect(dateRangeText(["2026-06-19", "2026-06-05"])).toBe("June 2026 5-19");
-    expect(dateRangeText(["2026-06-30", "2026-07-07"])).toBe("Tuesday, June 30, 2026 - Tuesday, July 7, 2026");
+    expect(dateRangeText(["2026-06-30", "2026-07-07"])).toBe(
+      "Tuesday, June 30, 2026 - Tuesday, July 7, 2026",
+    );
     expect(dateRangeText(["2026-06-05"])).toBe("Friday, June 5, 2026");
   });
 });

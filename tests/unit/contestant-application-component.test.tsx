@@ -7,7 +7,9 @@ import { zonedInstant } from "~/lib/zoned-time";
 import { gameOnShow } from "../support/shows";
 
 function render(show: Show, url = "/event/42") {
-  const Stub = createRemixStub([{ path: "/event/:id", Component: () => <ContestantApplication show={show} /> }]);
+  const Stub = createRemixStub([
+    { path: "/event/:id", Component: () => <ContestantApplication show={show} /> },
+  ]);
   return renderToString(<Stub initialEntries={[url]} />).replace(/<!-- -->/g, "");
 }
 
@@ -23,7 +25,16 @@ describe("ContestantApplication", () => {
     const html = render(open);
     expect(html).toContain('id="contestant-application"');
     expect(html).toContain('action="/event/42/apply"');
-    for (const name of ["from_name", "from_email", "mobile_number", "is_over_19", "can_attend", "will_attend_if_not_selected", "fun_bio", "accepts_terms"]) {
+    for (const name of [
+      "from_name",
+      "from_email",
+      "mobile_number",
+      "is_over_19",
+      "can_attend",
+      "will_attend_if_not_selected",
+      "fun_bio",
+      "accepts_terms",
+    ]) {
       expect(html).toContain(`name="${name}"`);
     }
     expect(html).toContain("Can you attend 7:30 PM – 10 PM on 16 May 2099?");

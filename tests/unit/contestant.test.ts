@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { applicationReturnUrl, applicationsOpen, attendWindowText, closedText, closesAtText, thankYouLines } from "~/lib/contestant";
+import {
+  applicationReturnUrl,
+  applicationsOpen,
+  attendWindowText,
+  closedText,
+  closesAtText,
+  thankYouLines,
+} from "~/lib/contestant";
 import { zonedInstant } from "~/lib/zoned-time";
 
 const closeAt = zonedInstant("2026-05-14", "23:59", "America/Toronto").toISOString();
@@ -14,14 +21,18 @@ describe("contestant application texts", () => {
   });
 
   it("builds the spec's time window from the show", () => {
-    expect(attendWindowText({ date: "2026-05-16", time: "19:30", endTime: "22:00" })).toBe("7:30 PM – 10 PM on 16 May");
+    expect(attendWindowText({ date: "2026-05-16", time: "19:30", endTime: "22:00" })).toBe(
+      "7:30 PM – 10 PM on 16 May",
+    );
     expect(attendWindowText({ date: "2026-12-05", time: "20:00", endTime: null })).toBe("8 PM on 5 Dec");
     expect(attendWindowText({ date: "2027-01-09", time: "20:00", endTime: null })).toBe("8 PM on 9 Jan 2027");
   });
 
   it("writes the closing time in Toronto time", () => {
     expect(closesAtText(closeAt)).toBe("11:59 PM, 14 May");
-    expect(closesAtText(zonedInstant("2027-01-07", "23:59", "America/Toronto").toISOString())).toBe("11:59 PM, 7 Jan 2027");
+    expect(closesAtText(zonedInstant("2027-01-07", "23:59", "America/Toronto").toISOString())).toBe(
+      "11:59 PM, 7 Jan 2027",
+    );
   });
 
   it("builds the thank-you lines from the show's settings", () => {
@@ -43,12 +54,21 @@ describe("contestant application texts", () => {
 
 describe("applicationReturnUrl", () => {
   it("goes back to the show page the form was on, with the thank-you flag", () => {
-    expect(applicationReturnUrl("/show/game-on-comedy-game-2026-05-16", 7)).toBe("/show/game-on-comedy-game-2026-05-16?applied=1#contestant-application");
+    expect(applicationReturnUrl("/show/game-on-comedy-game-2026-05-16", 7)).toBe(
+      "/show/game-on-comedy-game-2026-05-16?applied=1#contestant-application",
+    );
     expect(applicationReturnUrl("/event/7", 7)).toBe("/event/7?applied=1#contestant-application");
   });
 
   it("refuses anything else (other sites, other pages)", () => {
-    for (const bad of ["https://evil.example/", "//evil.example", "/admin", "/event/7/apply", undefined, 42]) {
+    for (const bad of [
+      "https://evil.example/",
+      "//evil.example",
+      "/admin",
+      "/event/7/apply",
+      undefined,
+      42,
+    ]) {
       expect(applicationReturnUrl(bad, 7)).toBe("/event/7?applied=1#contestant-application");
     }
   });

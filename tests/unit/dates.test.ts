@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { addDaysIso, dateNeedsYear, formatCardDate, formatLongDate, formatMonthYear, formatTime12, formatWeekdayShort, isIsoDate, normalizeTime, nowTimeIn, todayIn } from "~/lib/dates";
+import {
+  addDaysIso,
+  dateNeedsYear,
+  formatCardDate,
+  formatLongDate,
+  formatMonthYear,
+  formatTime12,
+  formatWeekdayShort,
+  isIsoDate,
+  normalizeTime,
+  nowTimeIn,
+  todayIn,
+} from "~/lib/dates";
 import { zonedIso } from "~/lib/zoned-time";
 
 describe("today in Toronto", () => {

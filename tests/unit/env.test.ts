@@ -10,7 +10,13 @@ describe("configuration", () => {
     expect(env.EVENTBRITE_API_URL).toBe("https://www.eventbriteapi.com/v3");
     expect(env.ADMIN_PASSWORD).toBe(DEV_DEFAULTS.ADMIN_PASSWORD);
     expect(env.defaulted).toEqual(
-      expect.arrayContaining(["SESSION_SECRET", "ADMIN_USERNAME", "ADMIN_PASSWORD", "BOOKING_PASSWORD", "RESULTS_PASSWORD"]),
+      expect.arrayContaining([
+        "SESSION_SECRET",
+        "ADMIN_USERNAME",
+        "ADMIN_PASSWORD",
+        "BOOKING_PASSWORD",
+        "RESULTS_PASSWORD",
+      ]),
     );
     expect(env.EVENTBRITE_TOKEN).toBeUndefined();
     expect(env.BOOKING_SHEET_URL).toBeUndefined();
@@ -43,7 +49,12 @@ describe("configuration", () => {
 
   it("rejects a development secret in production, a short secret, a bad port and an unknown zone", () => {
     expect(() =>
-      parseEnv({ NODE_ENV: "production", SESSION_SECRET: DEV_DEFAULTS.SESSION_SECRET, BOOKING_PASSWORD: "a", RESULTS_PASSWORD: "b" }),
+      parseEnv({
+        NODE_ENV: "production",
+        SESSION_SECRET: DEV_DEFAULTS.SESSION_SECRET,
+        BOOKING_PASSWORD: "a",
+        RESULTS_PASSWORD: "b",
+      }),
     ).toThrow(/development default/);
     expect(() => parseEnv({ SESSION_SECRET: "short" })).toThrow(/at least 16/);
     expect(() => parseEnv({ PORT: "not-a-port" })).toThrow(/PORT/);
@@ -52,7 +63,12 @@ describe("configuration", () => {
   });
 
   it("reads flags and treats empty strings as unset", () => {
-    const env = parseEnv({ TRUST_PROXY: "true", ALLOW_PRIVATE_FETCH: "", EVENTBRITE_TOKEN: "  ", PORT: "8080" });
+    const env = parseEnv({
+      TRUST_PROXY: "true",
+      ALLOW_PRIVATE_FETCH: "",
+      EVENTBRITE_TOKEN: "  ",
+      PORT: "8080",
+    });
     expect(env.TRUST_PROXY).toBe(true);
     expect(env.ALLOW_PRIVATE_FETCH).toBe(false);
     expect(env.EVENTBRITE_TOKEN).toBeUndefined();

@@ -37,7 +37,8 @@ describe("event form schema", () => {
     expect(s.status).toBe("error");
     const reply = s.reply();
     expect(reply.error?.[""]).toContain(REQUIRED_FIELDS_MESSAGE);
-    for (const key of ["title", "date", "time", "venue", "ticketUrl"]) expect(reply.error?.[key]).toEqual(["Required"]);
+    for (const key of ["title", "date", "time", "venue", "ticketUrl"])
+      expect(reply.error?.[key]).toEqual(["Required"]);
     expect(reply.error?.description).toBeUndefined();
   });
 
@@ -50,11 +51,18 @@ describe("event form schema", () => {
   });
 
   it("turns recurring on with a date, falling back to the show's price when a date has none", () => {
-    const s = parse({ ...valid, "dates[0].date": "2026-05-23", "dates[0].time": "8 pm", "dates[0].ticketUrl": "https://example.com/t" });
+    const s = parse({
+      ...valid,
+      "dates[0].date": "2026-05-23",
+      "dates[0].time": "8 pm",
+      "dates[0].ticketUrl": "https://example.com/t",
+    });
     expect(s.status).toBe("success");
     if (s.status !== "success") return;
     expect(s.value.isRecurring).toBe(true);
-    expect(s.value.dates).toEqual([{ date: "2026-05-23", time: "20:00", ticketUrl: "https://example.com/t", price: null }]);
+    expect(s.value.dates).toEqual([
+      { date: "2026-05-23", time: "20:00", ticketUrl: "https://example.com/t", price: null },
+    ]);
   });
 
   it("asks for every field of an incomplete recurring date", () => {
@@ -67,13 +75,28 @@ describe("event form schema", () => {
   });
 
   it("reads the contestant-application settings", () => {
-    const s = parse({ ...valid, acceptsApplications: "on", applicationsCloseDate: "2026-05-14", applicationsCloseTime: "11:59 PM", applicationMinimumAge: "21", collectionId: "3" });
+    const s = parse({
+      ...valid,
+      acceptsApplications: "on",
+      applicationsCloseDate: "2026-05-14",
+      applicationsCloseTime: "11:59 PM",
+      applicationMinimumAge: "21",
+      collectionId: "3",
+    });
     expect(s.status).toBe("success");
     if (s.status !== "success") return;
-    expect(s.value).toMatchObject({ acceptsApplications: true, applicationsCloseDate: "2026-05-14", applicationsCloseTime: "23:59", applicationMinimumAge: 21, collectionId: 3 });
+    expect(s.value).toMatchObject({
+      acceptsApplications: true,
+      applicationsCloseDate: "2026-05-14",
+      applicationsCloseTime: "23:59",
+      applicationMinimumAge: 21,
+      collectionId: 3,
+    });
   });
 
   it("refuses an impossible calendar date", () => {
-    expect(parse({ ...valid, date: "2026-02-30" }).reply().error?.date).toEqual(["Enter a date as YYYY-MM-DD"]);
+    expect(parse({ ...valid, date: "2026-02-30" }).reply().error?.date).toEqual([
+      "Enter a date as YYYY-MM-DD",
+    ]);
   });
 });

@@ -10,7 +10,11 @@ import { extractEventFromHtml } from "~/lib/page-metadata";
 
 describe("ticketing URL parsing", () => {
   it("takes the digits of tickets-{digits}", () => {
-    expect(parseEventbriteId("https://www.eventbrite.ca/e/friday-laughs-tickets-123456789012?aff=ebdssbdestsearch")).toBe("123456789012");
+    expect(
+      parseEventbriteId(
+        "https://www.eventbrite.ca/e/friday-laughs-tickets-123456789012?aff=ebdssbdestsearch",
+      ),
+    ).toBe("123456789012");
     expect(parseEventbriteId("https://www.eventbrite.com/e/show-tickets-987654321")).toBe("987654321");
   });
   it("takes a bare id after /e/ and before ?", () => {
@@ -57,7 +61,12 @@ describe("mapping a ticketing event", () => {
   });
   it("falls back to TBA for a missing venue and price, and to the small logo", () => {
     const details = mapEventbriteEvent(
-      eventbriteEventSchema.parse({ ...raw, venue: null, ticket_availability: {}, logo: { url: "https://img/small.jpg" } }),
+      eventbriteEventSchema.parse({
+        ...raw,
+        venue: null,
+        ticket_availability: {},
+        logo: { url: "https://img/small.jpg" },
+      }),
       "https://pasted",
     );
     expect(details).toMatchObject({ venue: "TBA", price: "TBA", imageUrl: "https://img/small.jpg" });
@@ -84,7 +93,9 @@ describe("page metadata", () => {
       <meta property="og:title" content="OG title">
       <script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebPage"},{"@type":"ComedyEvent","name":"Wine &amp; Laughs","startDate":"2026-06-20T20:00:00-04:00","location":{"@type":"Place","name":"Mastronardi Winery"},"image":["/img/w.jpg"],"offers":[{"price":"45"},{"price":"40.5"}]}]}</script>
       </head></html>`;
-    expect(extractEventFromHtml(html, "https://exploretock.com/w/event/1", "tock", "2026-01-01")).toMatchObject({
+    expect(
+      extractEventFromHtml(html, "https://exploretock.com/w/event/1", "tock", "2026-01-01"),
+    ).toMatchObject({
       title: "Wine & Laughs",
       date: "2026-06-20",
       time: "20:00",

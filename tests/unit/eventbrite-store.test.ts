@@ -10,7 +10,12 @@ import { tryAcquireLock } from "~/models/job-locks.server";
 import { getSyncStatus } from "~/models/sync.server";
 import { runEventbriteSync, SYNC_LOCK, type SyncConfig } from "~/services/eventbrite-sync.server";
 import { resetEnvCache } from "~/utils/env.server";
-import { FAKE_EVENTBRITE_ORG, FAKE_EVENTBRITE_TOKEN, startFakeEventbrite, type FakeEventbrite } from "../fakes/eventbrite";
+import {
+  FAKE_EVENTBRITE_ORG,
+  FAKE_EVENTBRITE_TOKEN,
+  startFakeEventbrite,
+  type FakeEventbrite,
+} from "../fakes/eventbrite";
 import { createTestDb } from "../support/db";
 
 /** What the sync stores from the real-shaped fake, and what pages, JSON-LD and ICS make of it. */
@@ -24,7 +29,12 @@ beforeAll(async () => {
   process.env.ALLOW_PRIVATE_FETCH = "true";
   resetEnvCache();
   fake = await startFakeEventbrite({ today: "2026-11-23" });
-  config = { apiUrl: fake.url, token: FAKE_EVENTBRITE_TOKEN, organizationId: FAKE_EVENTBRITE_ORG, timeoutMs: 2_000 };
+  config = {
+    apiUrl: fake.url,
+    token: FAKE_EVENTBRITE_TOKEN,
+    organizationId: FAKE_EVENTBRITE_ORG,
+    timeoutMs: 2_000,
+  };
   database = createTestDb();
   const outcome = await runEventbriteSync({ config, database, now: NOW });
   expect(outcome.ok).toBe(true);
@@ -33,18 +43,33 @@ afterAll(async () => {
   await fake.close();
 });
 
-const row = (externalId: string) => database.select().from(events).where(eq(events.externalId, externalId)).get()!;
+const row = (externalId: string) =>
+  database.select().from(events).where(eq(events.externalId, externalId)).get()!;
 const show = (externalId: string) => getShow(row(externalId).id, database)!;
 const ld = (externalId: string) => showJsonLd(show(externalId), ORIGIN)[0] as Record<string, any>;
-const ics = (externalId: string) => Object.values(ical.sync.parseICS(buildCalendarFeed([show(externalId)], { origin: ORIGIN }))).filter((c) => c?.type === "VEVENT") as any[];
+const ics = (externalId: string) =>
+  Object.values(ical.sync.parseICS(buildCalendarFeed([show(externalId)], { origin: ORIGIN }))).filter(
+    (c) => c?.type === "VEVENT",
+  ) as any[];
 
 describe("stored from the platform", () => {
   it("one venue record per platform venue, reused by every show there", () => {
     const hall = database.select().from(venues).where(eq(venues.externalId, "9302")).all();
     expect(hall).toHaveLength(1);
     const atHall = database.select().from(events).where(eq(events.venueId, hall[0].id)).all();
-    expect(atHall.map((e) => e.externalId).sort()).toEqual(["9200000002", "9200000009", "9200000010", "9200000011"]);
-    expect(hall[0]).toMatchObject({ slug: "sync-test-festival-tent", address1: "100 Example Riverside Dr W", city: "Windsor", postalCode: "N9A 0A1", latitude: 42.317 });
+    expect(atHall.map((e) => e.externalId).sort()).toEqual([
+      "9200000002",
+      "9200000009",
+      "9200000010",
+      "9200000011",
+    ]);
+    expect(hall[0]).toMatchObject({
+      slug: "sync-test-festival-tent",
+      address1: "100 Example Riverside Dr W",
+      city: "Windsor",
+      postalCode: "N9A 0A1",
+      latitude: 42.317,
+    });
   });
 
   it("hidden events are not stored; cancelled-before-seen are not stored", () => {
@@ -60,7 +85,14 @@ describe("stored from the platform", () => {
     expect(data.location).toEqual({
       "@type": "Place",
       name: "Sync Test Room Vancouver",
-      address: { "@type": "PostalAddress", streetAddress: "200 Example St", addressLocality: "Vancouver", addressRegion: "BC", postalCode: "V6B 0A2", addressCountry: "CA" },
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: "200 Example St",
+        addressLocality: "Vancouver",
+        addressRegion: "BC",
+        postalCode: "V6B 0A2",
+        addressCountry: "CA",
+      },
       geo: { "@type": "GeoCoordinates", latitude: 49.279, longitude: -123.109 },
     });
     const [vevent] = ics("9200000001");
@@ -70,7 +102,10 @@ describe("stored from the platform", () => {
   });
 
   it("multi-day: ends when it ends, in JSON-LD and ICS", () => {
-    expect(ld("9200000002")).toMatchObject({ startDate: "2031-08-08T19:00:00-04:00", endDate: "2031-08-10T23:00:00-04:00" });
+    expect(ld("9200000002")).toMatchObject({
+      startDate: "2031-08-08T19:00:00-04:00",
+      endDate: "2031-08-10T23:00:00-04:00",
+    });
     const [vevent] = ics("9200000002");
     expect(vevent.end.toISOString()).toBe("2031-08-11T03:00:00.000Z");
   });
@@ -78,7 +113,13 @@ describe("stored from the platform", () => {
   it("free: price 0, never a guessed address part", () => {
     const data = ld("9200000003");
     expect(data.offers).toMatchObject({ price: "0", priceCurrency: "CAD" });
-    expect(data.location.address).toEqual({ "@type": "PostalAddress", streetAddress: "300 Example Ave", addressLocality: "Windsor", addressRegion: "ON", addressCountry: "CA" });
+    expect(data.location.address).toEqual({
+      "@type": "PostalAddress",
+      streetAddress: "300 Example Ave",
+      addressLocality: "Windsor",
+      addressRegion: "ON",
+      addressCountry: "CA",
+    });
     expect(data.location.geo).toBeUndefined();
   });
 
@@ -101,7 +142,11 @@ describe("stored from the platform", () => {
   });
 
   it("series: one show with every future date, each with its link and sold-out state", () => {
-    const dates = database.select().from(eventDates).where(eq(eventDates.eventId, row("9200000010").id)).all();
+    const dates = database
+      .select()
+      .from(eventDates)
+      .where(eq(eventDates.eventId, row("9200000010").id))
+      .all();
     expect(dates.map((d) => [d.date, d.soldOut, d.ticketUrl?.endsWith(d.externalId!)])).toEqual([
       ["2031-09-02", false, true],
       ["2031-09-09", true, true],
@@ -153,7 +198,11 @@ describe("stored from the platform", () => {
       expect(status.lastRun).toMatchObject({ ok: true, actor: "system" });
       expect(status.lastRun!.summary).toContain("1 sold out");
       expect(status.lastRun!.changes).toEqual(
-        expect.arrayContaining(["cancelled: Patio Comedy Night Called Off Later", "hidden: Laugh Windsor on Tour: Vancouver Late Show", "sold out: Fake Sync Headliner Night"]),
+        expect.arrayContaining([
+          "cancelled: Patio Comedy Night Called Off Later",
+          "hidden: Laugh Windsor on Tour: Vancouver Late Show",
+          "sold out: Fake Sync Headliner Night",
+        ]),
       );
     } finally {
       await server.patchEventbriteFakeEvent(fake.url, null);
@@ -167,7 +216,10 @@ describe("stored from the platform", () => {
     expect(outcome).toMatchObject({ ok: false, failure: { kind: "busy" } });
     expect(database.select().from(auditLog).all().length).toBe(before);
     // An expired lock (a crashed holder) is taken over.
-    database.update(jobLocks).set({ expiresAt: new Date(Date.now() - 1) }).run();
+    database
+      .update(jobLocks)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .run();
     expect((await runEventbriteSync({ config, database })).ok).toBe(true);
     expect(database.select().from(jobLocks).all()).toHaveLength(0);
   });

@@ -29,7 +29,12 @@ beforeAll(async () => {
   resetEnvCache();
   fake = await startFakeEventbrite({ slowMs: 2_000 });
   // Generous for a loaded test machine; the slow mode answers well after it.
-  config = { apiUrl: fake.url, token: FAKE_EVENTBRITE_TOKEN, organizationId: FAKE_EVENTBRITE_ORG, timeoutMs: 1_000 };
+  config = {
+    apiUrl: fake.url,
+    token: FAKE_EVENTBRITE_TOKEN,
+    organizationId: FAKE_EVENTBRITE_ORG,
+    timeoutMs: 1_000,
+  };
 });
 afterAll(async () => {
   await fake.close();
@@ -46,7 +51,11 @@ describe("ticketing sync against the fake platform", () => {
   it("follows pagination to the end, looks up missing venues, skips past shows", async () => {
     const database = createDb();
     const outcome = await runEventbriteSync({ config, database, staff: STAFF });
-    expect(outcome).toMatchObject({ ok: true, pages: 3, message: `Successfully synced ${4 + FIXTURE_PUBLIC_IDS.length} events from the external ticketing platform` });
+    expect(outcome).toMatchObject({
+      ok: true,
+      pages: 3,
+      message: `Successfully synced ${4 + FIXTURE_PUBLIC_IDS.length} events from the external ticketing platform`,
+    });
     const listCalls = fake.requests.filter((r) => r.path.includes("/organizations/")).map((r) => r.path);
     expect(listCalls).toHaveLength(3);
     expect(decodeURIComponent(listCalls[0])).toContain("status=live,started,canceled");
@@ -70,7 +79,12 @@ describe("ticketing sync against the fake platform", () => {
     const audit = database.select().from(auditLog).where(eq(auditLog.action, "sync.run")).all();
     expect(audit).toHaveLength(1);
     expect(audit[0].actor).toBe("tester");
-    expect(audit[0].after).toMatchObject({ ok: true, created: 4 + FIXTURE_PUBLIC_IDS.length, skippedPast: 1, hidden: 3 });
+    expect(audit[0].after).toMatchObject({
+      ok: true,
+      created: 4 + FIXTURE_PUBLIC_IDS.length,
+      skippedPast: 1,
+      hidden: 3,
+    });
   });
 
   it("is idempotent: a second run duplicates and changes nothing but last_synced_at", async () => {
@@ -121,30 +135,45 @@ describe("ticketing sync against the fake platform", () => {
     await runEventbriteSync({ config, database });
     database.update(events).set({ soldOut: true }).where(eq(events.externalId, "9100000001")).run();
     await runEventbriteSync({ config, database });
-    expect(database.select().from(events).where(eq(events.externalId, "9100000001")).get()!.soldOut).toBe(true);
+    expect(database.select().from(events).where(eq(events.externalId, "9100000001")).get()!.soldOut).toBe(
+      true,
+    );
   });
 
   it("leaves archived shows alone", async () => {
     const database = createDb();
     await runEventbriteSync({ config, database });
-    database.update(events).set({ archivedAt: new Date(), title: "Archived" }).where(eq(events.externalId, "9100000002")).run();
+    database
+      .update(events)
+      .set({ archivedAt: new Date(), title: "Archived" })
+      .where(eq(events.externalId, "9100000002"))
+      .run();
     const outcome = await runEventbriteSync({ config, database });
     expect(outcome.ok && outcome.counts.skippedArchived).toBe(1);
-    expect(database.select().from(events).where(eq(events.externalId, "9100000002")).get()!.title).toBe("Archived");
+    expect(database.select().from(events).where(eq(events.externalId, "9100000002")).get()!.title).toBe(
+      "Archived",
+    );
   });
 
   it("says there is nothing to sync when the platform lists no events", async () => {
     fake.setMode("empty");
     const database = createDb();
     const outcome = await runEventbriteSync({ config, database });
-    expect(outcome.message).toBe("No events to sync from the external ticketing platform. The API server might be unavailable.");
+    expect(outcome.message).toBe(
+      "No events to sync from the external ticketing platform. The API server might be unavailable.",
+    );
     expect(synced(database)).toHaveLength(0);
   });
 
   const failures: [string, Parameters<FakeEventbrite["setMode"]>[0] | null, Partial<SyncConfig>, RegExp][] = [
     ["not configured", null, { token: undefined }, /not configured \(set EVENTBRITE_TOKEN\)/],
     ["a bad token", null, { token: "wrong" }, /refused the API token \(HTTP 401\)/],
-    ["an unknown organization", null, { organizationId: "999" }, /does not know this organization \(HTTP 404\)/],
+    [
+      "an unknown organization",
+      null,
+      { organizationId: "999" },
+      /does not know this organization \(HTTP 404\)/,
+    ],
     ["rate limiting", "rate-limited", {}, /limiting requests \(HTTP 429\)\. Try again in 42 seconds\./],
     ["a server error", "server-error", {}, /server error \(HTTP 500\)/],
     ["a timeout", "slow", {}, /did not answer within 1 seconds/],

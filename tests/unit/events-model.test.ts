@@ -25,7 +25,9 @@ describe("events model", () => {
     expect(atToucan.length).toBeGreaterThan(1);
     expect(atToucan.every((s) => s.venueRecord?.slug === "tipsy-toucan")).toBe(true);
     // The club filter follows the flag (seeded from CLUB_VENUE's default, "Tipsy Toucan").
-    expect(listShows({ from: TODAY, clubOnly: true }, db).map((s) => s.id)).toEqual(atToucan.map((s) => s.id));
+    expect(listShows({ from: TODAY, clubOnly: true }, db).map((s) => s.id)).toEqual(
+      atToucan.map((s) => s.id),
+    );
     const dads = listShows({ collectionSlug: "epicdads" }, db);
     expect(dads).toHaveLength(3);
     expect(dads[0].collection?.badge).toBe("Father's Day Special");

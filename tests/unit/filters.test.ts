@@ -1,10 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { distinctVenues, filterShows, filtersToSearch, isFiltered, NO_FILTERS, parseFilters } from "~/lib/filters";
+import {
+  distinctVenues,
+  filterShows,
+  filtersToSearch,
+  isFiltered,
+  NO_FILTERS,
+  parseFilters,
+} from "~/lib/filters";
 import { makeShow } from "../support/shows";
 
 const shows = [
   makeShow({ title: "Sip & Giggle", venue: "Mastronardi Estate Winery", date: "2026-06-10" }),
-  makeShow({ title: "Club Night", description: "Weekly WINE specials", venue: "Tipsy Toucan", date: "2026-06-12" }),
+  makeShow({
+    title: "Club Night",
+    description: "Weekly WINE specials",
+    venue: "Tipsy Toucan",
+    date: "2026-06-12",
+  }),
   makeShow({
     title: "Series",
     venue: "Walkerville Brewery",
@@ -18,24 +30,36 @@ const shows = [
 
 describe("filterShows", () => {
   it("searches title, description and venue case-insensitively", () => {
-    expect(filterShows(shows, { ...NO_FILTERS, q: "wine" }).map((s) => s.title)).toEqual(["Sip & Giggle", "Club Night"]);
+    expect(filterShows(shows, { ...NO_FILTERS, q: "wine" }).map((s) => s.title)).toEqual([
+      "Sip & Giggle",
+      "Club Night",
+    ]);
     expect(filterShows(shows, { ...NO_FILTERS, q: "BREWERY" }).map((s) => s.title)).toEqual(["Series"]);
   });
   it("matches the venue by the one venue rule: the show's venue contains the name, any case", () => {
     expect(filterShows(shows, { ...NO_FILTERS, venue: "Tipsy Toucan" })).toHaveLength(1);
-    expect(filterShows(shows, { ...NO_FILTERS, venue: "tipsy toucan " }).map((s) => s.title)).toEqual(["Club Night"]);
+    expect(filterShows(shows, { ...NO_FILTERS, venue: "tipsy toucan " }).map((s) => s.title)).toEqual([
+      "Club Night",
+    ]);
     expect(filterShows(shows, { ...NO_FILTERS, venue: "Tipsy Toucan, Windsor" })).toHaveLength(0);
   });
   it("keeps date bounds inclusive, counting any date of a recurring show", () => {
-    expect(filterShows(shows, { ...NO_FILTERS, from: "2026-06-12", to: "2026-06-12" }).map((s) => s.title)).toEqual(["Club Night"]);
+    expect(
+      filterShows(shows, { ...NO_FILTERS, from: "2026-06-12", to: "2026-06-12" }).map((s) => s.title),
+    ).toEqual(["Club Night"]);
     expect(filterShows(shows, { ...NO_FILTERS, from: "2026-06-15" }).map((s) => s.title)).toEqual(["Series"]);
-    expect(filterShows(shows, { ...NO_FILTERS, to: "2026-06-10" }).map((s) => s.title)).toEqual(["Sip & Giggle", "Series"]);
+    expect(filterShows(shows, { ...NO_FILTERS, to: "2026-06-10" }).map((s) => s.title)).toEqual([
+      "Sip & Giggle",
+      "Series",
+    ]);
   });
 });
 
 describe("filter params", () => {
   it("reads the URL and ignores invalid dates", () => {
-    const f = parseFilters(new URLSearchParams("q=+wine+&venue=Tipsy%20Toucan&from=2026-02-30&to=2026-06-01"));
+    const f = parseFilters(
+      new URLSearchParams("q=+wine+&venue=Tipsy%20Toucan&from=2026-02-30&to=2026-06-01"),
+    );
     expect(f).toEqual({ q: "wine", venue: "Tipsy Toucan", from: "", to: "2026-06-01" });
     expect(isFiltered(f)).toBe(true);
     expect(isFiltered(NO_FILTERS)).toBe(false);
@@ -43,13 +67,19 @@ describe("filter params", () => {
     expect(filtersToSearch(NO_FILTERS)).toBe("");
   });
   it("lists distinct venues sorted", () => {
-    expect(distinctVenues([...shows, shows[0]])).toEqual(["Mastronardi Estate Winery", "Tipsy Toucan", "Walkerville Brewery"]);
+    expect(distinctVenues([...shows, shows[0]])).toEqual([
+      "Mastronardi Estate Winery",
+      "Tipsy Toucan",
+      "Walkerville Brewery",
+    ]);
   });
 });
 
 describe("filterShows with today", () => {
   it("counts only dates from today on against the bounds", () => {
-    expect(filterShows(shows, { ...NO_FILTERS, to: "2026-06-05" }, "2026-06-02").map((s) => s.title)).toEqual([]);
+    expect(filterShows(shows, { ...NO_FILTERS, to: "2026-06-05" }, "2026-06-02").map((s) => s.title)).toEqual(
+      [],
+    );
     expect(filterShows(shows, { ...NO_FILTERS, to: "2026-06-05" }).map((s) => s.title)).toEqual(["Series"]);
   });
 });

@@ -42,7 +42,8 @@ beforeEach(() => {
 });
 
 /** One pass of the outbox sender against the fake SMTP server. */
-const deliver = (smtp: { url: string }) => deliverDue({ smtpUrl: smtp.url, from: "promoter@example.com", retryBaseMs: 10 });
+const deliver = (smtp: { url: string }) =>
+  deliverDue({ smtpUrl: smtp.url, from: "promoter@example.com", retryBaseMs: 10 });
 
 function post(url: string, fields: Record<string, string>): ActionFunctionArgs {
   const request = new Request(`${ORIGIN}${url}`, {
@@ -50,7 +51,11 @@ function post(url: string, fields: Record<string, string>): ActionFunctionArgs {
     headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(fields),
   });
-  return { request, params: {}, context: { clientIp: `10.0.0.${Math.floor(Math.random() * 250)}` } } as unknown as ActionFunctionArgs;
+  return {
+    request,
+    params: {},
+    context: { clientIp: `10.0.0.${Math.floor(Math.random() * 250)}` },
+  } as unknown as ActionFunctionArgs;
 }
 
 async function withSmtp(mode: "accept" | "reject") {
@@ -79,7 +84,11 @@ describe("contact action", () => {
     expect(response.status).toBe(302);
     const rows = db().select().from(contactMessages).all();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: "Sam Visitor", email: "sam@example.com", subject: "Birthday group" });
+    expect(rows[0]).toMatchObject({
+      name: "Sam Visitor",
+      email: "sam@example.com",
+      subject: "Birthday group",
+    });
     expect(rows[0].emailedAt).not.toBeNull();
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0].to).toEqual(["promoter@example.com"]);
@@ -97,7 +106,13 @@ describe("contact action", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].emailedAt).toBeNull();
     // A 550 is permanent: given up and shown to staff as failed, not retried forever.
-    expect(db().select().from(outbox).all().map((m) => m.status)).toEqual(["failed"]);
+    expect(
+      db()
+        .select()
+        .from(outbox)
+        .all()
+        .map((m) => m.status),
+    ).toEqual(["failed"]);
   });
 
   it("answers the spec's error text, and e-mails nothing, when the message cannot be stored", async () => {
@@ -165,7 +180,11 @@ describe("contestant application action", () => {
     expect(response.headers.get("Location")).toBe(`/event/${show.id}?applied=1#contestant-application`);
     const rows = db().select().from(contestantApplications).all();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ fullName: "Pat Player", canAttendEvent: true, willAttendIfNotSelected: false });
+    expect(rows[0]).toMatchObject({
+      fullName: "Pat Player",
+      canAttendEvent: true,
+      willAttendIfNotSelected: false,
+    });
     expect(rows[0].emailedAt).not.toBeNull();
     expect(smtp.received[0].raw).toContain("Contestant application: Action Test Game Show");
   });

@@ -76,19 +76,27 @@ describe("contestant application schema", () => {
   });
 
   it("refuses answers other than yes or no", () => {
-    const result = parseWithZod(form({ ...good, can_attend: "maybe" }), { schema: contestantApplicationSchema });
+    const result = parseWithZod(form({ ...good, can_attend: "maybe" }), {
+      schema: contestantApplicationSchema,
+    });
     expect(result.reply().error?.can_attend).toBeDefined();
   });
 
   it("limits the fun bio to 140 characters", () => {
-    const at = parseWithZod(form({ ...good, fun_bio: "x".repeat(FUN_BIO_MAX) }), { schema: contestantApplicationSchema });
+    const at = parseWithZod(form({ ...good, fun_bio: "x".repeat(FUN_BIO_MAX) }), {
+      schema: contestantApplicationSchema,
+    });
     expect(at.status).toBe("success");
-    const over = parseWithZod(form({ ...good, fun_bio: "x".repeat(FUN_BIO_MAX + 1) }), { schema: contestantApplicationSchema });
+    const over = parseWithZod(form({ ...good, fun_bio: "x".repeat(FUN_BIO_MAX + 1) }), {
+      schema: contestantApplicationSchema,
+    });
     expect(over.reply().error?.fun_bio).toEqual(["Keep your bio to 140 characters or fewer"]);
   });
 
   it("refuses a mobile number without digits", () => {
-    const result = parseWithZod(form({ ...good, mobile_number: "call me" }), { schema: contestantApplicationSchema });
+    const result = parseWithZod(form({ ...good, mobile_number: "call me" }), {
+      schema: contestantApplicationSchema,
+    });
     expect(result.reply().error?.mobile_number).toEqual(["Enter a valid mobile number"]);
   });
 });

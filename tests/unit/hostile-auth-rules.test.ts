@@ -3,7 +3,13 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { sessions, staffUsers } from "~/db/schema";
 import { canonicalEmail } from "~/lib/canonical-email";
-import { codeFromBytes, currentRoomCode, isRoomCodeAccepted, parseRoomCode, ROOM_CODE_PERIOD_MS } from "~/lib/room-code";
+import {
+  codeFromBytes,
+  currentRoomCode,
+  isRoomCodeAccepted,
+  parseRoomCode,
+  ROOM_CODE_PERIOD_MS,
+} from "~/lib/room-code";
 import { isValidEmail } from "~/lib/vote";
 import { bursts, deviceWithManyEmails } from "~/lib/vote-patterns";
 import { countStaff, endStaffSessions, removeStaff, upsertStaff } from "~/models/staff.server";
@@ -13,7 +19,13 @@ import { createTestDb } from "../support/db";
 describe("canonical e-mail: variants of one mailbox are one voter", () => {
   it("folds gmail dots, +tags and googlemail into one key", () => {
     const key = canonicalEmail("ab@gmail.com");
-    for (const variant of ["a.b@gmail.com", "ab+x@gmail.com", "ab@googlemail.com", "A.B+votes@GoogleMail.com", " ab@gmail.com "]) {
+    for (const variant of [
+      "a.b@gmail.com",
+      "ab+x@gmail.com",
+      "ab@googlemail.com",
+      "A.B+votes@GoogleMail.com",
+      " ab@gmail.com ",
+    ]) {
       expect(canonicalEmail(variant), variant).toBe(key);
     }
   });
@@ -41,7 +53,8 @@ describe("canonical e-mail: variants of one mailbox are one voter", () => {
 });
 
 describe("room code rotation", () => {
-  const derive = (period: number) => codeFromBytes(crypto.createHmac("sha256", "secret").update(String(period)).digest());
+  const derive = (period: number) =>
+    codeFromBytes(crypto.createHmac("sha256", "secret").update(String(period)).digest());
   const t0 = 1_800_000_000_000 - (1_800_000_000_000 % ROOM_CODE_PERIOD_MS);
 
   it("is six digits, the same through a period, different in the next", () => {
@@ -72,7 +85,14 @@ describe("attempt budgets: decided before the secret, atomically", () => {
 
   it("lets at most the budget through when many attempts arrive at once", async () => {
     const n = ATTEMPT_LIMITS.loginUser.points;
-    const attempts = await Promise.all(Array.from({ length: 100 }, () => reserveAttempt([["loginUser", "alice"], ["loginIp", "1.2.3.4"]])));
+    const attempts = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        reserveAttempt([
+          ["loginUser", "alice"],
+          ["loginIp", "1.2.3.4"],
+        ]),
+      ),
+    );
     expect(attempts.filter((a) => a.ok)).toHaveLength(n);
     const refused = attempts.find((a) => !a.ok);
     expect(refused && !refused.ok && refused.retryAfterSeconds).toBeGreaterThan(0);
@@ -102,9 +122,16 @@ describe("attempt budgets: decided before the secret, atomically", () => {
 describe("suspicious vote patterns", () => {
   it("lists a device refused with many e-mails and a burst from one IP", () => {
     const at = 1_800_000_000_000;
-    const refusals = ["a@x.co", "b@x.co", "c@x.co", "c@x.co"].map((emailKey, i) => ({ deviceId: "device-stuffer", emailKey, ip: "1.1.1.1", at: at + i }));
+    const refusals = ["a@x.co", "b@x.co", "c@x.co", "c@x.co"].map((emailKey, i) => ({
+      deviceId: "device-stuffer",
+      emailKey,
+      ip: "1.1.1.1",
+      at: at + i,
+    }));
     refusals.push({ deviceId: "device-honest", emailKey: "me@x.co", ip: "1.1.1.1", at });
-    expect(deviceWithManyEmails(refusals)).toEqual([{ device: "device", emails: 3, refusals: 4, lastAt: at + 3 }]);
+    expect(deviceWithManyEmails(refusals)).toEqual([
+      { device: "device", emails: 3, refusals: 4, lastAt: at + 3 },
+    ]);
     const votes = Array.from({ length: 40 }, (_, i) => ({ ip: "2.2.2.2", at: at + i * 100 }));
     votes.push({ ip: "3.3.3.3", at });
     const found = bursts(votes);
@@ -116,7 +143,9 @@ describe("suspicious vote patterns", () => {
 describe("staff accounts: reset and removal end sessions", () => {
   const sessionFor = (db: ReturnType<typeof createTestDb>, staffId: number) => {
     const id = crypto.randomBytes(12).toString("hex");
-    db.insert(sessions).values({ id, data: { staffId }, expiresAt: new Date(Date.now() + 3600_000) }).run();
+    db.insert(sessions)
+      .values({ id, data: { staffId }, expiresAt: new Date(Date.now() + 3600_000) })
+      .run();
     return id;
   };
 
@@ -129,7 +158,13 @@ describe("staff accounts: reset and removal end sessions", () => {
     const kims = sessionFor(db, kim.id);
     const reset = await upsertStaff("sam", "second-password", db);
     expect(reset).toMatchObject({ created: false, endedSessions: 2 });
-    expect(db.select().from(sessions).all().map((s) => s.id)).toEqual([kims]);
+    expect(
+      db
+        .select()
+        .from(sessions)
+        .all()
+        .map((s) => s.id),
+    ).toEqual([kims]);
     expect(endStaffSessions(kim.id, kims, db)).toBe(0);
   });
 

@@ -26,7 +26,12 @@ const post = (body: string | ReadableStream<Uint8Array>, headers: Record<string,
   new Request(`${ORIGIN}/contact`, {
     method: "POST",
     body,
-    headers: { Origin: ORIGIN, Host: "localhost", "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    headers: {
+      Origin: ORIGIN,
+      Host: "localhost",
+      "Content-Type": "application/x-www-form-urlencoded",
+      ...headers,
+    },
     duplex: "half",
   } as RequestInit);
 
@@ -107,13 +112,18 @@ describe("handleForm (the pipeline)", () => {
     expect(!result.ok && result.response.status).toBe(302);
   });
   it("refuses a foreign origin (403) and a non-form body (415)", async () => {
-    await expect(handleForm(post("name=Ann", { Origin: "https://evil.example" }), { schema, honeypot })).rejects.toMatchObject({ status: 403 });
+    await expect(
+      handleForm(post("name=Ann", { Origin: "https://evil.example" }), { schema, honeypot }),
+    ).rejects.toMatchObject({ status: 403 });
     const json = await handleForm(post("{}", { "Content-Type": "application/json" }), { schema, honeypot });
     expect(!json.ok && json.response.status).toBe(415);
   });
   it("spends the budget only on valid input; over budget is a 429 with Retry-After and no-store", async () => {
     let spent = 0;
-    const budget = async () => (++spent > 1 ? { ok: false as const, retryAfterSeconds: 42, message: "Too many." } : { ok: true as const });
+    const budget = async () =>
+      ++spent > 1
+        ? { ok: false as const, retryAfterSeconds: 42, message: "Too many." }
+        : { ok: true as const };
     await handleForm(post("name="), { schema, honeypot, budget });
     expect(spent).toBe(0);
     await handleForm(post("name=Ann"), { schema, honeypot, budget });
@@ -158,13 +168,35 @@ describe("malformed request targets and Host", () => {
   ])("refuses %j", (target) => {
     expect(requestTargetProblem(target)).not.toBeNull();
   });
-  it.each(["/", "/calendar?q=comedy+night&venue=Tipsy%20Toucan", "/event/12", "/search?q=caf%C3%A9", "/?a=&b="])("accepts %j", (target) => {
+  it.each([
+    "/",
+    "/calendar?q=comedy+night&venue=Tipsy%20Toucan",
+    "/event/12",
+    "/search?q=caf%C3%A9",
+    "/?a=&b=",
+  ])("accepts %j", (target) => {
     expect(requestTargetProblem(target)).toBeNull();
   });
-  it.each([undefined, "", "LocalHost", "a@evil.example", "evil.example/x", "127.0.0.1:99999", "127.0.0.1:0", "bad host"])("refuses Host %j", (host) => {
+  it.each([
+    undefined,
+    "",
+    "LocalHost",
+    "a@evil.example",
+    "evil.example/x",
+    "127.0.0.1:99999",
+    "127.0.0.1:0",
+    "bad host",
+  ])("refuses Host %j", (host) => {
     expect(hostProblem(host)).not.toBeNull();
   });
-  it.each(["localhost", "localhost:3000", "127.0.0.1:8080", "laughwindsor.ca", "[::1]:3000", "www.example.com."])("accepts Host %j", (host) => {
+  it.each([
+    "localhost",
+    "localhost:3000",
+    "127.0.0.1:8080",
+    "laughwindsor.ca",
+    "[::1]:3000",
+    "www.example.com.",
+  ])("accepts Host %j", (host) => {
     expect(hostProblem(host)).toBeNull();
   });
 });
@@ -188,9 +220,12 @@ describe("safeRedirect", () => {
   ])("refuses %j", (to) => {
     expect(safeRedirect(to, "/admin")).toBe("/admin");
   });
-  it.each(["/admin", "/admin/events/3?tab=dates", "/results?view=projector", "/search?q=caf%C3%A9"])("keeps %j", (to) => {
-    expect(safeRedirect(to, "/admin")).toBe(to);
-  });
+  it.each(["/admin", "/admin/events/3?tab=dates", "/results?view=projector", "/search?q=caf%C3%A9"])(
+    "keeps %j",
+    (to) => {
+      expect(safeRedirect(to, "/admin")).toBe(to);
+    },
+  );
 });
 
 describe("pickEncoding (negotiator)", () => {
@@ -210,7 +245,12 @@ describe("pickEncoding (negotiator)", () => {
 
 describe("StreamRegistry", () => {
   it("holds at most 3 per session (the oldest is closed) and refuses beyond the total", () => {
-    const registry = new StreamRegistry({ PER_SESSION: 3, TOTAL: 5, OPENS_PER_MINUTE: 10_000, TRACKED_SESSIONS: 10 });
+    const registry = new StreamRegistry({
+      PER_SESSION: 3,
+      TOTAL: 5,
+      OPENS_PER_MINUTE: 10_000,
+      TRACKED_SESSIONS: 10,
+    });
     const closed: number[] = [];
     for (let i = 0; i < 2_000; i++) registry.acquire("one-cookie", () => closed.push(i));
     expect(registry.countFor("one-cookie")).toBe(3);
@@ -220,18 +260,33 @@ describe("StreamRegistry", () => {
     expect(registry.acquire("d", () => {})).toBeNull();
   });
   it("answers a wait once a session opens too many in a minute, and forgets old sessions", () => {
-    const registry = new StreamRegistry({ PER_SESSION: 3, TOTAL: 5, OPENS_PER_MINUTE: 30, TRACKED_SESSIONS: 100 });
+    const registry = new StreamRegistry({
+      PER_SESSION: 3,
+      TOTAL: 5,
+      OPENS_PER_MINUTE: 30,
+      TRACKED_SESSIONS: 100,
+    });
     for (let i = 0; i < 30; i++) expect(registry.overRate("s", 1_000 + i)).toBeNull();
     expect(registry.overRate("s", 2_000)).toBeGreaterThan(0);
     expect(registry.overRate("s", 62_000)).toBeNull();
-    const small = new StreamRegistry({ PER_SESSION: 3, TOTAL: 5, OPENS_PER_MINUTE: 1, TRACKED_SESSIONS: 100 });
+    const small = new StreamRegistry({
+      PER_SESSION: 3,
+      TOTAL: 5,
+      OPENS_PER_MINUTE: 1,
+      TRACKED_SESSIONS: 100,
+    });
     small.overRate("s", 0);
     expect(small.overRate("s", 1)).not.toBeNull();
     for (let i = 0; i < 1_000; i++) small.overRate(`other-${i}`, 2);
     expect(small.overRate("s", 3)).toBeNull(); // forgotten among 1,000 others: the map stays bounded
   });
   it("a released stream frees its place", () => {
-    const registry = new StreamRegistry({ PER_SESSION: 1, TOTAL: 1, OPENS_PER_MINUTE: 10, TRACKED_SESSIONS: 10 });
+    const registry = new StreamRegistry({
+      PER_SESSION: 1,
+      TOTAL: 1,
+      OPENS_PER_MINUTE: 10,
+      TRACKED_SESSIONS: 10,
+    });
     const release = registry.acquire("a", () => {})!;
     expect(registry.acquire("b", () => {})).toBeNull();
     release();

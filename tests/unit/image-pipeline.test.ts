@@ -15,9 +15,20 @@ import {
   variantFileName,
   type VariantName,
 } from "~/lib/image-variants";
-import { imageFromForm, ingestBytes, isImageInUse, setShowImage, showImageRef } from "~/models/show-images.server";
+import {
+  imageFromForm,
+  ingestBytes,
+  isImageInUse,
+  setShowImage,
+  showImageRef,
+} from "~/models/show-images.server";
 import { decodeHeic } from "~/utils/heic-decode.server";
-import { ImageError, processOriginal, produceAllVariants, renderVariant } from "~/utils/image-pipeline.server";
+import {
+  ImageError,
+  processOriginal,
+  produceAllVariants,
+  renderVariant,
+} from "~/utils/image-pipeline.server";
 import { createTestDb } from "../support/db";
 import { insertShow } from "../support/shows";
 
@@ -47,7 +58,18 @@ describe("content sniffing", () => {
   });
 
   it("recognises a phone's HEIC by its brand", () => {
-    const heic = Buffer.from([0, 0, 0, 24, ...Buffer.from("ftypheic"), 0, 0, 0, 0, ...Buffer.from("mif1heic")]);
+    const heic = Buffer.from([
+      0,
+      0,
+      0,
+      24,
+      ...Buffer.from("ftypheic"),
+      0,
+      0,
+      0,
+      0,
+      ...Buffer.from("mif1heic"),
+    ]);
     expect(sniffImage(heic)).toBe("heic");
   });
 
@@ -56,7 +78,9 @@ describe("content sniffing", () => {
     expect(sniffImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'))).toBeNull();
     expect(sniffImage(Buffer.from("GIF89a......"))).toBeNull();
     expect(sniffImage(Buffer.from([0xff, 0xd8]))).toBeNull();
-    await expect(processOriginal(Buffer.from("<html>poster.jpg</html>".padEnd(200, " ")))).rejects.toMatchObject({ kind: "not-image" });
+    await expect(
+      processOriginal(Buffer.from("<html>poster.jpg</html>".padEnd(200, " "))),
+    ).rejects.toMatchObject({ kind: "not-image" });
   });
 
   it("refuses a file that starts like a JPEG but cannot be decoded", async () => {
@@ -89,7 +113,9 @@ describe("the master", () => {
   });
 
   it("keeps at most 2560 px on the longest side and the same hash for the same bytes", async () => {
-    const big = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: "#334455" } }).jpeg().toBuffer();
+    const big = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: "#334455" } })
+      .jpeg()
+      .toBuffer();
     const a = await processOriginal(big);
     const b = await processOriginal(big);
     expect([a.width, a.height]).toEqual([2560, 1707]);
@@ -108,7 +134,11 @@ describe("variants and crops", () => {
   };
 
   it("renders 16:9 display crops in AVIF, WebP and JPEG at the asked width", async () => {
-    for (const [format, expected] of [["avif", "heif"], ["webp", "webp"], ["jpg", "jpeg"]] as const) {
+    for (const [format, expected] of [
+      ["avif", "heif"],
+      ["webp", "webp"],
+      ["jpg", "jpeg"],
+    ] as const) {
       const out = await render({ type: "display", width: 640, format });
       const meta = await sharp(out).metadata();
       expect(meta.format).toBe(expected);
@@ -117,19 +147,35 @@ describe("variants and crops", () => {
   });
 
   it("AVIF and WebP are smaller than the JPEG of the same crop", async () => {
-    const photoLike = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+    const photoLike = await sharp({
+      create: {
+        width: 1600,
+        height: 1200,
+        channels: 3,
+        background: "#808080",
+        noise: { type: "gaussian", mean: 128, sigma: 40 },
+      },
+    })
       .blur(3)
       .jpeg()
       .toBuffer();
     const v = (format: "avif" | "webp" | "jpg") =>
-      renderVariant(photoLike, size, { hash, focus: { x: 50, y: 50 }, kind: { type: "display", width: 960, format } });
+      renderVariant(photoLike, size, {
+        hash,
+        focus: { x: 50, y: 50 },
+        kind: { type: "display", width: 960, format },
+      });
     const [avif, webp, jpg] = await Promise.all([v("avif"), v("webp"), v("jpg")]);
     expect(avif.length).toBeLessThan(jpg.length);
     expect(webp.length).toBeLessThan(jpg.length);
   });
 
   it("renders the JSON-LD crops 16:9, 4:3 and 1:1 at least 1200 px wide, and a 1200×630 card", async () => {
-    for (const [ratio, height] of [["16x9", 675], ["4x3", 900], ["1x1", 1200]] as const) {
+    for (const [ratio, height] of [
+      ["16x9", 675],
+      ["4x3", 900],
+      ["1x1", 1200],
+    ] as const) {
       const meta = await sharp(await render({ type: "ld", ratio })).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1200, height]);
     }
@@ -141,7 +187,11 @@ describe("variants and crops", () => {
     // A wide banner: a square crop is a third of it, so it holds only one colour.
     const wide = await halves(3000, 1000).jpeg().toBuffer();
     const square = (x: number) =>
-      renderVariant(wide, { width: 3000, height: 1000 }, { hash, focus: { x, y: 50 }, kind: { type: "ld", ratio: "1x1" } });
+      renderVariant(
+        wide,
+        { width: 3000, height: 1000 },
+        { hash, focus: { x, y: 50 }, kind: { type: "ld", ratio: "1x1" } },
+      );
     const left = await meanColour(await square(5));
     const right = await meanColour(await square(95));
     const centre = await meanColour(await square(50));
@@ -162,7 +212,9 @@ describe("variants and crops", () => {
     const row = { hash: result.hash, width: 2000, height: 1500 };
     await produceAllVariants(tmp, row, { x: 30, y: 40 });
     const files = fs.readdirSync(path.join(tmp, result.hash));
-    const expected = allVariants({ hash: result.hash, focus: { x: 30, y: 40 }, maxWidth: 2000 }).map(variantFileName);
+    const expected = allVariants({ hash: result.hash, focus: { x: 30, y: 40 }, maxWidth: 2000 }).map(
+      variantFileName,
+    );
     expect(expected).toHaveLength(4 * 3 + 3 + 1);
     for (const name of expected) expect(files).toContain(name);
   });
@@ -170,10 +222,30 @@ describe("variants and crops", () => {
 
 describe("the rules", () => {
   it("crop boxes are the largest of the ratio, moved toward the focal point within the image", () => {
-    expect(cropBox(1600, 1200, 16, 9, { x: 50, y: 50 })).toEqual({ left: 0, top: 150, width: 1600, height: 900 });
-    expect(cropBox(1600, 1200, 1, 1, { x: 0, y: 50 })).toEqual({ left: 0, top: 0, width: 1200, height: 1200 });
-    expect(cropBox(1600, 1200, 1, 1, { x: 100, y: 50 })).toEqual({ left: 400, top: 0, width: 1200, height: 1200 });
-    expect(cropBox(1000, 3000, 16, 9, { x: 50, y: 10 })).toEqual({ left: 0, top: 19, width: 1000, height: 563 });
+    expect(cropBox(1600, 1200, 16, 9, { x: 50, y: 50 })).toEqual({
+      left: 0,
+      top: 150,
+      width: 1600,
+      height: 900,
+    });
+    expect(cropBox(1600, 1200, 1, 1, { x: 0, y: 50 })).toEqual({
+      left: 0,
+      top: 0,
+      width: 1200,
+      height: 1200,
+    });
+    expect(cropBox(1600, 1200, 1, 1, { x: 100, y: 50 })).toEqual({
+      left: 400,
+      top: 0,
+      width: 1200,
+      height: 1200,
+    });
+    expect(cropBox(1000, 3000, 16, 9, { x: 50, y: 10 })).toEqual({
+      left: 0,
+      top: 19,
+      width: 1000,
+      height: 563,
+    });
   });
 
   it("focal points are two numbers from 0 to 100", () => {
@@ -195,13 +267,26 @@ describe("the rules", () => {
     for (const v of allVariants({ hash: "0123456789abcdef", focus: { x: 7, y: 93 }, maxWidth: 2000 })) {
       expect(parseVariantName(variantFileName(v))).toEqual(v);
     }
-    for (const bad of ["0123456789abcdef-50-50-w640.gif", "0123456789abcdef-50-50-og.webp", "0123456789abcdef-150-50-og.jpg", "../etc-50-50-og.jpg", "0123456789abcdef-050-50-og.jpg"]) {
+    for (const bad of [
+      "0123456789abcdef-50-50-w640.gif",
+      "0123456789abcdef-50-50-og.webp",
+      "0123456789abcdef-150-50-og.jpg",
+      "../etc-50-50-og.jpg",
+      "0123456789abcdef-050-50-og.jpg",
+    ]) {
       expect(parseVariantName(bad)).toBeNull();
     }
   });
 
   it("JSON-LD lists the three ratios, or the stock JPEG (never SVG)", () => {
-    expect(structuredDataImages({ hash: "0123456789abcdef", focus: { x: 50, y: 20 }, maxWidth: 1280, placeholder: "" })).toEqual([
+    expect(
+      structuredDataImages({
+        hash: "0123456789abcdef",
+        focus: { x: 50, y: 20 },
+        maxWidth: 1280,
+        placeholder: "",
+      }),
+    ).toEqual([
       "/img/0123456789abcdef-50-20-16x9.jpg",
       "/img/0123456789abcdef-50-20-4x3.jpg",
       "/img/0123456789abcdef-50-20-1x1.jpg",
@@ -214,7 +299,10 @@ describe("shows and their images", () => {
   it("a bad upload is refused; a good one is used with its focal point; a broken one falls back to none", async () => {
     const database = createTestDb();
     const id = insertShow(database, { title: "T", date: "2030-01-01" }).id;
-    const refused = await imageFromForm({ poster: Buffer.from("not an image at all, just text".repeat(4)), imageUrl: null, current: null }, database);
+    const refused = await imageFromForm(
+      { poster: Buffer.from("not an image at all, just text".repeat(4)), imageUrl: null, current: null },
+      database,
+    );
     expect(refused).toMatchObject({ kind: "rejected" });
 
     const jpeg = await halves(1800, 1200).jpeg().toBuffer();
@@ -222,7 +310,11 @@ describe("shows and their images", () => {
     if (!result.ok) throw new Error(result.message);
     setShowImage(id, { source: "upload", hash: result.hash, focus: { x: 20, y: 30 } }, database);
     const row = database.select().from(events).get()!;
-    expect(showImageRef(row, database)).toMatchObject({ hash: result.hash, focus: { x: 20, y: 30 }, maxWidth: 1800 });
+    expect(showImageRef(row, database)).toMatchObject({
+      hash: result.hash,
+      focus: { x: 20, y: 30 },
+      maxWidth: 1800,
+    });
     expect(isImageInUse(result.hash, { x: 20, y: 30 }, database)).toBe(true);
     expect(isImageInUse(result.hash, { x: 21, y: 30 }, database)).toBe(false);
 
@@ -240,12 +332,19 @@ describe("HEIC photos from phones", () => {
   it("is decoded with the rotation applied, EXIF dropped, and stored like any upload", async () => {
     expect(sniffImage(heic)).toBe("heic");
     const database = createTestDb();
-    const id = database.insert(events).values({ title: "T", date: "2030-01-01" }).returning({ id: events.id }).get().id;
+    const id = database
+      .insert(events)
+      .values({ title: "T", date: "2030-01-01" })
+      .returning({ id: events.id })
+      .get().id;
     // What the form's upload does (imageFromForm → ingestBytes), into the test's own folder.
     const stored = await ingestBytes(heic, database, tmp);
     if (!stored.ok) throw new Error(stored.message);
     setShowImage(id, { source: "upload", hash: stored.hash, focus: { x: 50, y: 50 } }, database);
-    expect(showImageRef(database.select().from(events).get()!, database)).toMatchObject({ hash: stored.hash, maxWidth: 1200 });
+    expect(showImageRef(database.select().from(events).get()!, database)).toMatchObject({
+      hash: stored.hash,
+      maxWidth: 1200,
+    });
     expect(fs.existsSync(path.join(tmp, stored.hash, "master.jpg"))).toBe(true);
 
     const processed = await processOriginal(heic);
@@ -256,7 +355,8 @@ describe("HEIC photos from phones", () => {
     expect(meta.orientation).toBeUndefined();
     expect(processed.master.includes(Buffer.from("Secret Camera Owner"))).toBe(false);
     // The stored top-left corner is shown top-right after a quarter turn clockwise.
-    const corner = async (left: number, top: number) => meanColour(await sharp(processed.master).extract({ left, top, width: 100, height: 100 }).toBuffer());
+    const corner = async (left: number, top: number) =>
+      meanColour(await sharp(processed.master).extract({ left, top, width: 100, height: 100 }).toBuffer());
     const topRight = await corner(1100, 0);
     const topLeft = await corner(0, 0);
     expect(topRight.r).toBeGreaterThan(200);
@@ -293,7 +393,10 @@ describe("HEIC photos from phones", () => {
     big.writeUInt32BE(8064, ispe + 8);
     big.writeUInt32BE(6048, ispe + 12);
     const started = Date.now();
-    await expect(processOriginal(big)).rejects.toMatchObject({ kind: "too-large", message: expect.stringMatching(/too many pixels/) });
+    await expect(processOriginal(big)).rejects.toMatchObject({
+      kind: "too-large",
+      message: expect.stringMatching(/too many pixels/),
+    });
     expect(Date.now() - started).toBeLessThan(5000);
     // The decoder's own guard (the worker checks the parsed size before decoding pixels).
     await expect(decodeHeic(heic, 1_000_000)).rejects.toMatchObject({ kind: "too-large" });
@@ -301,6 +404,9 @@ describe("HEIC photos from phones", () => {
 
   it("a damaged HEIC gets a clear message, not a crash", async () => {
     const damaged = Buffer.concat([heic.subarray(0, 900), Buffer.alloc(2000, 0x41)]);
-    await expect(processOriginal(damaged)).rejects.toMatchObject({ kind: "unreadable", message: expect.stringMatching(/HEIC/) });
+    await expect(processOriginal(damaged)).rejects.toMatchObject({
+      kind: "unreadable",
+      message: expect.stringMatching(/HEIC/),
+    });
   });
 });

@@ -10,22 +10,33 @@ const eslint = new ESLint({ cwd: path.resolve(__dirname, "../..") });
 
 async function layerErrors(file: string, source: string) {
   const [result] = await eslint.lintText(source, { filePath: path.resolve(__dirname, "../..", file) });
-  return result.messages.filter((m) => m.ruleId === "import-x/no-restricted-paths" || m.ruleId === "no-restricted-imports");
+  return result.messages.filter(
+    (m) => m.ruleId === "import-x/no-restricted-paths" || m.ruleId === "no-restricted-imports",
+  );
 }
 
 describe("layers", () => {
   it("refuses a utils module that imports a model", async () => {
-    const errors = await layerErrors("app/utils/example.server.ts", 'import { getShow } from "~/models/events.server";\nexport const x = getShow;\n');
+    const errors = await layerErrors(
+      "app/utils/example.server.ts",
+      'import { getShow } from "~/models/events.server";\nexport const x = getShow;\n',
+    );
     expect(errors).toHaveLength(1);
   }, 30_000);
 
   it("refuses a pure rule that imports the database", async () => {
-    const errors = await layerErrors("app/lib/example.ts", 'import { db } from "~/utils/db.server";\nexport const x = db;\n');
+    const errors = await layerErrors(
+      "app/lib/example.ts",
+      'import { db } from "~/utils/db.server";\nexport const x = db;\n',
+    );
     expect(errors.length).toBeGreaterThan(0);
   }, 30_000);
 
   it("refuses a component that imports a server module", async () => {
-    const errors = await layerErrors("app/components/example.tsx", 'import { getEnv } from "~/utils/env.server";\nexport const x = getEnv;\n');
+    const errors = await layerErrors(
+      "app/components/example.tsx",
+      'import { getEnv } from "~/utils/env.server";\nexport const x = getEnv;\n',
+    );
     expect(errors.length).toBeGreaterThan(0);
   }, 30_000);
 
@@ -38,17 +49,26 @@ describe("layers", () => {
   }, 30_000);
 
   it("refuses a test that imports a script (tests/ and scripts/ run one way)", async () => {
-    const errors = await layerErrors("tests/e2e/example.spec.ts", 'import { requireBuild } from "../../scripts/lib/harness";\nexport const x = requireBuild;\n');
+    const errors = await layerErrors(
+      "tests/e2e/example.spec.ts",
+      'import { requireBuild } from "../../scripts/lib/harness";\nexport const x = requireBuild;\n',
+    );
     expect(errors).toHaveLength(1);
   }, 30_000);
 
   it("refuses a script that imports a spec helper instead of the test kit", async () => {
-    const errors = await layerErrors("scripts/example.ts", 'import { test } from "../tests/e2e/fixtures";\nexport const x = test;\n');
+    const errors = await layerErrors(
+      "scripts/example.ts",
+      'import { test } from "../tests/e2e/fixtures";\nexport const x = test;\n',
+    );
     expect(errors).toHaveLength(1);
   }, 30_000);
 
   it("lets a script use the test kit", async () => {
-    const errors = await layerErrors("scripts/example.ts", 'import { startLoadServer } from "../tests/support/server";\nexport const x = startLoadServer;\n');
+    const errors = await layerErrors(
+      "scripts/example.ts",
+      'import { startLoadServer } from "../tests/support/server";\nexport const x = startLoadServer;\n',
+    );
     expect(errors).toEqual([]);
   }, 30_000);
 });

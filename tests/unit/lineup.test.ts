@@ -51,9 +51,13 @@ describe("comedian slugs and links", () => {
   });
 
   it("turns handles into profile URLs and refuses other sites or schemes", () => {
-    expect(normalizeSocialLink("instagram", "@priya.nair")).toEqual({ url: "https://www.instagram.com/priya.nair" });
+    expect(normalizeSocialLink("instagram", "@priya.nair")).toEqual({
+      url: "https://www.instagram.com/priya.nair",
+    });
     expect(normalizeSocialLink("tiktok", "sofia")).toEqual({ url: "https://www.tiktok.com/@sofia" });
-    expect(normalizeSocialLink("youtube", "https://youtube.com/@omar")).toEqual({ url: "https://youtube.com/@omar" });
+    expect(normalizeSocialLink("youtube", "https://youtube.com/@omar")).toEqual({
+      url: "https://youtube.com/@omar",
+    });
     expect(normalizeSocialLink("instagram", "https://evil.example/priya")).toHaveProperty("error");
     expect(normalizeSocialLink("website", "javascript:alert(1)")).toHaveProperty("error");
     expect(normalizeSocialLink("website", "example.com/me")).toEqual({ url: "https://example.com/me" });
@@ -92,7 +96,10 @@ describe("line-up rules in the event form", () => {
   };
 
   it("keeps the running order and roles", () => {
-    const result = form([["3", "host"], ["1", "headliner"]]);
+    const result = form([
+      ["3", "host"],
+      ["1", "headliner"],
+    ]);
     expect(result.status).toBe("success");
     expect(result.status === "success" && result.value.lineup).toEqual([
       { comedianId: 3, role: "host" },
@@ -101,10 +108,16 @@ describe("line-up rules in the event form", () => {
   });
 
   it("refuses a comedian twice, a missing comedian and an unknown role", () => {
-    expect(lineupProblems([{ comedianId: "1", role: "host" }, { comedianId: "1", role: "feature" }])).toEqual([
-      { index: 1, field: "comedianId", message: "This comedian is already on the line-up" },
+    expect(
+      lineupProblems([
+        { comedianId: "1", role: "host" },
+        { comedianId: "1", role: "feature" },
+      ]),
+    ).toEqual([{ index: 1, field: "comedianId", message: "This comedian is already on the line-up" }]);
+    const result = form([
+      ["", "host"],
+      ["2", "mc"],
     ]);
-    const result = form([["", "host"], ["2", "mc"]]);
     expect(result.status).toBe("error");
     const errors = result.reply().error ?? {};
     expect(errors["lineup[0].comedianId"]).toEqual(["Pick a comedian"]);
@@ -121,7 +134,11 @@ describe("comedian profile form", () => {
   });
 
   it("refuses a blank name, a bad slug and an unsafe photo URL", () => {
-    const result = comedianProfileSchema.safeParse({ name: " ", slug: "Not A Slug", photoUrl: "javascript:alert(1)" });
+    const result = comedianProfileSchema.safeParse({
+      name: " ",
+      slug: "Not A Slug",
+      photoUrl: "javascript:alert(1)",
+    });
     expect(result.success).toBe(false);
     const paths = result.error!.issues.map((i) => i.path.join("."));
     expect(paths).toEqual(expect.arrayContaining(["name", "slug", "photoUrl"]));
@@ -131,7 +148,11 @@ describe("comedian profile form", () => {
 describe("line-up on the public side", () => {
   const show = gameOnShow({
     lineup: [
-      entry("Priya Nair", { role: "host", photoUrl: "/images/priya.jpg", links: ["https://www.instagram.com/priya"] }),
+      entry("Priya Nair", {
+        role: "host",
+        photoUrl: "/images/priya.jpg",
+        links: ["https://www.instagram.com/priya"],
+      }),
       entry("Marcus Bell", { role: "headliner" }),
     ],
   });

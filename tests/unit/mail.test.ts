@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { contactNotification } from "~/lib/notifications";
-import { listContactMessages, markContactMessageEmailed, saveContactMessage } from "~/models/submissions.server";
+import {
+  listContactMessages,
+  markContactMessageEmailed,
+  saveContactMessage,
+} from "~/models/submissions.server";
 import { notifyPromoter } from "~/services/mail.server";
 import { startFakeSmtp } from "../fakes/smtp";
 import { createTestDb } from "../support/db";
@@ -23,7 +27,10 @@ describe("notifyPromoter", () => {
   it("e-mails the stored message to CONTACT_EMAIL through the SMTP server", async () => {
     const smtp = await startFakeSmtp();
     close = smtp.close;
-    const ok = await notifyPromoter(contactNotification(input), { smtpUrl: smtp.url, to: "promoter@example.com" });
+    const ok = await notifyPromoter(contactNotification(input), {
+      smtpUrl: smtp.url,
+      to: "promoter@example.com",
+    });
     expect(ok).toBe(true);
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0].to).toEqual(["promoter@example.com"]);
@@ -37,7 +44,10 @@ describe("notifyPromoter", () => {
     const smtp = await startFakeSmtp({ mode: "reject" });
     close = smtp.close;
     const saved = saveContactMessage(input, { ipAddress: "127.0.0.1" }, database);
-    const ok = await notifyPromoter(contactNotification(input), { smtpUrl: smtp.url, to: "promoter@example.com" });
+    const ok = await notifyPromoter(contactNotification(input), {
+      smtpUrl: smtp.url,
+      to: "promoter@example.com",
+    });
     expect(ok).toBe(false);
     if (ok) markContactMessageEmailed(saved.record.id, database);
     const stored = listContactMessages(database);
@@ -48,7 +58,9 @@ describe("notifyPromoter", () => {
   it("answers false when nothing listens at the SMTP address", async () => {
     const smtp = await startFakeSmtp();
     await smtp.close();
-    expect(await notifyPromoter(contactNotification(input), { smtpUrl: smtp.url, to: "p@example.com" })).toBe(false);
+    expect(await notifyPromoter(contactNotification(input), { smtpUrl: smtp.url, to: "p@example.com" })).toBe(
+      false,
+    );
   });
 
   it("sends nothing when SMTP_URL is not set", async () => {

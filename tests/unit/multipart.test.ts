@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { isUploadRequest, MultipartError, readBoundedMultipart, readEventFormBody } from "~/utils/multipart.server";
+import {
+  isUploadRequest,
+  MultipartError,
+  readBoundedMultipart,
+  readEventFormBody,
+} from "~/utils/multipart.server";
 
 /** The event form's multipart posts: read within strict bounds, on the two form routes only. */
 

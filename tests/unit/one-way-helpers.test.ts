@@ -101,10 +101,16 @@ describe("venueContains: the home filter's venue rule", () => {
 });
 
 describe("isToken: one token shape for votes, devices, waitlist links and form tokens", () => {
-  it.each(["a".repeat(16), "Ab0_-".repeat(12) + "abcd", "0123456789abcdef0123456789abcdef"])("%s is a token", (t) => {
-    expect(isToken(t)).toBe(true);
-  });
-  it.each(["a".repeat(15), "a".repeat(65), "a".repeat(15) + "=", "<script>alert(1)</script>aaaa", null, 42])("%s is not", (t) => {
-    expect(isToken(t)).toBe(false);
-  });
+  it.each(["a".repeat(16), "Ab0_-".repeat(12) + "abcd", "0123456789abcdef0123456789abcdef"])(
+    "%s is a token",
+    (t) => {
+      expect(isToken(t)).toBe(true);
+    },
+  );
+  it.each(["a".repeat(15), "a".repeat(65), "a".repeat(15) + "=", "<script>alert(1)</script>aaaa", null, 42])(
+    "%s is not",
+    (t) => {
+      expect(isToken(t)).toBe(false);
+    },
+  );
 });

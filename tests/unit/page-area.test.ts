@@ -9,14 +9,29 @@ describe("pageArea and pageTheme", () => {
     }
   });
   it("gives staff pages the staff chrome and the light theme, but not the login page", () => {
-    for (const p of ["/admin", "/admin/events/3", "/booking", "/manage-comedians", "/debug/4", "/test-delete"]) {
+    for (const p of [
+      "/admin",
+      "/admin/events/3",
+      "/booking",
+      "/manage-comedians",
+      "/debug/4",
+      "/test-delete",
+    ]) {
       expect(pageArea(p)).toBe("staff");
       expect(pageTheme(p)).toBe("light");
     }
     expect(pageArea("/admin/login")).toBe("public");
   });
   it("lets every public page follow the system setting, including look-alike paths", () => {
-    for (const p of ["/", "/calendar", "/event/1", "/voters", "/results-2024", "/administration", "/bookings"]) {
+    for (const p of [
+      "/",
+      "/calendar",
+      "/event/1",
+      "/voters",
+      "/results-2024",
+      "/administration",
+      "/bookings",
+    ]) {
       expect(pageArea(p)).toBe("public");
       expect(pageTheme(p)).toBe("auto");
     }

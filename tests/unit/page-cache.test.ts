@@ -2,7 +2,12 @@ import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { PageCache, pickEncoding } from "~/utils/page-cache.server";
 
-const page = (body: string) => ({ status: 200, headers: [["content-type", "text/html"]] as [string, string][], nonce: "n1", identity: Buffer.from(body) });
+const page = (body: string) => ({
+  status: 200,
+  headers: [["content-type", "text/html"]] as [string, string][],
+  nonce: "n1",
+  identity: Buffer.from(body),
+});
 
 describe("page cache", () => {
   it("answers a stored page only while the data version is unchanged", () => {

@@ -12,7 +12,13 @@ const TODAY = "2026-11-22";
 describe("public show reads", () => {
   const db = createTestDb();
   seedDemoData(db, TODAY);
-  const idOf = (title: string) => db.select({ id: events.id }).from(events).where(eq(events.title, title)).all().map((r) => r.id);
+  const idOf = (title: string) =>
+    db
+      .select({ id: events.id })
+      .from(events)
+      .where(eq(events.title, title))
+      .all()
+      .map((r) => r.id);
 
   it("merges same-title rows on the show page, whichever row is asked for", () => {
     const [first, second] = idOf("Laughs on the Waterfront");

@@ -1,11 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { clockTimes, expandOccurrences, futurePerformances, mergeSameTitle, performancesOf, titleRangeDates } from "~/lib/recurrence";
+import {
+  clockTimes,
+  expandOccurrences,
+  futurePerformances,
+  mergeSameTitle,
+  performancesOf,
+  titleRangeDates,
+} from "~/lib/recurrence";
 import { makeShow } from "../support/shows";
 
 describe("mergeSameTitle", () => {
   it("merges shows with the same title into one recurring show kept at the earliest row", () => {
     const a = makeShow({ title: "Laughs on the Waterfront", date: "2026-06-20", ticketUrl: "https://x/2" });
-    const b = makeShow({ title: "laughs on the  waterfront ", date: "2026-06-06", ticketUrl: "https://x/1", price: "$30" });
+    const b = makeShow({
+      title: "laughs on the  waterfront ",
+      date: "2026-06-06",
+      ticketUrl: "https://x/1",
+      price: "$30",
+    });
     const other = makeShow({ title: "Other" });
     const merged = mergeSameTitle([a, other, b]);
     expect(merged).toHaveLength(2);
@@ -93,7 +105,11 @@ describe("titleRangeDates", () => {
     ]);
   });
   it("falls back to the show's time when the description has fewer than two clock times", () => {
-    const r = titleRangeDates({ ...base, title: "Show - Place (May 5th - 19th)", description: "Starts 8 PM" });
+    const r = titleRangeDates({
+      ...base,
+      title: "Show - Place (May 5th - 19th)",
+      description: "Starts 8 PM",
+    });
     expect(r?.map((p) => p.time)).toEqual(["20:00", "19:00"]);
   });
   it("needs a dash and a range ending in th)", () => {
@@ -103,7 +119,11 @@ describe("titleRangeDates", () => {
     expect(titleRangeDates({ ...base, title: "Show - Place (Smarch 5th - 19th)" })).toBeNull();
   });
   it("reads clock times in order", () => {
-    expect(clockTimes("Doors 6:30 PM, show 7:30pm, after-party 11 p.m.")).toEqual(["18:30", "19:30", "23:00"]);
+    expect(clockTimes("Doors 6:30 PM, show 7:30pm, after-party 11 p.m.")).toEqual([
+      "18:30",
+      "19:30",
+      "23:00",
+    ]);
   });
 });
 
@@ -135,7 +155,10 @@ describe("expandOccurrences", () => {
 
 // Issue 19 (mutation testing): what a visitor would see go wrong if these rules broke.
 describe("recurring dates as the calendar and show pages list them", () => {
-  const d = (date: string, more: Partial<{ time: string; ticketUrl: string; price: string; soldOut: boolean }> = {}) => ({
+  const d = (
+    date: string,
+    more: Partial<{ time: string; ticketUrl: string; price: string; soldOut: boolean }> = {},
+  ) => ({
     date,
     time: null,
     ticketUrl: null,
@@ -146,7 +169,12 @@ describe("recurring dates as the calendar and show pages list them", () => {
   it("lists a series' dates in date order, each date once (the first entry for a date wins)", () => {
     const show = makeShow({
       time: "20:00",
-      dates: [d("2026-06-16"), d("2026-06-02", { time: "19:00" }), d("2026-06-09"), d("2026-06-02", { time: "21:00" })],
+      dates: [
+        d("2026-06-16"),
+        d("2026-06-02", { time: "19:00" }),
+        d("2026-06-09"),
+        d("2026-06-02", { time: "21:00" }),
+      ],
     });
     expect(performancesOf(show).performances.map((p) => [p.date, p.time])).toEqual([
       ["2026-06-02", "19:00"],
@@ -156,7 +184,9 @@ describe("recurring dates as the calendar and show pages list them", () => {
   });
 
   it("marks only the dates the platform sold out", () => {
-    const show = makeShow({ dates: [d("2026-06-02", { soldOut: true }), d("2026-06-09"), d("2026-06-16", { soldOut: false })] });
+    const show = makeShow({
+      dates: [d("2026-06-02", { soldOut: true }), d("2026-06-09"), d("2026-06-16", { soldOut: false })],
+    });
     expect(performancesOf(show).performances.map((p) => [p.date, p.soldOut === true])).toEqual([
       ["2026-06-02", true],
       ["2026-06-09", false],
@@ -165,7 +195,11 @@ describe("recurring dates as the calendar and show pages list them", () => {
   });
 
   it("a show with exactly one stored date and no title range is that one date, as a series entry", () => {
-    const show = makeShow({ title: "Open Mic", date: "2026-06-02", dates: [d("2026-06-02", { time: "21:00" })] });
+    const show = makeShow({
+      title: "Open Mic",
+      date: "2026-06-02",
+      dates: [d("2026-06-02", { time: "21:00" })],
+    });
     expect(performancesOf(show)).toEqual({
       recurring: true,
       performances: [{ date: "2026-06-02", time: "21:00", ticketUrl: show.ticketUrl, price: show.price }],
@@ -210,8 +244,20 @@ describe("merging same-title rows into one series", () => {
         { date: "2026-07-10", time: "21:00", ticketUrl: "https://t/10", price: "$20" },
       ],
     });
-    const oneOff = makeShow({ title: "Patio Nights", date: "2026-07-17", time: "19:00", ticketUrl: "https://t/17", price: "$12" });
-    const repeat = makeShow({ title: "Patio Nights", date: "2026-07-24", time: "18:00", ticketUrl: "https://t/dup", price: "$99" });
+    const oneOff = makeShow({
+      title: "Patio Nights",
+      date: "2026-07-17",
+      time: "19:00",
+      ticketUrl: "https://t/17",
+      price: "$12",
+    });
+    const repeat = makeShow({
+      title: "Patio Nights",
+      date: "2026-07-24",
+      time: "18:00",
+      ticketUrl: "https://t/dup",
+      price: "$99",
+    });
     const [merged] = mergeSameTitle([oneOff, repeat, series]);
     expect(merged.dates).toEqual([
       { date: "2026-07-10", time: "21:00", ticketUrl: "https://t/10", price: "$20" },
@@ -231,15 +277,41 @@ describe("merging same-title rows into one series", () => {
 
 describe("title ranges in every month", () => {
   const base = { description: "", date: "2026-01-01", time: "19:00", ticketUrl: null, price: null };
-  const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+  const months = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+  ];
 
-  it.each(months.map((name, i) => [name, i + 1] as const))("reads %s, spelled out or shortened", (name, number) => {
-    const mm = String(number).padStart(2, "0");
-    const expected = [`2026-${mm}-05`, `2026-${mm}-19`];
-    expect(titleRangeDates({ ...base, title: `Show - Place (${name} 5th - 19th)` })?.map((p) => p.date)).toEqual(expected);
-    expect(titleRangeDates({ ...base, title: `Show - Place (${name.slice(0, 3)}. 5 - 19th)` })?.map((p) => p.date)).toEqual(expected);
-    expect(titleRangeDates({ ...base, title: `Show - Place (${name.slice(0, 4).toLowerCase()} 5th–19TH)` })?.map((p) => p.date)).toEqual(expected);
-  });
+  it.each(months.map((name, i) => [name, i + 1] as const))(
+    "reads %s, spelled out or shortened",
+    (name, number) => {
+      const mm = String(number).padStart(2, "0");
+      const expected = [`2026-${mm}-05`, `2026-${mm}-19`];
+      expect(
+        titleRangeDates({ ...base, title: `Show - Place (${name} 5th - 19th)` })?.map((p) => p.date),
+      ).toEqual(expected);
+      expect(
+        titleRangeDates({ ...base, title: `Show - Place (${name.slice(0, 3)}. 5 - 19th)` })?.map(
+          (p) => p.date,
+        ),
+      ).toEqual(expected);
+      expect(
+        titleRangeDates({ ...base, title: `Show - Place (${name.slice(0, 4).toLowerCase()} 5th–19TH)` })?.map(
+          (p) => p.date,
+        ),
+      ).toEqual(expected);
+    },
+  );
 
   it("refuses a day the month does not have and a show date that is not a date", () => {
     expect(titleRangeDates({ ...base, title: "Show - Place (February 5th - 30th)" })).toBeNull();
@@ -247,7 +319,10 @@ describe("title ranges in every month", () => {
   });
 
   it("needs the dash before the brackets, an en dash counts", () => {
-    expect(titleRangeDates({ ...base, title: "Show – Place (May 5th - 19th)" })?.map((p) => p.date)).toEqual(["2026-05-05", "2026-05-19"]);
+    expect(titleRangeDates({ ...base, title: "Show – Place (May 5th - 19th)" })?.map((p) => p.date)).toEqual([
+      "2026-05-05",
+      "2026-05-19",
+    ]);
     expect(titleRangeDates({ ...base, title: "Show at Place (May 5th - 19th)" })).toBeNull();
   });
 
@@ -256,12 +331,22 @@ describe("title ranges in every month", () => {
   });
 
   it("gives each date the ticket link and price of the show, and the show's time when the description has none", () => {
-    const r = titleRangeDates({ ...base, title: "Show - Place (May 5th - 19th)", time: "7:30 PM", ticketUrl: "https://t/1", price: "$10" });
+    const r = titleRangeDates({
+      ...base,
+      title: "Show - Place (May 5th - 19th)",
+      time: "7:30 PM",
+      ticketUrl: "https://t/1",
+      price: "$10",
+    });
     expect(r).toEqual([
       { date: "2026-05-05", time: "19:30", ticketUrl: "https://t/1", price: "$10" },
       { date: "2026-05-19", time: "19:30", ticketUrl: "https://t/1", price: "$10" },
     ]);
-    expect(titleRangeDates({ ...base, title: "Show - Place (May 5th - 19th)", time: "whenever" })?.map((p) => p.time)).toEqual(["whenever", "whenever"]);
+    expect(
+      titleRangeDates({ ...base, title: "Show - Place (May 5th - 19th)", time: "whenever" })?.map(
+        (p) => p.time,
+      ),
+    ).toEqual(["whenever", "whenever"]);
   });
 });
 
@@ -285,14 +370,18 @@ describe("occurrences between two dates (calendar month, upcoming list)", () => 
     const last = makeShow({ date: "2026-06-30" });
     const before = makeShow({ date: "2026-05-31" });
     const after = makeShow({ date: "2026-07-01" });
-    expect(expandOccurrences([after, last, before, first], "2026-06-01", "2026-06-30").map((o) => o.show.id)).toEqual([first.id, last.id]);
+    expect(
+      expandOccurrences([after, last, before, first], "2026-06-01", "2026-06-30").map((o) => o.show.id),
+    ).toEqual([first.id, last.id]);
   });
 
   it("lists everything when no bounds are given, and only an upper bound when only 'to' is given", () => {
     const old = makeShow({ date: "2020-01-01" });
     const later = makeShow({ date: "2030-01-01" });
     expect(expandOccurrences([later, old]).map((o) => o.date)).toEqual(["2020-01-01", "2030-01-01"]);
-    expect(expandOccurrences([later, old], undefined, "2025-01-01").map((o) => o.date)).toEqual(["2020-01-01"]);
+    expect(expandOccurrences([later, old], undefined, "2025-01-01").map((o) => o.date)).toEqual([
+      "2020-01-01",
+    ]);
   });
 
   it("lists two different shows on the same evening, earlier time first, then by show", () => {
@@ -313,11 +402,25 @@ describe("occurrences between two dates (calendar month, upcoming list)", () => 
 describe("title ranges across a month end", () => {
   const base = { description: "", date: "2026-07-28", time: "19:00", ticketUrl: null, price: null };
   it("ends in the month named before the last day", () => {
-    expect(titleRangeDates({ ...base, title: "Patio Series - Brewery (July 28th - August 4th)" })?.map((p) => p.date)).toEqual(["2026-07-28", "2026-08-04"]);
-    expect(titleRangeDates({ ...base, title: "Patio Series - Brewery (July 5th - July 19th)" })?.map((p) => p.date)).toEqual(["2026-07-05", "2026-07-19"]);
+    expect(
+      titleRangeDates({ ...base, title: "Patio Series - Brewery (July 28th - August 4th)" })?.map(
+        (p) => p.date,
+      ),
+    ).toEqual(["2026-07-28", "2026-08-04"]);
+    expect(
+      titleRangeDates({ ...base, title: "Patio Series - Brewery (July 5th - July 19th)" })?.map(
+        (p) => p.date,
+      ),
+    ).toEqual(["2026-07-05", "2026-07-19"]);
   });
   it("ends in the next year when the range crosses New Year", () => {
-    expect(titleRangeDates({ ...base, date: "2026-12-28", title: "Holiday Laughs - Club (Dec. 28th - Jan. 4th)" })?.map((p) => p.date)).toEqual(["2026-12-28", "2027-01-04"]);
+    expect(
+      titleRangeDates({
+        ...base,
+        date: "2026-12-28",
+        title: "Holiday Laughs - Club (Dec. 28th - Jan. 4th)",
+      })?.map((p) => p.date),
+    ).toEqual(["2026-12-28", "2027-01-04"]);
   });
   it("refuses an end month that is not a month, and a range that ends before it starts", () => {
     expect(titleRangeDates({ ...base, title: "Show - Place (July 28th - Smarch 4th)" })).toBeNull();
@@ -328,11 +431,19 @@ describe("title ranges across a month end", () => {
 describe("title ranges as staff type them", () => {
   const base = { description: "", date: "2026-05-01", time: "19:00", ticketUrl: null, price: null };
   it("reads two-digit start days and extra spaces", () => {
-    expect(titleRangeDates({ ...base, title: "Show - Place (May 12th - 26th)" })?.map((p) => p.date)).toEqual(["2026-05-12", "2026-05-26"]);
-    expect(titleRangeDates({ ...base, title: "Show - Place (May  12th  -  26th)" })?.map((p) => p.date)).toEqual(["2026-05-12", "2026-05-26"]);
+    expect(titleRangeDates({ ...base, title: "Show - Place (May 12th - 26th)" })?.map((p) => p.date)).toEqual(
+      ["2026-05-12", "2026-05-26"],
+    );
+    expect(
+      titleRangeDates({ ...base, title: "Show - Place (May  12th  -  26th)" })?.map((p) => p.date),
+    ).toEqual(["2026-05-12", "2026-05-26"]);
   });
   it("gives the first date the first clock time and the second date the second, ignoring later ones", () => {
-    const r = titleRangeDates({ ...base, title: "Show - Place (May 5th - 19th)", description: "7 PM, 9 PM and an 11 PM late set" });
+    const r = titleRangeDates({
+      ...base,
+      title: "Show - Place (May 5th - 19th)",
+      description: "7 PM, 9 PM and an 11 PM late set",
+    });
     expect(r?.map((p) => p.time)).toEqual(["19:00", "21:00"]);
   });
   it("refuses a show date that is not a date", () => {
@@ -349,7 +460,9 @@ describe("clock times written loosely", () => {
 describe("title ranges: the edges", () => {
   const base = { description: "", date: "2026-07-01", time: "19:00", ticketUrl: null, price: null };
   it("reads a title with spaces after the brackets or around the end month", () => {
-    expect(titleRangeDates({ ...base, title: "Show - Place (July 28th - August  4th)  " })?.map((p) => p.date)).toEqual(["2026-07-28", "2026-08-04"]);
+    expect(
+      titleRangeDates({ ...base, title: "Show - Place (July 28th - August  4th)  " })?.map((p) => p.date),
+    ).toEqual(["2026-07-28", "2026-08-04"]);
   });
   it("is no range when it ends the day it starts (the show keeps its own date, listed once)", () => {
     expect(titleRangeDates({ ...base, title: "Show - Place (July 5th - 5th)" })).toBeNull();

@@ -8,7 +8,9 @@ describe("same-site writes", () => {
     expect(isSameSiteWrite({ origin: "http://laughwindsor.ca", referer: null, host })).toBe(true);
   });
   it("refuses another origin, a null origin, and a look-alike", () => {
-    expect(isSameSiteWrite({ origin: "https://evil.example.com", referer: "https://laughwindsor.ca/", host })).toBe(false);
+    expect(
+      isSameSiteWrite({ origin: "https://evil.example.com", referer: "https://laughwindsor.ca/", host }),
+    ).toBe(false);
     expect(isSameSiteWrite({ origin: "null", referer: null, host })).toBe(false);
     expect(isSameSiteWrite({ origin: "https://laughwindsor.ca.evil.com", referer: null, host })).toBe(false);
   });
@@ -20,7 +22,12 @@ describe("same-site writes", () => {
   });
   it("accepts the configured public origin behind a proxy", () => {
     expect(
-      isSameSiteWrite({ origin: "https://www.laughwindsor.ca", referer: null, host: "app.internal:8080", publicUrl: "https://www.laughwindsor.ca" }),
+      isSameSiteWrite({
+        origin: "https://www.laughwindsor.ca",
+        referer: null,
+        host: "app.internal:8080",
+        publicUrl: "https://www.laughwindsor.ca",
+      }),
     ).toBe(true);
   });
 });

@@ -22,7 +22,11 @@ describe("standings", () => {
       { comedianId: 2, name: "Amy", votes: 3 },
       { comedianId: 3, name: "Kim", votes: 1 },
     ]);
-    expect(s.rows.map((r) => `${r.rank}:${r.name}:${r.leader}`)).toEqual(["1:Amy:true", "1:Zed:true", "3:Kim:false"]);
+    expect(s.rows.map((r) => `${r.rank}:${r.name}:${r.leader}`)).toEqual([
+      "1:Amy:true",
+      "1:Zed:true",
+      "3:Kim:false",
+    ]);
   });
 
   it("has no leader and 0% when nobody has voted", () => {

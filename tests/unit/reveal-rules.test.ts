@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { computeStandings } from "~/lib/results";
-import { closingText, isVotingOpen, revealSteps, revealedStepsAt, secondsUntilClose, standingsView } from "~/lib/reveal";
+import {
+  closingText,
+  isVotingOpen,
+  revealSteps,
+  revealedStepsAt,
+  secondsUntilClose,
+  standingsView,
+} from "~/lib/reveal";
 
 const t0 = new Date("2026-11-20T02:00:00Z");
 const at = (s: number) => new Date(t0.getTime() + s * 1000);
@@ -11,7 +18,12 @@ const standings = computeStandings([
   { comedianId: 3, name: "Cal", votes: 4 },
   { comedianId: 4, name: "Dee", votes: 1 },
 ]);
-const hidden = { standingsMode: "hidden" as const, revealedSteps: 0, revealEverySeconds: null, revealStartedAt: null };
+const hidden = {
+  standingsMode: "hidden" as const,
+  revealedSteps: 0,
+  revealEverySeconds: null,
+  revealStartedAt: null,
+};
 
 describe("closing voting", () => {
   const round = { openedAt: t0, closedAt: null, closesAt: at(60) };
@@ -34,19 +46,31 @@ describe("closing voting", () => {
 
 describe("the reveal", () => {
   it("goes from last place to first, ties revealed together", () => {
-    expect(revealSteps(standings).map((g) => g.map((r) => r.name))).toEqual([["Dee"], ["Ben", "Cal"], ["Ava"]]);
+    expect(revealSteps(standings).map((g) => g.map((r) => r.name))).toEqual([
+      ["Dee"],
+      ["Ben", "Cal"],
+      ["Ava"],
+    ]);
   });
 
   it("hidden: names without order and the vote count, never the order", () => {
     const view = standingsView(hidden, standings, t0);
-    expect(view).toMatchObject({ mode: "hidden", total: 19, waiting: ["Ava", "Ben", "Cal", "Dee"], revealed: [], complete: false });
+    expect(view).toMatchObject({
+      mode: "hidden",
+      total: 19,
+      waiting: ["Ava", "Ben", "Cal", "Dee"],
+      revealed: [],
+      complete: false,
+    });
     expect(JSON.stringify(view)).not.toContain('"votes"');
   });
 
   it("one press, one place; the tied pair is one press; the last press shows the winner", () => {
     const names = (steps: number) => {
       const v = standingsView({ ...hidden, revealedSteps: steps }, standings, t0);
-      return v.mode === "hidden" ? { revealed: v.revealed.map((r) => r.name), waiting: v.waiting, complete: v.complete } : null;
+      return v.mode === "hidden"
+        ? { revealed: v.revealed.map((r) => r.name), waiting: v.waiting, complete: v.complete }
+        : null;
     };
     expect(names(1)).toEqual({ revealed: ["Dee"], waiting: ["Ava", "Ben", "Cal"], complete: false });
     expect(names(2)).toEqual({ revealed: ["Ben", "Cal", "Dee"], waiting: ["Ava"], complete: false });
@@ -65,6 +89,9 @@ describe("the reveal", () => {
   });
 
   it("live mode shows the standings as they are", () => {
-    expect(standingsView({ ...hidden, standingsMode: "live" }, standings, t0)).toEqual({ mode: "live", standings });
+    expect(standingsView({ ...hidden, standingsMode: "live" }, standings, t0)).toEqual({
+      mode: "live",
+      standings,
+    });
   });
 });

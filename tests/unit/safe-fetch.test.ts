@@ -1,7 +1,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { assertPublicHttpUrl, isPrivateAddress, OutboundFetchError, safeFetchText } from "~/utils/safe-fetch.server";
+import {
+  assertPublicHttpUrl,
+  isPrivateAddress,
+  OutboundFetchError,
+  safeFetchText,
+} from "~/utils/safe-fetch.server";
 
 /**
  * The outbound fetch rules (load-from-URL, sync, booking sheet): only http(s), no loopback,
@@ -145,12 +150,17 @@ describe("addresses", () => {
     expect(isPrivateAddress(address)).toBe(true);
   });
 
-  it.each(["8.8.8.8", "93.184.215.14", "172.15.0.1", "172.32.0.1", "192.169.0.1", "2606:4700::1111", "::ffff:8.8.8.8"])(
-    "%s is public",
-    (address) => {
-      expect(isPrivateAddress(address)).toBe(false);
-    },
-  );
+  it.each([
+    "8.8.8.8",
+    "93.184.215.14",
+    "172.15.0.1",
+    "172.32.0.1",
+    "192.169.0.1",
+    "2606:4700::1111",
+    "::ffff:8.8.8.8",
+  ])("%s is public", (address) => {
+    expect(isPrivateAddress(address)).toBe(false);
+  });
 
   it.each([
     "http://127.0.0.1/",
@@ -201,7 +211,9 @@ describe("redirects", () => {
   ])("a public answer redirecting to a private or non-http target is refused (%#)", async (target) => {
     aliasPublicToFake();
     const to = encodeURIComponent(target());
-    const error = await refusal(safeFetchText(`http://${PUBLIC_ALIAS}/redirect?to=${to}`, { allowPrivate: false }));
+    const error = await refusal(
+      safeFetchText(`http://${PUBLIC_ALIAS}/redirect?to=${to}`, { allowPrivate: false }),
+    );
     expect(error.kind).toBe("refused");
     expect(hits).toEqual([`/redirect?to=${to}`]);
   });
@@ -224,39 +236,54 @@ describe("redirect limit and trusted endpoints", () => {
 
   it("5 redirects are still followed", async () => {
     aliasPublicToFake();
-    const chain = (n: number): string => (n === 0 ? "/ok" : `/redirect?to=${encodeURIComponent(chain(n - 1))}`);
+    const chain = (n: number): string =>
+      n === 0 ? "/ok" : `/redirect?to=${encodeURIComponent(chain(n - 1))}`;
     const result = await safeFetchText(`http://${PUBLIC_ALIAS}${chain(5)}`, { allowPrivate: false });
     expect(result.text).toBe("hello");
     expect(hits.length).toBe(6);
   });
 
   it("a configured endpoint (trusted) works on loopback without ALLOW_PRIVATE_FETCH", async () => {
-    const result = await safeFetchText(`http://127.0.0.1:${port}/redirect?to=/ok`, { allowPrivate: false, trusted: true });
+    const result = await safeFetchText(`http://127.0.0.1:${port}/redirect?to=/ok`, {
+      allowPrivate: false,
+      trusted: true,
+    });
     expect(result.text).toBe("hello");
   });
 
   it("a trusted endpoint redirecting to another origin is checked like a typed URL", async () => {
     const to = encodeURIComponent("http://10.0.0.1/");
-    const error = await refusal(safeFetchText(`http://127.0.0.1:${port}/redirect?to=${to}`, { allowPrivate: false, trusted: true }));
+    const error = await refusal(
+      safeFetchText(`http://127.0.0.1:${port}/redirect?to=${to}`, { allowPrivate: false, trusted: true }),
+    );
     expect(error.kind).toBe("refused");
   });
 });
 
 describe("limits", () => {
   it("gives up after the timeout", async () => {
-    const error = await refusal(safeFetchText(`http://127.0.0.1:${port}/slow`, { allowPrivate: true, timeoutMs: 200 }));
+    const error = await refusal(
+      safeFetchText(`http://127.0.0.1:${port}/slow`, { allowPrivate: true, timeoutMs: 200 }),
+    );
     expect(error.kind).toBe("timeout");
   });
 
   it("refuses an answer whose declared length is over the limit", async () => {
-    const error = await refusal(safeFetchText(`http://127.0.0.1:${port}/big-declared`, { allowPrivate: true, maxBytes: 1_000 }));
+    const error = await refusal(
+      safeFetchText(`http://127.0.0.1:${port}/big-declared`, { allowPrivate: true, maxBytes: 1_000 }),
+    );
     expect(error.kind).toBe("too-large");
   });
 
   it("stops reading a streamed answer once it passes the limit", async () => {
-    const error = await refusal(safeFetchText(`http://127.0.0.1:${port}/big-chunked`, { allowPrivate: true, maxBytes: 2_500 }));
+    const error = await refusal(
+      safeFetchText(`http://127.0.0.1:${port}/big-chunked`, { allowPrivate: true, maxBytes: 2_500 }),
+    );
     expect(error.kind).toBe("too-large");
-    const ok = await safeFetchText(`http://127.0.0.1:${port}/big-chunked`, { allowPrivate: true, maxBytes: 20_000 });
+    const ok = await safeFetchText(`http://127.0.0.1:${port}/big-chunked`, {
+      allowPrivate: true,
+      maxBytes: 20_000,
+    });
     expect(ok.text).toHaveLength(10_000);
   });
 

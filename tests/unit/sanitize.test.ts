@@ -10,7 +10,9 @@ describe("renderDescription", () => {
     const html = (out as { html: string }).html;
     expect(html).toContain("<p><strong>Hi</strong></p>");
     expect(html).not.toMatch(/script|onclick|onerror|javascript:|<img/);
-    expect(html).toContain('<a href="https://ok.example" rel="noopener noreferrer nofollow" target="_blank">ok</a>');
+    expect(html).toContain(
+      '<a href="https://ok.example" rel="noopener noreferrer nofollow" target="_blank">ok</a>',
+    );
   });
   it("returns plain text untouched when there is no markup", () => {
     expect(renderDescription("Line one\nLine 2 < 3")).toEqual({ text: "Line one\nLine 2 < 3" });

@@ -64,13 +64,17 @@ const anyValue = fc.oneof(
 const keysOf = (schema: { shape?: Record<string, unknown> }) => Object.keys(schema.shape ?? {});
 /** Objects with the schema's own keys (so the field rules run) plus arbitrary extra keys. */
 const objectFor = (keys: string[]) =>
-  fc.tuple(
-    fc.record(Object.fromEntries(keys.map((k) => [k, anyValue])), { requiredKeys: [] }),
-    fc.dictionary(fc.string({ maxLength: 10 }), anyValue, { maxKeys: 3 }),
-  ).map(([own, extra]) => ({ ...extra, ...own }));
+  fc
+    .tuple(
+      fc.record(Object.fromEntries(keys.map((k) => [k, anyValue])), { requiredKeys: [] }),
+      fc.dictionary(fc.string({ maxLength: 10 }), anyValue, { maxKeys: 3 }),
+    )
+    .map(([own, extra]) => ({ ...extra, ...own }));
 
 describe.each(Object.entries(schemas))("%s schema", (_name, schema) => {
-  const keys = keysOf(schema as never) .length ? keysOf(schema as never) : ["title", "date", "time", "venue", "ticketUrl", "description", "dates"];
+  const keys = keysOf(schema as never).length
+    ? keysOf(schema as never)
+    : ["title", "date", "time", "venue", "ticketUrl", "description", "dates"];
 
   it("never throws on arbitrary input", () => {
     fc.assert(
@@ -85,10 +89,16 @@ describe.each(Object.entries(schemas))("%s schema", (_name, schema) => {
 
 const email = fc.emailAddress();
 const padded = (arb: fc.Arbitrary<string>) =>
-  fc.tuple(fc.constantFrom("", " ", "  ", "\t"), arb, fc.constantFrom("", " ", "\n")).map(([a, b, c]) => a + b + c);
+  fc
+    .tuple(fc.constantFrom("", " ", "  ", "\t"), arb, fc.constantFrom("", " ", "\n"))
+    .map(([a, b, c]) => a + b + c);
 const mixedCase = (s: string) => s.replace(/[a-z]/g, (ch, i) => (i % 2 ? ch.toUpperCase() : ch));
 /** Short strings mixed with long runs, so length limits are crossed often. */
-const sized = (max: number) => fc.oneof(fc.string({ maxLength: 30 }), fc.integer({ min: 0, max }).map((n) => "a".repeat(n)));
+const sized = (max: number) =>
+  fc.oneof(
+    fc.string({ maxLength: 30 }),
+    fc.integer({ min: 0, max }).map((n) => "a".repeat(n)),
+  );
 
 describe("e-mail fields are trimmed and lower-cased", () => {
   it("newsletter", () => {
@@ -114,7 +124,7 @@ describe("e-mail fields are trimmed and lower-cased", () => {
         (rawEmail, name, subject, message) => {
           const result = contactSchema.safeParse({ email: rawEmail, name, subject, message });
           if (!result.success) return;
-        accepted++;
+          accepted++;
           const d = result.data;
           expect(d.email).toBe(d.email.trim().toLowerCase());
           expect(d.email).not.toMatch(/[A-Z\s]/);
@@ -140,7 +150,7 @@ describe("e-mail fields are trimmed and lower-cased", () => {
         (rawEmail, comedianId, roundId, voteToken) => {
           const result = voteSchema.safeParse({ email: rawEmail, comedianId, roundId, voteToken });
           if (!result.success) return;
-        accepted++;
+          accepted++;
           expect(result.data.email).toBe(result.data.email.trim().toLowerCase());
           expect(Number.isInteger(result.data.comedianId) && result.data.comedianId > 0).toBe(true);
           expect(Number.isInteger(result.data.roundId) && result.data.roundId > 0).toBe(true);
@@ -167,7 +177,9 @@ describe("contact", () => {
       { message: ["a", "b"] },
       { submissionToken: "<script>alert(1)</script>" },
     ]) {
-      expect(contactSchema.safeParse({ ...ok, ...patch }).success, JSON.stringify(patch).slice(0, 60)).toBe(false);
+      expect(contactSchema.safeParse({ ...ok, ...patch }).success, JSON.stringify(patch).slice(0, 60)).toBe(
+        false,
+      );
     }
   });
 });
@@ -191,7 +203,7 @@ describe("contestant application", () => {
             accepts_terms: true,
           });
           if (!result.success) return;
-        accepted++;
+          accepted++;
           expect(result.data.from_email).toBe(rawEmail.trim().toLowerCase());
           expect((result.data.fun_bio ?? "").length).toBeLessThanOrEqual(FUN_BIO_MAX);
           expect(result.data.from_name.length).toBeLessThanOrEqual(100);
@@ -214,7 +226,9 @@ describe("contestant application", () => {
     expect(contestantApplicationSchema.safeParse(ok).success).toBe(true);
     expect(contestantApplicationSchema.safeParse({ ...ok, is_over_19: false }).success).toBe(false);
     expect(contestantApplicationSchema.safeParse({ ...ok, accepts_terms: "true" }).success).toBe(false);
-    expect(contestantApplicationSchema.safeParse({ ...ok, fun_bio: "x".repeat(FUN_BIO_MAX + 1) }).success).toBe(false);
+    expect(
+      contestantApplicationSchema.safeParse({ ...ok, fun_bio: "x".repeat(FUN_BIO_MAX + 1) }).success,
+    ).toBe(false);
     expect(contestantApplicationSchema.safeParse({ ...ok, mobile_number: "<script>" }).success).toBe(false);
     expect(contestantApplicationSchema.safeParse({ ...ok, can_attend: "maybe" }).success).toBe(false);
     expect(contestantApplicationSchema.safeParse({ ...ok, from_email: "not-an-email" }).success).toBe(false);
@@ -234,19 +248,31 @@ describe("event form", () => {
   it("accepted times are HH:MM and dates YYYY-MM-DD, whatever time text was typed", () => {
     const timeText = fc.oneof(
       nasty,
-      fc.tuple(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 70 }), fc.constantFrom("", " am", "pm", " PM", ":00"))
+      fc
+        .tuple(
+          fc.integer({ min: 0, max: 30 }),
+          fc.integer({ min: 0, max: 70 }),
+          fc.constantFrom("", " am", "pm", " PM", ":00"),
+        )
         .map(([h, m, s]) => `${h}:${String(m).padStart(2, "0")}${s}`),
-      fc.tuple(fc.integer({ min: 0, max: 14 }), fc.constantFrom("am", "pm", " PM")).map(([h, s]) => `${h}${s}`),
+      fc
+        .tuple(fc.integer({ min: 0, max: 14 }), fc.constantFrom("am", "pm", " PM"))
+        .map(([h, s]) => `${h}${s}`),
     );
     fc.assert(
-      fc.property(timeText, fc.option(timeText, { nil: undefined }), fc.oneof(nasty, fc.constant("2026-02-29"), fc.constant("2026-12-31")), (time, endTime, date) => {
-        const result = eventFormSchema.safeParse({ ...base, time, endTime, date });
-        if (!result.success) return;
-        accepted++;
-        expect(result.data.time).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/);
-        if (result.data.endTime !== null) expect(result.data.endTime).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/);
-        expect(result.data.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      }),
+      fc.property(
+        timeText,
+        fc.option(timeText, { nil: undefined }),
+        fc.oneof(nasty, fc.constant("2026-02-29"), fc.constant("2026-12-31")),
+        (time, endTime, date) => {
+          const result = eventFormSchema.safeParse({ ...base, time, endTime, date });
+          if (!result.success) return;
+          accepted++;
+          expect(result.data.time).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/);
+          if (result.data.endTime !== null) expect(result.data.endTime).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/);
+          expect(result.data.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        },
+      ),
       RUNS,
     );
     expect(accepted, "some generated values were accepted").toBeGreaterThan(0);
@@ -257,12 +283,20 @@ describe("event form", () => {
       fc.property(
         sized(260),
         sized(260),
-        fc.oneof(fc.webUrl(), nasty, fc.constantFrom("javascript:alert(1)", "data:text/html,<b>", "//evil.example/x", "/images/a.svg")),
-        fc.oneof(fc.webUrl(), nasty, fc.constantFrom("javascript:alert(1)", "vbscript:x", "JAVASCRIPT:alert(1)")),
+        fc.oneof(
+          fc.webUrl(),
+          nasty,
+          fc.constantFrom("javascript:alert(1)", "data:text/html,<b>", "//evil.example/x", "/images/a.svg"),
+        ),
+        fc.oneof(
+          fc.webUrl(),
+          nasty,
+          fc.constantFrom("javascript:alert(1)", "vbscript:x", "JAVASCRIPT:alert(1)"),
+        ),
         (title, venue, imageUrl, ticketUrl) => {
           const result = eventFormSchema.safeParse({ ...base, title, venue, imageUrl, ticketUrl });
           if (!result.success) return;
-        accepted++;
+          accepted++;
           const d = result.data;
           expect(d.title.length).toBeGreaterThan(0);
           expect(d.title.length).toBeLessThanOrEqual(EVENT_FIELD_MAX.title);
@@ -303,7 +337,10 @@ describe("event form", () => {
       { title: ["a", "b"] },
     ];
     for (const patch of bad) {
-      expect(eventFormSchema.safeParse({ ...base, ...patch }).success, JSON.stringify(patch).slice(0, 80)).toBe(false);
+      expect(
+        eventFormSchema.safeParse({ ...base, ...patch }).success,
+        JSON.stringify(patch).slice(0, 80),
+      ).toBe(false);
     }
   });
 });
@@ -333,20 +370,26 @@ describe("comedian, round and gate forms", () => {
 
   it("round: accepted comedian ids are positive integers, at least one", () => {
     fc.assert(
-      fc.property(sized(150), fc.array(fc.oneof(fc.integer(), fc.integer().map(String), nasty), { maxLength: 5 }), (title, comedianIds) => {
-        const result = openRoundSchema.safeParse({ title, comedianIds });
-        if (!result.success) return;
-        accepted++;
-        expect(result.data.title.length).toBeGreaterThan(0);
-        expect(result.data.title.length).toBeLessThanOrEqual(120);
-        expect(result.data.comedianIds.length).toBeGreaterThan(0);
-        for (const id of result.data.comedianIds) expect(Number.isInteger(id) && id > 0).toBe(true);
-      }),
+      fc.property(
+        sized(150),
+        fc.array(fc.oneof(fc.integer(), fc.integer().map(String), nasty), { maxLength: 5 }),
+        (title, comedianIds) => {
+          const result = openRoundSchema.safeParse({ title, comedianIds });
+          if (!result.success) return;
+          accepted++;
+          expect(result.data.title.length).toBeGreaterThan(0);
+          expect(result.data.title.length).toBeLessThanOrEqual(120);
+          expect(result.data.comedianIds.length).toBeGreaterThan(0);
+          for (const id of result.data.comedianIds) expect(Number.isInteger(id) && id > 0).toBe(true);
+        },
+      ),
       RUNS,
     );
     expect(accepted, "some generated values were accepted").toBeGreaterThan(0);
     expect(openRoundSchema.safeParse({ title: "R", comedianIds: [] }).success).toBe(false);
-    expect(openRoundSchema.safeParse({ title: "R", comedianIds: ["1; DROP TABLE votes"] }).success).toBe(false);
+    expect(openRoundSchema.safeParse({ title: "R", comedianIds: ["1; DROP TABLE votes"] }).success).toBe(
+      false,
+    );
   });
 
   it("gates refuse an empty password and accept any non-empty one", () => {

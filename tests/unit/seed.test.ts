@@ -54,7 +54,11 @@ describe("demo seed", () => {
     expect(upcoming.some((e) => / - .*\(.*\d+th - \d+th\)$/.test(e.title))).toBe(true);
     // Comedians, an open round with votes, a redirect.
     expect(db.select().from(comedians).all().length).toBeGreaterThanOrEqual(5);
-    const round = db.select().from(votingRounds).where(and(isNotNull(votingRounds.openedAt), isNull(votingRounds.closedAt))).get();
+    const round = db
+      .select()
+      .from(votingRounds)
+      .where(and(isNotNull(votingRounds.openedAt), isNull(votingRounds.closedAt)))
+      .get();
     expect(round).toBeDefined();
     expect(db.select().from(votes).where(eq(votes.roundId, round!.id)).all().length).toBeGreaterThan(0);
     expect(db.select().from(redirects).all().length).toBeGreaterThan(0);
@@ -68,15 +72,30 @@ describe("demo seed", () => {
       const today = addDaysIso("2026-12-27", offset);
       const db = createTestDb();
       seedDemoData(db, today);
-      const named = db.select().from(events).all().filter((e) => weekdayInTitle(e.title));
-      expect(named.map((e) => e.title)).toEqual(expect.arrayContaining(["Tuesday Night Stand-Up at Tipsy Toucan", "Headliner Friday: Club Special"]));
+      const named = db
+        .select()
+        .from(events)
+        .all()
+        .filter((e) => weekdayInTitle(e.title));
+      expect(named.map((e) => e.title)).toEqual(
+        expect.arrayContaining(["Tuesday Night Stand-Up at Tipsy Toucan", "Headliner Friday: Club Special"]),
+      );
       for (const show of named) {
         const dated = db.select().from(eventDates).where(eq(eventDates.eventId, show.id)).all();
-        const performances = [{ date: show.date, time: show.time }, ...dated.map((d) => ({ date: d.date, time: d.time ?? show.time }))];
+        const performances = [
+          { date: show.date, time: show.time },
+          ...dated.map((d) => ({ date: d.date, time: d.time ?? show.time })),
+        ];
         expect(dated.length === 0 || dated.length >= 3, show.title).toBe(true);
         for (const p of performances) {
-          const weekday = formatInZone(zonedInstant(p.date, p.time, "America/Toronto"), "EEEE", "America/Toronto");
-          expect(`${show.title} on ${p.date} (seeded ${today}): ${weekday}`).toBe(`${show.title} on ${p.date} (seeded ${today}): ${weekdayInTitle(show.title)}`);
+          const weekday = formatInZone(
+            zonedInstant(p.date, p.time, "America/Toronto"),
+            "EEEE",
+            "America/Toronto",
+          );
+          expect(`${show.title} on ${p.date} (seeded ${today}): ${weekday}`).toBe(
+            `${show.title} on ${p.date} (seeded ${today}): ${weekdayInTitle(show.title)}`,
+          );
           expect(p.date > today).toBe(true);
         }
       }
@@ -86,10 +105,18 @@ describe("demo seed", () => {
   it("never touches a database that already has shows", () => {
     const db = createTestDb();
     seedDemoData(db, TODAY);
-    const before = db.select({ n: sql<number>`count(*)` }).from(events).get()!.n;
+    const before = db
+      .select({ n: sql<number>`count(*)` })
+      .from(events)
+      .get()!.n;
     const again = seedDemoData(db, addDaysIso(TODAY, 3));
     expect(again.seeded).toBe(false);
-    expect(db.select({ n: sql<number>`count(*)` }).from(events).get()!.n).toBe(before);
+    expect(
+      db
+        .select({ n: sql<number>`count(*)` })
+        .from(events)
+        .get()!.n,
+    ).toBe(before);
   });
 
   it("finds the next Father's Day", () => {

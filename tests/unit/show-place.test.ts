@@ -77,7 +77,10 @@ describe("showPlace", () => {
 
   it("a record with one coordinate only has no geo, and no address when it holds none", () => {
     for (const coordinate of [{ latitude: 42.3 }, { longitude: -83 }]) {
-      const place = showPlace({ venue: "Live at Walkerville Brewery", venueRecord: record({ ...empty, name: "Typed", ...coordinate }) });
+      const place = showPlace({
+        venue: "Live at Walkerville Brewery",
+        venueRecord: record({ ...empty, name: "Typed", ...coordinate }),
+      });
       expect(place.name).toBe("Typed");
       expect(place.geo).toBeNull();
       expect(place.postalAddress).toBeNull();

@@ -6,7 +6,9 @@ import { showSlug } from "~/lib/slug";
 
 describe("sitemap", () => {
   it("makes the spec's show slug: four title words without punctuation, then the date", () => {
-    expect(showSlug({ title: "Game On! Comedy Game Show with host", date: "2026-05-16" })).toBe("game-on-comedy-game-2026-05-16");
+    expect(showSlug({ title: "Game On! Comedy Game Show with host", date: "2026-05-16" })).toBe(
+      "game-on-comedy-game-2026-05-16",
+    );
     expect(showSlug({ title: "Colasanti's Night", date: "2026-07-01" })).toBe("colasantis-night-2026-07-01");
   });
 
@@ -22,13 +24,13 @@ describe("applications CSV", () => {
     const csv = applicationsCsv([
       {
         id: 1,
-        fullName: "=HYPERLINK(\"x\")",
+        fullName: '=HYPERLINK("x")',
         email: "a@example.com",
         mobileNumber: "+1 519 555 0100",
         isOver19: true,
         canAttendEvent: false,
         willAttendIfNotSelected: null,
-        funBio: "Funny, \"really\"\nfunny",
+        funBio: 'Funny, "really"\nfunny',
         acceptsTerms: true,
         submitted: "2026-05-10 20:00",
       },
@@ -36,12 +38,12 @@ describe("applications CSV", () => {
     const rows = parse(csv, { columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
-      full_name: "'=HYPERLINK(\"x\")",
+      full_name: '\'=HYPERLINK("x")',
       mobile_number: "'+1 519 555 0100",
       is_over_19: "yes",
       can_attend: "no",
       will_attend_if_not_selected: "",
-      fun_bio: "Funny, \"really\"\nfunny",
+      fun_bio: 'Funny, "really"\nfunny',
     });
     expect(spreadsheetSafe("plain")).toBe("plain");
   });

@@ -3,14 +3,22 @@ import { parseSlug, showPath, showSlug, slugMatches, titleWords } from "~/lib/sl
 
 describe("showSlug", () => {
   it("uses the first 4 lowercased title words without punctuation, then the date", () => {
-    expect(showSlug({ title: "Sip & Giggle at the Winery!", date: "2026-06-12" })).toBe("sip-giggle-at-the-2026-06-12");
+    expect(showSlug({ title: "Sip & Giggle at the Winery!", date: "2026-06-12" })).toBe(
+      "sip-giggle-at-the-2026-06-12",
+    );
     expect(showSlug({ title: "2 Minutes to Kill - Comedy Competition", date: "2026-01-02" })).toBe(
       "2-minutes-to-kill-2026-01-02",
     );
   });
   it("uses fewer words for short titles", () => {
     expect(showSlug({ title: "Game On!", date: "2026-05-16" })).toBe("game-on-2026-05-16");
-    expect(titleWords("Farm Fresh Funny at Colasanti's")).toEqual(["farm", "fresh", "funny", "at", "colasantis"]);
+    expect(titleWords("Farm Fresh Funny at Colasanti's")).toEqual([
+      "farm",
+      "fresh",
+      "funny",
+      "at",
+      "colasantis",
+    ]);
   });
 });
 
@@ -38,13 +46,17 @@ describe("slugMatches", () => {
     expect(slugMatches(parsed, show, ["2026-06-26"])).toBe(true);
   });
   it("needs only one word for a one-word title", () => {
-    expect(slugMatches(parseSlug("roast-x-y-z-2026-06-12")!, { title: "Roast", date: "2026-06-12" })).toBe(true);
+    expect(slugMatches(parseSlug("roast-x-y-z-2026-06-12")!, { title: "Roast", date: "2026-06-12" })).toBe(
+      true,
+    );
   });
 });
 
 describe("showPath", () => {
   it("uses the slug when it can be found again, else the id (fewer than 4 title words)", () => {
-    expect(showPath({ id: 7, title: "Sip & Giggle at the Winery!", date: "2026-06-12" })).toBe("/show/sip-giggle-at-the-2026-06-12");
+    expect(showPath({ id: 7, title: "Sip & Giggle at the Winery!", date: "2026-06-12" })).toBe(
+      "/show/sip-giggle-at-the-2026-06-12",
+    );
     expect(showPath({ id: 8, title: "New Material Night", date: "2026-12-01" })).toBe("/event/8");
   });
 });

@@ -1,6 +1,13 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { crc32, crc32Combine, slotCounts, stitchGzip, stitchIdentity, stitchTemplate } from "~/lib/stitched-gzip";
+import {
+  crc32,
+  crc32Combine,
+  slotCounts,
+  stitchGzip,
+  stitchIdentity,
+  stitchTemplate,
+} from "~/lib/stitched-gzip";
 
 const page = `<!DOCTYPE html><html><body>${"<p>Comic 1 is funny</p>".repeat(400)}<input name="voteToken" value="TOKEN__"/><script nonce="NONCE__">window.x={"voteToken":"TOKEN__"}</script>${"<li>more</li>".repeat(300)}</body></html>`;
 

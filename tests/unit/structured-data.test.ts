@@ -30,7 +30,12 @@ describe("showJsonLd", () => {
     expect(event.location).toEqual({
       "@type": "Place",
       name: "The Manchester Pub",
-      address: { "@type": "PostalAddress", addressLocality: "Windsor", addressRegion: "ON", addressCountry: "CA" },
+      address: {
+        "@type": "PostalAddress",
+        addressLocality: "Windsor",
+        addressRegion: "ON",
+        addressCountry: "CA",
+      },
     });
   });
 
@@ -58,14 +63,34 @@ describe("showJsonLd", () => {
       ],
     });
     const events = showJsonLd(show, ORIGIN);
-    expect(events.map((e) => e.startDate)).toEqual(["2026-06-05T19:30:00-04:00", "2026-06-19T21:30:00-04:00"]);
+    expect(events.map((e) => e.startDate)).toEqual([
+      "2026-06-05T19:30:00-04:00",
+      "2026-06-19T21:30:00-04:00",
+    ]);
     expect(events.map((e) => (e.offers as { price: string }).price)).toEqual(["15", "20"]);
   });
 
   it("uses the street address of a known venue", () => {
-    const walkerville = { id: 8, name: "Walkerville Brewery", slug: "walkerville-brewery", address1: "525 Argyle Rd", address2: null, city: "Windsor", region: "ON", postalCode: null, country: "CA", latitude: null, longitude: null };
-    const [event] = showJsonLd(gameOnShow({ venue: "Walkerville Brewery", venueRecord: walkerville }), ORIGIN);
-    expect((event.location as { address: { streetAddress: string } }).address.streetAddress).toBe("525 Argyle Rd");
+    const walkerville = {
+      id: 8,
+      name: "Walkerville Brewery",
+      slug: "walkerville-brewery",
+      address1: "525 Argyle Rd",
+      address2: null,
+      city: "Windsor",
+      region: "ON",
+      postalCode: null,
+      country: "CA",
+      latitude: null,
+      longitude: null,
+    };
+    const [event] = showJsonLd(
+      gameOnShow({ venue: "Walkerville Brewery", venueRecord: walkerville }),
+      ORIGIN,
+    );
+    expect((event.location as { address: { streetAddress: string } }).address.streetAddress).toBe(
+      "525 Argyle Rd",
+    );
   });
 
   it("gives no address for a show without a venue record, even when its text names a known venue", () => {
@@ -84,7 +109,10 @@ describe("serializeJsonLd", () => {
 
 describe("showJsonLd with a processed poster", () => {
   it("lists the 16:9, 4:3 and 1:1 crops as absolute URLs", () => {
-    const show = { ...gameOnShow(), image: { hash: "0123456789abcdef", focus: { x: 40, y: 30 }, maxWidth: 1280, placeholder: "" } };
+    const show = {
+      ...gameOnShow(),
+      image: { hash: "0123456789abcdef", focus: { x: 40, y: 30 }, maxWidth: 1280, placeholder: "" },
+    };
     const [event] = showJsonLd(show, "https://laughwindsor.ca");
     expect(event.image).toEqual([
       "https://laughwindsor.ca/img/0123456789abcdef-40-30-16x9.jpg",

@@ -16,8 +16,16 @@ const message = { name: "A", email: "a@example.com", subject: "S", message: "M" 
 describe("submissions", () => {
   it("stores a replayed contact message once", () => {
     const database = createTestDb();
-    const first = saveContactMessage({ ...message, submissionToken: "tok-0000000000000001" }, { ipAddress: null }, database);
-    const again = saveContactMessage({ ...message, submissionToken: "tok-0000000000000001" }, { ipAddress: null }, database);
+    const first = saveContactMessage(
+      { ...message, submissionToken: "tok-0000000000000001" },
+      { ipAddress: null },
+      database,
+    );
+    const again = saveContactMessage(
+      { ...message, submissionToken: "tok-0000000000000001" },
+      { ipAddress: null },
+      database,
+    );
     expect(first.created).toBe(true);
     expect(again).toEqual({ record: first.record, created: false });
     expect(database.select().from(contactMessages).all()).toHaveLength(1);
@@ -34,7 +42,13 @@ describe("submissions", () => {
     const database = createTestDb();
     expect(saveNewsletterSignup("Fan@Example.com", "merch", database).created).toBe(true);
     expect(saveNewsletterSignup("fan@example.com ", "merch", database).created).toBe(false);
-    expect(database.select().from(newsletterSignups).all().map((r) => r.email)).toEqual(["fan@example.com"]);
+    expect(
+      database
+        .select()
+        .from(newsletterSignups)
+        .all()
+        .map((r) => r.email),
+    ).toEqual(["fan@example.com"]);
   });
 
   it("stores applications per show and replays once", () => {
@@ -54,7 +68,9 @@ describe("submissions", () => {
     const rows = listApplications(show.id, database);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ canAttendEvent: false, willAttendIfNotSelected: null, funBio: "" });
-    expect(listApplicationShows(database)).toEqual([{ id: show.id, title: "Game", date: "2099-01-01", applications: 1 }]);
+    expect(listApplicationShows(database)).toEqual([
+      { id: show.id, title: "Game", date: "2099-01-01", applications: 1 },
+    ]);
   });
 
   it("counts each show's own applications, whatever the row ids (the count once read the application's id)", () => {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { eventbriteEventId, checkoutBlockedReason } from "~/lib/ticketing";
 
-
 describe("eventbriteEventId", () => {
   it("reads a trailing tickets-{digits}", () => {
-    expect(eventbriteEventId("https://www.eventbrite.ca/e/laughs-on-the-waterfront-tickets-700000000201")).toBe("700000000201");
+    expect(
+      eventbriteEventId("https://www.eventbrite.ca/e/laughs-on-the-waterfront-tickets-700000000201"),
+    ).toBe("700000000201");
     expect(eventbriteEventId("https://www.eventbrite.ca/e/show-tickets-123?aff=ig")).toBe("123");
   });
   it("reads /e/{digits}", () => {

@@ -10,7 +10,12 @@ describe("the vote device cookie, read and signed without Remix (issue 20)", () 
     const { deviceId, setCookie } = mintDevice();
     expect(await deviceCookieForTests().parse(asCookie(setCookie))).toBe(deviceId);
     const remix = await deviceCookieForTests().serialize(deviceId);
-    const attrs = (c: string) => c.split("; ").slice(1).map((a) => a.split("=")[0].toLowerCase()).sort();
+    const attrs = (c: string) =>
+      c
+        .split("; ")
+        .slice(1)
+        .map((a) => a.split("=")[0].toLowerCase())
+        .sort();
     expect(attrs(setCookie)).toEqual(attrs(remix));
     expect(setCookie).toMatch(/Max-Age=31536000/);
   });
@@ -20,7 +25,9 @@ describe("the vote device cookie, read and signed without Remix (issue 20)", () 
     expect(deviceIdFromCookieHeader(`theme=dark; ${remix}; other=1`)).toBe("abcdefghijklmnop1234");
     const [name, value] = remix.split("=");
     const decoded = decodeURIComponent(value);
-    const forged = Buffer.from(JSON.stringify("zzzzzzzzzzzzzzzzzzzz")).toString("base64") + decoded.slice(decoded.lastIndexOf("."));
+    const forged =
+      Buffer.from(JSON.stringify("zzzzzzzzzzzzzzzzzzzz")).toString("base64") +
+      decoded.slice(decoded.lastIndexOf("."));
     expect(deviceIdFromCookieHeader(`${name}=${encodeURIComponent(forged)}`)).toBeNull();
     expect(deviceIdFromCookieHeader(`${name}=${value.slice(0, -3)}`)).toBeNull();
     expect(deviceIdFromCookieHeader(`${name}=%E0%A4%A`)).toBeNull();
@@ -34,12 +41,29 @@ describe("which /vote addresses the cached page can answer", () => {
   it("takes the plain address, a round and the projector's room code", () => {
     expect(templateQuery("")).toEqual({ round: null, code: null, templateSearch: "" });
     expect(templateQuery("?round=3")).toEqual({ round: 3, code: null, templateSearch: "?round=3" });
-    expect(templateQuery("?round=3&code=123456")).toEqual({ round: 3, code: "123456", templateSearch: `?round=3&code=${VOTE_PAGE_MARKS.code}` });
-    expect(templateQuery("?code=")).toEqual({ round: null, code: "", templateSearch: `?code=${VOTE_PAGE_MARKS.code}` });
+    expect(templateQuery("?round=3&code=123456")).toEqual({
+      round: 3,
+      code: "123456",
+      templateSearch: `?round=3&code=${VOTE_PAGE_MARKS.code}`,
+    });
+    expect(templateQuery("?code=")).toEqual({
+      round: null,
+      code: "",
+      templateSearch: `?code=${VOTE_PAGE_MARKS.code}`,
+    });
   });
 
   it("leaves filters, thank-yous, odd codes and repeated or unknown parameters to the normal render", () => {
-    for (const search of ["?q=Comic", "?round=3&thanks=abc", "?code=12a456", "?code=1234567890123", "?round=1&round=2", "?round=-1", "?utm=x", "?round=3&code=1%32"]) {
+    for (const search of [
+      "?q=Comic",
+      "?round=3&thanks=abc",
+      "?code=12a456",
+      "?code=1234567890123",
+      "?round=1&round=2",
+      "?round=-1",
+      "?utm=x",
+      "?round=3&code=1%32",
+    ]) {
       expect(templateQuery(search), search).toBeNull();
     }
   });

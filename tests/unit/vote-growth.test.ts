@@ -15,7 +15,18 @@ function setup() {
   const vote = (ip: string) => {
     n++;
     const email = `v${n}@example.com`;
-    castVote({ roundId: round.id, comedianId: a.id, email, emailKey: email, voteToken: `growth-test-token-${String(n).padStart(6, "0")}`, ipAddress: ip, deviceId: `device-${n}` }, db);
+    castVote(
+      {
+        roundId: round.id,
+        comedianId: a.id,
+        email,
+        emailKey: email,
+        voteToken: `growth-test-token-${String(n).padStart(6, "0")}`,
+        ipAddress: ip,
+        deviceId: `device-${n}`,
+      },
+      db,
+    );
   };
   return { db, round, vote };
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { TOKEN_PATTERN as VOTE_TOKEN_PATTERN } from "~/lib/ids";
-import { filterByName, isValidEmail, normalizeEmail, retryDelayMs, voteFieldErrors, VOTE_MESSAGES } from "~/lib/vote";
+import {
+  filterByName,
+  isValidEmail,
+  normalizeEmail,
+  retryDelayMs,
+  voteFieldErrors,
+  VOTE_MESSAGES,
+} from "~/lib/vote";
 import { comedianSchema, voteSchema } from "~/lib/vote-schema";
 
 describe("vote rules", () => {
@@ -11,12 +18,18 @@ describe("vote rules", () => {
   it("accepts text@text.text and refuses the rest", () => {
     expect(isValidEmail("a@b.co")).toBe(true);
     expect(isValidEmail(" a@b.co ")).toBe(true);
-    for (const bad of ["a@b", "ab.co", "a b@c.d", "@b.co", "a@.co"]) expect(isValidEmail(bad), bad).toBe(false);
+    for (const bad of ["a@b", "ab.co", "a b@c.d", "@b.co", "a@.co"])
+      expect(isValidEmail(bad), bad).toBe(false);
   });
 
   it("gives the spec's messages, in the browser and on the server alike", () => {
-    expect(voteFieldErrors({})).toEqual({ comedianId: VOTE_MESSAGES.comedianRequired, email: VOTE_MESSAGES.emailRequired });
-    expect(voteFieldErrors({ comedianId: "3", email: "nope" })).toEqual({ email: "Please enter a valid email address" });
+    expect(voteFieldErrors({})).toEqual({
+      comedianId: VOTE_MESSAGES.comedianRequired,
+      email: VOTE_MESSAGES.emailRequired,
+    });
+    expect(voteFieldErrors({ comedianId: "3", email: "nope" })).toEqual({
+      email: "Please enter a valid email address",
+    });
     const base = { roundId: "1", voteToken: "abcdefghijklmnopqrstuv" };
     const missing = voteSchema.safeParse({ ...base, email: "" });
     expect(missing.success).toBe(false);
@@ -25,10 +38,12 @@ describe("vote rules", () => {
     expect(messages).toContain("Please enter your email address");
     const ok = voteSchema.parse({ ...base, comedianId: "4", email: " Me@Example.com " });
     expect(ok).toEqual({ roundId: 1, voteToken: base.voteToken, comedianId: 4, email: "me@example.com" });
-    expect(voteSchema.safeParse({ ...base, comedianId: "4", email: "a@b", }).error!.issues[0].message).toBe(
+    expect(voteSchema.safeParse({ ...base, comedianId: "4", email: "a@b" }).error!.issues[0].message).toBe(
       "Please enter a valid email address",
     );
-    expect(voteSchema.safeParse({ ...base, voteToken: "x", comedianId: "4", email: "a@b.co" }).success).toBe(false);
+    expect(voteSchema.safeParse({ ...base, voteToken: "x", comedianId: "4", email: "a@b.co" }).success).toBe(
+      false,
+    );
   });
 
   it("filters comedians by name, case-insensitively", () => {
@@ -39,7 +54,9 @@ describe("vote rules", () => {
   });
 
   it("requires a comedian name after trimming; the bio is optional", () => {
-    expect(comedianSchema.safeParse({ name: "   " }).error!.issues[0].message).toBe("Comedian name is required");
+    expect(comedianSchema.safeParse({ name: "   " }).error!.issues[0].message).toBe(
+      "Comedian name is required",
+    );
     expect(comedianSchema.parse({ name: " Ann ", bio: "" })).toEqual({ name: "Ann", bio: null });
   });
 
@@ -56,18 +73,27 @@ describe("the vote form's checks", () => {
   });
 
   it("asks for the comedian alone when only the comedian is missing", () => {
-    expect(voteFieldErrors({ comedianId: "", email: "fan@example.com" })).toEqual({ comedianId: VOTE_MESSAGES.comedianRequired });
-    expect(voteFieldErrors({ comedianId: null, email: "fan@example.com" })).toEqual({ comedianId: VOTE_MESSAGES.comedianRequired });
+    expect(voteFieldErrors({ comedianId: "", email: "fan@example.com" })).toEqual({
+      comedianId: VOTE_MESSAGES.comedianRequired,
+    });
+    expect(voteFieldErrors({ comedianId: null, email: "fan@example.com" })).toEqual({
+      comedianId: VOTE_MESSAGES.comedianRequired,
+    });
   });
 
   it("asks for an address when the box holds only spaces, and says 'valid' only for a typed one", () => {
-    expect(voteFieldErrors({ comedianId: "3", email: "   " })).toEqual({ email: VOTE_MESSAGES.emailRequired });
+    expect(voteFieldErrors({ comedianId: "3", email: "   " })).toEqual({
+      email: VOTE_MESSAGES.emailRequired,
+    });
     expect(voteFieldErrors({ comedianId: "3", email: null })).toEqual({ email: VOTE_MESSAGES.emailRequired });
-    expect(voteFieldErrors({ comedianId: "3", email: "fan@example" })).toEqual({ email: VOTE_MESSAGES.emailInvalid });
+    expect(voteFieldErrors({ comedianId: "3", email: "fan@example" })).toEqual({
+      email: VOTE_MESSAGES.emailInvalid,
+    });
   });
 
   it("refuses an address with two at signs, a space in the domain or nothing after the last dot", () => {
-    for (const bad of ["a@b@c.co", "a@b c.co", "a@b.", "a@b.co x", "x a@b.co"]) expect(isValidEmail(bad), bad).toBe(false);
+    for (const bad of ["a@b@c.co", "a@b c.co", "a@b.", "a@b.co x", "x a@b.co"])
+      expect(isValidEmail(bad), bad).toBe(false);
   });
 
   it("accepts an address of 254 characters and refuses a longer one", () => {

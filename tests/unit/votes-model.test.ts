@@ -2,9 +2,23 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, votes } from "~/db/schema";
 import { seedDemoData } from "~/db/seed.server";
-import { addComedian, deleteComedian, listComedians, listComediansWithVotes } from "~/models/comedians.server";
+import {
+  addComedian,
+  deleteComedian,
+  listComedians,
+  listComediansWithVotes,
+} from "~/models/comedians.server";
 import { upsertStaff } from "~/models/staff.server";
-import { castVote, closeRound, getOpenRound, listRounds, openRound, receiptFor, roundComediansFor, roundStandings } from "~/models/votes.server";
+import {
+  castVote,
+  closeRound,
+  getOpenRound,
+  listRounds,
+  openRound,
+  receiptFor,
+  roundComediansFor,
+  roundStandings,
+} from "~/models/votes.server";
 import { createTestDb } from "../support/db";
 
 const token = (n: number) => `test-token-${String(n).padStart(8, "0")}`;
@@ -21,24 +35,53 @@ describe("votes model", () => {
     const { db } = await setup();
     const round = getOpenRound(null, db)!;
     const [a, b, c] = roundComediansFor(round.id, db);
-    const base = { roundId: round.id, email: "fan@example.com", emailKey: "fan@example.com", ipAddress: "10.0.0.1", deviceId: "dev-1" };
+    const base = {
+      roundId: round.id,
+      email: "fan@example.com",
+      emailKey: "fan@example.com",
+      ipAddress: "10.0.0.1",
+      deviceId: "dev-1",
+    };
     expect(castVote({ ...base, comedianId: a.id, voteToken: token(1) }, db).status).toBe("recorded");
     // Same token (lost response, double tap): same answer, nothing new.
     expect(castVote({ ...base, comedianId: a.id, voteToken: token(1) }, db).status).toBe("repeat");
     // The same device and e-mail from a fresh page: its own vote again, nothing new.
     expect(castVote({ ...base, comedianId: a.id, voteToken: token(2) }, db).status).toBe("repeat");
     // The same device with another e-mail: refused (one vote per phone).
-    expect(castVote({ ...base, email: "x@example.com", emailKey: "x@example.com", comedianId: b.id, voteToken: token(3) }, db).status).toBe("device-voted");
+    expect(
+      castVote(
+        { ...base, email: "x@example.com", emailKey: "x@example.com", comedianId: b.id, voteToken: token(3) },
+        db,
+      ).status,
+    ).toBe("device-voted");
     // Another device with that e-mail: one refusal, whichever comedian it names (no oracle).
     const other = { ...base, deviceId: "dev-2" };
-    const answers = [a, b, c].map((x, i) => castVote({ ...other, comedianId: x.id, voteToken: token(10 + i) }, db));
+    const answers = [a, b, c].map((x, i) =>
+      castVote({ ...other, comedianId: x.id, voteToken: token(10 + i) }, db),
+    );
     expect(answers.map((r) => r.status)).toEqual(["already-voted", "already-voted", "already-voted"]);
     expect(answers.every((r) => !("vote" in r))).toBe(true);
     // The token of a stored vote reused with another e-mail: refused, nothing stored.
-    expect(castVote({ ...base, email: "other@example.com", emailKey: "other@example.com", comedianId: b.id, voteToken: token(1) }, db).status).toBe("token-used");
+    expect(
+      castVote(
+        {
+          ...base,
+          email: "other@example.com",
+          emailKey: "other@example.com",
+          comedianId: b.id,
+          voteToken: token(1),
+        },
+        db,
+      ).status,
+    ).toBe("token-used");
     const stored = db.select().from(votes).where(eq(votes.email, "fan@example.com")).all();
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ comedianId: a.id, ipAddress: "10.0.0.1", deviceId: "dev-1", emailKey: "fan@example.com" });
+    expect(stored[0]).toMatchObject({
+      comedianId: a.id,
+      ipAddress: "10.0.0.1",
+      deviceId: "dev-1",
+      emailKey: "fan@example.com",
+    });
     expect(receiptFor(round.id, { deviceId: "dev-1" }, db)?.comedianName).toBe(a.name);
     // The receipt is the voting device's only: the token alone, or another device, sees nothing.
     expect(receiptFor(round.id, { deviceId: "dev-2", voteToken: token(1) }, db)).toBeUndefined();
@@ -50,14 +93,34 @@ describe("votes model", () => {
     const round = getOpenRound(null, db)!;
     const inRound = new Set(roundComediansFor(round.id, db).map((c) => c.id));
     const outsider = listComedians(db).find((c) => !inRound.has(c.id))!;
-    const base = { roundId: round.id, email: "x@example.com", emailKey: "x@example.com", ipAddress: null, deviceId: "dev-x" };
-    expect(castVote({ ...base, comedianId: outsider.id, voteToken: token(9) }, db).status).toBe("not-in-round");
+    const base = {
+      roundId: round.id,
+      email: "x@example.com",
+      emailKey: "x@example.com",
+      ipAddress: null,
+      deviceId: "dev-x",
+    };
+    expect(castVote({ ...base, comedianId: outsider.id, voteToken: token(9) }, db).status).toBe(
+      "not-in-round",
+    );
     const first = [...inRound][0];
     expect(castVote({ ...base, comedianId: first, voteToken: token(10) }, db).status).toBe("recorded");
     closeRound(round.id, staff, db);
     expect(getOpenRound(null, db)).toBeUndefined();
     expect(castVote({ ...base, comedianId: first, voteToken: token(10) }, db).status).toBe("repeat");
-    expect(castVote({ ...base, email: "late@example.com", emailKey: "late@example.com", deviceId: "dev-y", comedianId: first, voteToken: token(11) }, db).status).toBe("round-closed");
+    expect(
+      castVote(
+        {
+          ...base,
+          email: "late@example.com",
+          emailKey: "late@example.com",
+          deviceId: "dev-y",
+          comedianId: first,
+          voteToken: token(11),
+        },
+        db,
+      ).status,
+    ).toBe("round-closed");
   });
 
   it("opens and closes rounds with an audit entry each, and keeps past rounds' results", async () => {
@@ -65,7 +128,13 @@ describe("votes model", () => {
     const seedRound = getOpenRound(null, db)!;
     const before = roundStandings(seedRound.id, db);
     expect(before.total).toBe(4);
-    expect(before.rows[0]).toMatchObject({ name: "Priya Nair", votes: 2, percentage: 50, rank: 1, leader: true });
+    expect(before.rows[0]).toMatchObject({
+      name: "Priya Nair",
+      votes: 2,
+      percentage: 50,
+      rank: 1,
+      leader: true,
+    });
 
     const [c1, c2] = listComedians(db);
     const round = openRound({ title: "Final", comedianIds: [c1.id, c2.id, c2.id] }, staff, db);
@@ -76,7 +145,11 @@ describe("votes model", () => {
     const rounds = listRounds(db);
     expect(rounds.find((r) => r.id === round.id)).toMatchObject({ open: false, comedians: 2, votes: 0 });
     expect(rounds.find((r) => r.id === seedRound.id)).toMatchObject({ open: true, votes: 4 });
-    const actions = db.select().from(auditLog).all().map((a) => a.action);
+    const actions = db
+      .select()
+      .from(auditLog)
+      .all()
+      .map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(["round.open", "round.close"]));
   });
 
@@ -91,7 +164,11 @@ describe("votes model", () => {
     expect(roundStandings(round.id, db).rows[0]).toMatchObject({ name: "Priya Nair", votes: 2 });
     const added = addComedian({ name: "New Comic", bio: null }, staff, db);
     expect(listComedians(db).some((c) => c.id === added.id)).toBe(true);
-    const actions = db.select().from(auditLog).all().map((a) => a.action);
+    const actions = db
+      .select()
+      .from(auditLog)
+      .all()
+      .map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(["comedian.delete", "comedian.create"]));
   });
 });

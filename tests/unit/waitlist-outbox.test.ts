@@ -8,7 +8,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { events, outbox, staffUsers, waitlistEntries } from "~/db/schema";
 import { setSoldOut } from "~/models/events-admin.server";
 import { claimDue } from "~/models/outbox.server";
-import { deleteExpiredWaitlist, joinWaitlist, leaveWaitlist, queueWaitlistNotices, setDateSoldOut } from "~/models/waitlist.server";
+import {
+  deleteExpiredWaitlist,
+  joinWaitlist,
+  leaveWaitlist,
+  queueWaitlistNotices,
+  setDateSoldOut,
+} from "~/models/waitlist.server";
 import { deliverDue, startOutboxSender } from "~/services/outbox-sender.server";
 import type { DB } from "~/utils/db.server";
 import { startFakeSmtp } from "../fakes/smtp";
@@ -31,21 +37,44 @@ async function smtp(options: Parameters<typeof startFakeSmtp>[0] = {}) {
 
 function setup() {
   const db = createTestDb();
-  const staff = db.insert(staffUsers).values({ username: "owner", passwordHash: "x" }).returning({ id: staffUsers.id, username: staffUsers.username }).get();
-  const show = insertShow(db, { title: "Friday Night Laughs", date: "2026-11-27", time: "20:00", ticketUrl: "https://tickets.example/fnl", soldOut: true });
+  const staff = db
+    .insert(staffUsers)
+    .values({ username: "owner", passwordHash: "x" })
+    .returning({ id: staffUsers.id, username: staffUsers.username })
+    .get();
+  const show = insertShow(db, {
+    title: "Friday Night Laughs",
+    date: "2026-11-27",
+    time: "20:00",
+    ticketUrl: "https://tickets.example/fnl",
+    soldOut: true,
+  });
   return { db, staff, show };
 }
 
 const send = (db: DB, url: string, now?: () => Date) =>
-  deliverDue({ smtpUrl: url, from: "info@laugh.example", retryBaseMs: 1000, leaseMs: 60_000, database: db }, undefined, now);
+  deliverDue(
+    { smtpUrl: url, from: "info@laugh.example", retryBaseMs: 1000, leaseMs: 60_000, database: db },
+    undefined,
+    now,
+  );
 
 describe("the waitlist", () => {
   it("sold out → two sign-ups → available → exactly two e-mails, with the ticket link and one-click unsubscribe", async () => {
     const { db, staff, show } = setup();
     const fake = await smtp();
-    expect(joinWaitlist({ eventId: show.id, date: show.date, email: "Ann@Example.com", ipAddress: null }, db).created).toBe(true);
-    expect(joinWaitlist({ eventId: show.id, date: show.date, email: "bo@example.com", ipAddress: null }, db).created).toBe(true);
-    expect(joinWaitlist({ eventId: show.id, date: show.date, email: "ann@example.com ", ipAddress: null }, db).created).toBe(false);
+    expect(
+      joinWaitlist({ eventId: show.id, date: show.date, email: "Ann@Example.com", ipAddress: null }, db)
+        .created,
+    ).toBe(true);
+    expect(
+      joinWaitlist({ eventId: show.id, date: show.date, email: "bo@example.com", ipAddress: null }, db)
+        .created,
+    ).toBe(true);
+    expect(
+      joinWaitlist({ eventId: show.id, date: show.date, email: "ann@example.com ", ipAddress: null }, db)
+        .created,
+    ).toBe(false);
     // Nothing happens while it stays sold out.
     expect(setSoldOut(show.id, true, staff, db, mail)).toBe("ok");
     expect(await send(db, fake.url)).toBe(0);
@@ -57,7 +86,11 @@ describe("the waitlist", () => {
     // Unfold folded header lines (RFC 5322) before reading them.
     const raw = fake.received[0].raw.replace(/\r\n[ \t]+/g, " ");
     expect(raw).toContain("https://tickets.example/fnl");
-    const token = db.select().from(waitlistEntries).where(eq(waitlistEntries.email, fake.received[0].to[0])).get()!.token;
+    const token = db
+      .select()
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.email, fake.received[0].to[0]))
+      .get()!.token;
     expect(raw).toContain(`List-Unsubscribe: <${ORIGIN}/waitlist/unsubscribe/${token}>`);
     expect(raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
   });
@@ -78,22 +111,34 @@ describe("the waitlist", () => {
 
   it("one sold-out date of a recurring show: only that date's list is told when it frees up", () => {
     const { db, staff } = setup();
-    const series = insertShow(db, { title: "Open Mic", date: "2026-11-23", time: "20:00", ticketUrl: "https://tickets.example/om" }, [
-      { date: "2026-11-23" },
-      { date: "2026-11-30", soldOut: true },
-    ]);
+    const series = insertShow(
+      db,
+      { title: "Open Mic", date: "2026-11-23", time: "20:00", ticketUrl: "https://tickets.example/om" },
+      [{ date: "2026-11-23" }, { date: "2026-11-30", soldOut: true }],
+    );
     joinWaitlist({ eventId: series.id, date: "2026-11-30", email: "cy@example.com", ipAddress: null }, db);
     joinWaitlist({ eventId: series.id, date: "2026-12-07", email: "di@example.com", ipAddress: null }, db);
-    expect(setDateSoldOut({ eventId: series.id, date: "2026-11-30", soldOut: false, ...mail }, staff, db)).toEqual({ outcome: "ok", queued: 1 });
-    expect(db.select().from(outbox).all().map((m) => m.toAddress)).toEqual(["cy@example.com"]);
-    expect(setDateSoldOut({ eventId: series.id, date: "2026-12-25", soldOut: false, ...mail }, staff, db).outcome).toBe("not-found");
+    expect(
+      setDateSoldOut({ eventId: series.id, date: "2026-11-30", soldOut: false, ...mail }, staff, db),
+    ).toEqual({ outcome: "ok", queued: 1 });
+    expect(
+      db
+        .select()
+        .from(outbox)
+        .all()
+        .map((m) => m.toAddress),
+    ).toEqual(["cy@example.com"]);
+    expect(
+      setDateSoldOut({ eventId: series.id, date: "2026-12-25", soldOut: false, ...mail }, staff, db).outcome,
+    ).toBe("not-found");
   });
 
   it("leaving deletes the address; lists of past shows are deleted", () => {
     const { db, show } = setup();
     joinWaitlist({ eventId: show.id, date: show.date, email: "ann@example.com", ipAddress: null }, db);
     joinWaitlist({ eventId: show.id, date: "2026-11-19", email: "old@example.com", ipAddress: null }, db);
-    const token = db.select().from(waitlistEntries).where(eq(waitlistEntries.email, "ann@example.com")).get()!.token;
+    const token = db.select().from(waitlistEntries).where(eq(waitlistEntries.email, "ann@example.com")).get()!
+      .token;
     expect(leaveWaitlist(token, db)).toBe(true);
     expect(leaveWaitlist(token, db)).toBe(false);
     expect(deleteExpiredWaitlist(TODAY, db)).toBe(1);
@@ -156,7 +201,13 @@ describe("the sender's graceful shutdown (SIGTERM/SIGINT)", () => {
     joinWaitlist({ eventId: show.id, date: show.date, email: "ann@example.com", ipAddress: null }, db);
     joinWaitlist({ eventId: show.id, date: show.date, email: "bo@example.com", ipAddress: null }, db);
     setSoldOut(show.id, false, staff, db, mail);
-    const sender = startOutboxSender({ smtpUrl: slow.url, from: "info@laugh.example", database: db, pollMs: 60_000, leaseMs: 60_000 });
+    const sender = startOutboxSender({
+      smtpUrl: slow.url,
+      from: "info@laugh.example",
+      database: db,
+      pollMs: 60_000,
+      leaseMs: 60_000,
+    });
     await waitFor(() => slow.received.length === 1);
     // The first message is on the server, its answer still to come: the shutdown signal now.
     expect(await sender.stop()).toBe(true);
@@ -169,7 +220,13 @@ describe("the sender's graceful shutdown (SIGTERM/SIGINT)", () => {
     // After the restart: the second is delivered, the first is not sent again.
     expect(await send(db, slow.url)).toBe(1);
     expect(slow.received.map((m) => m.to[0])).toEqual([rows[0].toAddress, rows[1].toAddress]);
-    expect(db.select().from(outbox).all().every((m) => m.status === "sent")).toBe(true);
+    expect(
+      db
+        .select()
+        .from(outbox)
+        .all()
+        .every((m) => m.status === "sent"),
+    ).toBe(true);
   });
 
   it("the wait is bounded: a server that never answers does not hold the shutdown past the grace time", async () => {
@@ -177,7 +234,13 @@ describe("the sender's graceful shutdown (SIGTERM/SIGINT)", () => {
     const stuck = await smtp({ mode: "hang" });
     joinWaitlist({ eventId: show.id, date: show.date, email: "ann@example.com", ipAddress: null }, db);
     setSoldOut(show.id, false, staff, db, mail);
-    const sender = startOutboxSender({ smtpUrl: stuck.url, from: "info@laugh.example", database: db, pollMs: 60_000, leaseMs: 60_000 });
+    const sender = startOutboxSender({
+      smtpUrl: stuck.url,
+      from: "info@laugh.example",
+      database: db,
+      pollMs: 60_000,
+      leaseMs: 60_000,
+    });
     await waitFor(() => db.select().from(outbox).get()!.leaseUntil !== null);
     const started = Date.now();
     expect(await sender.stop(300)).toBe(false);

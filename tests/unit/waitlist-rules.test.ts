@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { waitlistSchema } from "~/lib/forms/waitlist";
 import { afterFailure, backoffMs, isPermanentFailure } from "~/lib/outbox";
-import { becameAvailable, canJoinWaitlist, dueForNotice, isWaitlistExpired, NOTIFY_COOLDOWN_MS, waitlistEmail } from "~/lib/waitlist";
+import {
+  becameAvailable,
+  canJoinWaitlist,
+  dueForNotice,
+  isWaitlistExpired,
+  NOTIFY_COOLDOWN_MS,
+  waitlistEmail,
+} from "~/lib/waitlist";
 import { waitlistCsv } from "~/lib/waitlist-csv";
 
 const now = new Date("2026-11-20T20:00:00Z");
@@ -22,11 +29,21 @@ describe("when the waitlist is told", () => {
   });
 
   it("takes sign-ups only for a sold-out, current, upcoming performance; clears lists after the show", () => {
-    expect(canJoinWaitlist({ soldOut: true, archived: false, date: "2026-11-21", today: "2026-11-20" })).toBe(true);
-    expect(canJoinWaitlist({ soldOut: true, archived: false, date: "2026-11-20", today: "2026-11-20" })).toBe(true);
-    expect(canJoinWaitlist({ soldOut: false, archived: false, date: "2026-11-21", today: "2026-11-20" })).toBe(false);
-    expect(canJoinWaitlist({ soldOut: true, archived: false, date: "2026-11-19", today: "2026-11-20" })).toBe(false);
-    expect(canJoinWaitlist({ soldOut: true, archived: true, date: "2026-11-21", today: "2026-11-20" })).toBe(false);
+    expect(canJoinWaitlist({ soldOut: true, archived: false, date: "2026-11-21", today: "2026-11-20" })).toBe(
+      true,
+    );
+    expect(canJoinWaitlist({ soldOut: true, archived: false, date: "2026-11-20", today: "2026-11-20" })).toBe(
+      true,
+    );
+    expect(
+      canJoinWaitlist({ soldOut: false, archived: false, date: "2026-11-21", today: "2026-11-20" }),
+    ).toBe(false);
+    expect(canJoinWaitlist({ soldOut: true, archived: false, date: "2026-11-19", today: "2026-11-20" })).toBe(
+      false,
+    );
+    expect(canJoinWaitlist({ soldOut: true, archived: true, date: "2026-11-21", today: "2026-11-20" })).toBe(
+      false,
+    );
     expect(isWaitlistExpired("2026-11-19", "2026-11-20")).toBe(true);
     expect(isWaitlistExpired("2026-11-20", "2026-11-20")).toBe(false);
   });
@@ -73,8 +90,14 @@ describe("outbox retries", () => {
     const down = Object.assign(new Error("connect ECONNREFUSED"), { code: "ESOCKET" });
     expect(isPermanentFailure(refused)).toBe(true);
     expect(afterFailure(refused, 1, now)).toEqual({ status: "failed" });
-    expect(afterFailure(busy, 1, now, { retryBaseMs: 1000 })).toEqual({ status: "pending", nextAttemptAt: new Date(now.getTime() + 1000) });
-    expect(afterFailure(down, 3, now, { retryBaseMs: 1000 })).toEqual({ status: "pending", nextAttemptAt: new Date(now.getTime() + 4000) });
+    expect(afterFailure(busy, 1, now, { retryBaseMs: 1000 })).toEqual({
+      status: "pending",
+      nextAttemptAt: new Date(now.getTime() + 1000),
+    });
+    expect(afterFailure(down, 3, now, { retryBaseMs: 1000 })).toEqual({
+      status: "pending",
+      nextAttemptAt: new Date(now.getTime() + 4000),
+    });
     expect(afterFailure(down, 5, now, { maxAttempts: 5 })).toEqual({ status: "failed" });
   });
 });
@@ -82,8 +105,22 @@ describe("outbox retries", () => {
 describe("the staff export", () => {
   it("one row per address under a header; a title or address that starts a formula is defused", () => {
     const csv = waitlistCsv([
-      { title: "=HYPERLINK(\"http://evil\")", eventId: 7, date: "2026-11-27", email: "ann@example.com", joined: "2026-11-20 19:00", notified: "" },
-      { title: "Friday, Late", eventId: 7, date: "2026-11-27", email: "+1@example.com", joined: "2026-11-20 19:05", notified: "2026-11-21 09:00" },
+      {
+        title: '=HYPERLINK("http://evil")',
+        eventId: 7,
+        date: "2026-11-27",
+        email: "ann@example.com",
+        joined: "2026-11-20 19:00",
+        notified: "",
+      },
+      {
+        title: "Friday, Late",
+        eventId: 7,
+        date: "2026-11-27",
+        email: "+1@example.com",
+        joined: "2026-11-20 19:05",
+        notified: "2026-11-21 09:00",
+      },
     ]);
     const lines = csv.trim().split("\n");
     expect(lines[0]).toBe("Show,Show id,Date,Email,Joined,Last e-mailed");

@@ -1,12 +1,28 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { comedianProfileFields, comedianProfileSchema } from "~/lib/comedian-form";
 
-type Defaults = Partial<Record<"name" | "slug" | "bio" | "photoUrl" | "instagram" | "tiktok" | "youtube" | "website", string>>;
+type Defaults = Partial<
+  Record<"name" | "slug" | "bio" | "photoUrl" | "instagram" | "tiktok" | "youtube" | "website", string>
+>;
 
 /** The staff comedian profile form: a real POST, errors next to the fields with JavaScript on or off. */
-export function ComedianProfileForm({ mode, defaultValue, lastResult }: { mode: "create" | "edit"; defaultValue: Defaults; lastResult?: SubmissionResult<string[]> | null }) {
+export function ComedianProfileForm({
+  mode,
+  defaultValue,
+  lastResult,
+}: {
+  mode: "create" | "edit";
+  defaultValue: Defaults;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   const [form, fields] = useForm({
@@ -25,7 +41,11 @@ export function ComedianProfileForm({ mode, defaultValue, lastResult }: { mode: 
         <label htmlFor={field.id}>{label}</label>
         <input {...getInputProps(field, { type })} />
         {hint ? <span className="field__hint">{hint}</span> : null}
-        {field.errors?.length ? <p className="field__error" id={field.errorId}>{field.errors.join(" ")}</p> : null}
+        {field.errors?.length ? (
+          <p className="field__error" id={field.errorId}>
+            {field.errors.join(" ")}
+          </p>
+        ) : null}
       </div>
     );
   };
@@ -33,7 +53,9 @@ export function ComedianProfileForm({ mode, defaultValue, lastResult }: { mode: 
     <Form method="post" {...getFormProps(form)} className="event-form">
       {form.errors?.length ? (
         <div className="form-error" role="alert" id={form.errorId}>
-          {form.errors.map((e) => <p key={e}>{e}</p>)}
+          {form.errors.map((e) => (
+            <p key={e}>{e}</p>
+          ))}
         </div>
       ) : null}
       {text("name", "Name")}
@@ -41,7 +63,11 @@ export function ComedianProfileForm({ mode, defaultValue, lastResult }: { mode: 
       <div className="field">
         <label htmlFor={fields.bio.id}>Short bio</label>
         <textarea {...getTextareaProps(fields.bio)} rows={4} />
-        {fields.bio.errors?.length ? <p className="field__error" id={fields.bio.errorId}>{fields.bio.errors.join(" ")}</p> : null}
+        {fields.bio.errors?.length ? (
+          <p className="field__error" id={fields.bio.errorId}>
+            {fields.bio.errors.join(" ")}
+          </p>
+        ) : null}
       </div>
       {text("photoUrl", "Photo URL", "https://… or a site path such as /images/comedians/x.jpg")}
       <div className="event-form__row">

@@ -11,7 +11,14 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
 import { eventFormFields, eventFormSchema, type EventFormDefaults } from "~/lib/event-form";
-import { previewUrl, DEFAULT_FOCUS, formatFocus, parseFocus, type Focus, type ShowImageRef } from "~/lib/image-variants";
+import {
+  previewUrl,
+  DEFAULT_FOCUS,
+  formatFocus,
+  parseFocus,
+  type Focus,
+  type ShowImageRef,
+} from "~/lib/image-variants";
 import { LINEUP_ROLES, ROLE_LABELS } from "~/lib/lineup";
 
 type Props = {
@@ -66,7 +73,12 @@ export function EventForm({ mode, defaultValue, lastResult, collections, comedia
           <input {...getInputProps(app.date, { type: "date" })} aria-required="true" />
         </Field>
         <Field label="Time" required field={app.time} hint="e.g. 7:30 PM or 19:30">
-          <input {...getInputProps(app.time, { type: "text" })} aria-required="true" inputMode="text" placeholder="7:00 PM" />
+          <input
+            {...getInputProps(app.time, { type: "text" })}
+            aria-required="true"
+            inputMode="text"
+            placeholder="7:00 PM"
+          />
         </Field>
         <Field label="End time" field={app.endTime}>
           <input {...getInputProps(app.endTime, { type: "text" })} placeholder="10:00 PM" />
@@ -88,7 +100,13 @@ export function EventForm({ mode, defaultValue, lastResult, collections, comedia
       </div>
       <PosterField
         image={image}
-        focusInput={<input {...getInputProps(app.imageFocus, { type: "text" })} inputMode="numeric" placeholder="50,50" />}
+        focusInput={
+          <input
+            {...getInputProps(app.imageFocus, { type: "text" })}
+            inputMode="numeric"
+            placeholder="50,50"
+          />
+        }
         focusField={app.imageFocus}
         defaultFocus={defaultValue.imageFocus}
         onFocusPick={(value) => form.update({ name: app.imageFocus.name, value })}
@@ -97,7 +115,10 @@ export function EventForm({ mode, defaultValue, lastResult, collections, comedia
       <fieldset className="event-form__dates">
         <legend>Recurring dates</legend>
         <p className="muted" id="recurring-state">
-          Recurring: <strong>{dates.length > 0 ? `On (${dates.length} ${dates.length === 1 ? "date" : "dates"})` : "Off"}</strong>
+          Recurring:{" "}
+          <strong>
+            {dates.length > 0 ? `On (${dates.length} ${dates.length === 1 ? "date" : "dates"})` : "Off"}
+          </strong>
           {dates.length === 0 ? " — add a date to make this a recurring show." : null}
         </p>
         {dates.map((entry, index) => {
@@ -106,7 +127,9 @@ export function EventForm({ mode, defaultValue, lastResult, collections, comedia
           return (
             <div key={entry.key} className="recurring-date" role="group" aria-label={`Recurring date ${n}`}>
               {entry.errors?.length ? (
-                <p className="field__error" id={entry.errorId}>{entry.errors.join(" ")}</p>
+                <p className="field__error" id={entry.errorId}>
+                  {entry.errors.join(" ")}
+                </p>
               ) : null}
               <Field label="Date" srSuffix={` of recurring date ${n}`} field={row.date}>
                 <input {...getInputProps(row.date, { type: "date" })} />
@@ -129,7 +152,10 @@ export function EventForm({ mode, defaultValue, lastResult, collections, comedia
             </div>
           );
         })}
-        <button className="button button--dark button--small" {...form.insert.getButtonProps({ name: fields.dates.name })}>
+        <button
+          className="button button--dark button--small"
+          {...form.insert.getButtonProps({ name: fields.dates.name })}
+        >
           Add date
         </button>
       </fieldset>
@@ -137,19 +163,35 @@ export function EventForm({ mode, defaultValue, lastResult, collections, comedia
       <fieldset className="event-form__dates event-form__lineup">
         <legend>Line-up</legend>
         <p className="muted">
-          In running order. {comedians.length === 0 ? <>Add comedians on <a href="/admin/comedians">the comedians page</a> first.</> : null}
+          In running order.{" "}
+          {comedians.length === 0 ? (
+            <>
+              Add comedians on <a href="/admin/comedians">the comedians page</a> first.
+            </>
+          ) : null}
         </p>
-        {fields.lineup.errors?.length ? <p className="field__error" id={fields.lineup.errorId}>{fields.lineup.errors.join(" ")}</p> : null}
+        {fields.lineup.errors?.length ? (
+          <p className="field__error" id={fields.lineup.errorId}>
+            {fields.lineup.errors.join(" ")}
+          </p>
+        ) : null}
         {lineup.map((entry, index) => {
           const row = entry.getFieldset();
           const n = index + 1;
           return (
-            <div key={entry.key} className="recurring-date lineup-row" role="group" aria-label={`Line-up spot ${n}`}>
+            <div
+              key={entry.key}
+              className="recurring-date lineup-row"
+              role="group"
+              aria-label={`Line-up spot ${n}`}
+            >
               <Field label="Comedian" srSuffix={` in line-up spot ${n}`} field={row.comedianId}>
                 <select {...getSelectProps(row.comedianId)}>
                   <option value="">Pick a comedian</option>
                   {comedians.map((c) => (
-                    <option key={c.id} value={String(c.id)}>{c.name}</option>
+                    <option key={c.id} value={String(c.id)}>
+                      {c.name}
+                    </option>
                   ))}
                 </select>
               </Field>
@@ -157,7 +199,9 @@ export function EventForm({ mode, defaultValue, lastResult, collections, comedia
                 <select {...getSelectProps(row.role)}>
                   <option value="">Pick a role</option>
                   {LINEUP_ROLES.map((r) => (
-                    <option key={r} value={r}>{ROLE_LABELS[r]}</option>
+                    <option key={r} value={r}>
+                      {ROLE_LABELS[r]}
+                    </option>
                   ))}
                 </select>
               </Field>
@@ -188,7 +232,10 @@ export function EventForm({ mode, defaultValue, lastResult, collections, comedia
         })}
         <button
           className="button button--dark button--small"
-          {...form.insert.getButtonProps({ name: fields.lineup.name, defaultValue: { comedianId: "", role: lineup.length === 0 ? "host" : "feature" } })}
+          {...form.insert.getButtonProps({
+            name: fields.lineup.name,
+            defaultValue: { comedianId: "", role: lineup.length === 0 ? "host" : "feature" },
+          })}
         >
           Add comedian to line-up
         </button>
@@ -199,7 +246,9 @@ export function EventForm({ mode, defaultValue, lastResult, collections, comedia
           <select {...getSelectProps(app.collectionId)}>
             <option value="">None</option>
             {collections.map((c) => (
-              <option key={c.id} value={String(c.id)}>{c.title}</option>
+              <option key={c.id} value={String(c.id)}>
+                {c.title}
+              </option>
             ))}
           </select>
         </Field>
@@ -261,12 +310,18 @@ function Field({
           {label}
           {srSuffix ? <span className="visually-hidden">{srSuffix}</span> : null}
         </label>
-        {required ? <span className="field__required" aria-hidden="true">*</span> : null}
+        {required ? (
+          <span className="field__required" aria-hidden="true">
+            *
+          </span>
+        ) : null}
       </span>
       {children}
       {hint ? <span className="field__hint">{hint}</span> : null}
       {field.errors?.length ? (
-        <p className="field__error" id={field.errorId}>{field.errors.join(" ")}</p>
+        <p className="field__error" id={field.errorId}>
+          {field.errors.join(" ")}
+        </p>
       ) : null}
     </div>
   );
@@ -280,10 +335,25 @@ export function LoadFromUrlForm({ defaultUrl }: { defaultUrl?: string }) {
     <Form method="post" className="load-url panel">
       <div className="field">
         <label htmlFor="load-url">Load details from URL</label>
-        <input id="load-url" name="sourceUrl" type="url" required defaultValue={defaultUrl} placeholder="https://www.eventbrite.ca/e/..." />
-        <span className="field__hint">A ticketing-platform, table-booking or any event page: the form below is filled from it.</span>
+        <input
+          id="load-url"
+          name="sourceUrl"
+          type="url"
+          required
+          defaultValue={defaultUrl}
+          placeholder="https://www.eventbrite.ca/e/..."
+        />
+        <span className="field__hint">
+          A ticketing-platform, table-booking or any event page: the form below is filled from it.
+        </span>
       </div>
-      <button type="submit" name="intent" value="load-url" className="button button--dark button--small" disabled={loading}>
+      <button
+        type="submit"
+        name="intent"
+        value="load-url"
+        className="button button--dark button--small"
+        disabled={loading}
+      >
         {loading ? "Loading..." : "Load details"}
       </button>
     </Form>
@@ -339,15 +409,35 @@ function PosterField({
             setPreview(file ? URL.createObjectURL(file) : null);
           }}
         />
-        <span className="field__hint">JPEG, PNG, WebP, AVIF or HEIC, at most 15 MB. An uploaded poster replaces the image link.</span>
+        <span className="field__hint">
+          JPEG, PNG, WebP, AVIF or HEIC, at most 15 MB. An uploaded poster replaces the image link.
+        </span>
       </div>
       {shown ? (
-        <button type="button" className="poster-focus" onClick={pick} aria-label="Set the focal point: click the face or main subject">
-          <img src={shown} alt={preview ? "Preview of the chosen poster" : "Current poster"} className="poster-focus__image" data-testid="poster-preview" />
-          <span className="poster-focus__marker" style={{ left: `${focus.x}%`, top: `${focus.y}%` }} aria-hidden="true" />
+        <button
+          type="button"
+          className="poster-focus"
+          onClick={pick}
+          aria-label="Set the focal point: click the face or main subject"
+        >
+          <img
+            src={shown}
+            alt={preview ? "Preview of the chosen poster" : "Current poster"}
+            className="poster-focus__image"
+            data-testid="poster-preview"
+          />
+          <span
+            className="poster-focus__marker"
+            style={{ left: `${focus.x}%`, top: `${focus.y}%` }}
+            aria-hidden="true"
+          />
         </button>
       ) : null}
-      <Field label="Focal point" field={focusField} hint="Percent across and down, e.g. 50,30 (with JavaScript, click the image). Crops keep this point.">
+      <Field
+        label="Focal point"
+        field={focusField}
+        hint="Percent across and down, e.g. 50,30 (with JavaScript, click the image). Crops keep this point."
+      >
         {focusInput}
       </Field>
     </fieldset>

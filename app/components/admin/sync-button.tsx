@@ -38,7 +38,9 @@ export function SyncButton({ status }: { status?: SyncStatus | null }) {
 
   return (
     <section className="sync-area" aria-labelledby="sync-heading">
-      <h2 id="sync-heading" className="visually-hidden">Ticketing sync</h2>
+      <h2 id="sync-heading" className="visually-hidden">
+        Ticketing sync
+      </h2>
       <Form method="post" action={SYNC_ACTION} className="sync-area__form">
         <input type="hidden" name="intent" value="sync" />
         <button
@@ -61,7 +63,8 @@ export function SyncButton({ status }: { status?: SyncStatus | null }) {
       {data?.lastRun ? (
         <details className="sync-area__run">
           <summary>
-            Last run finished {formatInZone(new Date(data.lastRun.finishedAt), "MMM d, h:mm a", zone)} (Toronto)
+            Last run finished {formatInZone(new Date(data.lastRun.finishedAt), "MMM d, h:mm a", zone)}{" "}
+            (Toronto)
             {data.lastRun.actor === "system" ? ", on schedule" : ` by ${data.lastRun.actor}`}:{" "}
             {data.lastRun.ok ? data.lastRun.summary : `failed: ${data.lastRun.summary}`}
           </summary>

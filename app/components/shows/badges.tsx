@@ -5,7 +5,9 @@ export function BadgeList({ badges, className = "" }: { badges: Badge[]; classNa
   return (
     <ul className={`badge-list ${className}`} aria-label="Badges">
       {badges.map((b) => (
-        <li key={b.label} className={`badge badge--${b.kind}`}>{b.label}</li>
+        <li key={b.label} className={`badge badge--${b.kind}`}>
+          {b.label}
+        </li>
       ))}
     </ul>
   );

@@ -18,7 +18,11 @@ export const AUTOPLAY_MS = 5000;
  * The home carousel: a scroll-snap strip that works without JavaScript; with it, autoplay
  * every 5 s (paused on hover and focus, off for reduced motion) and previous/next buttons.
  */
-export function ShowCarousel({ items }: { items: { show: CardShow; next: Performance; upcoming: Performance[]; series: boolean }[] }) {
+export function ShowCarousel({
+  items,
+}: {
+  items: { show: CardShow; next: Performance; upcoming: Performance[]; series: boolean }[];
+}) {
   const track = useRef<HTMLUListElement>(null);
   const [hydrated, setHydrated] = useState(false);
   const [paused, setPaused] = useState(false);
@@ -41,9 +45,13 @@ export function ShowCarousel({ items }: { items: { show: CardShow; next: Perform
     const width = (el.children[0] as HTMLElement).offsetWidth || el.clientWidth;
     const index = Math.round(el.scrollLeft / width);
     let next = index + delta;
-    if (next >= el.children.length || el.scrollLeft + el.clientWidth >= el.scrollWidth - 4) next = delta > 0 ? 0 : next;
+    if (next >= el.children.length || el.scrollLeft + el.clientWidth >= el.scrollWidth - 4)
+      next = delta > 0 ? 0 : next;
     if (next < 0) next = el.children.length - 1;
-    el.scrollTo({ left: (el.children[next] as HTMLElement).offsetLeft - el.offsetLeft, behavior: reduced ? "auto" : "smooth" });
+    el.scrollTo({
+      left: (el.children[next] as HTMLElement).offsetLeft - el.offsetLeft,
+      behavior: reduced ? "auto" : "smooth",
+    });
   };
 
   // The slide indicator follows the strip, however it was moved (buttons, swipe, keys).
@@ -82,8 +90,21 @@ export function ShowCarousel({ items }: { items: { show: CardShow; next: Perform
     >
       <ul className="carousel__track" ref={track}>
         {items.map(({ show, next, upcoming, series }, i) => (
-          <li key={show.id} className="carousel__slide" aria-roledescription="slide" aria-label={`${i + 1} of ${items.length}`}>
-            <ShowImage src={show.imageUrl} image={show.image} sizes="(min-width: 75rem) 1200px, 100vw" alt="" width={1280} height={720} className="carousel__image" />
+          <li
+            key={show.id}
+            className="carousel__slide"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${items.length}`}
+          >
+            <ShowImage
+              src={show.imageUrl}
+              image={show.image}
+              sizes="(min-width: 75rem) 1200px, 100vw"
+              alt=""
+              width={1280}
+              height={720}
+              className="carousel__image"
+            />
             <div className="carousel__caption">
               <BadgeList badges={showBadges(show, { series })} />
               <h2 className="carousel__title">
@@ -91,7 +112,8 @@ export function ShowCarousel({ items }: { items: { show: CardShow; next: Perform
               </h2>
               <CardLineup lineup={show.lineup} />
               <p className="carousel__meta">
-                <time dateTime={next.date}>{formatCardDate(next.date)}</time> · {formatTime12(next.time)} · <VenueName venue={show.venue} record={show.venueRecord} />
+                <time dateTime={next.date}>{formatCardDate(next.date)}</time> · {formatTime12(next.time)} ·{" "}
+                <VenueName venue={show.venue} record={show.venueRecord} />
               </p>
               <DatePreview upcoming={upcoming} />
               <p className="carousel__price">{cardPriceText(next.price)}</p>
@@ -118,7 +140,9 @@ export function ShowCarousel({ items }: { items: { show: CardShow; next: Perform
       </ul>
       {hydrated && items.length > 1 ? (
         <div className="carousel__controls">
-          <button type="button" className="carousel__btn" aria-label="Previous show" onClick={() => step(-1)}>‹</button>
+          <button type="button" className="carousel__btn" aria-label="Previous show" onClick={() => step(-1)}>
+            ‹
+          </button>
           <button
             type="button"
             className="carousel__btn carousel__btn--pause"
@@ -128,8 +152,12 @@ export function ShowCarousel({ items }: { items: { show: CardShow; next: Perform
           >
             {paused ? "▶" : "❚❚"}
           </button>
-          <button type="button" className="carousel__btn" aria-label="Next show" onClick={() => step(1)}>›</button>
-          <span className="carousel__count" aria-hidden="true">{current + 1} / {items.length}</span>
+          <button type="button" className="carousel__btn" aria-label="Next show" onClick={() => step(1)}>
+            ›
+          </button>
+          <span className="carousel__count" aria-hidden="true">
+            {current + 1} / {items.length}
+          </span>
         </div>
       ) : null}
     </section>

@@ -42,7 +42,15 @@ function loadCheckoutScript(nonce: string): Promise<void> {
 }
 
 /** The purchase modal: the embedded checkout (HTTPS only), closing when the order completes. */
-export function CheckoutModal({ eventId, ticketUrl, onClose }: { eventId: string; ticketUrl: string; onClose: () => void }) {
+export function CheckoutModal({
+  eventId,
+  ticketUrl,
+  onClose,
+}: {
+  eventId: string;
+  ticketUrl: string;
+  onClose: () => void;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const nonce = useNonce();
   const titleId = useId();
@@ -90,14 +98,23 @@ export function CheckoutModal({ eventId, ticketUrl, onClose }: { eventId: string
     <dialog ref={dialog} className="checkout-modal" aria-labelledby={titleId} onClose={onClose}>
       <div className="checkout-modal__head">
         <h2 id={titleId}>Complete Your Purchase</h2>
-        <button type="button" className="checkout-modal__close" aria-label="Close" onClick={() => dialog.current?.close()}>
+        <button
+          type="button"
+          className="checkout-modal__close"
+          aria-label="Close"
+          onClick={() => dialog.current?.close()}
+        >
           ×
         </button>
       </div>
       {error ? (
-        <p className="form-error" role="alert">{error}</p>
+        <p className="form-error" role="alert">
+          {error}
+        </p>
       ) : loading ? (
-        <p className="muted" role="status">Loading checkout…</p>
+        <p className="muted" role="status">
+          Loading checkout…
+        </p>
       ) : null}
       <div id={containerId} style={{ minHeight: error ? 0 : CHECKOUT_HEIGHT }} />
       <p className="checkout-modal__fallback">

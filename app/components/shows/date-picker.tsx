@@ -31,7 +31,9 @@ export function DatePicker({ choices, selected }: { choices: Performance[]; sele
         </select>
       </div>
       {hydrated ? null : (
-        <button type="submit" className="button button--outline">Show this date</button>
+        <button type="submit" className="button button--outline">
+          Show this date
+        </button>
       )}
     </Form>
   );

@@ -52,7 +52,8 @@ export function EventCard({
           <ul className="show-card__datelist" aria-label="Dates">
             {upcoming.map((p) => (
               <li key={p.date}>
-                <time dateTime={p.date}>{formatCardDate(p.date)}</time> · {showTimeText(p.date, p.time, show.timeZone)}
+                <time dateTime={p.date}>{formatCardDate(p.date)}</time> ·{" "}
+                {showTimeText(p.date, p.time, show.timeZone)}
               </li>
             ))}
           </ul>

@@ -25,17 +25,31 @@ export function FilterPanel({
   const active = isFiltered(filters);
 
   const form = (
-    <Form method="get" action={action} preventScrollReset className="filter-form" onSubmit={() => dialog.current?.close()}>
+    <Form
+      method="get"
+      action={action}
+      preventScrollReset
+      className="filter-form"
+      onSubmit={() => dialog.current?.close()}
+    >
       <div className="field">
         <label htmlFor="filter-q">Search</label>
-        <input id="filter-q" type="search" name="q" defaultValue={filters.q} placeholder="Title, description or venue" />
+        <input
+          id="filter-q"
+          type="search"
+          name="q"
+          defaultValue={filters.q}
+          placeholder="Title, description or venue"
+        />
       </div>
       <div className="field">
         <label htmlFor="filter-venue">Venue</label>
         <select id="filter-venue" name="venue" defaultValue={filters.venue}>
           <option value="">All Venues</option>
           {venues.map((v) => (
-            <option key={v} value={v}>{v}</option>
+            <option key={v} value={v}>
+              {v}
+            </option>
           ))}
         </select>
       </div>
@@ -50,10 +64,17 @@ export function FilterPanel({
         </div>
       </div>
       <div className="filter-form__actions">
-        <Link to={`${action}#events`} preventScrollReset className="button button--outline" onClick={() => dialog.current?.close()}>
+        <Link
+          to={`${action}#events`}
+          preventScrollReset
+          className="button button--outline"
+          onClick={() => dialog.current?.close()}
+        >
           Clear All
         </Link>
-        <button type="submit" className="button button--primary">Apply Filters</button>
+        <button type="submit" className="button button--primary">
+          Apply Filters
+        </button>
       </div>
     </Form>
   );
@@ -61,11 +82,18 @@ export function FilterPanel({
   return (
     <div className="filter-bar">
       <div className="filter-bar__status">
-        <p className="filter-bar__count" role="status">Showing {shown} of {total} events</p>
+        <p className="filter-bar__count" role="status">
+          Showing {shown} of {total} events
+        </p>
         {active ? (
           <span className="filter-bar__badge">
             <span className="badge badge--series">Filtered</span>
-            <Link to={`${action}#events`} preventScrollReset className="filter-bar__clear" aria-label="Clear filters">
+            <Link
+              to={`${action}#events`}
+              preventScrollReset
+              className="filter-bar__clear"
+              aria-label="Clear filters"
+            >
               ×
             </Link>
           </span>
@@ -79,7 +107,12 @@ export function FilterPanel({
           <dialog ref={dialog} className="filter-dialog" aria-labelledby="filter-dialog-title">
             <div className="filter-dialog__head">
               <h2 id="filter-dialog-title">Search and Filter</h2>
-              <button type="button" className="checkout-modal__close" aria-label="Close" onClick={() => dialog.current?.close()}>
+              <button
+                type="button"
+                className="checkout-modal__close"
+                aria-label="Close"
+                onClick={() => dialog.current?.close()}
+              >
                 ×
               </button>
             </div>

@@ -5,7 +5,10 @@ import { DATE_TO_BE_ANNOUNCED, showTimeText, untilText } from "~/lib/show-time";
 import type { Show } from "~/lib/shows";
 
 type FactsShow = Pick<Show, "venue"> &
-  Pick<Partial<Show>, "timeZone" | "endDate" | "endTime" | "hideStartDate" | "isOnline" | "venueRecord" | "eventStatus">;
+  Pick<
+    Partial<Show>,
+    "timeZone" | "endDate" | "endTime" | "hideStartDate" | "isOnline" | "venueRecord" | "eventStatus"
+  >;
 
 /** "7:00 PM", "7:00 PM PDT" for a show in another zone; nothing when the start is hidden. */
 export function ShowTime({ show, date, time }: { show: FactsShow; date: string; time: string }) {
@@ -47,8 +50,18 @@ export function ShowLocation({ show }: { show: FactsShow }) {
 
 /** A called-off show keeps its page and says so. */
 export function ShowStatusNotice({ show }: { show: FactsShow }) {
-  if (show.eventStatus === "cancelled") return <p className="event-notice" role="status">This show has been cancelled.</p>;
-  if (show.eventStatus === "postponed") return <p className="event-notice" role="status">This show has been postponed.</p>;
+  if (show.eventStatus === "cancelled")
+    return (
+      <p className="event-notice" role="status">
+        This show has been cancelled.
+      </p>
+    );
+  if (show.eventStatus === "postponed")
+    return (
+      <p className="event-notice" role="status">
+        This show has been postponed.
+      </p>
+    );
   return null;
 }
 

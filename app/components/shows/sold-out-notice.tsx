@@ -11,7 +11,9 @@ export function SoldOutNotice({ title }: { title: string }) {
         <strong>Sold out.</strong> Every seat for {title} is taken.
       </p>
       <p className="sold-out-notice__actions">
-        <Link to="/calendar" className="button button--primary">See other dates and shows</Link>
+        <Link to="/calendar" className="button button--primary">
+          See other dates and shows
+        </Link>
       </p>
     </div>
   );

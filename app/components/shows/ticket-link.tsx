@@ -40,7 +40,9 @@ export function TicketLink({
         {isEventbrite ? <Ticket size={18} aria-hidden="true" /> : null}
         {children}
       </a>
-      {open && eventId ? <CheckoutModal eventId={eventId} ticketUrl={ticketUrl} onClose={() => setOpen(false)} /> : null}
+      {open && eventId ? (
+        <CheckoutModal eventId={eventId} ticketUrl={ticketUrl} onClose={() => setOpen(false)} />
+      ) : null}
     </>
   );
 }

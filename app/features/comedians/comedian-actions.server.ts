@@ -1,7 +1,13 @@
 import { json } from "@remix-run/node";
 import { parseId } from "~/lib/ids";
 import { comedianSchema } from "~/lib/vote-schema";
-import { addComedian, countVotesFor, deleteComedian, getComedian, listComediansWithVotes } from "~/models/comedians.server";
+import {
+  addComedian,
+  countVotesFor,
+  deleteComedian,
+  getComedian,
+  listComediansWithVotes,
+} from "~/models/comedians.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { requireStaff } from "~/utils/auth.server";
 import { logger } from "~/utils/logger.server";
@@ -15,10 +21,19 @@ export async function loadStaffComedians(request: Request) {
   return json({ comedians: listComediansWithVotes() });
 }
 
-export async function handleAddComedian(request: Request, staff: StaffIdentity, form: FormData, backTo: string) {
+export async function handleAddComedian(
+  request: Request,
+  staff: StaffIdentity,
+  form: FormData,
+  backTo: string,
+) {
   const values = { name: String(form.get("name") ?? ""), bio: String(form.get("bio") ?? "") };
   const twice = duplicatedField(form, ["name", "bio"]);
-  if (twice) return json({ intent: "add" as const, fieldErrors: { [twice]: "Please send the form again" }, values }, { status: 400 });
+  if (twice)
+    return json(
+      { intent: "add" as const, fieldErrors: { [twice]: "Please send the form again" }, values },
+      { status: 400 },
+    );
   const parsed = comedianSchema.safeParse({ name: form.get("name") ?? "", bio: form.get("bio") ?? "" });
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
@@ -31,7 +46,10 @@ export async function handleAddComedian(request: Request, staff: StaffIdentity, 
   } catch (error) {
     logger().error({ err: error }, "add comedian failed");
     const message = error instanceof Error ? error.message : String(error);
-    return redirectWithFlash(request, backTo, { type: "error", message: `Failed to add comedian: ${message}` });
+    return redirectWithFlash(request, backTo, {
+      type: "error",
+      message: `Failed to add comedian: ${message}`,
+    });
   }
 }
 
@@ -40,11 +58,19 @@ export async function handleAddComedian(request: Request, staff: StaffIdentity, 
  * deleted once confirmed (the page first shows a confirmation step); the delete is soft so
  * past rounds' results keep the name and the votes.
  */
-export async function handleDeleteComedian(request: Request, staff: StaffIdentity, form: FormData, backTo: string) {
+export async function handleDeleteComedian(
+  request: Request,
+  staff: StaffIdentity,
+  form: FormData,
+  backTo: string,
+) {
   const id = parseId(form.get("id"));
   const comedian = id ? getComedian(id) : undefined;
   if (!comedian) {
-    return redirectWithFlash(request, backTo, { type: "error", message: "Server delete failed: Comedian not found" });
+    return redirectWithFlash(request, backTo, {
+      type: "error",
+      message: "Server delete failed: Comedian not found",
+    });
   }
   const votes = countVotesFor(comedian.id);
   if (votes > 0 && form.get("confirmed") !== "yes") {
@@ -52,7 +78,10 @@ export async function handleDeleteComedian(request: Request, staff: StaffIdentit
   }
   try {
     deleteComedian(comedian.id, staff);
-    return redirectWithFlash(request, backTo, { type: "success", message: `Deleted comedian: ${comedian.name}` });
+    return redirectWithFlash(request, backTo, {
+      type: "success",
+      message: `Deleted comedian: ${comedian.name}`,
+    });
   } catch (error) {
     logger().error({ err: error }, "delete comedian failed");
     const message = error instanceof Error ? error.message : String(error);

@@ -18,10 +18,18 @@ export async function handleComedianProfile(request: Request, staff: StaffIdenti
   try {
     row = saveComedianProfile(id, submission.value, staff);
   } catch (error) {
-    if (error instanceof SlugTakenError) return json({ result: submission.reply({ fieldErrors: { slug: [error.message] } }) }, { status: 400 });
+    if (error instanceof SlugTakenError)
+      return json({ result: submission.reply({ fieldErrors: { slug: [error.message] } }) }, { status: 400 });
     logger().error({ err: error, id }, "save comedian failed");
-    return json({ result: submission.reply({ formErrors: ["Failed to save the comedian"] }) }, { status: 500 });
+    return json(
+      { result: submission.reply({ formErrors: ["Failed to save the comedian"] }) },
+      { status: 500 },
+    );
   }
-  if (!row) return redirectWithFlash(request, "/admin/comedians", { type: "error", message: "Comedian not found" });
-  return redirectWithFlash(request, "/admin/comedians", { type: "success", message: `Saved comedian: ${row.name}` });
+  if (!row)
+    return redirectWithFlash(request, "/admin/comedians", { type: "error", message: "Comedian not found" });
+  return redirectWithFlash(request, "/admin/comedians", {
+    type: "success",
+    message: `Saved comedian: ${row.name}`,
+  });
 }

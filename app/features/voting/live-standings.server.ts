@@ -15,7 +15,11 @@ export type StandingsEvent = { display: RoundDisplay; text: string };
 const shared = new Map<number, { at: number; database: DB; event: StandingsEvent | null }>();
 let listening = false;
 
-export function standingsEvent(roundId: number, database: DB = db(), now = Date.now()): StandingsEvent | null {
+export function standingsEvent(
+  roundId: number,
+  database: DB = db(),
+  now = Date.now(),
+): StandingsEvent | null {
   if (!listening) {
     listening = true;
     onRoundChanged((id) => shared.delete(id));

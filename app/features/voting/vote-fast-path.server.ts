@@ -74,7 +74,12 @@ export type FastReply = { status: number; headers: [string, string][]; body: str
  * A vote post: the reply to send, or `{ render }` for a refused no-JavaScript post (the page
  * with its errors is a React render).
  */
-export async function votePost(input: { path: string; body: Buffer; cookie: string | null; clientIp: string }): Promise<FastReply | { render: VoteOutcome }> {
+export async function votePost(input: {
+  path: string;
+  body: Buffer;
+  cookie: string | null;
+  clientIp: string;
+}): Promise<FastReply | { render: VoteOutcome }> {
   let form: FormData;
   try {
     form = readFormBuffer(input.body);
@@ -84,7 +89,8 @@ export async function votePost(input: { path: string; body: Buffer; cookie: stri
       ["Cache-Control", "no-store"],
       ["Content-Type", "text/plain; charset=utf-8"],
     ];
-    if (error.retryAfterSeconds !== undefined) headers.push(["Retry-After", String(Math.max(1, Math.ceil(error.retryAfterSeconds)))]);
+    if (error.retryAfterSeconds !== undefined)
+      headers.push(["Retry-After", String(Math.max(1, Math.ceil(error.retryAfterSeconds)))]);
     return { status: error.status, headers, body: error.message };
   }
   const outcome = await submitVoteForm(form, input.cookie, input.clientIp);
@@ -94,7 +100,11 @@ export async function votePost(input: { path: string; body: Buffer; cookie: stri
     if (outcome.kind === "thanks") {
       const headers: [string, string][] = [["Cache-Control", "no-store"], json];
       if (outcome.setCookie) headers.push(["Set-Cookie", outcome.setCookie]);
-      return { status: 200, headers, body: JSON.stringify({ ok: true, redirectTo: thanksUrl(outcome.roundId, outcome.voteToken) }) };
+      return {
+        status: 200,
+        headers,
+        body: JSON.stringify({ ok: true, redirectTo: thanksUrl(outcome.roundId, outcome.voteToken) }),
+      };
     }
     return {
       status: outcome.status,

@@ -42,7 +42,11 @@ export async function submitVote(request: Request, clientIp: string): Promise<Vo
  * The vote itself, from a form already read within the public form limits (by `readForm`, or by
  * the server's fast path with `readFormBuffer`) and the request's Cookie header.
  */
-export async function submitVoteForm(form: FormData, cookieHeader: string | null, clientIp: string): Promise<VoteOutcome> {
+export async function submitVoteForm(
+  form: FormData,
+  cookieHeader: string | null,
+  clientIp: string,
+): Promise<VoteOutcome> {
   // A vote needs the device cookie /vote issued. Without one nothing is counted; a new
   // cookie rides on the refusal so the next try (from the page) works.
   const deviceId = deviceIdFromCookieHeader(cookieHeader);
@@ -54,8 +58,17 @@ export async function submitVoteForm(form: FormData, cookieHeader: string | null
     email: String(form.get("email") ?? ""),
     roomCode: form.get("roomCode") === null ? undefined : String(form.get("roomCode")),
   };
-  const values = { comedianId: raw.comedianId ?? "", email: raw.email, roomCode: (raw.roomCode ?? "").slice(0, 40) };
-  const invalid = (status: number, fieldErrors: VoteFieldErrors, formError: string | null = null, retryAfterSeconds?: number): VoteOutcome => ({
+  const values = {
+    comedianId: raw.comedianId ?? "",
+    email: raw.email,
+    roomCode: (raw.roomCode ?? "").slice(0, 40),
+  };
+  const invalid = (
+    status: number,
+    fieldErrors: VoteFieldErrors,
+    formError: string | null = null,
+    retryAfterSeconds?: number,
+  ): VoteOutcome => ({
     kind: "invalid",
     status,
     fieldErrors,
@@ -86,7 +99,12 @@ export async function submitVoteForm(form: FormData, cookieHeader: string | null
   const input = parsed.data;
   if (!deviceId) return invalid(400, {}, VOTE_MESSAGES.deviceMissing);
   const emailKey = canonicalEmail(input.email);
-  const thanks = (voteToken: string): VoteOutcome => ({ kind: "thanks", roundId: input.roundId, voteToken, setCookie });
+  const thanks = (voteToken: string): VoteOutcome => ({
+    kind: "thanks",
+    roundId: input.roundId,
+    voteToken,
+    setCookie,
+  });
 
   // A retry of a vote this device already stored is answered before any budget is spent on it.
   const earlier = receiptFor(input.roundId, { deviceId, voteToken: input.voteToken });
@@ -100,7 +118,12 @@ export async function submitVoteForm(form: FormData, cookieHeader: string | null
     const result = await consume(limit, key);
     if (!result.ok) {
       logger().warn({ limit, roundId: input.roundId }, "vote rate limited");
-      return invalid(429, {}, `Too many votes from here. ${retryText(result.retryAfterSeconds)}`, result.retryAfterSeconds);
+      return invalid(
+        429,
+        {},
+        `Too many votes from here. ${retryText(result.retryAfterSeconds)}`,
+        result.retryAfterSeconds,
+      );
     }
   }
 
@@ -109,8 +132,16 @@ export async function submitVoteForm(form: FormData, cookieHeader: string | null
   if (round) {
     const code = await checkRoomCode(round, input.roomCode, { deviceId, ip: clientIp });
     if (!code.ok) {
-      if (code.reason === "budget") return invalid(429, {}, `Too many wrong room codes. ${retryText(code.retryAfterSeconds ?? 60)}`, code.retryAfterSeconds ?? 60);
-      return invalid(400, { roomCode: code.reason === "missing" ? VOTE_MESSAGES.roomCodeRequired : VOTE_MESSAGES.roomCodeWrong });
+      if (code.reason === "budget")
+        return invalid(
+          429,
+          {},
+          `Too many wrong room codes. ${retryText(code.retryAfterSeconds ?? 60)}`,
+          code.retryAfterSeconds ?? 60,
+        );
+      return invalid(400, {
+        roomCode: code.reason === "missing" ? VOTE_MESSAGES.roomCodeRequired : VOTE_MESSAGES.roomCodeWrong,
+      });
     }
   }
 

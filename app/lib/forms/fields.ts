@@ -21,8 +21,4 @@ export const emailField = () =>
 
 /** The hidden token generated when the form was rendered; a replayed post carries the same one. */
 export const submissionTokenField = () =>
-  z
-    .string()
-    .trim()
-    .regex(TOKEN_PATTERN, "The form expired: please reload the page and try again")
-    .optional();
+  z.string().trim().regex(TOKEN_PATTERN, "The form expired: please reload the page and try again").optional();

@@ -40,13 +40,21 @@ export const venueFormSchema = z
       .trim()
       .toUpperCase()
       .transform((v) => (v === "" ? null : v))
-      .pipe(z.string().regex(/^[A-Z]{2}$/, "Country is a two-letter code such as CA or US").nullable())
+      .pipe(
+        z
+          .string()
+          .regex(/^[A-Z]{2}$/, "Country is a two-letter code such as CA or US")
+          .nullable(),
+      )
       .nullable()
       .default(null),
     latitude: coordinate(-90, 90, "Latitude"),
     longitude: coordinate(-180, 180, "Longitude"),
     phone: optional(40),
-    website: optional(300).refine((v) => v === null || /^https?:\/\/[^\s]+$/i.test(v), "Website must start with http:// or https://"),
+    website: optional(300).refine(
+      (v) => v === null || /^https?:\/\/[^\s]+$/i.test(v),
+      "Website must start with http:// or https://",
+    ),
     accessibilityNotes: optional(1000),
     agePolicy: optional(200),
     doorsNotes: optional(500),
@@ -86,7 +94,10 @@ export const venueFormSchema = z
       .transform((v, ctx) => {
         if (v === "") return null;
         if (!/^\d{1,3}$/.test(v)) {
-          ctx.addIssue({ code: "custom", message: "Position on /about is a whole number, or empty to leave the venue off" });
+          ctx.addIssue({
+            code: "custom",
+            message: "Position on /about is a whole number, or empty to leave the venue off",
+          });
           return z.NEVER;
         }
         return Number(v);

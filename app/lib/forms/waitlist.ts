@@ -6,10 +6,7 @@ import { emailField } from "./fields";
 export const waitlistSchema = z.object({
   email: emailField(),
   /** The performance (YYYY-MM-DD); the show's own date for a one-off. */
-  date: z
-    .string({ error: "Choose a date" })
-    .trim()
-    .refine(isIsoDate, "Choose a date"),
+  date: z.string({ error: "Choose a date" }).trim().refine(isIsoDate, "Choose a date"),
 });
 
 export type WaitlistInput = z.infer<typeof waitlistSchema>;
