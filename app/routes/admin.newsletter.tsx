@@ -49,8 +49,8 @@ export default function AdminNewsletter() {
             {signups.map((s) => (
               <tr key={s.id}>
                 <td>{s.email}</td>
-                <td>{s.source}</td>
-                <td>{s.joined}</td>
+                <td className="admin-table__fit">{s.source}</td>
+                <td className="admin-table__fit">{s.joined}</td>
               </tr>
             ))}
           </tbody>

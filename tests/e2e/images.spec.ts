@@ -202,7 +202,7 @@ test("a HEIC photo from a phone uploads through the form and is shown upright", 
   db,
   request,
 }) => {
-  const show = insertShow(db, { title: unique("Phone Photo Show") });
+  const show = insertShow(db, { ...BOOKABLE, title: unique("Phone Photo Show") });
   await loginAsStaff(page, `/admin/events/${show.id}`);
   const heic = fs.readFileSync(path.resolve("tests/fixtures/rotated-phone.heic"));
   await page

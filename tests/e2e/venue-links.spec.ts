@@ -1,5 +1,8 @@
 import { type Locator, type Page } from "@playwright/test";
+import { isNull } from "drizzle-orm";
+import { events } from "~/db/schema";
 import { showPath } from "~/lib/slug";
+import type { DB } from "~/utils/db.server";
 import { seededShow } from "../support/shows";
 import { expect, test } from "./fixtures";
 
@@ -9,6 +12,16 @@ import { expect, test } from "./fixtures";
  */
 const SLUG_PATH = /^\/[a-z0-9-]+$/;
 
+/**
+ * Venue texts of shows that point at no venue record (other specs insert such shows): they
+ * have no page to link to, so they stay plain text.
+ */
+let unlinked = new Set<string>();
+function readUnlinked(db: DB) {
+  const bare = db.select({ venue: events.venue }).from(events).where(isNull(events.venueId)).all();
+  unlinked = new Set(bare.map((r) => r.venue.trim()));
+}
+
 async function expectVenueLinks(page: Page, slots: Locator, checked: Set<string>, minimum = 1) {
   const count = await slots.count();
   expect(count, "venue names on the page").toBeGreaterThanOrEqual(minimum);
@@ -16,7 +29,7 @@ async function expectVenueLinks(page: Page, slots: Locator, checked: Set<string>
     const slot = slots.nth(i);
     const text = (await slot.innerText()).trim();
     // Online shows and "TBA" have no venue record and no page.
-    if (/^(online|tba)$/i.test(text) || text.endsWith("· TBA")) continue;
+    if (/^(online|tba)$/i.test(text) || text.endsWith("· TBA") || unlinked.has(text)) continue;
     const link = slot.locator("a.venue-link");
     await expect(link, `"${text}" is a link`).toHaveCount(1);
     const href = (await link.getAttribute("href"))!;
@@ -31,6 +44,7 @@ test("every venue name on the public pages links to its venue page, which answer
 }) => {
   test.setTimeout(90_000);
   const checked = new Set<string>();
+  readUnlinked(db);
   const series = seededShow(db, "Tuesday Night Stand-Up at Tipsy Toucan");
 
   // Home: the grid, the carousel, the club section.
