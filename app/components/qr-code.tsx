@@ -1,7 +1,7 @@
 /**
  * A QR code drawn on the server as SVG (app/utils/qr.server.ts), shown as an image with a
- * text alternative. The markup comes from the qrcode library, never from user input: its SVG holds
- * only <path> data for the modules (the encoded text is not in it), so there is nothing to sanitize.
+ * text alternative. `svg` is qrSvg's output, already sanitized on the server to <svg> and <path>
+ * shapes (app/lib/sanitize.ts, sanitizeQrSvg).
  */
 export function QrCode({ svg, label, className }: { svg: string; label: string; className?: string }) {
   return (
@@ -10,7 +10,7 @@ export function QrCode({ svg, label, className }: { svg: string; label: string; 
       role="img"
       aria-label={label}
       dangerouslySetInnerHTML={{
-        __html: svg /* qrcode library output: path data only, nothing to sanitize */,
+        __html: svg /* sanitized on the server by qrSvg (sanitizeQrSvg) */,
       }}
     />
   );

@@ -58,3 +58,19 @@ export function safeWebUrl(value: string | null | undefined, allowSitePath = fal
   const trimmed = value.trim();
   return isWebUrl(trimmed, allowSitePath) ? trimmed : null;
 }
+
+/** The SVG a QR code may hold (the qrcode library draws a background and one path of modules). */
+const QR_SVG_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ["svg", "path"],
+  allowedAttributes: {
+    svg: ["xmlns", "width", "height", "viewBox", "shape-rendering"],
+    path: ["fill", "stroke", "d"],
+  },
+  disallowedTagsMode: "discard",
+  parser: { lowerCaseAttributeNames: false },
+};
+
+/** A QR code's SVG, reduced to shapes: no script, handler, link or style can reach the page. */
+export function sanitizeQrSvg(svg: string): string {
+  return sanitizeHtml(svg, QR_SVG_OPTIONS);
+}
