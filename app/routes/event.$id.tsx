@@ -17,7 +17,7 @@ import {
   ShowTime,
   ShowUntil,
 } from "~/components/shows/show-facts";
-import { HERO_SIZES, heroPreload, ShowImage } from "~/components/shows/show-image";
+import { HeroImage, heroPreload } from "~/components/shows/show-image";
 import { SoldOutNotice } from "~/components/shows/sold-out-notice";
 import { TicketLink } from "~/components/shows/ticket-link";
 import { VenueName } from "~/components/venue-name";
@@ -134,18 +134,7 @@ export default function EventPage() {
     <div className={canBuy ? "has-ticket-bar" : undefined}>
       <section className="event-hero">
         <div className="container event-hero__grid">
-          <div className="event-hero__media">
-            <ShowImage
-              src={show.imageUrl}
-              image={show.image}
-              alt={show.title}
-              eager
-              width={1280}
-              height={720}
-              sizes={HERO_SIZES}
-            />
-            {soldOut ? <span className="sold-out-overlay">SOLD OUT</span> : null}
-          </div>
+          <HeroImage show={show} soldOut={soldOut} />
           <div>
             <BadgeList badges={showBadges(show, { series: recurring })} />
             <h1>{show.title}</h1>

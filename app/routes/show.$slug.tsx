@@ -23,7 +23,7 @@ import {
   ShowTime,
   ShowUntil,
 } from "~/components/shows/show-facts";
-import { HERO_SIZES, heroPreload, ShowImage } from "~/components/shows/show-image";
+import { HeroImage, heroPreload } from "~/components/shows/show-image";
 import { SoldOutNotice } from "~/components/shows/sold-out-notice";
 import { TicketLink } from "~/components/shows/ticket-link";
 import { showBadges } from "~/lib/badges";
@@ -176,18 +176,7 @@ export default function ShowPage() {
           </a>
         </div>
         <div className="container event-hero__grid">
-          <div className="event-hero__media">
-            <ShowImage
-              src={show.imageUrl}
-              image={show.image}
-              alt={show.title}
-              eager
-              width={1280}
-              height={720}
-              sizes={HERO_SIZES}
-            />
-            {show.soldOut ? <span className="sold-out-overlay">SOLD OUT</span> : null}
-          </div>
+          <HeroImage show={show} soldOut={show.soldOut} />
           <div>
             <BadgeList badges={showBadges(show, { series: recurring })} />
             <h1>{show.title}</h1>

@@ -103,3 +103,27 @@ export function heroPreload(image: ShowImageRef | null | undefined, sizes = HERO
     },
   ];
 }
+
+/** The event and show pages' hero image: eager, preloaded sizes, with the sold-out overlay. */
+export function HeroImage({
+  show,
+  soldOut,
+}: {
+  show: { imageUrl: string | null; image?: ShowImageRef | null; title: string };
+  soldOut: boolean;
+}) {
+  return (
+    <div className="event-hero__media">
+      <ShowImage
+        src={show.imageUrl}
+        image={show.image}
+        alt={show.title}
+        eager
+        width={1280}
+        height={720}
+        sizes={HERO_SIZES}
+      />
+      {soldOut ? <span className="sold-out-overlay">SOLD OUT</span> : null}
+    </div>
+  );
+}
