@@ -1,132 +1,19 @@
-import { z } from "zod";
-import { BUSINESS_TIME_ZONE, formatTime12, normalizeTime } from "./dates";
+import { BUSINESS_TIME_ZONE, normalizeTime } from "./dates";
+import type { ExternalEventDetails } from "./event-lookup";
+import type { EventbriteEvent, EventbritePrice, EventbriteVenue } from "./eventbrite-schemas";
 import { sanitizeDescription } from "./sanitize";
-import { eventbriteEventId, isEventbriteHost } from "./ticketing";
+import type { VenueRecord } from "./venue-records";
 import { formatInZone } from "./zoned-time";
 
 /**
- * The ticketing platform (Eventbrite API v3): the shapes its API answers, parsed with zod
- * (never trusted), and the pure mappers to this app's terms: `toSyncedShow` for the
- * organisation-wide sync and `mapEventbriteEvent` for the staff form's load-from-URL.
+ * The ONE mapper of the ticketing platform's events (parsed by ./eventbrite-schemas) to this
+ * app's terms: `toSyncedShow` (and `toSyncedSeries` for a series) is what the sync stores,
+ * and `mapEventbriteEvent` (load-from-URL) is that same show cut down to the form's fields,
+ * so an event shows the same date, time, venue and price whichever way it came.
  */
-const textBlock = z.object({ text: z.string().nullish(), html: z.string().nullish() }).nullish();
 
-const price = z
-  .object({
-    currency: z.string().nullish(),
-    /** "25.00" */
-    major_value: z.string().nullish(),
-    /** minor units: 2500 */
-    value: z.number().nullish(),
-    display: z.string().nullish(),
-  })
-  .nullish();
-
-/** Latitude/longitude arrive as strings ("42.3149"), sometimes empty. */
-const coordinate = z.union([z.string(), z.number()]).nullish();
-
-export const eventbriteAddressSchema = z
-  .object({
-    address_1: z.string().nullish(),
-    address_2: z.string().nullish(),
-    city: z.string().nullish(),
-    region: z.string().nullish(),
-    postal_code: z.string().nullish(),
-    country: z.string().nullish(),
-    latitude: coordinate,
-    longitude: coordinate,
-    localized_address_display: z.string().nullish(),
-  })
-  .passthrough();
-
-export const eventbriteVenueSchema = z
-  .object({
-    id: z.union([z.string(), z.number()]).transform(String).nullish(),
-    name: z.string().nullish(),
-    address: eventbriteAddressSchema.nullish(),
-    latitude: coordinate,
-    longitude: coordinate,
-  })
-  .passthrough();
-
-const moment = z.object({
-  /** Venue wall-clock time, "2026-05-16T19:30:00". */
-  local: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/, "expected YYYY-MM-DDTHH:MM"),
-  timezone: z.string().nullish(),
-  /** The instant, "2026-05-16T23:30:00Z": what the app trusts. */
-  utc: z.string().nullish(),
-});
-
-export const eventbriteEventSchema = z.object({
-  id: z.union([z.string().min(1), z.number()]).transform(String),
-  name: z.object({ text: z.string().nullish(), html: z.string().nullish() }),
-  description: textBlock,
-  summary: z.string().nullish(),
-  url: z.string().nullish(),
-  start: moment,
-  end: moment.partial({ local: true }).nullish(),
-  status: z.string().nullish(),
-  currency: z.string().nullish(),
-  listed: z.boolean().nullish(),
-  shareable: z.boolean().nullish(),
-  invite_only: z.boolean().nullish(),
-  password: z.string().nullish(),
-  online_event: z.boolean().nullish(),
-  hide_start_date: z.boolean().nullish(),
-  is_series: z.boolean().nullish(),
-  is_series_parent: z.boolean().nullish(),
-  series_id: z.union([z.string(), z.number()]).transform(String).nullish(),
-  venue_id: z.union([z.string(), z.number()]).transform(String).nullish(),
-  venue: eventbriteVenueSchema.nullish(),
-  logo: z
-    .object({
-      /** The organiser's crop, sized for listings. */
-      url: z.string().nullish(),
-      crop_mask: z.unknown().nullish(),
-      /** The upload as it was (often 6000×4000): never used. */
-      original: z.object({ url: z.string().nullish() }).passthrough().nullish(),
-    })
-    .passthrough()
-    .nullish(),
-  is_free: z.boolean().nullish(),
-  ticket_availability: z
-    .object({
-      is_sold_out: z.boolean().nullish(),
-      has_available_tickets: z.boolean().nullish(),
-      minimum_ticket_price: price,
-      maximum_ticket_price: price,
-    })
-    .passthrough()
-    .nullish(),
-});
-
-export const eventbriteEventsPageSchema = z.object({
-  pagination: z
-    .object({
-      has_more_items: z.boolean().nullish(),
-      continuation: z.string().nullish(),
-    })
-    .nullish(),
-  events: z.array(eventbriteEventSchema),
-});
-
-export type EventbriteEvent = z.infer<typeof eventbriteEventSchema>;
-export type EventbriteVenue = z.infer<typeof eventbriteVenueSchema>;
-export type EventbriteEventsPage = z.infer<typeof eventbriteEventsPageSchema>;
-
-/** A platform venue in this app's terms: one `venues` row per external id. */
-export type SyncedVenue = {
-  externalId: string;
-  name: string;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  region: string | null;
-  postalCode: string | null;
-  country: string | null;
-  latitude: number | null;
-  longitude: number | null;
-};
+/** A platform venue in this app's terms: one `venues` row per external id (its address parts). */
+export type SyncedVenue = Omit<VenueRecord, "id" | "slug" | "isClub" | "isWinery"> & { externalId: string };
 
 /** One date of a series (the platform's occurrence), with its own link and sold-out state. */
 export type SyncedDate = {
@@ -189,7 +76,7 @@ export function currencyPrefix(
   return `${code} `;
 }
 
-function amountOf(p: z.infer<typeof price>): number | null {
+function amountOf(p: EventbritePrice): number | null {
   if (p?.major_value != null && p.major_value.trim() !== "" && Number.isFinite(Number(p.major_value))) {
     return Number(p.major_value);
   }
@@ -427,46 +314,6 @@ export function venueToLookUp(ev: EventbriteEvent): string | null {
   return ev.venue_id && ev.venue_id !== "null" ? ev.venue_id : null;
 }
 
-/** What a lookup fills into the event form (the spec's "external platform parse result"). */
-export type ExternalEventDetails = {
-  title: string;
-  description: string;
-  summary: string | null;
-  /** YYYY-MM-DD */
-  date: string;
-  /** HH:MM (24 h) */
-  time: string;
-  venue: string;
-  imageUrl: string | null;
-  ticketUrl: string;
-  price: string;
-  isEventbrite: boolean;
-};
-
-export type EventUrlKind = "eventbrite" | "tock" | "generic";
-
-/** Which lookup a pasted URL goes through: the ticketing API, or the page's own metadata. */
-export function classifyEventUrl(rawUrl: string): EventUrlKind {
-  const lower = rawUrl.trim().toLowerCase();
-  let host = "";
-  try {
-    host = new URL(lower).hostname;
-  } catch {
-    host = lower;
-  }
-  if (isEventbriteHost(rawUrl.trim())) return "eventbrite";
-  if (host === "exploretock.com" || host.endsWith(".exploretock.com")) return "tock";
-  return "generic";
-}
-
-/**
- * The ticketing platform's event id in a URL: the digits of "tickets-{digits}" (the usual
- * public URL, /e/some-show-tickets-123), or a bare id after "/e/" and before "?".
- */
-export function parseEventbriteId(rawUrl: string): string | null {
-  return eventbriteEventId(rawUrl.trim(), { lenient: true });
-}
-
 /** Maps one API event to the form's fields: the sync's mapping, without the stock image. */
 export function mapEventbriteEvent(
   event: EventbriteEvent,
@@ -489,45 +336,5 @@ export function mapEventbriteEvent(
     ticketUrl: show.ticketUrl ?? ticketUrl,
     price: show.price,
     isEventbrite: true,
-  };
-}
-
-/** The spec's placeholder when a lookup fails: "External ... Event", today, 7:00 PM, TBA, TBA. */
-export function placeholderEventDetails(
-  kind: EventUrlKind,
-  url: string,
-  today: string,
-): ExternalEventDetails {
-  const label =
-    kind === "eventbrite"
-      ? "External Eventbrite Event"
-      : kind === "tock"
-        ? "External Tock Event"
-        : "External Event";
-  return {
-    title: label,
-    description: "",
-    summary: null,
-    date: today,
-    time: "19:00",
-    venue: "TBA",
-    imageUrl: null,
-    ticketUrl: url,
-    price: "TBA",
-    isEventbrite: kind === "eventbrite",
-  };
-}
-
-/** The form's text values for loaded details (times shown as 7:00 PM). */
-export function detailsToFormDefaults(details: ExternalEventDetails) {
-  return {
-    title: details.title,
-    description: details.description,
-    date: details.date,
-    time: formatTime12(details.time),
-    venue: details.venue,
-    ticketUrl: details.ticketUrl,
-    imageUrl: details.imageUrl ?? "",
-    price: details.price,
   };
 }

@@ -1,6 +1,6 @@
 import { parse } from "node-html-parser";
 import { normalizeTime } from "./dates";
-import type { EventUrlKind, ExternalEventDetails } from "./eventbrite";
+import type { EventUrlKind, ExternalEventDetails } from "./event-lookup";
 
 /**
  * Reads an event out of a web page (table-booking platform pages and any other URL):

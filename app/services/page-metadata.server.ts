@@ -1,4 +1,4 @@
-import type { EventUrlKind, ExternalEventDetails } from "~/lib/eventbrite";
+import type { EventUrlKind, ExternalEventDetails } from "~/lib/event-lookup";
 import { extractEventFromHtml } from "~/lib/page-metadata";
 import { safeFetchText } from "~/utils/safe-fetch.server";
 

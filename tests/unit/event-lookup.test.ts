@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { lookupEventDetails } from "~/services/event-lookup.server";
-import { fetchEventbriteEvent } from "~/services/eventbrite.server";
+import { eventbriteConfigFromEnv, fetchEvent } from "~/services/eventbrite-client.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { startFakeEventbrite, startFakePages, type FakeEventbrite } from "../fakes/eventbrite";
 
@@ -38,10 +38,10 @@ beforeEach(() => fake.setMode("ok"));
 
 describe("ticketing client and lookups against the fake", () => {
   it("asks for one event with the expansions and the bearer token", async () => {
-    const event = await fetchEventbriteEvent("424242424242");
+    const event = await fetchEvent(eventbriteConfigFromEnv(), "424242424242");
     expect(event.name?.text).toBe("Fake Platform Comedy Night");
     const last = fake.requests.at(-1)!;
-    expect(last.path).toBe("/events/424242424242/?expand=venue,ticket_availability,logo");
+    expect(decodeURIComponent(last.path)).toBe("/events/424242424242/?expand=venue,ticket_availability,logo");
     expect(last.authorization).toBe("Bearer unit-token");
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { showBadges } from "~/lib/badges";
-import { classifyEventUrl, parseEventbriteId } from "~/lib/eventbrite";
+import { classifyEventUrl, parseEventbriteId } from "~/lib/event-lookup";
 import { cardPriceText, detailPriceText } from "~/lib/price";
 import { showTimeText, untilText } from "~/lib/show-time";
 import { parseSlug, slugMatches, uniqueShowSlugs } from "~/lib/slug";

@@ -1,13 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { toSyncedSeries, toSyncedShow, venueToLookUp } from "~/lib/eventbrite";
 import {
   eventbriteEventSchema,
   eventbriteEventsPageSchema,
   eventbriteVenueSchema,
-  toSyncedSeries,
-  toSyncedShow,
-  venueToLookUp,
   type EventbriteEvent,
-} from "~/lib/eventbrite";
+} from "~/lib/eventbrite-schemas";
 import { eventbriteFixture } from "../fakes/eventbrite";
 
 /** The mapper over every fixture (tests/fixtures/eventbrite): each field the issue names. */

@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  classifyEventUrl,
-  eventbriteEventSchema,
-  mapEventbriteEvent,
-  parseEventbriteId,
-  placeholderEventDetails,
-} from "~/lib/eventbrite";
+import { classifyEventUrl, parseEventbriteId, placeholderEventDetails } from "~/lib/event-lookup";
+import { mapEventbriteEvent } from "~/lib/eventbrite";
+import { eventbriteEventSchema } from "~/lib/eventbrite-schemas";
 import { extractEventFromHtml } from "~/lib/page-metadata";
 
 describe("ticketing URL parsing", () => {

@@ -8,7 +8,8 @@ import { showJsonLd } from "~/lib/structured-data";
 import { getShow, listShows } from "~/models/events.server";
 import { tryAcquireLock } from "~/models/job-locks.server";
 import { getSyncStatus } from "~/models/sync.server";
-import { runEventbriteSync, SYNC_LOCK, type SyncConfig } from "~/services/eventbrite-sync.server";
+import type { EventbriteConfig } from "~/services/eventbrite-client.server";
+import { runEventbriteSync, SYNC_LOCK } from "~/services/eventbrite-sync.server";
 import { resetEnvCache } from "~/utils/env.server";
 import {
   FAKE_EVENTBRITE_ORG,
@@ -20,7 +21,7 @@ import { createTestDb } from "../support/db";
 
 /** What the sync stores from the real-shaped fake, and what pages, JSON-LD and ICS make of it. */
 let fake: FakeEventbrite;
-let config: SyncConfig;
+let config: EventbriteConfig;
 let database: ReturnType<typeof createTestDb>;
 const ORIGIN = "https://laughwindsor.test";
 const NOW = new Date("2026-11-23T12:00:00Z");

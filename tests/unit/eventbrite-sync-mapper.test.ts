@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  eventbriteEventsPageSchema,
-  formatMinimumPrice,
-  toSyncedShow,
-  venueToLookUp,
-  type EventbriteEvent,
-} from "~/lib/eventbrite";
+import { formatMinimumPrice, toSyncedShow, venueToLookUp } from "~/lib/eventbrite";
+import { eventbriteEventsPageSchema, type EventbriteEvent } from "~/lib/eventbrite-schemas";
 import { syncFailureMessage, syncSuccessMessage } from "~/lib/eventbrite-sync";
 import { fakeOrgEvents } from "../fakes/eventbrite";
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, events, staffUsers } from "~/db/schema";
 import { addDaysIso, todayIn } from "~/lib/dates";
 import { getSyncStatus, resetStaffEdits } from "~/models/sync.server";
-import { runEventbriteSync, type SyncConfig } from "~/services/eventbrite-sync.server";
+import type { EventbriteConfig } from "~/services/eventbrite-client.server";
+import { runEventbriteSync } from "~/services/eventbrite-sync.server";
 import { resetEnvCache } from "~/utils/env.server";
 import {
   FAKE_EVENTBRITE_ORG,
@@ -22,7 +23,7 @@ function createDb() {
   return database;
 }
 let fake: FakeEventbrite;
-let config: SyncConfig;
+let config: EventbriteConfig;
 
 beforeAll(async () => {
   process.env.ALLOW_PRIVATE_FETCH = "true";
@@ -165,7 +166,12 @@ describe("ticketing sync against the fake platform", () => {
     expect(synced(database)).toHaveLength(0);
   });
 
-  const failures: [string, Parameters<FakeEventbrite["setMode"]>[0] | null, Partial<SyncConfig>, RegExp][] = [
+  const failures: [
+    string,
+    Parameters<FakeEventbrite["setMode"]>[0] | null,
+    Partial<EventbriteConfig>,
+    RegExp,
+  ][] = [
     ["not configured", null, { token: undefined }, /not configured \(set EVENTBRITE_TOKEN\)/],
     ["a bad token", null, { token: "wrong" }, /refused the API token \(HTTP 401\)/],
     [

@@ -10,7 +10,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { eventDates, events, outbox, staffUsers, waitlistEntries } from "~/db/schema";
 import { setSoldOut } from "~/models/events-admin.server";
 import { joinWaitlist, setDateSoldOut } from "~/models/waitlist.server";
-import { runEventbriteSync, type SyncConfig } from "~/services/eventbrite-sync.server";
+import type { EventbriteConfig } from "~/services/eventbrite-client.server";
+import { runEventbriteSync } from "~/services/eventbrite-sync.server";
 import { deliverDue } from "~/services/outbox-sender.server";
 import type { DB } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
@@ -39,7 +40,7 @@ const OCCURRENCE = {
 } as const;
 
 let fake: FakeEventbrite;
-let config: SyncConfig;
+let config: EventbriteConfig;
 let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
 
 beforeAll(async () => {

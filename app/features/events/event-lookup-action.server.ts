@@ -1,5 +1,5 @@
 import { todayIn } from "~/lib/dates";
-import { detailsToFormDefaults } from "~/lib/eventbrite";
+import { detailsToFormDefaults } from "~/lib/event-lookup";
 import { lookupEventDetails } from "~/services/event-lookup.server";
 import { getEnv } from "~/utils/env.server";
 

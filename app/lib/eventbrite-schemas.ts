@@ -1,0 +1,111 @@
+import { z } from "zod";
+
+/**
+ * The ticketing platform's payloads (Eventbrite API v3), parsed with zod: an answer is never
+ * trusted. What they mean in this app's terms is the mapper's business (./eventbrite).
+ */
+const textBlock = z.object({ text: z.string().nullish(), html: z.string().nullish() }).nullish();
+
+const price = z
+  .object({
+    currency: z.string().nullish(),
+    /** "25.00" */
+    major_value: z.string().nullish(),
+    /** minor units: 2500 */
+    value: z.number().nullish(),
+    display: z.string().nullish(),
+  })
+  .nullish();
+
+/** Latitude/longitude arrive as strings ("42.3149"), sometimes empty. */
+const coordinate = z.union([z.string(), z.number()]).nullish();
+
+export const eventbriteAddressSchema = z
+  .object({
+    address_1: z.string().nullish(),
+    address_2: z.string().nullish(),
+    city: z.string().nullish(),
+    region: z.string().nullish(),
+    postal_code: z.string().nullish(),
+    country: z.string().nullish(),
+    latitude: coordinate,
+    longitude: coordinate,
+    localized_address_display: z.string().nullish(),
+  })
+  .passthrough();
+
+export const eventbriteVenueSchema = z
+  .object({
+    id: z.union([z.string(), z.number()]).transform(String).nullish(),
+    name: z.string().nullish(),
+    address: eventbriteAddressSchema.nullish(),
+    latitude: coordinate,
+    longitude: coordinate,
+  })
+  .passthrough();
+
+const moment = z.object({
+  /** Venue wall-clock time, "2026-05-16T19:30:00". */
+  local: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/, "expected YYYY-MM-DDTHH:MM"),
+  timezone: z.string().nullish(),
+  /** The instant, "2026-05-16T23:30:00Z": what the app trusts. */
+  utc: z.string().nullish(),
+});
+
+export const eventbriteEventSchema = z.object({
+  id: z.union([z.string().min(1), z.number()]).transform(String),
+  name: z.object({ text: z.string().nullish(), html: z.string().nullish() }),
+  description: textBlock,
+  summary: z.string().nullish(),
+  url: z.string().nullish(),
+  start: moment,
+  end: moment.partial({ local: true }).nullish(),
+  status: z.string().nullish(),
+  currency: z.string().nullish(),
+  listed: z.boolean().nullish(),
+  shareable: z.boolean().nullish(),
+  invite_only: z.boolean().nullish(),
+  password: z.string().nullish(),
+  online_event: z.boolean().nullish(),
+  hide_start_date: z.boolean().nullish(),
+  is_series: z.boolean().nullish(),
+  is_series_parent: z.boolean().nullish(),
+  series_id: z.union([z.string(), z.number()]).transform(String).nullish(),
+  venue_id: z.union([z.string(), z.number()]).transform(String).nullish(),
+  venue: eventbriteVenueSchema.nullish(),
+  logo: z
+    .object({
+      /** The organiser's crop, sized for listings. */
+      url: z.string().nullish(),
+      crop_mask: z.unknown().nullish(),
+      /** The upload as it was (often 6000×4000): never used. */
+      original: z.object({ url: z.string().nullish() }).passthrough().nullish(),
+    })
+    .passthrough()
+    .nullish(),
+  is_free: z.boolean().nullish(),
+  ticket_availability: z
+    .object({
+      is_sold_out: z.boolean().nullish(),
+      has_available_tickets: z.boolean().nullish(),
+      minimum_ticket_price: price,
+      maximum_ticket_price: price,
+    })
+    .passthrough()
+    .nullish(),
+});
+
+export const eventbriteEventsPageSchema = z.object({
+  pagination: z
+    .object({
+      has_more_items: z.boolean().nullish(),
+      continuation: z.string().nullish(),
+    })
+    .nullish(),
+  events: z.array(eventbriteEventSchema),
+});
+
+export type EventbriteEvent = z.infer<typeof eventbriteEventSchema>;
+export type EventbriteVenue = z.infer<typeof eventbriteVenueSchema>;
+export type EventbriteEventsPage = z.infer<typeof eventbriteEventsPageSchema>;
+export type EventbritePrice = z.infer<typeof price>;
