@@ -308,23 +308,36 @@ export function toSyncedSeries(
   };
 }
 
+/** A series parent's id for the series endpoint (GET /series/{id}/events/). */
+export function seriesIdOf(parent: Pick<EventbriteEvent, "series_id" | "id">): string {
+  return parent.series_id || parent.id;
+}
+
 /** The venue id to look up when the event arrived without a venue name. */
 export function venueToLookUp(ev: EventbriteEvent): string | null {
   if (ev.online_event === true || ev.venue?.name?.trim()) return null;
   return ev.venue_id && ev.venue_id !== "null" ? ev.venue_id : null;
 }
 
-/** Maps one API event to the form's fields: the sync's mapping, without the stock image. */
+/**
+ * Maps one API event to the form's fields: the show the sync would store, without the stock
+ * image. A series parent given its occurrences reads as the sync's recurring show (the next
+ * date's day, time, link and price); without a future date, as the parent alone.
+ */
 export function mapEventbriteEvent(
   event: EventbriteEvent,
   ticketUrl: string,
-  options: { venue?: EventbriteVenue | null; businessZone?: string } = {},
+  options: {
+    venue?: EventbriteVenue | null;
+    businessZone?: string;
+    series?: { occurrences: EventbriteEvent[]; today: string };
+  } = {},
 ): ExternalEventDetails {
-  const show = toSyncedShow(event, {
-    fallbackImage: "",
-    venue: options.venue,
-    businessZone: options.businessZone,
-  });
+  const mapOptions = { fallbackImage: "", venue: options.venue, businessZone: options.businessZone };
+  const show =
+    (options.series &&
+      toSyncedSeries(event, options.series.occurrences, { ...mapOptions, today: options.series.today })) ||
+    toSyncedShow(event, mapOptions);
   return {
     title: show.title,
     description: show.description,

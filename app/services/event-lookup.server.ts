@@ -4,10 +4,17 @@ import {
   placeholderEventDetails,
   type ExternalEventDetails,
 } from "~/lib/event-lookup";
-import { mapEventbriteEvent } from "~/lib/eventbrite";
+import { mapEventbriteEvent, seriesIdOf } from "~/lib/eventbrite";
+import type { EventbriteEvent } from "~/lib/eventbrite-schemas";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { eventbriteConfigFromEnv, fetchEvent } from "./eventbrite-client.server";
+import {
+  eventbriteConfigFromEnv,
+  fetchEvent,
+  fetchSeriesEvents,
+  lookUpVenues,
+  type EventbriteConfig,
+} from "./eventbrite-client.server";
 import { fetchPageEvent } from "./page-metadata.server";
 
 export type LookupResult =
@@ -24,8 +31,12 @@ export async function lookupEventDetails(url: string, today: string): Promise<Lo
     if (kind === "eventbrite") {
       const id = parseEventbriteId(url);
       if (id) {
-        const event = await fetchEvent(eventbriteConfigFromEnv(), id);
-        const details = mapEventbriteEvent(event, url, { businessZone: getEnv().APP_TIMEZONE });
+        const config = eventbriteConfigFromEnv();
+        const event = await fetchEvent(config, id);
+        const series = event.is_series_parent
+          ? { occurrences: await seriesDates(config, event), today }
+          : undefined;
+        const details = mapEventbriteEvent(event, url, { businessZone: getEnv().APP_TIMEZONE, series });
         return { ok: true, details };
       }
       // An organiser's vanity address carries no id: its page's own metadata is read.
@@ -39,4 +50,18 @@ export async function lookupEventDetails(url: string, today: string): Promise<Lo
     logger().warn({ err: error, url }, "event lookup failed");
   }
   return { ok: false, details: placeholderEventDetails(kind, url, today) };
+}
+
+/**
+ * A series parent's dates with their venues, as the sync reads them; when they cannot be
+ * read the parent is loaded on its own (the form still fills in).
+ */
+async function seriesDates(config: EventbriteConfig, parent: EventbriteEvent): Promise<EventbriteEvent[]> {
+  try {
+    const occurrences = await fetchSeriesEvents(config, seriesIdOf(parent));
+    return occurrences.map(await lookUpVenues(config, occurrences));
+  } catch (error) {
+    logger().warn({ err: error, seriesId: seriesIdOf(parent) }, "series dates lookup failed");
+    return [];
+  }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import { todayIn } from "~/lib/dates";
-import { toSyncedSeries, toSyncedShow, type SyncedShow } from "~/lib/eventbrite";
+import { seriesIdOf, toSyncedSeries, toSyncedShow, type SyncedShow } from "~/lib/eventbrite";
 import type { EventbriteEvent } from "~/lib/eventbrite-schemas";
 import { syncFailureMessage, syncSuccessMessage, type SyncFailure } from "~/lib/eventbrite-sync";
 import { SITE } from "~/lib/site";
@@ -56,11 +56,6 @@ export async function fetchSyncedShows(
     if (series) shows.push(series);
   }
   return { shows, pages };
-}
-
-/** A series parent's id for the series endpoint. */
-function seriesIdOf(parent: EventbriteEvent): string {
-  return parent.series_id || parent.id;
 }
 
 /**

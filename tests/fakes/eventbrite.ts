@@ -5,7 +5,8 @@
  *   GET /v3/organizations/{org}/events/?status=...&expand=...&continuation=...  (three pages)
  *   GET /v3/series/{id}/events/      (a series' occurrences)
  *   GET /v3/venues/{id}/             (venue lookup, with address)
- *   GET /v3/events/{id}/             (one event: the org's events and any `events` given)
+ *   GET /v3/events/{id}/             (one event: the org's events, the series' occurrences,
+ *                                     SINGLE_EVENTS and any `events` given)
  *   POST /__mode  {"mode": "..."}   switches the failure mode (browser tests)
  *   POST /__patch {"id": "...", "patch": {...}} changes one event (e.g. {"status": "canceled"});
  *                 {"reset": true} drops every patch
@@ -73,6 +74,9 @@ export const FIXTURE_EVENTS = [
   "collision-full-moon-hikes",
   "collision-forest-bathing",
 ] as const;
+
+/** Fixture events that only load-from-URL finds (GET /events/{id}/); the organisation never lists them. */
+export const SINGLE_EVENTS = ["load-from-url"] as const;
 
 /** External ids of the fixture shows the sync stores (public and upcoming). */
 export const FIXTURE_PUBLIC_IDS = [
@@ -272,6 +276,8 @@ export type FakeEventbrite = {
 export async function startFakeEventbrite(
   options: {
     events?: FakeEvent[];
+    /** Events appended to the organisation's last page (what the sync lists). */
+    listed?: FakeEvent[];
     token?: string;
     organizationId?: string;
     slowMs?: number;
@@ -282,7 +288,8 @@ export async function startFakeEventbrite(
   const org = options.organizationId ?? FAKE_EVENTBRITE_ORG;
   const slowMs = options.slowMs ?? 3_000;
   let mode: EventbriteFakeMode = "ok";
-  let extra = new Map((options.events ?? []).map((e) => [String(e.id), e]));
+  const singles = SINGLE_EVENTS.map((name) => eventbriteFixture(name));
+  let extra = new Map([...singles, ...(options.events ?? [])].map((e) => [String(e.id), e]));
   /** Changes made through POST /__patch, applied to every answer that carries the event. */
   const patches = new Map<string, Record<string, unknown>>();
   const patched = <T extends { id: string }>(list: T[]): T[] =>
@@ -349,7 +356,7 @@ export async function startFakeEventbrite(
       const [page1, page2, page3] = [
         patched(org1.page1),
         patched(org1.page2),
-        patched(org1.page3 as FakeEvent[]),
+        patched([...(org1.page3 as FakeEvent[]), ...(options.listed ?? [])]),
       ];
       const pageInfo = (n: number, more: boolean, continuation?: string) => ({
         object_count: page1.length + page2.length + page3.length,
@@ -383,11 +390,13 @@ export async function startFakeEventbrite(
         return send(400, { error: "BAD_CONTINUATION" });
       }
       if (path.startsWith("/organizations/")) return send(404, { error: "NOT_FOUND" });
+      const occurrences = eventbriteFixture<{ pagination: unknown; events: FakeEvent[] }>(
+        "series-occurrences",
+      );
       const series = /^\/series\/([^/]+)\/events\/?$/.exec(path);
       if (series) {
-        const page = eventbriteFixture<{ pagination: unknown; events: FakeEvent[] }>("series-occurrences");
-        const events = patched(page.events.filter((e) => e.series_id === series[1]));
-        return events.length ? send(200, { ...page, events }) : send(404, { error: "NOT_FOUND" });
+        const events = patched(occurrences.events.filter((e) => e.series_id === series[1]));
+        return events.length ? send(200, { ...occurrences, events }) : send(404, { error: "NOT_FOUND" });
       }
       const venue = /^\/venues\/([^/]+)\/?$/.exec(path);
       if (venue) {
@@ -396,7 +405,9 @@ export async function startFakeEventbrite(
       }
       const single = /^\/events\/([^/]+)\/?$/.exec(path);
       if (single) {
-        const ev = extra.get(single[1]) ?? [...page1, ...page2, ...page3].find((e) => e.id === single[1]);
+        const ev =
+          extra.get(single[1]) ??
+          [...page1, ...page2, ...page3, ...patched(occurrences.events)].find((e) => e.id === single[1]);
         return ev
           ? send(200, ev)
           : send(404, { error: "NOT_FOUND", error_description: "The event you requested does not exist." });

@@ -154,11 +154,10 @@ export type SeededServer = Awaited<ReturnType<typeof startSeededServer>>;
 export async function startE2EServer() {
   const { dir, file: databasePath } = tempDatabase("e2e", (database) => seedDemoData(database, todayIn()));
   // Fakes of the ticketing platform (the organisation's list, venues, single events such
-  // as tests/fixtures/eventbrite-event.json for load-from-URL) and of the booking sheet;
-  // the server is pointed at them and the specs switch their modes over HTTP.
-  const fixtureEvent = JSON.parse(fs.readFileSync("tests/fixtures/eventbrite-event.json", "utf8"));
+  // as tests/fixtures/eventbrite/load-from-url.json for load-from-URL) and of the booking
+  // sheet; the server is pointed at them and the specs switch their modes over HTTP.
   // Slow mode answers after 1 s per request: a sync asks for several pages, a series and venues.
-  const eventbrite = await startFakeEventbrite({ events: [fixtureEvent], slowMs: 1_000 });
+  const eventbrite = await startFakeEventbrite({ slowMs: 1_000 });
   const sheet = await startSheetFake();
   const fakeEnv = {
     EVENTBRITE_API_URL: eventbrite.url,

@@ -1,11 +1,9 @@
-import fs from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { lookupEventDetails } from "~/services/event-lookup.server";
 import { eventbriteConfigFromEnv, fetchEvent } from "~/services/eventbrite-client.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { startFakeEventbrite, startFakePages, type FakeEventbrite } from "../fakes/eventbrite";
 
-const fixture = JSON.parse(fs.readFileSync("tests/fixtures/eventbrite-event.json", "utf8"));
 const TODAY = "2026-11-22";
 const URL_OK = "https://www.eventbrite.ca/e/fake-platform-comedy-night-tickets-424242424242?aff=x";
 
@@ -14,7 +12,7 @@ let pages: Awaited<ReturnType<typeof startFakePages>>;
 const saved = { ...process.env };
 
 beforeAll(async () => {
-  fake = await startFakeEventbrite({ events: [fixture], token: "unit-token" });
+  fake = await startFakeEventbrite({ token: "unit-token" });
   pages = await startFakePages({
     "/og": `<meta property="og:title" content="Patio Laughs"><meta property="og:description" content="Outdoors.">`,
     "/empty": `<p>no metadata</p>`,
