@@ -37,6 +37,18 @@ const layerZones = [
   { target: "./app/services", from: ["./app/routes", "./app/components", "./app/features"] },
   // Feature handlers serve routes; they never import a route.
   { target: "./app/features", from: ["./app/routes"] },
+  // Ticketing (issue 19): the one platform client sits under the sync and load-from-URL and
+  // imports no other service; load-from-URL goes down the layers, never up into the sync run.
+  {
+    target: "./app/services/eventbrite-client.server.ts",
+    from: "./app/services",
+    message: "The ticketing client imports no other service (lib and utils only).",
+  },
+  {
+    target: ["./app/services/event-lookup.server.ts", "./app/services/page-metadata.server.ts"],
+    from: "./app/services/eventbrite-sync.server.ts",
+    message: "Load-from-URL uses the ticketing client (eventbrite-client.server.ts), not the sync run.",
+  },
 ];
 
 /**

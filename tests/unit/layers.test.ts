@@ -48,6 +48,43 @@ describe("layers", () => {
     expect(errors).toEqual([]);
   }, 30_000);
 
+  it("refuses a model that imports a service, and a service that imports a feature handler", async () => {
+    expect(
+      await layerErrors(
+        "app/models/example.server.ts",
+        'import { lookupEventDetails } from "~/services/event-lookup.server";\nexport const x = lookupEventDetails;\n',
+      ),
+    ).toHaveLength(1);
+    expect(
+      await layerErrors(
+        "app/services/example.server.ts",
+        'import { loadDetailsFromUrl } from "~/features/events/event-lookup-action.server";\nexport const x = loadDetailsFromUrl;\n',
+      ),
+    ).toHaveLength(1);
+  }, 30_000);
+
+  it("refuses load-from-URL reaching into the sync run, and the ticketing client importing a service", async () => {
+    expect(
+      await layerErrors(
+        "app/services/event-lookup.server.ts",
+        'import { fetchSyncedShows } from "./eventbrite-sync.server";\nexport const x = fetchSyncedShows;\n',
+      ),
+    ).toHaveLength(1);
+    expect(
+      await layerErrors(
+        "app/services/eventbrite-client.server.ts",
+        'import { fetchPageEvent } from "./page-metadata.server";\nexport const x = fetchPageEvent;\n',
+      ),
+    ).toHaveLength(1);
+    // The sync run and load-from-URL both use the client.
+    expect(
+      await layerErrors(
+        "app/services/event-lookup.server.ts",
+        'import { fetchEvent } from "./eventbrite-client.server";\nexport const x = fetchEvent;\n',
+      ),
+    ).toEqual([]);
+  }, 30_000);
+
   it("refuses a test that imports a script (tests/ and scripts/ run one way)", async () => {
     const errors = await layerErrors(
       "tests/e2e/example.spec.ts",
