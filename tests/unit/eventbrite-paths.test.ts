@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SyncedShow } from "~/lib/eventbrite";
+import { SYNCED_FIELDS } from "~/lib/eventbrite-sync";
 import { SITE } from "~/lib/site";
 import { lookupEventDetails } from "~/services/event-lookup.server";
 import type { EventbriteConfig } from "~/services/eventbrite-client.server";
@@ -52,20 +53,15 @@ afterAll(async () => {
   resetEnvCache();
 });
 
-/** What load-from-URL fills in, from the show the sync stores: the fields both have. */
+/**
+ * What load-from-URL fills in, from the show the sync stores: the fields the sync writes
+ * (SYNCED_FIELDS), which are the form's. The form leaves the image empty where the sync puts
+ * the stock image.
+ */
 function formFieldsOf(show: SyncedShow) {
-  return {
-    title: show.title,
-    description: show.description,
-    summary: show.summary,
-    date: show.date,
-    time: show.time,
-    venue: show.venue,
-    // The form leaves the image empty where the sync puts the stock image.
-    imageUrl: show.imageUrl === SITE.fallbackImage ? null : show.imageUrl,
-    ticketUrl: show.ticketUrl,
-    price: show.price,
-  };
+  const fields: Record<string, unknown> = Object.fromEntries(SYNCED_FIELDS.map((k) => [k, show[k]]));
+  if (show.imageUrl === SITE.fallbackImage) fields.imageUrl = null;
+  return fields;
 }
 
 async function loaded(ticketUrl: string) {
