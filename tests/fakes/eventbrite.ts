@@ -20,6 +20,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { addDaysIso, todayIn } from "~/lib/dates";
 import { zonedInstant } from "~/lib/zoned-time";
+import type { EventbriteConfig } from "~/services/eventbrite-client.server";
 
 export type EventbriteFakeMode =
   | "ok"
@@ -265,6 +266,8 @@ export type FakeEvent = Record<string, unknown> & { id: string };
 export type FakeEventbrite = {
   /** The API base to use as EVENTBRITE_API_URL. */
   url: string;
+  /** The client's configuration for this fake (its token and organisation). */
+  config(overrides?: Partial<EventbriteConfig>): EventbriteConfig;
   setMode(mode: EventbriteFakeMode): void;
   /** Replaces the extra single events it knows (besides the organisation's). */
   setEvents(events: FakeEvent[]): void;
@@ -430,6 +433,12 @@ export async function startFakeEventbrite(
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/v3`,
+    config: (overrides = {}) => ({
+      apiUrl: `http://127.0.0.1:${port}/v3`,
+      token,
+      organizationId: org,
+      ...overrides,
+    }),
     setMode: (m) => {
       mode = m;
     },

@@ -4,7 +4,6 @@ import type { SyncedShow } from "~/lib/eventbrite";
 import { SYNCED_FIELDS } from "~/lib/eventbrite-sync";
 import { SITE } from "~/lib/site";
 import { lookupEventDetails } from "~/services/event-lookup.server";
-import type { EventbriteConfig } from "~/services/eventbrite-client.server";
 import { fetchSyncedShows } from "~/services/eventbrite-sync.server";
 import { getEnv, resetEnvCache } from "~/utils/env.server";
 import {
@@ -39,12 +38,7 @@ beforeAll(async () => {
     ALLOW_PRIVATE_FETCH: "true",
   });
   resetEnvCache();
-  const config: EventbriteConfig = {
-    apiUrl: fake.url,
-    token: FAKE_EVENTBRITE_TOKEN,
-    organizationId: FAKE_EVENTBRITE_ORG,
-  };
-  ({ shows } = await fetchSyncedShows(config, { today: TODAY, businessZone: getEnv().APP_TIMEZONE }));
+  ({ shows } = await fetchSyncedShows(fake.config(), { today: TODAY, businessZone: getEnv().APP_TIMEZONE }));
 });
 
 afterAll(async () => {

@@ -11,12 +11,7 @@ import { getSyncStatus } from "~/models/sync.server";
 import type { EventbriteConfig } from "~/services/eventbrite-client.server";
 import { runEventbriteSync, SYNC_LOCK } from "~/services/eventbrite-sync.server";
 import { resetEnvCache } from "~/utils/env.server";
-import {
-  FAKE_EVENTBRITE_ORG,
-  FAKE_EVENTBRITE_TOKEN,
-  startFakeEventbrite,
-  type FakeEventbrite,
-} from "../fakes/eventbrite";
+import { startFakeEventbrite, type FakeEventbrite } from "../fakes/eventbrite";
 import { createTestDb } from "../support/db";
 
 /** What the sync stores from the real-shaped fake, and what pages, JSON-LD and ICS make of it. */
@@ -30,12 +25,7 @@ beforeAll(async () => {
   process.env.ALLOW_PRIVATE_FETCH = "true";
   resetEnvCache();
   fake = await startFakeEventbrite({ today: "2026-11-23" });
-  config = {
-    apiUrl: fake.url,
-    token: FAKE_EVENTBRITE_TOKEN,
-    organizationId: FAKE_EVENTBRITE_ORG,
-    timeoutMs: 2_000,
-  };
+  config = fake.config({ timeoutMs: 2_000 });
   database = createTestDb();
   const outcome = await runEventbriteSync({ config, database, now: NOW });
   expect(outcome.ok).toBe(true);

@@ -6,13 +6,7 @@ import { getSyncStatus, resetStaffEdits } from "~/models/sync.server";
 import type { EventbriteConfig } from "~/services/eventbrite-client.server";
 import { runEventbriteSync } from "~/services/eventbrite-sync.server";
 import { resetEnvCache } from "~/utils/env.server";
-import {
-  FAKE_EVENTBRITE_ORG,
-  FAKE_EVENTBRITE_TOKEN,
-  FIXTURE_PUBLIC_IDS,
-  startFakeEventbrite,
-  type FakeEventbrite,
-} from "../fakes/eventbrite";
+import { FIXTURE_PUBLIC_IDS, startFakeEventbrite, type FakeEventbrite } from "../fakes/eventbrite";
 import { createTestDb } from "../support/db";
 
 const STAFF = { id: 1, username: "tester" } as never;
@@ -30,12 +24,7 @@ beforeAll(async () => {
   resetEnvCache();
   fake = await startFakeEventbrite({ slowMs: 2_000 });
   // Generous for a loaded test machine; the slow mode answers well after it.
-  config = {
-    apiUrl: fake.url,
-    token: FAKE_EVENTBRITE_TOKEN,
-    organizationId: FAKE_EVENTBRITE_ORG,
-    timeoutMs: 1_000,
-  };
+  config = fake.config({ timeoutMs: 1_000 });
 });
 afterAll(async () => {
   await fake.close();

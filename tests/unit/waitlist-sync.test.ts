@@ -16,8 +16,6 @@ import { deliverDue } from "~/services/outbox-sender.server";
 import type { DB } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import {
-  FAKE_EVENTBRITE_ORG,
-  FAKE_EVENTBRITE_TOKEN,
   eventbriteFixture,
   patchEventbriteFakeEvent,
   startFakeEventbrite,
@@ -47,12 +45,7 @@ beforeAll(async () => {
   process.env.ALLOW_PRIVATE_FETCH = "true";
   resetEnvCache();
   fake = await startFakeEventbrite();
-  config = {
-    apiUrl: fake.url,
-    token: FAKE_EVENTBRITE_TOKEN,
-    organizationId: FAKE_EVENTBRITE_ORG,
-    timeoutMs: 5_000,
-  };
+  config = fake.config({ timeoutMs: 5_000 });
 });
 afterAll(async () => {
   await fake.close();
