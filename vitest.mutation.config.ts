@@ -29,7 +29,6 @@ export default mergeConfig(
         "tests/unit/image-pipeline.test.ts",
         "tests/unit/layers.test.ts",
         "tests/unit/litefs-replica.test.ts",
-        "tests/unit/mail.test.ts",
         "tests/unit/multipart.test.ts",
         "tests/unit/page-cache.test.ts",
         "tests/unit/public-form-budget.test.ts",

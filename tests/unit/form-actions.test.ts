@@ -93,6 +93,8 @@ describe("contact action", () => {
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0].to).toEqual(["promoter@example.com"]);
     expect(smtp.received[0].raw).toContain("Twelve of us on Friday?");
+    expect(smtp.received[0].raw).toContain("Subject: Contact form: Birthday group");
+    expect(smtp.received[0].raw).toContain("Reply-To: sam@example.com");
   });
 
   it("keeps the message and answers success when the mail server refuses it", async () => {
