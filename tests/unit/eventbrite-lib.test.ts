@@ -67,6 +67,37 @@ describe("mapping a ticketing event", () => {
     );
     expect(details).toMatchObject({ venue: "TBA", price: "TBA", imageUrl: "https://img/small.jpg" });
   });
+  it("reads a series parent as the sync does: the next date's day, time, link and price", () => {
+    const parent = eventbriteEventSchema.parse({ ...raw, is_series_parent: true, series_id: "77" });
+    const date = (id: string, day: string, price: string) =>
+      eventbriteEventSchema.parse({
+        ...raw,
+        id,
+        series_id: "77",
+        url: `https://www.eventbrite.ca/e/friday-laughs-tickets-${id}`,
+        start: { local: `${day}T20:00:00`, timezone: "America/Toronto" },
+        ticket_availability: { minimum_ticket_price: { major_value: price, currency: "CAD" } },
+      });
+    const occurrences = [
+      date("3", "2026-06-12", "30.00"),
+      date("1", "2026-05-15", "10.00"),
+      date("2", "2026-05-29", "20.00"),
+    ];
+    const next = mapEventbriteEvent(parent, "https://pasted", {
+      series: { occurrences, today: "2026-05-16" },
+    });
+    expect(next).toMatchObject({
+      title: "Friday Laughs",
+      date: "2026-05-29",
+      time: "20:00",
+      price: "$20",
+      ticketUrl: "https://www.eventbrite.ca/e/friday-laughs-tickets-2",
+    });
+    // No date left: the parent on its own.
+    expect(
+      mapEventbriteEvent(parent, "https://pasted", { series: { occurrences, today: "2026-07-01" } }),
+    ).toMatchObject({ date: "2026-05-16", time: "19:30", price: "$25", ticketUrl: raw.url });
+  });
   it("refuses an answer without a start", () => {
     expect(eventbriteEventSchema.safeParse({ id: "1", name: { text: "x" } }).success).toBe(false);
   });
