@@ -28,6 +28,8 @@ import { rssMiB } from "./lib/harness";
 import { generatePosters, type Poster } from "./lib/posters";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** Each page's full Lighthouse report (JSON) from the last run. */
+const LHR_DIR = ".cache/lighthouse";
 const PHONE = { width: 412, height: 823, deviceScaleFactor: 2.625 };
 
 export type ImageBench = Awaited<ReturnType<typeof runImageBench>>;
@@ -285,6 +287,12 @@ async function lighthouseImages(base: string, pages: string[]) {
           logLevel: "error",
           onlyCategories: ["performance"],
         });
+        // The whole report stays on disk for reading the audits this summary leaves out.
+        fs.mkdirSync(LHR_DIR, { recursive: true });
+        fs.writeFileSync(
+          path.join(LHR_DIR, `${p.replace(/\W+/g, "_") || "_"}.json`),
+          JSON.stringify(run!.lhr),
+        );
         result = { ...summariseLighthouse(run!.lhr, base, p), attempt };
       } finally {
         await chrome.kill();

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { isWebUrl } from "./event-form";
 import { comedianSlug, normalizeSocialLink, SLUG_PATTERN, SOCIAL_KINDS, type SocialKind } from "./lineup";
+import { isWebUrl } from "./web-url";
 
 /**
  * The staff comedian profile form (/admin/comedians/new and /admin/comedians/{id}): one

@@ -3,6 +3,7 @@ import { formatTime12, isIsoDate, normalizeTime } from "./dates";
 import { parseId } from "./ids";
 import { parseFocus, type Focus } from "./image-variants";
 import { lineupProblems, type LineupRole } from "./lineup";
+import { isWebUrl } from "./web-url";
 import { formatInZone } from "./zoned-time";
 
 /**
@@ -221,17 +222,6 @@ export type EventFormDefaults = {
   contestantsNotifiedOn?: string;
   applicationMinimumAge?: string;
 };
-
-/** Accepts http(s) URLs; image URLs may also be site paths such as /images/x.svg. */
-export function isWebUrl(value: string, allowSitePath = false): boolean {
-  if (allowSitePath && value.startsWith("/") && !value.startsWith("//")) return true;
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-}
 
 /** A stored show as the form's text values (the Edit page's starting point). */
 export function showToFormDefaults(

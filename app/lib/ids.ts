@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** Plain positive integers up to 15 digits: the one shape of a row id in a URL or a form. */
 export const ID_PATTERN = /^[1-9]\d{0,14}$/;
 
@@ -22,22 +20,4 @@ export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 /** Whether a value from a cookie, a URL or a form is a token of that shape. */
 export function isToken(value: unknown): value is string {
   return typeof value === "string" && TOKEN_PATTERN.test(value);
-}
-
-/** Ids ever issued stay below this (15 digits), as in ID_PATTERN. */
-const MAX_ID = 999_999_999_999_999;
-
-/**
- * The same rule as a zod field for form schemas: the text of an id (or an id already read as
- * a number), answered as its number. `message` is the one error for every way it can fail.
- */
-export function idField(message?: string) {
-  const error = message ? { error: message } : undefined;
-  return z.union(
-    [
-      z.string(error).regex(ID_PATTERN, message).transform(Number),
-      z.number(error).int(message).positive(message).max(MAX_ID, message),
-    ],
-    error,
-  );
 }

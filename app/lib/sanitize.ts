@@ -1,6 +1,6 @@
 import sanitizeHtml from "sanitize-html";
 import { hasMarkup } from "./description";
-import { isWebUrl } from "./event-form";
+import { isWebUrl } from "./web-url";
 
 /**
  * Show descriptions may contain markup: it is sanitized with this allow-list on the server

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formatLongDate, formatTime12 } from "./dates";
-import { idField } from "./ids";
+import { idField } from "./id-field";
 
 /** Issue 18: reviewing contestant applications, e-mailing the shortlist, opening the round. */
 export const REVIEW_STATUSES = ["new", "shortlisted", "declined"] as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { idField, TOKEN_PATTERN } from "./ids";
+import { idField } from "./id-field";
+import { TOKEN_PATTERN } from "./ids";
 import { isValidEmail, normalizeEmail, VOTE_MESSAGES } from "./vote";
 
 /** The /vote form, parsed on the server. */

@@ -8,8 +8,7 @@ import { seasonalCollectionNear } from "~/lib/seasonal";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { listUpcoming, publicContext, toCards } from "~/models/public-shows.server";
-import lineupStyles from "~/styles/lineup.css";
-import publicStyles from "~/styles/public.css";
+import publicPagesStyles from "~/styles/public-pages.css";
 import { publicOrigin } from "~/utils/origin.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
@@ -23,10 +22,7 @@ export const EPIC_DADS_PREVIEW = 3;
  */
 export const CAROUSEL_MAX = 40;
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: publicStyles },
-  { rel: "stylesheet", href: lineupStyles },
-];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicPagesStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({

@@ -13,18 +13,14 @@ import { SITE } from "~/lib/site";
 import { venueRefOf } from "~/lib/venue-records";
 import { listShows } from "~/models/events.server";
 import { publicContext } from "~/models/public-shows.server";
-import lineupStyles from "~/styles/lineup.css";
-import publicStyles from "~/styles/public.css";
+import publicPagesStyles from "~/styles/public-pages.css";
 import { publicOrigin } from "~/utils/origin.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const UPCOMING_LIST_SIZE = 5;
 const UPCOMING_WINDOW_DAYS = 45;
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: publicStyles },
-  { rel: "stylesheet", href: lineupStyles },
-];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicPagesStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({

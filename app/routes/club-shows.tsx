@@ -11,15 +11,11 @@ import { SITE } from "~/lib/site";
 import { addressLine } from "~/lib/venue-records";
 import { listUpcoming, publicContext } from "~/models/public-shows.server";
 import { listClubVenues } from "~/models/venues.server";
-import lineupStyles from "~/styles/lineup.css";
-import publicStyles from "~/styles/public.css";
+import publicPagesStyles from "~/styles/public-pages.css";
 import { publicOrigin } from "~/utils/origin.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: publicStyles },
-  { rel: "stylesheet", href: lineupStyles },
-];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicPagesStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({

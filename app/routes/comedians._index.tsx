@@ -7,15 +7,11 @@ import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { comediansIndex } from "~/models/comedian-pages.server";
 import { publicContext } from "~/models/public-shows.server";
-import lineupStyles from "~/styles/lineup.css";
-import publicStyles from "~/styles/public.css";
+import publicPagesStyles from "~/styles/public-pages.css";
 import { publicOrigin } from "~/utils/origin.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: publicStyles },
-  { rel: "stylesheet", href: lineupStyles },
-];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicPagesStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({

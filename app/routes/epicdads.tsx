@@ -5,17 +5,13 @@ import { EventCard } from "~/components/shows/event-card";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { listUpcoming, publicContext } from "~/models/public-shows.server";
-import lineupStyles from "~/styles/lineup.css";
-import publicStyles from "~/styles/public.css";
+import publicPagesStyles from "~/styles/public-pages.css";
 import { publicOrigin } from "~/utils/origin.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const EPIC_DADS = "epicdads";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: publicStyles },
-  { rel: "stylesheet", href: lineupStyles },
-];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicPagesStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({

@@ -39,19 +39,14 @@ import { canJoinWaitlist } from "~/lib/waitlist";
 import { getShowForPage } from "~/models/events.server";
 import { publicContext } from "~/models/public-shows.server";
 import { findPerformance } from "~/models/waitlist.server";
-import formStyles from "~/styles/forms.css";
-import lineupStyles from "~/styles/lineup.css";
-import publicStyles from "~/styles/public.css";
+import showPagesStyles from "~/styles/show-pages.css";
 import { getEnv } from "~/utils/env.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
-// The contestant application on the page needs the form styles too (issue 15, item 2).
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: publicStyles },
-  { rel: "stylesheet", href: formStyles },
-  { rel: "stylesheet", href: lineupStyles },
-];
+// One stylesheet: the public styles, the form styles of the contestant application on the page
+// (issue 15, item 2) and the line-up (show-pages.css).
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: showPagesStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `Event not found | ${SITE.name}` }, { name: "robots", content: "noindex" }];
