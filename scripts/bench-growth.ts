@@ -22,6 +22,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { standingsEvent } from "~/features/voting/live-standings.server";
+import { COALESCE_MS } from "~/features/voting/results-stream.server";
 import { addDaysIso, todayIn } from "~/lib/dates";
 import { roundDisplay } from "~/models/round-control.server";
 import { getRound } from "~/models/votes.server";
@@ -31,7 +32,6 @@ import { LOAD_ENV, staffOf } from "../tests/support/env";
 import { startLoadServer, stopServer } from "../tests/support/server";
 import { cookieHeader, loginStaff } from "../tests/support/staff";
 
-const COALESCE_MS = 200;
 const LISTENERS = 500;
 /** A page slower than this is reported as "> 30 s" (and the run goes on). */
 const TIMEOUT_MS = 30_000;
