@@ -12,9 +12,7 @@ describe("the live-results stream route is thin", () => {
     const offenders = fs
       .readdirSync(dir, { recursive: true, encoding: "utf8" })
       .filter((f) => /\.tsx?$/.test(f))
-      .filter((f) =>
-        /new ReadableStream|onRoundChanged\(/.test(fs.readFileSync(path.join(dir, f), "utf8")),
-      );
+      .filter((f) => /new ReadableStream|onRoundChanged\(/.test(fs.readFileSync(path.join(dir, f), "utf8")));
     expect(offenders).toEqual([]);
   });
 
