@@ -17,6 +17,7 @@ CREATE TABLE `vote_minutes` (
 );
 --> statement-breakpoint
 CREATE INDEX `vote_minutes_round_votes_idx` ON `vote_minutes` (`round_id`,`votes`);--> statement-breakpoint
+DROP INDEX `votes_round_comedian_idx`;--> statement-breakpoint
 -- ==== HAND-WRITTEN DATA MIGRATION (j20-votes): tallies of the votes already cast, then the triggers that keep them ====
 -- Votes per round and comedian, and per round, client address and minute (the host's burst list),
 -- as the reads counted them from `votes` (minute: cast(created_at / 60000 as integer) * 60000).

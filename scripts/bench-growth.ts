@@ -38,7 +38,13 @@ const TIMEOUT_MS = 30_000;
 
 function flag(name: string, fallback: number[]) {
   const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1].split(",").map(Number) : fallback;
+  // "none" (or 0) skips that part: e.g. --shows-sizes none measures only the votes.
+  return i > 0
+    ? process.argv[i + 1]
+        .split(",")
+        .map(Number)
+        .filter((n) => n > 0)
+    : fallback;
 }
 
 function seedShows(database: DB, shows: number) {

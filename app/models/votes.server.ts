@@ -326,6 +326,20 @@ export function receiptFor(
   );
 }
 
+/**
+ * This device's vote in the round made with this form's token, if any: a retried post is
+ * recognised through the token's unique index before any budget is spent (issue 20: no join).
+ */
+export function ownVoteByToken(
+  roundId: number,
+  deviceId: string,
+  voteToken: string,
+  database: DB = db(),
+): Vote | undefined {
+  const v = voteStatements(database).byToken.get(voteToken);
+  return v && v.round_id === roundId && v.device_id === deviceId ? toVote(v) : undefined;
+}
+
 /** Whether this device has a vote in the round (the cached /vote page cannot show a receipt). */
 export function hasVotedFrom(roundId: number, deviceId: string, database: DB = db()): boolean {
   return voteStatements(database).votedFrom.get(roundId, deviceId) !== undefined;
