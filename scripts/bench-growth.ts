@@ -223,8 +223,8 @@ export async function runGrowth(label: string) {
     "",
   );
   lines.push(
-    "| votes | /results ms | /results bytes | fan-out, per stream ms | fan-out, shared ms | seed s |",
-    "|---|---|---|---|---|---|",
+    "| votes | /results ms | /results bytes | fan-out, per stream ms | fan-out, shared ms | seed s | load avg |",
+    "|---|---|---|---|---|---|---|",
   );
   for (const votes of voteSizes) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "laugh-growth-"));
@@ -254,7 +254,9 @@ export async function runGrowth(label: string) {
     const shared = await fanOut(database, roundId, "shared");
     database.$client.close();
     fs.rmSync(dir, { recursive: true, force: true });
-    lines.push(`| ${votes} | ${results} | ${perStream} | ${shared} | ${seedS} |`);
+    // The machine is shared: its 1-minute load average beside the figures.
+    const load = os.loadavg()[0].toFixed(1);
+    lines.push(`| ${votes} | ${results} | ${perStream} | ${shared} | ${seedS} | ${load} |`);
     console.log(lines[lines.length - 1]);
   }
   const md = lines.join("\n") + "\n";
