@@ -22,6 +22,8 @@ const { parentPort, workerData } = require("node:worker_threads");
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma("busy_timeout = 1000");
+// Checkpointing copies pages from the WAL to the file: it needs no page cache of its own.
+db.pragma("cache_size = -64");
 let checkpoints = 0;
 const run = () => {
   try {
@@ -56,6 +58,8 @@ export function startWalCheckpointer(
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: { driver, file: path.resolve(file), everyMs: options.everyMs ?? 1_000 },
+    // It runs one pragma a second: a small heap keeps it to a few MB of the server's memory.
+    resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 },
   });
   worker.unref();
   database.$client.pragma(`wal_autocheckpoint = ${FALLBACK_PAGES}`);
@@ -69,10 +73,15 @@ export function startWalCheckpointer(
     if (m.error) options.onError?.(m.error);
     if (m.stopped) checkpoints = m.checkpoints ?? 0;
   });
+  let exited = false;
   worker.on("error", (error) => fallBack(String(error)));
+  worker.once("exit", () => {
+    exited = true;
+  });
   return {
     stop: () =>
       new Promise<number>((resolve) => {
+        if (exited) return resolve(checkpoints);
         worker.once("exit", () => resolve(checkpoints));
         worker.postMessage("stop");
       }),
