@@ -5,7 +5,9 @@
  * with 6 dates each, 40 comedians, an open round), starts the production server, and
  * measures with autocannon at 10 and 50 connections (10 s each after a 2 s warm-up):
  * the public pages, vote POSTs with distinct e-mails, /healthcheck, and — in the same
- * run — a bare node:http server answering a static string the size of `/` (the limit).
+ * run — a bare node:http server in a process of its own answering with the bytes and headers
+ * the app sent for `/` (the limit; scripts/lib/bare-server.mjs). The load tool (autocannon)
+ * runs in this process, the app and the bare server each in their own.
  * Then page weights, Lighthouse (mobile defaults) on four pages, and the server's RSS.
  * Writes bench/results.json and bench/results.md, and the table into README.md.
  *
@@ -20,11 +22,10 @@
  * The image part (realistic posters, upload time and RSS, bytes per page on a phone,
  * Lighthouse with LCP image bytes) runs at the end of a full run too.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import type net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -64,6 +65,8 @@ type Run = {
   errors: number;
   non2xx: number;
   total: number;
+  /** The machine's 1-minute load average when the run ended (it is shared). */
+  load: number;
 };
 
 async function main() {
@@ -107,10 +110,11 @@ async function main() {
     },
   });
   const origin = server.base;
+  const bare = await startBareServer(`${origin}/`, dir).catch(async (error) => {
+    await stopServer(server);
+    throw error;
+  });
   try {
-    const home = await fetch(`${origin}/`).then((r) => r.text());
-    const bare = await startBareServer(home.length);
-
     const targets: { name: string; url: string; vote?: boolean }[] = [
       { name: "bare node:http (limit)", url: bare.url },
       { name: "/", url: `${origin}/` },
@@ -128,7 +132,7 @@ async function main() {
         const run = await measure(t, connections, DURATION, seeded, origin);
         runs.push(run);
         console.log(
-          `${t.name.padEnd(24)} c=${connections}  ${run.rps.toFixed(0).padStart(6)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  errors ${run.errors + run.non2xx}`,
+          `${t.name.padEnd(24)} c=${connections}  ${run.rps.toFixed(0).padStart(6)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  errors ${run.errors + run.non2xx}  load ${run.load}`,
         );
       }
     }
@@ -145,7 +149,6 @@ async function main() {
       QUICK || LOAD_ONLY
         ? []
         : await runLighthouse(origin, ["/", `/event/${seeded.eventId}`, "/calendar", "/vote"]);
-    bare.close();
 
     const results = {
       date: new Date().toISOString(),
@@ -164,6 +167,7 @@ async function main() {
     updateReadme(md);
     console.log("\n" + md);
   } finally {
+    await bare.close();
     await stopServer(server);
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -316,24 +320,59 @@ async function measure(
     // Vote POSTs answer with a redirect (post/redirect/get): 3xx counts as success.
     non2xx: target.vote ? result.non2xx - (result["3xx"] ?? 0) : result.non2xx,
     total: result.requests.total,
+    load: Math.round(os.loadavg()[0] * 10) / 10,
   };
 }
 
-function startBareServer(size: number) {
-  const body = "<!DOCTYPE html>" + "x".repeat(Math.max(0, size - 15));
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, {
-      "Content-Type": "text/html; charset=utf-8",
-      "Content-Length": Buffer.byteLength(body),
-    });
-    res.end(body);
+/**
+ * The limit: a bare node:http server in its own process (scripts/lib/bare-server.mjs), so it
+ * shares a process with neither the load tool (this process) nor the app (another child). It
+ * answers with the exact bytes and headers the app sent for `url` to a browser (brotli body,
+ * CSP, Cache-Control...): the same response, without the framework.
+ */
+async function startBareServer(url: string, dir: string) {
+  const raw = await new Promise<{ status: number; headers: [string, string][]; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(url, { headers: { "accept-encoding": "br, gzip" } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => {
+            const headers: [string, string][] = [];
+            for (let i = 0; i < res.rawHeaders.length; i += 2)
+              headers.push([res.rawHeaders[i], res.rawHeaders[i + 1]]);
+            resolve({ status: res.statusCode ?? 200, headers, body: Buffer.concat(chunks) });
+          });
+        })
+        .on("error", reject);
+    },
+  );
+  const responseFile = path.join(dir, "bare-response.json");
+  const bodyFile = path.join(dir, "bare-body.bin");
+  fs.writeFileSync(responseFile, JSON.stringify({ status: raw.status, headers: raw.headers }));
+  fs.writeFileSync(bodyFile, raw.body);
+  const child = spawn(process.execPath, ["scripts/lib/bare-server.mjs", responseFile, bodyFile], {
+    stdio: ["pipe", "pipe", "inherit"],
   });
-  return new Promise<{ url: string; close: () => void }>((resolve) => {
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}/`, close: () => server.close() });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = "";
+    child.stdout.on("data", (c: Buffer) => {
+      out += c.toString();
+      if (out.includes("\n")) resolve(Number(out.trim()));
     });
+    child.once("exit", (code) => reject(new Error(`bare server exited (${code})`)));
   });
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    bytes: raw.body.length,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+    pid: child.pid,
+  };
 }
 
 /** Bytes on the wire for one URL with the given Accept-Encoding (what a browser downloads). */
@@ -462,15 +501,15 @@ function renderMarkdown(r: {
     "",
   );
   lines.push(
-    "| target | conns | req/s | ratio to bare | p50 ms | p99 ms | errors |",
-    "|---|---|---|---|---|---|---|",
+    "| target | conns | req/s | ratio to bare | p50 ms | p99 ms | errors | load avg |",
+    "|---|---|---|---|---|---|---|---|",
   );
   for (const c of [10, 50]) {
     const bare = r.runs.find((x) => x.connections === c && x.name.startsWith("bare"))!;
     for (const run of r.runs.filter((x) => x.connections === c)) {
       const ratio = run === bare ? "1.00" : (run.rps / bare.rps).toFixed(2);
       lines.push(
-        `| ${run.name} | ${c} | ${run.rps.toFixed(0)} | ${ratio} | ${run.p50} | ${run.p99} | ${run.errors + run.non2xx} |`,
+        `| ${run.name} | ${c} | ${run.rps.toFixed(0)} | ${ratio} | ${run.p50} | ${run.p99} | ${run.errors + run.non2xx} | ${run.load} |`,
       );
     }
   }

@@ -38,6 +38,7 @@ import { PAGE_CACHE_HEADER, PageCache, pickEncoding, type CachedPage } from "~/u
 import { isFormContentType, isSameSiteWrite } from "~/utils/request-guards.server";
 import { securityHeaders } from "~/utils/security-headers.server";
 import { isLiteFsReplica, prepareApp, startupBanner } from "~/utils/startup.server";
+import { startWalCheckpointer } from "~/utils/wal-checkpointer.server";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { VotePageCache, type FastPaths } from "./vote-page";
 
@@ -398,6 +399,12 @@ async function main() {
   server.keepAliveTimeout = 65_000;
   // The ticketing sync on a schedule (issue 14); the primary only, when LiteFS replicates.
   const stopSyncSchedule = isLiteFsReplica(env.DATABASE_PATH) ? () => {} : startSyncSchedule();
+  // Issue 20: WAL checkpoints (copy back and fsync) in a worker thread, not inside a vote's commit.
+  const checkpointer = isLiteFsReplica(env.DATABASE_PATH)
+    ? null
+    : startWalCheckpointer(db(), env.DATABASE_PATH, {
+        onError: (message) => log.error({ err: message }, "WAL checkpoint worker failed"),
+      });
 
   // Issue 18: the mail outbox sender (without SMTP_URL the messages wait, shown on /admin/mail)
   // and the daily clean-up of past shows' waitlists.
@@ -429,7 +436,7 @@ async function main() {
     log.info({ signal }, "shutting down: finishing in-flight requests and the mail being sent");
     let forced = false;
     server.close(() => {
-      void senderStopped.then(() => {
+      void Promise.all([senderStopped, checkpointer?.stop()]).then(() => {
         closeDatabase();
         log.info("stopped");
         process.exit(forced ? 1 : 0);

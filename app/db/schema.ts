@@ -292,7 +292,47 @@ export const votes = sqliteTable(
     uniqueIndex("votes_round_email_key_unique").on(t.roundId, t.emailKey),
     uniqueIndex("votes_token_unique").on(t.voteToken),
     index("votes_round_device_idx").on(t.roundId, t.deviceId),
-    index("votes_round_comedian_idx").on(t.roundId, t.comedianId),
+    // No (round, comedian) index: the standings read round_tallies (issue 20), one index less to write per vote.
+  ],
+);
+
+/**
+ * Issue 20: votes per round and comedian, kept by triggers on `votes` (hand-written at the end
+ * of drizzle/0008_j20-votes.sql) in the same transaction as the insert or delete, so the
+ * standings read 40 rows instead of counting every vote of the round.
+ */
+export const roundTallies = sqliteTable(
+  "round_tallies",
+  {
+    roundId: integer("round_id")
+      .notNull()
+      .references(() => votingRounds.id, { onDelete: "cascade" }),
+    comedianId: integer("comedian_id")
+      .notNull()
+      .references(() => comedians.id),
+    votes: integer("votes").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.roundId, t.comedianId] })],
+);
+
+/**
+ * Issue 20: votes per round, client address and minute (the host's burst list), kept by the
+ * same triggers; the (round, votes) index reads the largest bursts without counting the votes.
+ */
+export const voteMinutes = sqliteTable(
+  "vote_minutes",
+  {
+    roundId: integer("round_id")
+      .notNull()
+      .references(() => votingRounds.id, { onDelete: "cascade" }),
+    ipAddress: text("ip_address").notNull(),
+    /** The minute's start, ms since the epoch. */
+    minute: integer("minute").notNull(),
+    votes: integer("votes").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roundId, t.ipAddress, t.minute] }),
+    index("vote_minutes_round_votes_idx").on(t.roundId, t.votes),
   ],
 );
 

@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, ne } from "drizzle-orm";
-import { comedians, eventComedians, roundComedians, votes, votingRounds, type Comedian } from "~/db/schema";
+import { and, asc, desc, eq, isNotNull, isNull, ne } from "drizzle-orm";
+import { comedians, eventComedians, roundComedians, votingRounds, type Comedian } from "~/db/schema";
 import type { ComedianProfileValues } from "~/lib/comedian-form";
 import { comedianSlug, uniqueSlug, type LineupRole } from "~/lib/lineup";
 import { recordAudit } from "~/models/audit.server";
 import type { StaffIdentity } from "~/models/staff.server";
+import { roundTally } from "~/models/votes.server";
 import { db, type DB } from "~/utils/db.server";
 
 /** A slug nobody else has, made from `wanted` (another comedian's id is ignored). */
@@ -154,12 +155,7 @@ export function roundsWon(
     .all();
   const won = [];
   for (const round of rounds) {
-    const tallies = database
-      .select({ comedianId: votes.comedianId, n: count() })
-      .from(votes)
-      .where(eq(votes.roundId, round.id))
-      .groupBy(votes.comedianId)
-      .all();
+    const tallies = roundTally(round.id, database);
     const top = Math.max(0, ...tallies.map((t) => t.n));
     const mine = tallies.find((t) => t.comedianId === comedianId)?.n ?? 0;
     if (top > 0 && mine === top) {

@@ -1,5 +1,5 @@
-import { and, asc, count, eq, isNull } from "drizzle-orm";
-import { comedians, votes, type Comedian } from "~/db/schema";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { comedians, roundTallies, type Comedian } from "~/db/schema";
 import { recordAudit } from "~/models/audit.server";
 import { slugForNewComedian } from "~/models/comedian-profiles.server";
 import type { StaffIdentity } from "~/models/staff.server";
@@ -26,9 +26,15 @@ export function getComedian(id: number, database: DB = db()): Comedian | undefin
 /** The comedians on the staff pages, each with its votes in every round (one query). */
 export function listComediansWithVotes(database: DB = db()) {
   return database
-    .select({ id: comedians.id, name: comedians.name, bio: comedians.bio, votes: count(votes.id) })
+    .select({
+      id: comedians.id,
+      name: comedians.name,
+      bio: comedians.bio,
+      // Issue 20: summed from the per-round tallies the vote triggers keep, not every vote.
+      votes: sql<number>`coalesce(sum(${roundTallies.votes}), 0)`.mapWith(Number),
+    })
     .from(comedians)
-    .leftJoin(votes, eq(votes.comedianId, comedians.id))
+    .leftJoin(roundTallies, eq(roundTallies.comedianId, comedians.id))
     .where(isNull(comedians.deletedAt))
     .groupBy(comedians.id)
     .orderBy(asc(comedians.name), asc(comedians.id))
@@ -37,7 +43,13 @@ export function listComediansWithVotes(database: DB = db()) {
 
 /** Votes cast for a comedian in every round (deleting one with votes asks first). */
 export function countVotesFor(comedianId: number, database: DB = db()): number {
-  return database.select({ n: count() }).from(votes).where(eq(votes.comedianId, comedianId)).get()?.n ?? 0;
+  return (
+    database
+      .select({ n: sql<number>`coalesce(sum(${roundTallies.votes}), 0)`.mapWith(Number) })
+      .from(roundTallies)
+      .where(eq(roundTallies.comedianId, comedianId))
+      .get()?.n ?? 0
+  );
 }
 
 export function addComedian(

@@ -1,110 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { standingsEvent } from "~/features/voting/live-standings.server";
+import { liveResultsStream } from "~/features/voting/results-stream.server";
 import { parseId } from "~/lib/ids";
 import { hasGate } from "~/utils/auth.server";
-import { refusal } from "~/utils/form-pipeline.server";
-import { liveStreams, STREAM_LIMITS } from "~/utils/live-streams.server";
-import { getSession } from "~/utils/session.server";
-import { onRoundChanged } from "~/utils/vote-events.server";
 
-const HEARTBEAT_MS = 15_000;
-/** Votes arriving together (a room voting at once) are sent as one update. */
-const COALESCE_MS = 200;
-
-/**
- * Live standings as server-sent events, behind the same gate as /results. The vote action
- * notifies an in-process emitter; each stream re-reads its round's standings and sends them.
- * "Cache-Control: no-transform" keeps the compression middleware from buffering the stream.
- */
+/** Live standings as server-sent events, behind the same gate as /results (issue 19: thin). */
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!(await hasGate(request, "resultsGate")))
     return new Response("Enter the results password first.", { status: 401 });
   const roundId = parseId(new URL(request.url).searchParams.get("round"));
   if (!roundId) return new Response("Which round?", { status: 400 });
-
-  // Bounded: a few streams per session, a ceiling in all (app/utils/live-streams.server.ts).
-  const session = (await getSession(request)).id || "no-session";
-  const wait = liveStreams.overRate(session);
-  if (wait !== null) {
-    return refusal(429, "Too many live views opened. The page will retry by itself.", wait);
-  }
-  let cleanup = () => {};
-  const release = liveStreams.acquire(session, () => cleanup());
-  if (!release) {
-    return refusal(
-      503,
-      "Too many live views are open. The page will refresh by itself.",
-      STREAM_LIMITS.RETRY_AFTER_SECONDS,
-    );
-  }
-
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        let closed = false;
-        let pending: ReturnType<typeof setTimeout> | null = null;
-        const write = (text: string) => {
-          if (closed) return;
-          // A client that stopped reading: close its stream rather than queue for ever.
-          if ((controller.desiredSize ?? 0) < -STREAM_LIMITS.QUEUE_LIMIT) return cleanup();
-          try {
-            controller.enqueue(encoder.encode(text));
-          } catch {
-            cleanup();
-          }
-        };
-        // Issue 18: what the projector may show (live, or hidden until revealed) and the
-        // closing countdown; an automatic reveal step or the closing time sends an update too.
-        let timed: ReturnType<typeof setTimeout> | null = null;
-        const sendStandings = () => {
-          pending = null;
-          // Read once for every open stream of the round (issue 20: fan-out to hundreds of listeners).
-          const event = standingsEvent(roundId);
-          if (!event) return;
-          const { display } = event;
-          write(event.text);
-          if (timed) clearTimeout(timed);
-          timed = display.changesAt
-            ? setTimeout(sendStandings, Math.max(50, display.changesAt - Date.now() + 20))
-            : null;
-        };
-        write("retry: 2000\n\n");
-        sendStandings();
-        const unsubscribe = onRoundChanged((changed) => {
-          if (changed === roundId && !pending) pending = setTimeout(sendStandings, COALESCE_MS);
-        });
-        const heartbeat = setInterval(() => write(": heartbeat\n\n"), HEARTBEAT_MS);
-        const lifetime = setTimeout(() => cleanup(), STREAM_LIMITS.MAX_LIFETIME_MS);
-        cleanup = () => {
-          if (closed) return;
-          closed = true;
-          release();
-          unsubscribe();
-          clearInterval(heartbeat);
-          clearTimeout(lifetime);
-          if (pending) clearTimeout(pending);
-          if (timed) clearTimeout(timed);
-          try {
-            controller.close();
-          } catch {
-            /* already closed */
-          }
-        };
-        request.signal.addEventListener("abort", () => cleanup(), { once: true });
-      },
-      cancel() {
-        cleanup();
-      },
-    },
-    { highWaterMark: 0, size: (chunk) => chunk.byteLength },
-  );
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-store, no-transform",
-      Connection: "keep-alive",
-      "X-Accel-Buffering": "no",
-    },
-  });
+  return liveResultsStream(request, roundId);
 }

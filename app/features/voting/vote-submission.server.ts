@@ -4,7 +4,7 @@ import { parseId } from "~/lib/ids";
 import { VOTE_MESSAGES, type VoteFieldErrors } from "~/lib/vote";
 import { voteSchema } from "~/lib/vote-schema";
 import { formatInZone } from "~/lib/zoned-time";
-import { castVote, getOpenRound, receiptFor, type Receipt } from "~/models/votes.server";
+import { castVote, getOpenRound, ownVoteByToken, type Receipt } from "~/models/votes.server";
 import { getEnv } from "~/utils/env.server";
 import { readForm, refusedHeaders } from "~/utils/form-pipeline.server";
 import { logger } from "~/utils/logger.server";
@@ -107,7 +107,7 @@ export async function submitVoteForm(
   });
 
   // A retry of a vote this device already stored is answered before any budget is spent on it.
-  const earlier = receiptFor(input.roundId, { deviceId, voteToken: input.voteToken });
+  const earlier = ownVoteByToken(input.roundId, deviceId, input.voteToken);
   if (earlier && canonicalEmail(earlier.email) === emailKey) return thanks(input.voteToken);
 
   for (const [limit, key] of [

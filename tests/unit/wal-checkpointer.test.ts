@@ -1,0 +1,51 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "~/utils/db.server";
+import { startWalCheckpointer } from "~/utils/wal-checkpointer.server";
+
+/**
+ * Issue 20: the app's connection no longer checkpoints inside its commits (a vote's COMMIT
+ * that crossed 1,000 WAL pages copied them back and fsynced on the event loop); a worker
+ * thread with its own connection does it.
+ */
+function openWithTable(file: string) {
+  const database = openDatabase(file);
+  database.$client.exec("create table if not exists t (id integer primary key, v blob)");
+  return database;
+}
+
+describe("WAL checkpoints run in a worker thread", () => {
+  it("the app's connection stops checkpointing by itself; the worker copies the WAL back", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "laugh-wal-"));
+    const file = path.join(dir, "app.db");
+    try {
+      const database = openWithTable(file);
+      const checkpointer = startWalCheckpointer(database, file, { everyMs: 20 })!;
+      expect(checkpointer).not.toBeNull();
+      expect(database.$client.pragma("wal_autocheckpoint", { simple: true })).toBe(10_000);
+      const sizeBefore = fs.statSync(file).size;
+      const insert = database.$client.prepare("insert into t (v) values (?)");
+      // ~1,500 pages of WAL, one commit each: past SQLite's default 1,000-page auto checkpoint.
+      for (let i = 0; i < 1_500; i++) insert.run(Buffer.alloc(3_000, i % 256));
+      // The app's connection did not checkpoint (its threshold is 10,000 pages): the rows are in the WAL.
+      const deadline = Date.now() + 5_000;
+      while (fs.statSync(file).size < sizeBefore + 1_000 * 4096 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 25));
+      // The worker did: the database file holds the pages now.
+      expect(fs.statSync(file).size).toBeGreaterThan(sizeBefore + 1_000 * 4096);
+      expect(await checkpointer.stop()).toBeGreaterThan(0);
+      expect(database.$client.prepare("select count(*) as n from t").get()).toEqual({ n: 1_500 });
+      database.$client.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("an in-memory database has nothing to checkpoint", () => {
+    const database = openDatabase(":memory:");
+    expect(startWalCheckpointer(database, ":memory:")).toBeNull();
+    database.$client.close();
+  });
+});
