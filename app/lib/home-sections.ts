@@ -1,5 +1,4 @@
 import { seasonalCollectionNear } from "./seasonal";
-import type { Show } from "./shows";
 
 /** The events grid: the first 6 shows, all of them behind "Show All". */
 export const GRID_SIZE = 6;
@@ -15,7 +14,7 @@ export const CAROUSEL_MAX = 40;
 
 /** What the section rules read of an upcoming show (its merged show and next performance). */
 export type SectionItem = {
-  show: Pick<Show, "collection" | "venueRecord">;
+  show: { collection?: { slug: string } | null; venueRecord?: { isClub?: boolean } | null };
   next: { date: string };
 };
 

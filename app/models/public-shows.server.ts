@@ -8,7 +8,13 @@ import { distinctVenues, filterShows, isFiltered, type ShowFilters } from "~/lib
 import { homeSections } from "~/lib/home-sections";
 import type { ShowImageRef } from "~/lib/image-variants";
 import { comedianPath } from "~/lib/lineup";
-import { expandOccurrences, mergeSameTitle, performancesOf, titleKey } from "~/lib/recurrence";
+import {
+  expandOccurrences,
+  mergeSameTitle,
+  performancesOf,
+  titleKey,
+  type Occurrence,
+} from "~/lib/recurrence";
 import type { Show } from "~/lib/shows";
 import { PUBLIC_PAGES, type SitemapEntry } from "~/lib/sitemap";
 import { parseSlug, showSlug, slugMatches, uniqueShowPaths, uniqueShowSlugs } from "~/lib/slug";
@@ -161,8 +167,8 @@ export type CalendarTile = {
 /**
  * The calendar page of a month: its tiles (upcoming dates of active shows from today, archived
  * shows greyed) and the next few performances. Reads only the month on screen, and for the
- * list the next few weeks (everything only when those weeks hold fewer than 5 dates): a
- * handful of queries whatever the number of shows.
+ * list the next few weeks in outline (everything only when those weeks hold fewer than 5
+ * dates): a handful of queries whatever the number of shows.
  */
 export function calendarPage(month: string, today: string, database: DB = db()) {
   const { first, last } = monthBounds(month);
@@ -185,15 +191,7 @@ export function calendarPage(month: string, today: string, database: DB = db()) 
     soldOut: o.show.soldOut,
   }));
 
-  const windowEnd = addDaysIso(today, UPCOMING_WINDOW_DAYS);
-  let soon = expandOccurrences(
-    mergeSameTitle(listShows({ from: today, to: windowEnd }, database)),
-    today,
-    windowEnd,
-  );
-  if (soon.length < UPCOMING_LIST_SIZE)
-    soon = expandOccurrences(mergeSameTitle(listShows({ from: today }, database)), today);
-  const upcoming = soon.slice(0, UPCOMING_LIST_SIZE).map((o) => ({
+  const upcoming = nextPerformances(today, database).map((o) => ({
     id: o.show.id,
     title: o.show.title,
     imageUrl: o.show.imageUrl,
@@ -207,6 +205,33 @@ export function calendarPage(month: string, today: string, database: DB = db()) 
     soldOut: o.show.soldOut,
   }));
   return { month, today, prev: shiftMonth(month, -1), next: shiftMonth(month, 1), tiles, upcoming };
+}
+
+/**
+ * The calendar's "Upcoming Events": the next UPCOMING_LIST_SIZE performances of the next few
+ * weeks (of every upcoming show when those weeks hold fewer), same titles merged. The weeks are
+ * read in outline to find them, then only their shows in full.
+ */
+function nextPerformances(today: string, database: DB): Occurrence[] {
+  const windowEnd = addDaysIso(today, UPCOMING_WINDOW_DAYS);
+  let outlines = listShowOutlines({ from: today, to: windowEnd }, database);
+  let to: string | undefined = windowEnd;
+  let soon = expandOccurrences(mergeSameTitle(outlines), today, to);
+  if (soon.length < UPCOMING_LIST_SIZE) {
+    outlines = listShowOutlines({ from: today }, database);
+    to = undefined;
+    soon = expandOccurrences(mergeSameTitle(outlines), today);
+  }
+  const first = soon.slice(0, UPCOMING_LIST_SIZE);
+  const keys = new Set(first.map((o) => titleKey(o.show.title)));
+  const rows = outlines.filter((s) => keys.has(titleKey(s.title))).map((s) => s.id);
+  const full = new Map(
+    expandOccurrences(mergeSameTitle(listShowsByIds(rows, database)), today, to).map((o) => [
+      `${o.show.id}|${o.date}`,
+      o,
+    ]),
+  );
+  return first.flatMap((o) => full.get(`${o.show.id}|${o.date}`) ?? []);
 }
 
 /**
