@@ -16,7 +16,7 @@
  * 150 (issue 13), so 500 listeners are only possible in-process.
  *
  * Flags: --shows-sizes 200,2000,20000 and --vote-sizes 1000,100000,1000000 (smaller ones on a
- * busy machine). Writes bench/growth.md (and bench/growth-LABEL.md with --label LABEL).
+ * busy machine; `none` skips a part). Writes bench/growth.md (and bench/growth-LABEL.md with --label LABEL).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -36,16 +36,24 @@ const LISTENERS = 500;
 /** A page slower than this is reported as "> 30 s" (and the run goes on). */
 const TIMEOUT_MS = 30_000;
 
+/** `--shows-sizes 200,2000` (or `none` to skip that part). */
 function flag(name: string, fallback: number[]) {
   const i = process.argv.indexOf(name);
-  // "none" (or 0) skips that part: e.g. --shows-sizes none measures only the votes.
-  return i > 0
-    ? process.argv[i + 1]
+  if (i < 0) return fallback;
+  return process.argv[i + 1] === "none"
+    ? []
+    : process.argv[i + 1]
         .split(",")
         .map(Number)
-        .filter((n) => n > 0)
-    : fallback;
+        .filter((n) => n > 0);
 }
+
+/** The machine's load average (1, 5, 15 min): the figures mean little without it. */
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
 
 function seedShows(database: DB, shows: number) {
   const c = database.$client;
@@ -186,10 +194,13 @@ export async function runGrowth(label: string) {
   const pages = ["/", "/calendar", "/sitemap.xml", "/calendar.ics", "/admin"];
   const lines: string[] = [];
   lines.push(`### Growth (${label}), ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`, "");
-  lines.push("Uncached render, median of 3 (ms) and bytes (identity).", "");
   lines.push(
-    `| shows | ${pages.map((p) => `${p} ms | ${p} bytes`).join(" | ")} | seed s |`,
-    `|---|${pages.map(() => "---|---").join("|")}|---|`,
+    `Uncached render, median of 3 (ms) and bytes (identity). Load average at the start: ${loadAverage()} (1 / 5 / 15 min, ${os.cpus().length} cores).`,
+    "",
+  );
+  lines.push(
+    `| shows | ${pages.map((p) => `${p} ms | ${p} bytes`).join(" | ")} | seed s | load (1 min) |`,
+    `|---|${pages.map(() => "---|---").join("|")}|---|---|`,
   );
   for (const shows of showSizes) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "laugh-growth-"));
@@ -210,22 +221,21 @@ export async function runGrowth(label: string) {
         });
         cells.push(r.status === 200 ? `${r.ms} | ${r.bytes}` : `${r.status} | -`);
       }
-      lines.push(`| ${shows} | ${cells.join(" | ")} | ${seedS} |`);
+      lines.push(`| ${shows} | ${cells.join(" | ")} | ${seedS} | ${loadAverage().split(" / ")[0]} |`);
       console.log(lines[lines.length - 1]);
     } finally {
       await stopServer(server);
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }
-  lines.push(
-    "",
-    `Votes in one open round of 40 comedians: /results (uncached, behind its gate) and the live stream's fan-out to ${LISTENERS} listeners (ms from a vote to the last listener's event, ${COALESCE_MS} ms of it the streams' coalescing wait).`,
-    "",
-  );
-  lines.push(
-    "| votes | /results ms | /results bytes | fan-out, per stream ms | fan-out, shared ms | seed s | load avg |",
-    "|---|---|---|---|---|---|---|",
-  );
+  if (voteSizes.length)
+    lines.push(
+      "",
+      `Votes in one open round of 40 comedians: /results (uncached, behind its gate) and the live stream's fan-out to ${LISTENERS} listeners (ms from a vote to the last listener's event, ${COALESCE_MS} ms of it the streams' coalescing wait).`,
+      "",
+      "| votes | /results ms | /results bytes | fan-out, per stream ms | fan-out, shared ms | seed s | load avg |",
+      "|---|---|---|---|---|---|---|",
+    );
   for (const votes of voteSizes) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "laugh-growth-"));
     const file = path.join(dir, "growth.db");

@@ -143,7 +143,7 @@ export const events = sqliteTable(
       .default(sql`(unixepoch('subsec') * 1000)`),
   },
   (t) => [
-    index("events_active_date_idx").on(t.archivedAt, t.date),
+    index("events_active_date_idx").on(t.archivedAt, t.date, t.time),
     index("events_collection_idx").on(t.collectionId),
     index("events_venue_idx").on(t.venueId),
   ],

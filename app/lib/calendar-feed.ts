@@ -95,16 +95,25 @@ function locationText(show: Show): string {
 }
 
 /**
- * An RFC 5545 calendar of shows: one VEVENT per occurrence on or after `from` (all when
- * omitted). Times are written in UTC, computed from the Toronto wall-clock time of each
- * date, so every calendar shows the right local time whatever its zone.
+ * An RFC 5545 calendar of shows: one VEVENT per occurrence on or after `from` and on or before
+ * `to` (unbounded when omitted), at most `limit` of them (the soonest). Times are written in
+ * UTC, computed from the Toronto wall-clock time of each date, so every calendar shows the
+ * right local time whatever its zone.
  */
 export function buildCalendarFeed(
   shows: Show[],
-  options: { origin: string; from?: string; zone?: string; name?: string; reminders?: boolean },
+  options: {
+    origin: string;
+    from?: string;
+    to?: string;
+    limit?: number;
+    zone?: string;
+    name?: string;
+    reminders?: boolean;
+  },
 ): string {
   const businessZone = options.zone ?? BUSINESS_TIME_ZONE;
-  const events: EventAttributes[] = [];
+  const occurrences: { order: string; id: number; event: EventAttributes }[] = [];
   for (const show of shows) {
     // The organiser hides the start: nothing to put in a calendar.
     if (show.hideStartDate) continue;
@@ -112,6 +121,7 @@ export function buildCalendarFeed(
     const pageUrl = `${options.origin}/event/${show.id}`;
     for (const o of performancesOf(show).performances) {
       if (options.from && o.date < options.from) continue;
+      if (options.to && o.date > options.to) continue;
       const endDay = !show.dates.length && show.endDate && show.endDate > o.date ? show.endDate : null;
       const { start, end } = occurrenceEnd(o.date, o.time, show.endTime, zone, endDay);
       const soldOut = o.soldOut ?? show.soldOut;
@@ -127,41 +137,49 @@ export function buildCalendarFeed(
       ]
         .filter(Boolean)
         .join("\n\n");
-      events.push({
-        uid: occurrenceUid(show.id, o.date),
-        title: cancelled
-          ? `${show.title} (Cancelled)`
-          : show.eventStatus === "postponed"
-            ? `${show.title} (Postponed)`
-            : soldOut
-              ? `${show.title} (Sold Out)`
-              : show.title,
-        description,
-        location: locationText(show),
-        url: pageUrl,
-        start,
-        startInputType: "utc",
-        startOutputType: "utc",
-        end,
-        endInputType: "utc",
-        endOutputType: "utc",
-        status: cancelled ? "CANCELLED" : show.eventStatus === "postponed" ? "TENTATIVE" : "CONFIRMED",
-        organizer: { name: SITE.name, email: SITE.email },
-        productId: "laughwindsor/shows",
-        ...(options.reminders
-          ? {
-              alarms: [
-                {
-                  action: "display" as const,
-                  description: `Reminder: ${show.title}`,
-                  trigger: { hours: REMINDER_HOURS_BEFORE, before: true },
-                },
-              ],
-            }
-          : {}),
+      occurrences.push({
+        order: `${o.date} ${o.time}`,
+        id: show.id,
+        event: {
+          uid: occurrenceUid(show.id, o.date),
+          title: cancelled
+            ? `${show.title} (Cancelled)`
+            : show.eventStatus === "postponed"
+              ? `${show.title} (Postponed)`
+              : soldOut
+                ? `${show.title} (Sold Out)`
+                : show.title,
+          description,
+          location: locationText(show),
+          url: pageUrl,
+          start,
+          startInputType: "utc",
+          startOutputType: "utc",
+          end,
+          endInputType: "utc",
+          endOutputType: "utc",
+          status: cancelled ? "CANCELLED" : show.eventStatus === "postponed" ? "TENTATIVE" : "CONFIRMED",
+          organizer: { name: SITE.name, email: SITE.email },
+          productId: "laughwindsor/shows",
+          ...(options.reminders
+            ? {
+                alarms: [
+                  {
+                    action: "display" as const,
+                    description: `Reminder: ${show.title}`,
+                    trigger: { hours: REMINDER_HOURS_BEFORE, before: true },
+                  },
+                ],
+              }
+            : {}),
+        },
       });
     }
   }
+  // Over the limit: the soonest performances (otherwise the shows' order, as given).
+  if (options.limit !== undefined && occurrences.length > options.limit)
+    occurrences.sort((a, b) => a.order.localeCompare(b.order) || a.id - b.id).splice(options.limit);
+  const events = occurrences.map((o) => o.event);
   const { error, value } = createEvents(events, {
     productId: "laughwindsor/shows",
     // The library only turns line breaks into \n here: the rest of the escaping is ours.

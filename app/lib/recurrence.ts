@@ -102,6 +102,11 @@ export function performancesOf(show: Show): { recurring: boolean; performances: 
   return { recurring: true, performances: sortPerformances(dedupeByDate(performances)) };
 }
 
+/** The same-title rule's key: the title trimmed, inner spaces collapsed, lowercased. */
+export function titleKey(title: string): string {
+  return title.trim().replace(/\s+/g, " ").toLowerCase();
+}
+
 /**
  * Merges shows with the same title (case and spacing ignored) into one recurring show: the
  * earliest row is kept and the others become dates of it. Input order is kept otherwise.
@@ -109,7 +114,7 @@ export function performancesOf(show: Show): { recurring: boolean; performances: 
 export function mergeSameTitle(shows: Show[]): Show[] {
   const groups = new Map<string, Show[]>();
   for (const show of shows) {
-    const key = show.title.trim().replace(/\s+/g, " ").toLowerCase();
+    const key = titleKey(show.title);
     const list = groups.get(key) ?? [];
     list.push(show);
     groups.set(key, list);
@@ -117,7 +122,7 @@ export function mergeSameTitle(shows: Show[]): Show[] {
   const merged: Show[] = [];
   const emitted = new Set<string>();
   for (const show of shows) {
-    const key = show.title.trim().replace(/\s+/g, " ").toLowerCase();
+    const key = titleKey(show.title);
     if (emitted.has(key)) continue;
     emitted.add(key);
     const group = groups.get(key)!;

@@ -1,11 +1,12 @@
 import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import { collections, eventDates, events, type NewEvent } from "~/db/schema";
 import type { EventFormValues } from "~/lib/event-form";
+import { pageOf } from "~/lib/paging";
 import { staffSoldOut } from "~/lib/sold-out-sync";
 import { becameAvailable } from "~/lib/waitlist";
 import { zonedInstant } from "~/lib/zoned-time";
 import { recordAudit } from "~/models/audit.server";
-import { getShow } from "~/models/events.server";
+import { countShows, getShow, listShows, type ShowQuery } from "~/models/events.server";
 import { replaceLineup } from "~/models/lineups.server";
 import { wakeOutbox } from "~/models/outbox.server";
 import type { StaffIdentity } from "~/models/staff.server";
@@ -194,6 +195,11 @@ export function archiveShow(id: number, staff: StaffIdentity, database: DB = db(
 /**
  * Archives every active show whose last date (its own date or any recurring date) is
  * before `today` (Toronto). Answers how many were archived.
+ *
+ * Issue 20: runs on every dashboard load, so it reads only what it archives. A show whose
+ * own date is today or later is never past, so the index on (archived_at, date) finds the
+ * candidates (SEARCH, not a SCAN of every show), and each candidate's future dates are looked
+ * up by the index on event_dates (event_id, date). One UPDATE with the same condition follows.
  */
 export function autoArchivePastShows(
   today: string,
@@ -202,17 +208,15 @@ export function autoArchivePastShows(
 ): number {
   return database.transaction((tx) => {
     const t = tx as unknown as DB;
+    const isPast = and(
+      isNull(events.archivedAt),
+      lt(events.date, today),
+      sql`not exists (select 1 from ${eventDates} where ${eventDates.eventId} = ${events.id} and ${eventDates.date} >= ${today})`,
+    );
     const lastDate = sql<string>`max(${events.date}, coalesce((select max(${eventDates.date}) from ${eventDates} where ${eventDates.eventId} = ${events.id}), ''))`;
-    const past = t
-      .select({ id: events.id, title: events.title, lastDate })
-      .from(events)
-      .where(and(isNull(events.archivedAt), lt(lastDate, today)))
-      .all();
+    const past = t.select({ id: events.id, title: events.title, lastDate }).from(events).where(isPast).all();
     if (past.length === 0) return 0;
-    const archivedAt = new Date();
-    for (const show of past) {
-      t.update(events).set({ archivedAt }).where(eq(events.id, show.id)).run();
-    }
+    t.update(events).set({ archivedAt: new Date() }).where(isPast).run();
     recordAudit(
       {
         staff,
@@ -225,6 +229,22 @@ export function autoArchivePastShows(
     );
     return past.length;
   });
+}
+
+/**
+ * One page of the dashboard's list (active shows by date, or the archive, last archived
+ * first): a COUNT and a LIMIT/OFFSET query, so a page costs the same whatever the number of shows.
+ */
+export function dashboardShows(
+  view: "active" | "archive",
+  pageParam: string | null,
+  size: number,
+  database: DB = db(),
+) {
+  const query: ShowQuery = view === "archive" ? { archived: "only", order: "archived" } : {};
+  const paging = pageOf(countShows(query, database), pageParam, size);
+  const shows = listShows({ ...query, limit: paging.end - paging.start, offset: paging.start }, database);
+  return { shows, paging };
 }
 
 export function listCollections(database: DB = db()) {

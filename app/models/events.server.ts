@@ -1,4 +1,19 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, like, lte, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import { collections, eventDates, events, venues, type Event, type EventDate, type Venue } from "~/db/schema";
 import { addDaysIso } from "~/lib/dates";
 import { mergeSameTitle } from "~/lib/recurrence";
@@ -20,6 +35,13 @@ export type ShowQuery = {
   /** Only shows at venue records flagged as the club (/club-shows, the home page's club section). */
   clubOnly?: boolean;
   collectionSlug?: string;
+  /** Only shows whose title, trimmed and lowercased, is one of these (same-title groups). */
+  titleKeys?: string[];
+  /** "date" (default): by date, time, id; "archived": the archive's order, last archived first. */
+  order?: "date" | "archived";
+  /** A page of the list (the staff dashboard): LIMIT and OFFSET in SQL. */
+  limit?: number;
+  offset?: number;
 };
 
 /**
@@ -27,6 +49,41 @@ export type ShowQuery = {
  * A recurring show counts as in range when any of its dates is.
  */
 export function listShows(query: ShowQuery = {}, database: DB = db()): Show[] {
+  const base = database
+    .select({ event: events, collection: collections, venue: venues })
+    .from(events)
+    .leftJoin(collections, eq(events.collectionId, collections.id))
+    .leftJoin(venues, eq(events.venueId, venues.id))
+    .where(showWhere(query, database))
+    .orderBy(
+      ...(query.order === "archived"
+        ? [desc(events.archivedAt), desc(events.date), asc(events.time), asc(events.id)]
+        : [asc(events.date), asc(events.time), asc(events.id)]),
+    );
+  const rows =
+    query.limit !== undefined
+      ? base
+          .limit(query.limit)
+          .offset(query.offset ?? 0)
+          .all()
+      : base.all();
+  return attachDates(rows, database);
+}
+
+/** How many shows `listShows` would return (without its limit): one COUNT in SQL. */
+export function countShows(query: ShowQuery = {}, database: DB = db()): number {
+  return (
+    database
+      .select({ n: count() })
+      .from(events)
+      .leftJoin(collections, eq(events.collectionId, collections.id))
+      .leftJoin(venues, eq(events.venueId, venues.id))
+      .where(showWhere(query, database))
+      .get()?.n ?? 0
+  );
+}
+
+function showWhere(query: ShowQuery, database: DB): SQL | undefined {
   const where: SQL[] = [];
   const archived = query.archived ?? "exclude";
   if (archived === "exclude") where.push(isNull(events.archivedAt));
@@ -57,16 +114,111 @@ export function listShows(query: ShowQuery = {}, database: DB = db()): Show[] {
   if (query.venueId !== undefined) where.push(eq(events.venueId, query.venueId));
   if (query.clubOnly) where.push(eq(venues.isClub, true));
   if (query.collectionSlug) where.push(eq(collections.slug, query.collectionSlug));
+  if (query.titleKeys) {
+    if (query.titleKeys.length === 0) where.push(sql`0`);
+    else where.push(inArray(sql`lower(trim(${events.title}))`, query.titleKeys));
+  }
+  return where.length ? and(...where) : undefined;
+}
 
+/**
+ * Outlines of the shows `listShows` would return: id, title, dates, venue, collection and
+ * club flag, with their recurring dates; no description (except where the title-range rule
+ * reads its times from it), no line-up, no images. What a page needs to order, count and filter
+ * every show while it renders only a few (issue 20: the home page at 20,000 shows). Two
+ * queries; the shows' order is not meaningful.
+ */
+export function listShowOutlines(query: ShowQuery = {}, database: DB = db()): Show[] {
+  const where = showWhere(query, database);
   const rows = database
-    .select({ event: events, collection: collections, venue: venues })
+    .select({
+      id: events.id,
+      title: events.title,
+      // The title-range fallback reads its two times from the description: only those titles need it.
+      description: sql<string>`case when ${events.title} like '%th)' then ${events.description} else '' end`,
+      date: events.date,
+      time: events.time,
+      venue: events.venue,
+      soldOut: events.soldOut,
+      archivedAt: events.archivedAt,
+      collectionSlug: collections.slug,
+      collectionTitle: collections.title,
+      isClub: venues.isClub,
+      venueId: venues.id,
+      venueName: venues.name,
+    })
     .from(events)
     .leftJoin(collections, eq(events.collectionId, collections.id))
     .leftJoin(venues, eq(events.venueId, venues.id))
-    .where(and(...where))
+    .where(where)
+    .all();
+  const ids = database
+    .select({ id: events.id })
+    .from(events)
+    .leftJoin(collections, eq(events.collectionId, collections.id))
+    .leftJoin(venues, eq(events.venueId, venues.id))
+    .where(where);
+  const byEvent = new Map<number, ShowDate[]>();
+  const dates = database
+    .select({ eventId: eventDates.eventId, date: eventDates.date, time: eventDates.time })
+    .from(eventDates)
+    .where(inArray(eventDates.eventId, ids))
+    .orderBy(asc(eventDates.date), asc(eventDates.position))
+    .all();
+  for (const d of dates) {
+    const list = byEvent.get(d.eventId) ?? [];
+    list.push({ date: d.date, time: d.time, ticketUrl: null, price: null });
+    byEvent.set(d.eventId, list);
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    externalId: null,
+    title: r.title,
+    description: r.description,
+    summary: null,
+    details: null,
+    date: r.date,
+    time: r.time,
+    endTime: null,
+    venue: r.venue,
+    imageUrl: null,
+    ticketUrl: null,
+    price: null,
+    soldOut: r.soldOut,
+    archivedAt: r.archivedAt ? r.archivedAt.toISOString() : null,
+    isEventbrite: false,
+    entryFormUrl: null,
+    collection: r.collectionSlug
+      ? { slug: r.collectionSlug, title: r.collectionTitle ?? "", badge: null }
+      : null,
+    acceptsApplications: false,
+    applicationsCloseAt: null,
+    contestantsNotifiedOn: null,
+    applicationMinimumAge: 0,
+    dates: byEvent.get(r.id) ?? [],
+    venueRecord:
+      r.venueId !== null
+        ? {
+            ...{ address1: null, address2: null, city: null, region: null, postalCode: null, country: null },
+            ...{ latitude: null, longitude: null, slug: "", isWinery: false },
+            id: r.venueId,
+            name: r.venueName ?? "",
+            isClub: Boolean(r.isClub),
+          }
+        : null,
+  }));
+}
+
+/** Id, title and date of the shows `listShows` would return: one lean query (the sitemap). */
+export function listShowRefs(query: ShowQuery = {}, database: DB = db()) {
+  return database
+    .select({ id: events.id, title: events.title, date: events.date })
+    .from(events)
+    .leftJoin(collections, eq(events.collectionId, collections.id))
+    .leftJoin(venues, eq(events.venueId, venues.id))
+    .where(showWhere(query, database))
     .orderBy(asc(events.date), asc(events.time), asc(events.id))
     .all();
-  return attachDates(rows, database);
 }
 
 /** One show by id (archived included), or null. */

@@ -3,24 +3,14 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ShowCarousel } from "~/components/shows/carousel";
 import { EventCard } from "~/components/shows/event-card";
 import { FilterPanel } from "~/components/shows/filter-panel";
-import { distinctVenues, filterShows, filtersToSearch, parseFilters } from "~/lib/filters";
-import { seasonalCollectionNear } from "~/lib/seasonal";
+import { filtersToSearch, parseFilters } from "~/lib/filters";
+import { GRID_SIZE } from "~/lib/home-sections";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
-import { listUpcoming, publicContext, toCards } from "~/models/public-shows.server";
+import { homePage, publicContext } from "~/models/public-shows.server";
 import publicPagesStyles from "~/styles/public-pages.css";
 import { publicOrigin } from "~/utils/origin.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
-
-export const GRID_SIZE = 6;
-export const CLUB_PREVIEW = 2;
-export const EPIC_DADS_PREVIEW = 3;
-/**
- * The carousel holds every upcoming show up to this many (the soonest first). The promoter
- * lists 10-20 shows at a time, so in practice that is all of them; the cap only keeps the
- * page light if hundreds are ever listed (see docs/decisions/public-browsing.md for the figures).
- */
-export const CAROUSEL_MAX = 40;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicPagesStyles }];
 
@@ -37,52 +27,8 @@ export const headers = passPageCache;
 export async function loader({ request }: LoaderFunctionArgs) {
   const { today } = publicContext();
   const url = new URL(request.url);
-  const upcoming = listUpcoming(today);
-  const filters = parseFilters(url.searchParams);
-  const matching = new Set(
-    filterShows(
-      upcoming.map((u) => u.show),
-      filters,
-      today,
-    ).map((s) => s.id),
-  );
-  const filtered = upcoming.filter((u) => matching.has(u.show.id));
-  const showAll = url.searchParams.get("all") === "1";
-  const epicDads = upcoming.filter((u) => u.show.collection?.slug === "epicdads");
-  const sections = {
-    carousel: upcoming.slice(0, CAROUSEL_MAX),
-    // A seasonal collection only while its shows are near (app/lib/seasonal.ts).
-    epicDads: seasonalCollectionNear(
-      epicDads.map((u) => u.next.date),
-      today,
-    )
-      ? epicDads.slice(0, EPIC_DADS_PREVIEW)
-      : [],
-    // The club section: shows at venue records staff flagged as the club.
-    club: upcoming.filter((u) => u.show.venueRecord?.isClub).slice(0, CLUB_PREVIEW),
-    grid: showAll ? filtered : filtered.slice(0, GRID_SIZE),
-  };
-  // Sections overlap: send each show once and the sections as indexes into that list.
-  const needed = new Set(Object.values(sections).flat());
-  const items = upcoming.filter((u) => needed.has(u));
-  const position = new Map(items.map((u, i) => [u, i]));
-  const indexes = (list: typeof upcoming) => list.map((u) => position.get(u)!);
-  return json(
-    {
-      origin: publicOrigin(request),
-      items: toCards(items),
-      carousel: indexes(sections.carousel),
-      epicDads: indexes(sections.epicDads),
-      club: indexes(sections.club),
-      grid: indexes(sections.grid),
-      shown: filtered.length,
-      total: upcoming.length,
-      venueOptions: distinctVenues(upcoming.map((u) => u.show)),
-      filters,
-      showAll,
-    },
-    { headers: cacheablePage() },
-  );
+  const page = homePage(today, parseFilters(url.searchParams), url.searchParams.get("all") === "1");
+  return json({ origin: publicOrigin(request), ...page }, { headers: cacheablePage() });
 }
 
 export default function Home() {

@@ -8,8 +8,7 @@ import { formatCardDate, formatTime12, todayIn } from "~/lib/dates";
 import { pageOf } from "~/lib/paging";
 import { formatInZone } from "~/lib/zoned-time";
 import { latestAudit } from "~/models/audit.server";
-import { autoArchivePastShows } from "~/models/events-admin.server";
-import { listShows } from "~/models/events.server";
+import { autoArchivePastShows, dashboardShows } from "~/models/events-admin.server";
 import { imageProblems } from "~/models/show-images.server";
 import { getSyncStatus } from "~/models/sync.server";
 import adminStyles from "~/styles/admin.css";
@@ -85,13 +84,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const SHOWS_PER_PAGE = 250;
 
 function loadDashboard(view: "active" | "archive", zone: string, pageParam: string | null) {
-  const all = listShows({ archived: view === "archive" ? "only" : "exclude" });
-  if (view === "archive")
-    all.sort(
-      (a, b) => (b.archivedAt ?? "").localeCompare(a.archivedAt ?? "") || b.date.localeCompare(a.date),
-    );
-  const paging = pageOf(all.length, pageParam, SHOWS_PER_PAGE);
-  const shows = all.slice(paging.start, paging.end);
+  const { shows, paging } = dashboardShows(view, pageParam, SHOWS_PER_PAGE);
   const audit = latestAudit(15).map((entry) => ({
     id: entry.id,
     at: formatInZone(entry.createdAt, "MMM d, h:mm a", zone),

@@ -4,21 +4,14 @@ import { Ticket } from "lucide-react";
 import { CalendarSubscribe } from "~/components/calendar-subscribe";
 import { ShowImage } from "~/components/shows/show-image";
 import { VenueName } from "~/components/venue-name";
-import { monthBounds, monthGrid, parseMonthParam, shiftMonth, WEEKDAYS } from "~/lib/calendar";
-import { addDaysIso, formatLongDate, formatMonthYear, formatTime12, formatWeekdayShort } from "~/lib/dates";
-import type { ShowImageRef } from "~/lib/image-variants";
-import { expandOccurrences, mergeSameTitle } from "~/lib/recurrence";
+import { monthGrid, parseMonthParam, WEEKDAYS } from "~/lib/calendar";
+import { formatLongDate, formatMonthYear, formatTime12, formatWeekdayShort } from "~/lib/dates";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
-import { venueRefOf } from "~/lib/venue-records";
-import { listShows } from "~/models/events.server";
-import { publicContext } from "~/models/public-shows.server";
+import { calendarPage, publicContext, type CalendarTile } from "~/models/public-shows.server";
 import publicPagesStyles from "~/styles/public-pages.css";
 import { publicOrigin } from "~/utils/origin.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
-
-export const UPCOMING_LIST_SIZE = 5;
-const UPCOMING_WINDOW_DAYS = 45;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicPagesStyles }];
 
@@ -30,79 +23,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     origin: data?.origin,
   });
 
-type Tile = {
-  id: number;
-  title: string;
-  imageUrl: string | null;
-  image: ShowImageRef | null;
-  date: string;
-  time: string;
-  series: boolean;
-  archived: boolean;
-  soldOut: boolean;
-};
+type Tile = CalendarTile;
 
 /** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
 export const headers = passPageCache;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { today } = publicContext();
-  const url = new URL(request.url);
   // An invalid or missing ?month= shows the current month (decision: no 404 for a typo).
-  const month = parseMonthParam(url.searchParams.get("month"), today);
-  const { first, last } = monthBounds(month);
-
-  // Read only the month on screen, and for the list the next few weeks (everything only when
-  // those weeks hold fewer than 5 dates): a handful of queries whatever the number of shows.
-  const gridFrom = first > today ? first : today;
-  const inMonth = last >= today ? mergeSameTitle(listShows({ from: gridFrom, to: last })) : [];
-  const archived = listShows({ archived: "only", from: first, to: last });
-  const tiles: Tile[] = [
-    ...expandOccurrences(inMonth, gridFrom, last).map((o) => ({ ...o, archived: false })),
-    ...expandOccurrences(archived, first, last).map((o) => ({ ...o, series: false, archived: true })),
-  ].map((o) => ({
-    id: o.show.id,
-    title: o.show.title,
-    imageUrl: o.show.imageUrl,
-    // Small tiles, many per month: no placeholder (keeps the page light).
-    image: o.show.image ? { ...o.show.image, placeholder: "" } : null,
-    date: o.date,
-    time: o.time,
-    series: o.series,
-    archived: o.archived,
-    soldOut: o.show.soldOut,
-  }));
-
-  const windowEnd = addDaysIso(today, UPCOMING_WINDOW_DAYS);
-  let soon = expandOccurrences(mergeSameTitle(listShows({ from: today, to: windowEnd })), today, windowEnd);
-  if (soon.length < UPCOMING_LIST_SIZE)
-    soon = expandOccurrences(mergeSameTitle(listShows({ from: today })), today);
-  const next = soon.slice(0, UPCOMING_LIST_SIZE).map((o) => ({
-    id: o.show.id,
-    title: o.show.title,
-    imageUrl: o.show.imageUrl,
-    image: o.show.image ?? null,
-    date: o.date,
-    time: o.time,
-    venue: o.show.venue,
-    venueRecord: venueRefOf(o.show.venueRecord),
-    ticketUrl: o.ticketUrl,
-    isEventbrite: o.show.isEventbrite,
-    soldOut: o.show.soldOut,
-  }));
-
-  return json(
-    {
-      origin: publicOrigin(request),
-      month,
-      today,
-      prev: shiftMonth(month, -1),
-      next: shiftMonth(month, 1),
-      tiles,
-      upcoming: next,
-    },
-    { headers: cacheablePage() },
-  );
+  const month = parseMonthParam(new URL(request.url).searchParams.get("month"), today);
+  return json({ origin: publicOrigin(request), ...calendarPage(month, today) }, { headers: cacheablePage() });
 }
 
 export default function CalendarPage() {

@@ -38,9 +38,8 @@ import { performancesOf } from "~/lib/recurrence";
 import { renderDescription } from "~/lib/sanitize";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
-import { parseSlug, showSlug, slugMatches, uniqueShowSlugs } from "~/lib/slug";
 import { eventbriteEventId } from "~/lib/ticketing";
-import { getShowForPage, listShows } from "~/models/events.server";
+import { showBySlug } from "~/models/public-shows.server";
 import showPagesStyles from "~/styles/show-pages.css";
 import { getEnv } from "~/utils/env.server";
 import { publicOrigin } from "~/utils/origin.server";
@@ -74,28 +73,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export const headers = passPageCache;
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const parsed = parseSlug(params.slug ?? "");
-  if (!parsed) throw redirect("/404");
-  // Candidates: active shows on that date (a recurring show counts by any of its dates).
-  const candidates = listShows({ from: parsed.date, to: parsed.date });
-  // A show's own unique slug first (two shows can share the spec's slug), then the spec's match.
-  const slugs = uniqueShowSlugs(candidates.filter((s) => s.date === parsed.date));
-  const requested = (params.slug ?? "").toLowerCase();
-  const exact = candidates.find((s) => slugs.get(s.id) === requested);
-  const match =
-    exact ??
-    candidates.find((s) =>
-      slugMatches(
-        parsed,
-        s,
-        performancesOf(s).performances.map((p) => p.date),
-      ),
-    );
-  const show = match ? getShowForPage(match.id) : null;
-  if (!show) throw redirect("/404");
-
+  const found = showBySlug(params.slug ?? "");
+  if (!found) throw redirect("/404");
+  const { show, date, canonicalSlug } = found;
   const { recurring, performances } = performancesOf(show);
-  const current = performances.find((p) => p.date === parsed.date) ?? performances[0];
+  const current = performances.find((p) => p.date === date) ?? performances[0];
   const ticketUrl = current.ticketUrl ?? show.ticketUrl;
   const origin = publicOrigin(request);
   return json(
@@ -103,7 +85,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       show,
       origin,
       google: googleLinkFor(show, current, origin, getEnv().APP_TIMEZONE),
-      canonicalSlug: slugs.get(show.id) ?? showSlug(show),
+      canonicalSlug,
       recurring,
       current,
       range: recurring ? dateRangeText(performances.map((p) => p.date)) : null,

@@ -1,6 +1,7 @@
 import ical, { type VEvent } from "node-ical";
 import { describe, expect, it } from "vitest";
 import { buildCalendarFeed, occurrenceUid } from "~/lib/calendar-feed";
+import { addDaysIso } from "~/lib/dates";
 import { gameOnShow } from "../support/shows";
 
 const ORIGIN = "https://laughwindsor.ca";
@@ -69,5 +70,46 @@ describe("buildCalendarFeed", () => {
     const text = buildCalendarFeed([], { origin: ORIGIN });
     expect(text).toContain("BEGIN:VCALENDAR");
     expect(parse(text)).toEqual([]);
+  });
+});
+
+describe("buildCalendarFeed bounds (issue 20)", () => {
+  const weekly = (id: number, first: string, time: string) =>
+    gameOnShow({
+      id,
+      title: `Weekly ${id}`,
+      dates: Array.from({ length: 6 }, (_, k) => ({
+        date: addDaysIso(first, 7 * k),
+        time,
+        ticketUrl: null,
+        price: null,
+      })),
+    });
+
+  it("leaves out dates after `to`", () => {
+    const events = parse(
+      buildCalendarFeed([weekly(1, "2026-12-01", "20:00")], { origin: ORIGIN, to: "2026-12-15" }),
+    );
+    expect(events.map((e) => e.uid)).toEqual(
+      ["2026-12-01", "2026-12-08", "2026-12-15"].map((d) => occurrenceUid(1, d)),
+    );
+  });
+
+  it("keeps the soonest `limit` performances across shows, ties by time then show", () => {
+    const shows = [
+      weekly(2, "2026-12-02", "21:00"),
+      weekly(1, "2026-12-01", "20:00"),
+      weekly(3, "2026-12-02", "19:00"),
+    ];
+    const events = parse(buildCalendarFeed(shows, { origin: ORIGIN, limit: 4 }));
+    expect(events.map((e) => e.uid).sort()).toEqual(
+      [
+        occurrenceUid(1, "2026-12-01"),
+        occurrenceUid(3, "2026-12-02"),
+        occurrenceUid(2, "2026-12-02"),
+        occurrenceUid(1, "2026-12-08"),
+      ].sort(),
+    );
+    expect(parse(buildCalendarFeed(shows, { origin: ORIGIN, limit: 100 }))).toHaveLength(18);
   });
 });

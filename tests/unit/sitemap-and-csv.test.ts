@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { applicationsCsv, spreadsheetSafe } from "~/lib/applications-csv";
-import { buildSitemap } from "~/lib/sitemap";
+import { buildSitemap, SITEMAP_MAX_URLS, sitemapFile } from "~/lib/sitemap";
 import { showSlug } from "~/lib/slug";
 
 describe("sitemap", () => {
@@ -46,5 +46,30 @@ describe("applications CSV", () => {
       fun_bio: 'Funny, "really"\nfunny',
     });
     expect(spreadsheetSafe("plain")).toBe("plain");
+  });
+});
+
+describe("sitemap files (issue 20: over 50,000 addresses)", () => {
+  const entries = Array.from({ length: 7 }, (_, i) => ({ path: `/show/p${i}` }));
+  const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+
+  it("is one urlset while the addresses fit, with no parts", () => {
+    const xml = sitemapFile("https://laughwindsor.ca", entries, null, 10)!;
+    expect(xml).toContain("<urlset");
+    expect(locs(xml)).toHaveLength(7);
+    expect(sitemapFile("https://laughwindsor.ca", entries, 1, 10)).toBeNull();
+  });
+
+  it("becomes an index of parts past the limit, each part a urlset of the next run", () => {
+    const index = sitemapFile("https://laughwindsor.ca", entries, null, 3)!;
+    expect(index).toContain("<sitemapindex");
+    expect(locs(index)).toEqual([1, 2, 3].map((n) => `https://laughwindsor.ca/sitemap/${n}.xml`));
+    expect(locs(sitemapFile("https://laughwindsor.ca", entries, 3, 3)!)).toEqual([
+      "https://laughwindsor.ca/show/p6",
+    ]);
+    expect(locs(sitemapFile("https://laughwindsor.ca", entries, 1, 3)!)).toHaveLength(3);
+    for (const part of [0, 4, 1.5])
+      expect(sitemapFile("https://laughwindsor.ca", entries, part, 3)).toBeNull();
+    expect(SITEMAP_MAX_URLS).toBe(50_000);
   });
 });
