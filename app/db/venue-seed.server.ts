@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { RESERVED_SLUGS, venueSlug } from "~/lib/venue-records";
+import { freeVenueSlug } from "~/models/venues.server";
 import type { DB } from "~/utils/db.server";
 import { events, venues } from "./schema";
 import { SPEC_VENUES } from "./venue-data";
@@ -38,17 +38,11 @@ export function linkShowsToVenues(tx: Tx) {
       if (spec) id = tx.select({ id: venues.id }).from(venues).where(eq(venues.slug, spec.slug)).get()?.id;
     }
     if (!id) {
-      const base = venueSlug(text);
-      let slug = base;
-      for (
-        let n = 2;
-        RESERVED_SLUGS.has(slug) ||
-        tx.select({ id: venues.id }).from(venues).where(eq(venues.slug, slug)).get();
-        n++
-      ) {
-        slug = `${base}-${n}`;
-      }
-      id = tx.insert(venues).values({ name: text, slug }).returning({ id: venues.id }).get().id;
+      id = tx
+        .insert(venues)
+        .values({ name: text, slug: freeVenueSlug(text, tx) })
+        .returning({ id: venues.id })
+        .get().id;
     }
     tx.update(events).set({ venueId: id }).where(eq(events.id, show.id)).run();
   }

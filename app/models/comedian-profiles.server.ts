@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, ne } from "drizzle-orm";
 import { comedians, eventComedians, roundComedians, votes, votingRounds, type Comedian } from "~/db/schema";
 import type { ComedianProfileValues } from "~/lib/comedian-form";
-import { comedianSlug, uniqueSlug, type LineupRole } from "~/lib/lineup";
+import { comedianSlug, type LineupRole } from "~/lib/lineup";
+import { uniqueSlug } from "~/lib/slug";
 import { recordAudit } from "~/models/audit.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { db, type DB } from "~/utils/db.server";
