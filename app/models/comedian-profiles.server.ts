@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, ne } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, ne } from "drizzle-orm";
 import { comedians, eventComedians, roundComedians, votes, votingRounds, type Comedian } from "~/db/schema";
 import type { ComedianProfileValues } from "~/lib/comedian-form";
 import { comedianSlug, type LineupRole } from "~/lib/lineup";
@@ -125,16 +125,6 @@ export function bookedComedians(database: DB = db()): { comedianId: number; even
   return database
     .select({ comedianId: eventComedians.comedianId, eventId: eventComedians.eventId })
     .from(eventComedians)
-    .all();
-}
-
-/** Comedians for the public index and the staff list: not deleted, by name. */
-export function listProfiles(database: DB = db()): Comedian[] {
-  return database
-    .select()
-    .from(comedians)
-    .where(isNull(comedians.deletedAt))
-    .orderBy(asc(comedians.name), asc(comedians.id))
     .all();
 }
 

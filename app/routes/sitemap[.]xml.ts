@@ -3,7 +3,7 @@ import { todayIn } from "~/lib/dates";
 import { comedianPath } from "~/lib/lineup";
 import { buildSitemap, PUBLIC_PAGES } from "~/lib/sitemap";
 import { uniqueShowPaths } from "~/lib/slug";
-import { listProfiles } from "~/models/comedian-profiles.server";
+import { listComedians } from "~/models/comedians.server";
 import { listShows } from "~/models/events.server";
 import { venuePagePaths } from "~/models/venues.server";
 import { getEnv } from "~/utils/env.server";
@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...PUBLIC_PAGES.map((path) => ({ path })),
     ...venuePagePaths().map((path) => ({ path })),
     ...[...new Set(shows.map((s) => paths.get(s.id)!))].map((path) => ({ path })),
-    ...listProfiles().flatMap((c) => (c.slug ? [{ path: comedianPath({ slug: c.slug }) }] : [])),
+    ...listComedians().flatMap((c) => (c.slug ? [{ path: comedianPath({ slug: c.slug }) }] : [])),
   ]);
   return new Response(xml, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
