@@ -7,6 +7,7 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
+import { FieldErrors } from "~/components/form-parts";
 import { comedianProfileFields, comedianProfileSchema } from "~/lib/comedian-form";
 
 type Defaults = Partial<
@@ -41,11 +42,7 @@ export function ComedianProfileForm({
         <label htmlFor={field.id}>{label}</label>
         <input {...getInputProps(field, { type })} />
         {hint ? <span className="field__hint">{hint}</span> : null}
-        {field.errors?.length ? (
-          <p className="field__error" id={field.errorId}>
-            {field.errors.join(" ")}
-          </p>
-        ) : null}
+        <FieldErrors id={field.errorId} errors={field.errors} />
       </div>
     );
   };
@@ -63,11 +60,7 @@ export function ComedianProfileForm({
       <div className="field">
         <label htmlFor={fields.bio.id}>Short bio</label>
         <textarea {...getTextareaProps(fields.bio)} rows={4} />
-        {fields.bio.errors?.length ? (
-          <p className="field__error" id={fields.bio.errorId}>
-            {fields.bio.errors.join(" ")}
-          </p>
-        ) : null}
+        <FieldErrors id={fields.bio.errorId} errors={fields.bio.errors} />
       </div>
       {text("photoUrl", "Photo URL", "https://… or a site path such as /images/comedians/x.jpg")}
       <div className="event-form__row">
