@@ -7,7 +7,7 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
-import { FieldErrors } from "~/components/form-parts";
+import { FieldErrors, FormErrors } from "~/components/form-parts";
 import { comedianProfileFields, comedianProfileSchema } from "~/lib/comedian-form";
 
 type Defaults = Partial<
@@ -48,13 +48,7 @@ export function ComedianProfileForm({
   };
   return (
     <Form method="post" {...getFormProps(form)} className="event-form">
-      {form.errors?.length ? (
-        <div className="form-error" role="alert" id={form.errorId}>
-          {form.errors.map((e) => (
-            <p key={e}>{e}</p>
-          ))}
-        </div>
-      ) : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
       {text("name", "Name")}
       {text("slug", "Page address", "comedians/… — leave empty to make it from the name")}
       <div className="field">

@@ -10,7 +10,7 @@ import {
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
-import { FieldErrors } from "~/components/form-parts";
+import { FieldErrors, FormErrors } from "~/components/form-parts";
 import { eventFormFields, eventFormSchema, type EventFormDefaults } from "~/lib/event-form";
 import {
   previewUrl,
@@ -55,13 +55,7 @@ export function EventForm({ mode, defaultValue, lastResult, collections, comedia
 
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="event-form">
-      {form.errors?.length ? (
-        <div className="form-error" role="alert" id={form.errorId}>
-          {form.errors.map((e) => (
-            <p key={e}>{e}</p>
-          ))}
-        </div>
-      ) : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
 
       <Field label="Title" required field={app.title}>
         <input {...getInputProps(app.title, { type: "text" })} aria-required="true" />
