@@ -1,5 +1,6 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { RESERVED_SLUGS, venueSlug } from "~/lib/venue-records";
+import { eq, isNull, sql } from "drizzle-orm";
+import { venueContains } from "~/lib/venue-match";
+import { freeVenueSlug } from "~/models/venues.server";
 import type { DB } from "~/utils/db.server";
 import { events, venues } from "./schema";
 import { SPEC_VENUES } from "./venue-data";
@@ -38,17 +39,11 @@ export function linkShowsToVenues(tx: Tx) {
       if (spec) id = tx.select({ id: venues.id }).from(venues).where(eq(venues.slug, spec.slug)).get()?.id;
     }
     if (!id) {
-      const base = venueSlug(text);
-      let slug = base;
-      for (
-        let n = 2;
-        RESERVED_SLUGS.has(slug) ||
-        tx.select({ id: venues.id }).from(venues).where(eq(venues.slug, slug)).get();
-        n++
-      ) {
-        slug = `${base}-${n}`;
-      }
-      id = tx.insert(venues).values({ name: text, slug }).returning({ id: venues.id }).get().id;
+      id = tx
+        .insert(venues)
+        .values({ name: text, slug: freeVenueSlug(text, tx) })
+        .returning({ id: venues.id })
+        .get().id;
     }
     tx.update(events).set({ venueId: id }).where(eq(events.id, show.id)).run();
   }
@@ -67,14 +62,15 @@ export function seedVenueFlags(tx: Tx, config: { clubVenue: string; wineryVenue:
     { column: venues.isWinery, key: "isWinery", text: config.wineryVenue, out: flagged.winery },
   ] as const;
   for (const p of plan) {
-    const needle = p.text.trim().toLowerCase();
-    if (!needle) continue;
+    if (!p.text.trim()) continue;
     if (tx.select({ id: venues.id }).from(venues).where(eq(p.column, true)).get()) continue;
+    // The one "at this venue" rule (app/lib/venue-match.ts), over the few venue records.
     const matches = tx
       .select({ id: venues.id, name: venues.name })
       .from(venues)
-      .where(and(eq(p.column, false), sql`instr(lower(${venues.name}), ${needle}) > 0`))
-      .all();
+      .where(eq(p.column, false))
+      .all()
+      .filter((v) => venueContains(v.name, p.text));
     for (const m of matches) {
       tx.update(venues)
         .set({ [p.key]: true })

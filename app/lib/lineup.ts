@@ -4,6 +4,7 @@
  */
 
 import { parseId } from "./ids";
+import { nameSlug } from "./slug";
 
 export const LINEUP_ROLES = ["host", "headliner", "feature", "opener"] as const;
 export type LineupRole = (typeof LINEUP_ROLES)[number];
@@ -71,29 +72,10 @@ export function lineupSentence(lineup: { name: string }[], max = CARD_NAMES_SHOW
  * "comedian" when nothing is left (a name in another script).
  */
 export function comedianSlug(name: string): string {
-  const slug = name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/['’]/g, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/g, "");
-  return slug || "comedian";
+  return nameSlug(name, "comedian", 60);
 }
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** The first of `base`, `base-2`, `base-3`... that `taken` does not hold. */
-export function uniqueSlug(base: string, taken: (slug: string) => boolean): string {
-  if (!taken(base)) return base;
-  for (let n = 2; ; n++) {
-    const candidate = `${base}-${n}`;
-    if (!taken(candidate)) return candidate;
-  }
-}
 
 export function comedianPath(comedian: { slug: string }): string {
   return `/comedians/${encodeURIComponent(comedian.slug)}`;

@@ -1,5 +1,34 @@
 import { isIsoDate } from "./dates";
 
+/**
+ * The URL slug of a name (a comedian's, a venue's): accents dropped ("José" -> "jose"),
+ * lower case, "&" read as "and", apostrophes dropped, anything else than letters and digits
+ * collapsed to single hyphens, at most `maxLength` characters; `fallback` when nothing is
+ * left (a name in another script).
+ */
+export function nameSlug(name: string, fallback: string, maxLength = Infinity): string {
+  const slug = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/['’]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, maxLength)
+    .replace(/-+$/g, "");
+  return slug || fallback;
+}
+
+/** The first of `base`, `base-2`, `base-3`... that `taken` does not hold. */
+export function uniqueSlug(base: string, taken: (slug: string) => boolean): string {
+  if (!taken(base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base}-${n}`;
+    if (!taken(candidate)) return candidate;
+  }
+}
+
 /** Lowercased title words with punctuation stripped. */
 export function titleWords(title: string): string[] {
   return title

@@ -3,6 +3,8 @@
  * ICS LOCATION and the show page, a maps link, and the slug of a new record. Pure rules.
  * An unknown part is left out: an address is never guessed.
  */
+import { nameSlug } from "./slug";
+
 export type VenueRecord = {
   id: number;
   name: string;
@@ -75,15 +77,7 @@ export const RESERVED_SLUGS = new Set([
 
 /** A URL-safe slug of a venue name: "Tipsy Toucan & Co." → "tipsy-toucan-and-co". */
 export function venueSlug(name: string): string {
-  const slug = name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/['’]/g, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  return slug || "venue";
+  return nameSlug(name, "venue");
 }
 
 /** The street line: "3 Example St, Unit 2". */

@@ -4,13 +4,8 @@ import { orderForIndex, type LineupRole } from "~/lib/lineup";
 import { mergeSameTitle, performancesOf, type Performance } from "~/lib/recurrence";
 import type { Show } from "~/lib/shows";
 import { db, type DB } from "~/utils/db.server";
-import {
-  appearancesOf,
-  bookedComedians,
-  getComedianBySlug,
-  listProfiles,
-  roundsWon,
-} from "./comedian-profiles.server";
+import { appearancesOf, bookedComedians, getComedianBySlug, roundsWon } from "./comedian-profiles.server";
+import { listComedians } from "./comedians.server";
 import { listShows, listShowsByIds } from "./events.server";
 import { comedianPhotoUrl, profileLinks } from "./lineups.server";
 
@@ -52,7 +47,7 @@ export function comediansIndex(today: string, database: DB = db()): ComedianSumm
     const date = upcoming.get(eventId);
     if (date && (!next.has(comedianId) || date < next.get(comedianId)!)) next.set(comedianId, date);
   }
-  return orderForIndex(listProfiles(database).map((c) => toSummary(c, next.get(c.id) ?? null)));
+  return orderForIndex(listComedians(database).map((c) => toSummary(c, next.get(c.id) ?? null)));
 }
 
 export type Appearance = { show: Show; role: LineupRole; dates: Performance[] };

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, isNotNull, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, ne } from "drizzle-orm";
 import { comedians, eventComedians, roundComedians, votingRounds, type Comedian } from "~/db/schema";
 import type { ComedianProfileValues } from "~/lib/comedian-form";
-import { comedianSlug, uniqueSlug, type LineupRole } from "~/lib/lineup";
+import { comedianSlug, type LineupRole } from "~/lib/lineup";
+import { uniqueSlug } from "~/lib/slug";
 import { recordAudit } from "~/models/audit.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { roundTally } from "~/models/votes.server";
@@ -125,16 +126,6 @@ export function bookedComedians(database: DB = db()): { comedianId: number; even
   return database
     .select({ comedianId: eventComedians.comedianId, eventId: eventComedians.eventId })
     .from(eventComedians)
-    .all();
-}
-
-/** Comedians for the public index and the staff list: not deleted, by name. */
-export function listProfiles(database: DB = db()): Comedian[] {
-  return database
-    .select()
-    .from(comedians)
-    .where(isNull(comedians.deletedAt))
-    .orderBy(asc(comedians.name), asc(comedians.id))
     .all();
 }
 

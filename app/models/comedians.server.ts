@@ -5,7 +5,7 @@ import { slugForNewComedian } from "~/models/comedian-profiles.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { db, type DB } from "~/utils/db.server";
 
-/** Comedians who have not been deleted, ordered by name (the spec's order). */
+/** Comedians who have not been deleted, ordered by name (the spec's order): the public index, the sitemap and the staff lists. */
 export function listComedians(database: DB = db()): Comedian[] {
   return database
     .select()

@@ -23,7 +23,7 @@ import { venueRefOf } from "~/lib/venue-records";
 import type { DB } from "~/utils/db.server";
 import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { listProfiles } from "./comedian-profiles.server";
+import { listComedians } from "./comedians.server";
 import {
   getShowForPage,
   listShowOutlines,
@@ -323,7 +323,7 @@ export function sitemapEntries(today: string, database: DB = db()): SitemapEntry
     ...PUBLIC_PAGES.map((path) => ({ path })),
     ...venuePagePaths(database).map((path) => ({ path })),
     ...[...new Set(shows.map((s) => paths.get(s.id)!))].map((path) => ({ path })),
-    ...listProfiles(database).flatMap((c) => (c.slug ? [{ path: comedianPath({ slug: c.slug }) }] : [])),
+    ...listComedians(database).flatMap((c) => (c.slug ? [{ path: comedianPath({ slug: c.slug }) }] : [])),
   ];
 }
 

@@ -11,7 +11,7 @@ import {
 import type { ContactInput } from "~/lib/forms/contact";
 import type { ContestantApplicationInput } from "~/lib/forms/contestant-application";
 import { applicationNotification, contactNotification } from "~/lib/notifications";
-import { enqueueMail, wakeOutbox } from "~/models/outbox.server";
+import { enqueueMail, wakeOutbox, type NewMail } from "~/models/outbox.server";
 import { db, type DB } from "~/utils/db.server";
 
 /**
@@ -21,31 +21,64 @@ import { db, type DB } from "~/utils/db.server";
  */
 export type Saved<T> = { record: T; created: boolean };
 
+type TokenTable = typeof contactMessages | typeof contestantApplications;
+
+/** Stores `values` unless a row with its submission token is there; answers that row and whether it is new. */
+function insertOnceByToken<T extends TokenTable>(
+  table: T,
+  values: T["$inferInsert"],
+  database: DB,
+): Saved<T["$inferSelect"]> {
+  // The two tables share the columns used here; drizzle cannot type a union of tables.
+  const t = table as typeof contactMessages;
+  const inserted = database
+    .insert(t)
+    .values(values as typeof contactMessages.$inferInsert)
+    .onConflictDoNothing({ target: t.submissionToken })
+    .returning()
+    .get();
+  if (inserted) return { record: inserted as T["$inferSelect"], created: true };
+  const existing = database.select().from(t).where(eq(t.submissionToken, values.submissionToken!)).get();
+  return { record: existing! as T["$inferSelect"], created: false };
+}
+
+/**
+ * Issue 18: a submission and the promoter's e-mail about it are written in one transaction
+ * (the e-mail waits in the outbox; the sender delivers it with retries). A replayed post
+ * stores nothing new and queues nothing.
+ */
+function saveWithNotice<T extends { id: number }>(
+  save: (database: DB) => Saved<T>,
+  notice: (record: T) => NewMail,
+  database: DB,
+): Saved<T> {
+  const saved = database.transaction((tx) => {
+    const t = tx as unknown as DB;
+    const result = save(t);
+    if (result.created) enqueueMail(notice(result.record), t);
+    return result;
+  });
+  if (saved.created) wakeOutbox();
+  return saved;
+}
+
 export function saveContactMessage(
   input: ContactInput,
   meta: { ipAddress: string | null },
   database: DB = db(),
 ): Saved<ContactMessage> {
-  const inserted = database
-    .insert(contactMessages)
-    .values({
+  return insertOnceByToken(
+    contactMessages,
+    {
       name: input.name,
       email: input.email,
       subject: input.subject,
       message: input.message,
       submissionToken: input.submissionToken ?? null,
       ipAddress: meta.ipAddress,
-    })
-    .onConflictDoNothing({ target: contactMessages.submissionToken })
-    .returning()
-    .get();
-  if (inserted) return { record: inserted, created: true };
-  const existing = database
-    .select()
-    .from(contactMessages)
-    .where(eq(contactMessages.submissionToken, input.submissionToken!))
-    .get();
-  return { record: existing!, created: false };
+    },
+    database,
+  );
 }
 
 export function saveContestantApplication(
@@ -54,9 +87,9 @@ export function saveContestantApplication(
   meta: { ipAddress: string | null },
   database: DB = db(),
 ): Saved<ContestantApplication> {
-  const inserted = database
-    .insert(contestantApplications)
-    .values({
+  return insertOnceByToken(
+    contestantApplications,
+    {
       eventId,
       fullName: input.from_name,
       email: input.from_email,
@@ -69,17 +102,9 @@ export function saveContestantApplication(
       acceptsTerms: input.accepts_terms,
       submissionToken: input.submissionToken ?? null,
       ipAddress: meta.ipAddress,
-    })
-    .onConflictDoNothing({ target: contestantApplications.submissionToken })
-    .returning()
-    .get();
-  if (inserted) return { record: inserted, created: true };
-  const existing = database
-    .select()
-    .from(contestantApplications)
-    .where(eq(contestantApplications.submissionToken, input.submissionToken!))
-    .get();
-  return { record: existing!, created: false };
+    },
+    database,
+  );
 }
 
 /** A second sign-up with the same (lower-cased) e-mail stores nothing. */
@@ -150,64 +175,31 @@ export function listApplications(eventId: number, database: DB = db()) {
     .all();
 }
 
-/**
- * Issue 18: a submission and the promoter's e-mail about it are written in one transaction
- * (the e-mail waits in the outbox; the sender delivers it with retries). A replayed post
- * stores nothing new and queues nothing.
- */
+/** The contact form: the message and the promoter's e-mail about it, in one transaction. */
 export function saveContactMessageWithNotice(
   input: ContactInput,
   meta: { ipAddress: string | null; to: string },
   database: DB = db(),
 ): Saved<ContactMessage> {
-  const saved = database.transaction((tx) => {
-    const t = tx as unknown as DB;
-    const result = saveContactMessage(input, meta, t);
-    if (result.created) {
-      const mail = contactNotification(input);
-      enqueueMail(
-        {
-          kind: "contact",
-          refId: result.record.id,
-          to: meta.to,
-          replyTo: mail.replyTo,
-          subject: mail.subject,
-          text: mail.text,
-        },
-        t,
-      );
-    }
-    return result;
-  });
-  if (saved.created) wakeOutbox();
-  return saved;
+  const mail = contactNotification(input);
+  return saveWithNotice(
+    (t) => saveContactMessage(input, meta, t),
+    (record) => ({ kind: "contact", refId: record.id, to: meta.to, ...mail }),
+    database,
+  );
 }
 
+/** A contestant application and the promoter's e-mail about it, in one transaction. */
 export function saveContestantApplicationWithNotice(
   show: { id: number; title: string },
   input: ContestantApplicationInput,
   meta: { ipAddress: string | null; to: string },
   database: DB = db(),
 ): Saved<ContestantApplication> {
-  const saved = database.transaction((tx) => {
-    const t = tx as unknown as DB;
-    const result = saveContestantApplication(show.id, input, meta, t);
-    if (result.created) {
-      const mail = applicationNotification(show.title, input);
-      enqueueMail(
-        {
-          kind: "application",
-          refId: result.record.id,
-          to: meta.to,
-          replyTo: mail.replyTo,
-          subject: mail.subject,
-          text: mail.text,
-        },
-        t,
-      );
-    }
-    return result;
-  });
-  if (saved.created) wakeOutbox();
-  return saved;
+  const mail = applicationNotification(show.title, input);
+  return saveWithNotice(
+    (t) => saveContestantApplication(show.id, input, meta, t),
+    (record) => ({ kind: "application", refId: record.id, to: meta.to, ...mail }),
+    database,
+  );
 }

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { venues, type Venue } from "~/db/schema";
 import type { SyncedVenue } from "~/lib/eventbrite";
 import type { VenueFormValues } from "~/lib/forms/venue";
+import { uniqueSlug } from "~/lib/slug";
 import { RESERVED_SLUGS, venueSlug } from "~/lib/venue-records";
 import { recordAudit } from "~/models/audit.server";
 import type { StaffIdentity } from "~/models/staff.server";
@@ -9,15 +10,14 @@ import { db, type DB } from "~/utils/db.server";
 
 type Tx = Pick<DB, "select" | "insert" | "update">;
 
-/** A slug no other venue has: "the-room", then "the-room-2", ... */
-function freeSlug(name: string, tx: Tx): string {
-  const base = venueSlug(name);
-  for (let n = 1; n < 1000; n++) {
-    const slug = n === 1 ? base : `${base}-${n}`;
-    if (RESERVED_SLUGS.has(slug)) continue;
-    if (!tx.select({ id: venues.id }).from(venues).where(eq(venues.slug, slug)).get()) return slug;
-  }
-  return `${base}-${Date.now()}`;
+/** A slug no other venue has and no route owns: "the-room", then "the-room-2", ... */
+export function freeVenueSlug(name: string, tx: Tx): string {
+  return uniqueSlug(
+    venueSlug(name),
+    (slug) =>
+      RESERVED_SLUGS.has(slug) ||
+      Boolean(tx.select({ id: venues.id }).from(venues).where(eq(venues.slug, slug)).get()),
+  );
 }
 
 const ADDRESS_FIELDS = [
@@ -58,7 +58,7 @@ export function upsertPlatformVenue(
     }
     const row = tx
       .insert(venues)
-      .values({ ...v, slug: freeSlug(v.name, tx) })
+      .values({ ...v, slug: freeVenueSlug(v.name, tx) })
       .returning({ id: venues.id })
       .get();
     return { id: row.id, created: true, updated: false };
@@ -106,7 +106,7 @@ export function pickOrCreateVenue(name: string, tx: Tx = db()): number | null {
   if (found) return found.id;
   return tx
     .insert(venues)
-    .values({ name: clean, slug: freeSlug(clean, tx) })
+    .values({ name: clean, slug: freeVenueSlug(clean, tx) })
     .returning({ id: venues.id })
     .get().id;
 }

@@ -1,5 +1,6 @@
 import { test as base, expect } from "@playwright/test";
 import { openDatabase, type DB } from "~/utils/db.server";
+import { mailRig, type MailRig } from "../support/mail";
 import { signInAsStaff } from "../support/staff";
 
 /** The test database the server under test uses (tests own the rows they create). */
@@ -12,9 +13,15 @@ export function testDb(): DB {
 /**
  * The browser tests' fixtures: `javaScriptOn` (which project), `db` (the shared test
  * database), and `signIn(path)`: the page's context signed in as the seeded staff member
- * (tests/support/staff.ts), then `path` opened.
+ * (tests/support/staff.ts), then `path` opened; `mail`: fake SMTP servers and mail-enabled
+ * servers of the test's own (tests/support/mail.ts), stopped after the test.
  */
-export const test = base.extend<{ javaScriptOn: boolean; db: DB; signIn: (path?: string) => Promise<void> }>({
+export const test = base.extend<{
+  javaScriptOn: boolean;
+  db: DB;
+  signIn: (path?: string) => Promise<void>;
+  mail: MailRig;
+}>({
   javaScriptOn: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false),
   db: async ({}, use) => {
     const database = testDb();
@@ -26,6 +33,11 @@ export const test = base.extend<{ javaScriptOn: boolean; db: DB; signIn: (path?:
       await signInAsStaff(page.context(), db, baseURL!);
       await page.goto(path);
     });
+  },
+  mail: async ({}, use) => {
+    const rig = mailRig();
+    await use(rig);
+    await rig.close();
   },
 });
 

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { events, outbox, waitlistEntries } from "~/db/schema";
 import { addDaysIso, todayIn } from "~/lib/dates";
@@ -9,18 +10,19 @@ import {
   eventbriteFixture,
   startFakeEventbrite,
 } from "../fakes/eventbrite";
-import { startFakeSmtp } from "../fakes/smtp";
-import { freePort } from "../support/server";
+import { eventually } from "../support/mail";
+import { freePort, type SeededServer } from "../support/server";
 import { insertShow } from "../support/shows";
 import { loginAsStaff } from "../support/staff";
 import { expect, test } from "./fixtures";
-import { eventually, startMailServer } from "./mail-server";
 
 /**
  * Issue 18: "Tell me when tickets free up". Each test runs the production server on its
- * own database with SMTP_URL pointing at the fake SMTP server (tests/fakes/smtp.ts).
+ * own database with SMTP_URL pointing at the fake SMTP server (tests/fakes/smtp.ts), both
+ * from the `mail` fixture (tests/support/mail.ts), which stops them after the test.
  */
 const DATE = addDaysIso(todayIn(), 7);
+test.describe.configure({ timeout: 60_000 });
 
 function soldOutShow(db: DB, title: string) {
   return insertShow(db, {
@@ -31,6 +33,19 @@ function soldOutShow(db: DB, title: string) {
     ticketUrl: "https://tickets.example/waitlist",
     soldOut: true,
   });
+}
+
+/** Ann waits for the sold-out show `title`; staff mark it available (the outbox tests' start). */
+async function annWaitsThenAvailable(page: Page, server: SeededServer, title: string) {
+  const show = soldOutShow(server.database, title);
+  const token = `${title.toLowerCase().replace(/\W+/g, "-")}-token-0123456789`;
+  server.database
+    .insert(waitlistEntries)
+    .values({ eventId: show.id, date: DATE, email: "ann@example.com", token })
+    .run();
+  await loginAsStaff(page, "/admin/waitlist", server.url);
+  await page.getByRole("button", { name: `Mark available: ${title}` }).click();
+  return show;
 }
 
 /** Unfolds header lines and quoted-printable soft breaks so links can be read whole. */
@@ -44,155 +59,131 @@ test.describe("waitlist", () => {
   test("sold out → two sign-ups → available → exactly two e-mails; the unsubscribe link works", async ({
     page,
     javaScriptOn,
+    mail,
   }) => {
-    test.setTimeout(60_000);
-    const smtp = await startFakeSmtp();
-    const server = await startMailServer({ SMTP_URL: smtp.url });
-    try {
-      const show = soldOutShow(server.database, `Waitlist Night ${javaScriptOn ? "js" : "nojs"}`);
-      for (const email of ["ann@example.com", "Bo@Example.com"]) {
-        await page.goto(`${server.url}/event/${show.id}`);
-        const form = page.getByRole("form", { name: "Tell me when tickets free up" });
-        await expect(form.getByText("deleted after the show")).toBeVisible();
-        await form.getByLabel("Email").fill(email);
-        await form.getByRole("button", { name: "Tell me" }).click();
-        await expect(page.getByRole("status")).toContainText(`You're on the list for ${show.title}`);
-        await expect(page.getByRole("status")).toContainText("deleted after the show");
-      }
-      // The same address again: told so, nothing new stored.
+    const { smtp, server } = await mail.start();
+    const show = soldOutShow(server.database, `Waitlist Night ${javaScriptOn ? "js" : "nojs"}`);
+    for (const email of ["ann@example.com", "Bo@Example.com"]) {
       await page.goto(`${server.url}/event/${show.id}`);
-      await page.getByLabel("Email").fill("ann@example.com");
-      await page.getByRole("button", { name: "Tell me" }).click();
-      await expect(page.getByRole("status")).toContainText("already on the list");
-      expect(
-        server.database.select().from(waitlistEntries).where(eq(waitlistEntries.eventId, show.id)).all(),
-      ).toHaveLength(2);
-      // Still sold out: nobody e-mailed.
-      expect(smtp.received).toHaveLength(0);
-
-      await loginAsStaff(page, "/admin/waitlist", server.url);
-      const row = page.getByRole("row", { name: new RegExp(show.title) });
-      await expect(row).toContainText("2 waiting");
-      await row.getByRole("button", { name: `Mark available: ${show.title}` }).click();
-      await eventually(() => smtp.received.length >= 2, "two e-mails");
-      await page.waitForTimeout(1000);
-      expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(["ann@example.com", "bo@example.com"]);
-
-      const mail = readable(smtp.received.find((m) => m.to[0] === "ann@example.com")!.raw);
-      expect(mail).toContain("https://tickets.example/waitlist");
-      expect(mail).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
-      const link = /List-Unsubscribe: <([^>]+)>/.exec(mail)![1];
-      // The link opens a confirmation page (a GET never unsubscribes: link scanners follow GETs).
-      await page.goto(link);
-      await expect(page.getByText("Stop e-mails to ann@example.com")).toBeVisible();
-      expect(
-        server.database
-          .select()
-          .from(waitlistEntries)
-          .where(eq(waitlistEntries.email, "ann@example.com"))
-          .all(),
-      ).toHaveLength(1);
-      await page.getByRole("button", { name: "Leave the list" }).click();
-      await expect(page.getByRole("status")).toContainText("you've left the list");
-      expect(
-        server.database
-          .select()
-          .from(waitlistEntries)
-          .where(eq(waitlistEntries.email, "ann@example.com"))
-          .all(),
-      ).toHaveLength(0);
-
-      // RFC 8058 one-click: the mail provider POSTs from its own servers (no Origin, multipart).
-      const boLink = /List-Unsubscribe: <([^>]+)>/.exec(
-        readable(smtp.received.find((m) => m.to[0] === "bo@example.com")!.raw),
-      )![1];
-      const oneClick = await page.request.post(boLink, {
-        multipart: { "List-Unsubscribe": "One-Click" },
-        maxRedirects: 0,
-      });
-      expect(oneClick.status()).toBe(200);
-      expect(
-        server.database.select().from(waitlistEntries).where(eq(waitlistEntries.eventId, show.id)).all(),
-      ).toHaveLength(0);
-    } finally {
-      await server.close();
-      await smtp.close();
+      const form = page.getByRole("form", { name: "Tell me when tickets free up" });
+      await expect(form.getByText("deleted after the show")).toBeVisible();
+      await form.getByLabel("Email").fill(email);
+      await form.getByRole("button", { name: "Tell me" }).click();
+      await expect(page.getByRole("status")).toContainText(`You're on the list for ${show.title}`);
+      await expect(page.getByRole("status")).toContainText("deleted after the show");
     }
+    // The same address again: told so, nothing new stored.
+    await page.goto(`${server.url}/event/${show.id}`);
+    await page.getByLabel("Email").fill("ann@example.com");
+    await page.getByRole("button", { name: "Tell me" }).click();
+    await expect(page.getByRole("status")).toContainText("already on the list");
+    expect(
+      server.database.select().from(waitlistEntries).where(eq(waitlistEntries.eventId, show.id)).all(),
+    ).toHaveLength(2);
+    // Still sold out: nobody e-mailed.
+    expect(smtp.received).toHaveLength(0);
+
+    await loginAsStaff(page, "/admin/waitlist", server.url);
+    const row = page.getByRole("row", { name: new RegExp(show.title) });
+    await expect(row).toContainText("2 waiting");
+    await row.getByRole("button", { name: `Mark available: ${show.title}` }).click();
+    await eventually(() => smtp.received.length >= 2, "two e-mails");
+    await page.waitForTimeout(1000);
+    expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(["ann@example.com", "bo@example.com"]);
+
+    const annMail = readable(smtp.received.find((m) => m.to[0] === "ann@example.com")!.raw);
+    expect(annMail).toContain("https://tickets.example/waitlist");
+    expect(annMail).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    const link = /List-Unsubscribe: <([^>]+)>/.exec(annMail)![1];
+    // The link opens a confirmation page (a GET never unsubscribes: link scanners follow GETs).
+    await page.goto(link);
+    await expect(page.getByText("Stop e-mails to ann@example.com")).toBeVisible();
+    const annRows = () =>
+      server.database
+        .select()
+        .from(waitlistEntries)
+        .where(eq(waitlistEntries.email, "ann@example.com"))
+        .all();
+    expect(annRows()).toHaveLength(1);
+    await page.getByRole("button", { name: "Leave the list" }).click();
+    await expect(page.getByRole("status")).toContainText("you've left the list");
+    expect(annRows()).toHaveLength(0);
+
+    // RFC 8058 one-click: the mail provider POSTs from its own servers (no Origin, multipart).
+    const boLink = /List-Unsubscribe: <([^>]+)>/.exec(
+      readable(smtp.received.find((m) => m.to[0] === "bo@example.com")!.raw),
+    )![1];
+    const oneClick = await page.request.post(boLink, {
+      multipart: { "List-Unsubscribe": "One-Click" },
+      maxRedirects: 0,
+    });
+    expect(oneClick.status()).toBe(200);
+    expect(
+      server.database.select().from(waitlistEntries).where(eq(waitlistEntries.eventId, show.id)).all(),
+    ).toHaveLength(0);
   });
 
   test("a sold-out date of a recurring show: the form on that date only; freeing it e-mails its list", async ({
     page,
     javaScriptOn,
+    mail,
   }) => {
-    test.setTimeout(60_000);
-    const smtp = await startFakeSmtp();
-    const server = await startMailServer({ SMTP_URL: smtp.url });
-    try {
-      const other = addDaysIso(DATE, 7);
-      const show = insertShow(
-        server.database,
-        {
-          title: `Weekly Mic ${javaScriptOn ? "js" : "nojs"}`,
-          date: DATE,
-          time: "20:00",
-          ticketUrl: "https://tickets.example/mic",
-        },
-        [{ date: DATE }, { date: other, soldOut: true }],
-      );
-      await page.goto(`${server.url}/event/${show.id}?date=${DATE}`);
-      await expect(page.getByRole("link", { name: "GET TICKETS" }).first()).toBeVisible();
-      await expect(page.getByRole("form", { name: "Tell me when tickets free up" })).toHaveCount(0);
-      await page.goto(`${server.url}/event/${show.id}?date=${other}`);
-      await expect(page.getByRole("link", { name: "GET TICKETS" })).toHaveCount(0);
-      await page.getByLabel("Email").fill("cy@example.com");
-      await page.getByRole("button", { name: "Tell me" }).click();
-      await expect(page.getByRole("status")).toContainText("You're on the list");
+    const { smtp, server } = await mail.start();
+    const other = addDaysIso(DATE, 7);
+    const show = insertShow(
+      server.database,
+      {
+        title: `Weekly Mic ${javaScriptOn ? "js" : "nojs"}`,
+        date: DATE,
+        time: "20:00",
+        ticketUrl: "https://tickets.example/mic",
+      },
+      [{ date: DATE }, { date: other, soldOut: true }],
+    );
+    await page.goto(`${server.url}/event/${show.id}?date=${DATE}`);
+    await expect(page.getByRole("link", { name: "GET TICKETS" }).first()).toBeVisible();
+    await expect(page.getByRole("form", { name: "Tell me when tickets free up" })).toHaveCount(0);
+    await page.goto(`${server.url}/event/${show.id}?date=${other}`);
+    await expect(page.getByRole("link", { name: "GET TICKETS" })).toHaveCount(0);
+    await page.getByLabel("Email").fill("cy@example.com");
+    await page.getByRole("button", { name: "Tell me" }).click();
+    await expect(page.getByRole("status")).toContainText("You're on the list");
 
-      await loginAsStaff(page, "/admin/waitlist", server.url);
-      const row = page.getByRole("row", { name: new RegExp(`${show.title}.*1 waiting`) });
-      await row.getByRole("button", { name: /^Mark available/ }).click();
-      await expect(page.getByText("1 waiting person is being e-mailed")).toBeVisible();
-      await eventually(() => smtp.received.length === 1, "one e-mail");
-      expect(smtp.received[0].to).toEqual(["cy@example.com"]);
-      await page.goto(`${server.url}/event/${show.id}?date=${other}`);
-      await expect(page.getByRole("link", { name: "GET TICKETS" }).first()).toBeVisible();
-    } finally {
-      await server.close();
-      await smtp.close();
-    }
+    await loginAsStaff(page, "/admin/waitlist", server.url);
+    const row = page.getByRole("row", { name: new RegExp(`${show.title}.*1 waiting`) });
+    await row.getByRole("button", { name: /^Mark available/ }).click();
+    await expect(page.getByText("1 waiting person is being e-mailed")).toBeVisible();
+    await eventually(() => smtp.received.length === 1, "one e-mail");
+    expect(smtp.received[0].to).toEqual(["cy@example.com"]);
+    await page.goto(`${server.url}/event/${show.id}?date=${other}`);
+    await expect(page.getByRole("link", { name: "GET TICKETS" }).first()).toBeVisible();
   });
 
   test("bad input: 400 with a message, honeypot and not-sold-out shows store nothing", async ({
     page,
     request,
     javaScriptOn,
+    mail,
   }) => {
-    test.setTimeout(60_000);
-    const server = await startMailServer({});
-    try {
-      const show = soldOutShow(server.database, `Waitlist Bad ${javaScriptOn ? "js" : "nojs"}`);
-      const post = (form: Record<string, string>) =>
-        request.post(`${server.url}/event/${show.id}/waitlist?date=${DATE}`, {
-          form,
-          headers: { Origin: server.url },
-          maxRedirects: 0,
-        });
-      const bad = await post({ email: "not-an-address", date: DATE });
-      expect(bad.status()).toBe(400);
-      expect(await bad.text()).toContain("Enter a valid email address");
-      expect((await post({ email: "bot@example.com", date: DATE, website: "http://spam" })).status()).toBe(
-        302,
-      );
-      server.database.update(events).set({ soldOut: false }).where(eq(events.id, show.id)).run();
-      expect((await post({ email: "late@example.com", date: DATE })).status()).toBe(409);
-      expect(server.database.select().from(waitlistEntries).all()).toHaveLength(0);
-      // Without SMTP_URL staff see the outbox waiting.
-      await loginAsStaff(page, "/admin/waitlist", server.url);
-      await page.goto(`${server.url}/admin/mail`);
-      await expect(page.getByRole("alert")).toContainText("SMTP_URL");
-    } finally {
-      await server.close();
-    }
+    const server = await mail.server({});
+    const show = soldOutShow(server.database, `Waitlist Bad ${javaScriptOn ? "js" : "nojs"}`);
+    const post = (form: Record<string, string>) =>
+      request.post(`${server.url}/event/${show.id}/waitlist?date=${DATE}`, {
+        form,
+        headers: { Origin: server.url },
+        maxRedirects: 0,
+      });
+    const bad = await post({ email: "not-an-address", date: DATE });
+    expect(bad.status()).toBe(400);
+    expect(await bad.text()).toContain("Enter a valid email address");
+    expect((await post({ email: "bot@example.com", date: DATE, website: "http://spam" })).status()).toBe(302);
+    server.database.update(events).set({ soldOut: false }).where(eq(events.id, show.id)).run();
+    expect((await post({ email: "late@example.com", date: DATE })).status()).toBe(409);
+    expect(server.database.select().from(waitlistEntries).all()).toHaveLength(0);
+    // Without SMTP_URL staff see the outbox waiting.
+    await loginAsStaff(page, "/admin/waitlist", server.url);
+    await page.goto(`${server.url}/admin/mail`);
+    await expect(page.getByRole("alert")).toContainText("SMTP_URL");
   });
 });
 
@@ -200,72 +191,65 @@ test.describe("staff and the ticketing sync tell the list", () => {
   test("Send now: one e-mail per person waiting; a second press within the day sends nothing and says so", async ({
     page,
     javaScriptOn,
+    mail,
   }) => {
-    test.setTimeout(60_000);
-    const smtp = await startFakeSmtp();
-    const server = await startMailServer({ SMTP_URL: smtp.url });
-    try {
-      // Seats are on sale; two people still wait: one never told, one told two days ago.
-      const show = soldOutShow(server.database, `Send Now Night ${javaScriptOn ? "js" : "nojs"}`);
-      server.database.update(events).set({ soldOut: false }).where(eq(events.id, show.id)).run();
-      server.database
-        .insert(waitlistEntries)
-        .values([
-          { eventId: show.id, date: DATE, email: "ann@example.com", token: "send-now-token-ann-0123" },
-          {
-            eventId: show.id,
-            date: DATE,
-            email: "bo@example.com",
-            token: "send-now-token-bo-01234",
-            notifiedAt: new Date(Date.now() - 2 * 86_400_000),
-          },
-        ])
-        .run();
-      await loginAsStaff(page, "/admin/waitlist", server.url);
-      const row = page.getByRole("row", { name: new RegExp(show.title) });
-      await expect(row).toContainText("2 waiting (1 e-mailed)");
-      // The list as a spreadsheet.
-      const download = page.waitForEvent("download");
-      await row.getByRole("link", { name: new RegExp(`^CSV: ${show.title}`) }).click();
-      const csv = fs
-        .readFileSync((await (await download).path())!, "utf8")
-        .trim()
-        .split(/\r?\n/);
-      expect(csv[0]).toBe("Show,Show id,Date,Email,Joined,Last e-mailed");
-      expect(csv.slice(1).map((line) => line.split(",")[3])).toEqual(["ann@example.com", "bo@example.com"]);
-      expect(csv[1].endsWith(",")).toBe(true); // Ann was never e-mailed
-      await row.getByRole("button", { name: new RegExp(`^Send now: ${show.title}`) }).click();
-      await expect(page.getByText(/2 waiting people are being e-mailed about/)).toBeVisible();
-      await eventually(() => smtp.received.length >= 2, "two e-mails");
-      await expect(page.getByRole("row", { name: new RegExp(show.title) })).toContainText(
-        "2 waiting (2 e-mailed)",
-      );
+    const { smtp, server } = await mail.start();
+    // Seats are on sale; two people still wait: one never told, one told two days ago.
+    const show = soldOutShow(server.database, `Send Now Night ${javaScriptOn ? "js" : "nojs"}`);
+    server.database.update(events).set({ soldOut: false }).where(eq(events.id, show.id)).run();
+    server.database
+      .insert(waitlistEntries)
+      .values([
+        { eventId: show.id, date: DATE, email: "ann@example.com", token: "send-now-token-ann-0123" },
+        {
+          eventId: show.id,
+          date: DATE,
+          email: "bo@example.com",
+          token: "send-now-token-bo-01234",
+          notifiedAt: new Date(Date.now() - 2 * 86_400_000),
+        },
+      ])
+      .run();
+    await loginAsStaff(page, "/admin/waitlist", server.url);
+    const row = page.getByRole("row", { name: new RegExp(show.title) });
+    await expect(row).toContainText("2 waiting (1 e-mailed)");
+    // The list as a spreadsheet.
+    const download = page.waitForEvent("download");
+    await row.getByRole("link", { name: new RegExp(`^CSV: ${show.title}`) }).click();
+    const csv = fs
+      .readFileSync((await (await download).path())!, "utf8")
+      .trim()
+      .split(/\r?\n/);
+    expect(csv[0]).toBe("Show,Show id,Date,Email,Joined,Last e-mailed");
+    expect(csv.slice(1).map((line) => line.split(",")[3])).toEqual(["ann@example.com", "bo@example.com"]);
+    expect(csv[1].endsWith(",")).toBe(true); // Ann was never e-mailed
+    await row.getByRole("button", { name: new RegExp(`^Send now: ${show.title}`) }).click();
+    await expect(page.getByText(/2 waiting people are being e-mailed about/)).toBeVisible();
+    await eventually(() => smtp.received.length >= 2, "two e-mails");
+    await expect(page.getByRole("row", { name: new RegExp(show.title) })).toContainText(
+      "2 waiting (2 e-mailed)",
+    );
 
-      await page
-        .getByRole("row", { name: new RegExp(show.title) })
-        .getByRole("button", { name: new RegExp(`^Send now: ${show.title}`) })
-        .click();
-      await expect(
-        page.getByText(/Nobody e-mailed: everyone waiting for .* was e-mailed within the last day/),
-      ).toBeVisible();
-      await page.waitForTimeout(1500);
-      expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(["ann@example.com", "bo@example.com"]);
-      expect(server.database.select().from(outbox).all()).toHaveLength(2);
-    } finally {
-      await server.close();
-      await smtp.close();
-    }
+    await page
+      .getByRole("row", { name: new RegExp(show.title) })
+      .getByRole("button", { name: new RegExp(`^Send now: ${show.title}`) })
+      .click();
+    await expect(
+      page.getByText(/Nobody e-mailed: everyone waiting for .* was e-mailed within the last day/),
+    ).toBeVisible();
+    await page.waitForTimeout(1500);
+    expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(["ann@example.com", "bo@example.com"]);
+    expect(server.database.select().from(outbox).all()).toHaveLength(2);
   });
 
   test("the platform frees seats of a sold-out show and a sold-out series date: the sync reopens them and e-mails their lists once", async ({
     page,
+    mail,
   }) => {
     test.setTimeout(90_000);
-    const smtp = await startFakeSmtp();
     // This test's own platform fake (the shared one belongs to sync.spec.ts).
     const platform = await startFakeEventbrite();
-    const server = await startMailServer({
-      SMTP_URL: smtp.url,
+    const { smtp, server } = await mail.start({
       EVENTBRITE_API_URL: platform.url,
       EVENTBRITE_TOKEN: FAKE_EVENTBRITE_TOKEN,
       EVENTBRITE_ORGANIZATION_ID: FAKE_EVENTBRITE_ORG,
@@ -339,8 +323,7 @@ test.describe("staff and the ticketing sync tell the list", () => {
       await page.waitForTimeout(1500);
       expect(smtp.received).toHaveLength(3);
     } finally {
-      await server.close();
-      await smtp.close();
+      await mail.close();
       await platform.close();
     }
   });
@@ -355,98 +338,59 @@ test.describe("outbox delivery", () => {
 
   test("SMTP down → the outbox keeps the e-mail (staff see it waiting) → SMTP back → delivered once", async ({
     page,
+    mail,
   }) => {
-    test.setTimeout(60_000);
     const port = await freePort();
-    const server = await startMailServer({ SMTP_URL: `smtp://127.0.0.1:${port}` });
-    let smtp: Awaited<ReturnType<typeof startFakeSmtp>> | null = null;
-    try {
-      const show = soldOutShow(server.database, "Outage Night");
-      server.database
-        .insert(waitlistEntries)
-        .values({ eventId: show.id, date: DATE, email: "ann@example.com", token: "outage-token-0123456789" })
-        .run();
-      await loginAsStaff(page, "/admin/waitlist", server.url);
-      await page.getByRole("button", { name: "Mark available: Outage Night" }).click();
-      await eventually(
-        () => (server.database.select().from(outbox).get()?.attempts ?? 0) >= 1,
-        "a failed try",
-      );
-      await page.goto(`${server.url}/admin/mail`);
-      await expect(page.getByRole("row", { name: /ann@example.com.*Waiting/ })).toBeVisible();
-      smtp = await startFakeSmtp({ port });
-      await eventually(() => smtp!.received.length === 1, "delivery after the outage", 15_000);
-      await page.waitForTimeout(1500);
-      expect(smtp.received).toHaveLength(1);
-      expect(server.database.select().from(outbox).get()).toMatchObject({ status: "sent" });
-    } finally {
-      await server.close();
-      await smtp?.close();
-    }
+    const server = await mail.server({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    await annWaitsThenAvailable(page, server, "Outage Night");
+    await eventually(() => (server.database.select().from(outbox).get()?.attempts ?? 0) >= 1, "a failed try");
+    await page.goto(`${server.url}/admin/mail`);
+    await expect(page.getByRole("row", { name: /ann@example.com.*Waiting/ })).toBeVisible();
+    const smtp = await mail.smtp({ port });
+    await eventually(() => smtp.received.length === 1, "delivery after the outage", 15_000);
+    await page.waitForTimeout(1500);
+    expect(smtp.received).toHaveLength(1);
+    expect(server.database.select().from(outbox).get()).toMatchObject({ status: "sent" });
   });
 
   test("SIGTERM in the middle of a send → the send finishes and is recorded; nothing is sent again after the restart", async ({
     page,
+    mail,
   }) => {
-    test.setTimeout(60_000);
     // The mail server keeps the message as soon as it arrives and answers 3 s later.
-    const slow = await startFakeSmtp({ mode: "slow", delayMs: 3_000 });
-    const server = await startMailServer({ SMTP_URL: slow.url });
-    try {
-      const show = soldOutShow(server.database, "Deploy Night");
-      server.database
-        .insert(waitlistEntries)
-        .values({ eventId: show.id, date: DATE, email: "ann@example.com", token: "deploy-token-0123456789" })
-        .run();
-      await loginAsStaff(page, "/admin/waitlist", server.url);
-      await page.getByRole("button", { name: "Mark available: Deploy Night" }).click();
-      await eventually(() => slow.received.length === 1, "the message on the mail server");
-      // A deploy stops the server while the mail server has not answered yet.
-      const stopping = Date.now();
-      await server.terminate();
-      expect(Date.now() - stopping).toBeLessThan(12_000);
-      expect(server.database.select().from(outbox).get()).toMatchObject({ status: "sent" });
-      await server.restart();
-      // Well past the lease (1.5 s) and a poll: a message not recorded as sent would go again.
-      await page.waitForTimeout(4_000);
-      expect(slow.received).toHaveLength(1);
-    } finally {
-      await server.close();
-      await slow.close();
-    }
+    const slow = await mail.smtp({ mode: "slow", delayMs: 3_000 });
+    const server = await mail.server({ SMTP_URL: slow.url });
+    await annWaitsThenAvailable(page, server, "Deploy Night");
+    await eventually(() => slow.received.length === 1, "the message on the mail server");
+    // A deploy stops the server while the mail server has not answered yet.
+    const stopping = Date.now();
+    await server.terminate();
+    expect(Date.now() - stopping).toBeLessThan(12_000);
+    expect(server.database.select().from(outbox).get()).toMatchObject({ status: "sent" });
+    await server.restart();
+    // Well past the lease (1.5 s) and a poll: a message not recorded as sent would go again.
+    await page.waitForTimeout(4_000);
+    expect(slow.received).toHaveLength(1);
   });
 
-  test("kill -9 between commit and send → delivered once after the restart", async ({ page }) => {
-    test.setTimeout(60_000);
+  test("kill -9 between commit and send → delivered once after the restart", async ({ page, mail }) => {
     // The first server's mail server takes the message and never answers: the row is
     // committed and claimed, the send never completes, then the process is killed.
-    const stuck = await startFakeSmtp({ mode: "hang" });
-    const server = await startMailServer({ SMTP_URL: stuck.url });
-    const smtp = await startFakeSmtp();
-    try {
-      const show = soldOutShow(server.database, "Crash Night");
-      server.database
-        .insert(waitlistEntries)
-        .values({ eventId: show.id, date: DATE, email: "ann@example.com", token: "crash-token-0123456789" })
-        .run();
-      await loginAsStaff(page, "/admin/waitlist", server.url);
-      await page.getByRole("button", { name: "Mark available: Crash Night" }).click();
-      await eventually(
-        () => server.database.select().from(outbox).get()?.leaseUntil != null,
-        "the sender's claim",
-      );
-      await server.kill();
-      expect(server.database.select().from(outbox).get()).toMatchObject({ status: "pending" });
-      await server.restart({ SMTP_URL: smtp.url });
-      await eventually(() => smtp.received.length === 1, "delivery after the restart", 15_000);
-      await page.waitForTimeout(2000);
-      expect(smtp.received).toHaveLength(1);
-      expect(stuck.received).toHaveLength(0);
-      expect(server.database.select().from(outbox).get()).toMatchObject({ status: "sent" });
-    } finally {
-      await server.close();
-      await smtp.close();
-      await stuck.close();
-    }
+    const stuck = await mail.smtp({ mode: "hang" });
+    const server = await mail.server({ SMTP_URL: stuck.url });
+    const smtp = await mail.smtp();
+    await annWaitsThenAvailable(page, server, "Crash Night");
+    await eventually(
+      () => server.database.select().from(outbox).get()?.leaseUntil != null,
+      "the sender's claim",
+    );
+    await server.kill();
+    expect(server.database.select().from(outbox).get()).toMatchObject({ status: "pending" });
+    await server.restart({ SMTP_URL: smtp.url });
+    await eventually(() => smtp.received.length === 1, "delivery after the restart", 15_000);
+    await page.waitForTimeout(2000);
+    expect(smtp.received).toHaveLength(1);
+    expect(stuck.received).toHaveLength(0);
+    expect(server.database.select().from(outbox).get()).toMatchObject({ status: "sent" });
   });
 });

@@ -11,6 +11,7 @@ import { addDaysIso, todayIn } from "~/lib/dates";
 import type { EventFormValues } from "~/lib/event-form";
 import type { Show } from "~/lib/shows";
 import type { DB } from "~/utils/db.server";
+import { makeVenue } from "./venues";
 
 let nextId = 1;
 
@@ -59,21 +60,14 @@ export const GAME_ON: Partial<Show> = {
   isEventbrite: true,
   acceptsApplications: true,
   // The Manchester Pub's venue record as the seed holds it (city cited in app/db/venue-data.ts).
-  venueRecord: {
+  venueRecord: makeVenue({
     id: 5,
     name: "The Manchester Pub",
     slug: "manchester-pub",
-    address1: null,
-    address2: null,
     city: "Windsor",
     region: "ON",
-    postalCode: null,
     country: "CA",
-    latitude: null,
-    longitude: null,
-    isClub: false,
-    isWinery: false,
-  },
+  }),
 };
 
 /** `makeShow` with the Game On! defaults. */

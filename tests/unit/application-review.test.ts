@@ -1,22 +1,17 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { comedians, contestantApplications, outbox, roundComedians, staffUsers } from "~/db/schema";
+import { comedians, contestantApplications, outbox, roundComedians } from "~/db/schema";
 import { dueForSelectionEmail, reviewSchema } from "~/lib/shortlist";
 import {
   emailShortlisted,
   openRoundFromShortlist,
   reviewApplication,
 } from "~/models/application-review.server";
-import { createTestDb } from "../support/db";
+import { createTestDbWithStaff } from "../support/db";
 import { insertShow } from "../support/shows";
 
 function setup() {
-  const db = createTestDb();
-  const staff = db
-    .insert(staffUsers)
-    .values({ username: "owner", passwordHash: "x" })
-    .returning({ id: staffUsers.id, username: staffUsers.username })
-    .get();
+  const { db, staff } = createTestDbWithStaff();
   const show = insertShow(db, {
     title: "2 Minutes to Kill",
     date: "2026-12-05",

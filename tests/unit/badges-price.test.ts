@@ -5,23 +5,10 @@ import { hasMarkup, plainText } from "~/lib/description";
 import { cardPriceText, detailPriceText } from "~/lib/price";
 import { upcomingCutoff, upcomingShows } from "~/lib/upcoming";
 import { makeShow } from "../support/shows";
+import { makeVenue } from "../support/venues";
 
-const record = (slug: string, flags: { isClub?: boolean; isWinery?: boolean } = {}) => ({
-  id: 1,
-  name: slug,
-  slug,
-  address1: null,
-  address2: null,
-  city: null,
-  region: null,
-  postalCode: null,
-  country: null,
-  latitude: null,
-  longitude: null,
-  isClub: false,
-  isWinery: false,
-  ...flags,
-});
+const record = (slug: string, flags: { isClub?: boolean; isWinery?: boolean } = {}) =>
+  makeVenue({ name: slug, slug, ...flags });
 
 describe("showBadges", () => {
   it("gives SOLD OUT, Winery Event, Club Show, Series and the collection badge from the venue record's flags", () => {

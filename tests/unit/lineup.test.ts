@@ -10,9 +10,9 @@ import {
   lineupSentence,
   normalizeSocialLink,
   orderForIndex,
-  uniqueSlug,
   type LineupEntry,
 } from "~/lib/lineup";
+import { uniqueSlug } from "~/lib/slug";
 import { showJsonLd } from "~/lib/structured-data";
 import { gameOnShow } from "../support/shows";
 

@@ -1,36 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { showPlace } from "~/lib/show-place";
-import type { VenueRecord } from "~/lib/venue-records";
+import { makeVenue, WALKERVILLE } from "../support/venues";
 
-// Where a show's page, JSON-LD and calendar entry say the show is.
-const record = (over: Partial<VenueRecord> = {}): VenueRecord => ({
-  id: 5,
-  name: "Walkerville Brewery",
-  slug: "walkerville-brewery",
-  address1: "525 Argyle Rd",
-  address2: null,
-  city: "Windsor",
-  region: "ON",
-  postalCode: "N8Y 3J8",
-  country: "CA",
-  latitude: null,
-  longitude: null,
-  ...over,
-});
-const empty = {
-  address1: null,
-  address2: null,
-  city: null,
-  region: null,
-  postalCode: null,
-  country: null,
-  latitude: null,
-  longitude: null,
-};
+// Where a show's page, JSON-LD and calendar entry say the show is. The full record: every
+// address part known; `makeVenue()` alone knows none.
+const walkerville = () => makeVenue({ ...WALKERVILLE, postalCode: "N8Y 3J8" });
 
 describe("showPlace", () => {
   it("an online show is 'Online' with no address, whatever its venue text says", () => {
-    expect(showPlace({ venue: "Tipsy Toucan", isOnline: true, venueRecord: record() })).toEqual({
+    expect(showPlace({ venue: "Tipsy Toucan", isOnline: true, venueRecord: walkerville() })).toEqual({
       name: "Online",
       online: true,
       postalAddress: null,
@@ -41,7 +19,7 @@ describe("showPlace", () => {
   });
 
   it("uses the show's venue record: its name, address line, postal address and a maps link", () => {
-    const place = showPlace({ venue: "walkerville brew", venueRecord: record() });
+    const place = showPlace({ venue: "walkerville brew", venueRecord: walkerville() });
     expect(place).toEqual({
       name: "Walkerville Brewery",
       online: false,
@@ -62,15 +40,15 @@ describe("showPlace", () => {
   it("a record with only coordinates, or only a city, or only a postal code is kept", () => {
     const coords = showPlace({
       venue: "Tipsy Toucan",
-      venueRecord: record({ ...empty, name: "Field", latitude: 42.3, longitude: -83 }),
+      venueRecord: makeVenue({ name: "Field", latitude: 42.3, longitude: -83 }),
     });
     expect(coords.name).toBe("Field");
     expect(coords.geo).toEqual({ "@type": "GeoCoordinates", latitude: 42.3, longitude: -83 });
-    const city = showPlace({ venue: "Tipsy Toucan", venueRecord: record({ ...empty, city: "Kingsville" }) });
+    const city = showPlace({ venue: "Tipsy Toucan", venueRecord: makeVenue({ city: "Kingsville" }) });
     expect(city.line).toBe("Kingsville");
     const postal = showPlace({
       venue: "Tipsy Toucan",
-      venueRecord: record({ ...empty, postalCode: "N9Y 1A1" }),
+      venueRecord: makeVenue({ postalCode: "N9Y 1A1" }),
     });
     expect(postal.line).toBe("N9Y 1A1");
   });
@@ -79,7 +57,7 @@ describe("showPlace", () => {
     for (const coordinate of [{ latitude: 42.3 }, { longitude: -83 }]) {
       const place = showPlace({
         venue: "Live at Walkerville Brewery",
-        venueRecord: record({ ...empty, name: "Typed", ...coordinate }),
+        venueRecord: makeVenue({ name: "Typed", ...coordinate }),
       });
       expect(place.name).toBe("Typed");
       expect(place.geo).toBeNull();
@@ -97,25 +75,17 @@ describe("showPlace", () => {
   });
 
   it("a record with no address part and no venue page: the name, and no address at all (never a guessed city)", () => {
-    const place = showPlace({
-      venue: "Somewhere New",
-      venueRecord: record({ ...empty, name: "Somewhere New" }),
-    });
-    expect(place).toEqual({
+    const nameOnly = {
       name: "Somewhere New",
       online: false,
       postalAddress: null,
       geo: null,
       line: null,
       mapUrl: null,
-    });
-    expect(showPlace({ venue: "Somewhere New" })).toEqual({
-      name: "Somewhere New",
-      online: false,
-      postalAddress: null,
-      geo: null,
-      line: null,
-      mapUrl: null,
-    });
+    };
+    expect(showPlace({ venue: "Somewhere New", venueRecord: makeVenue({ name: "Somewhere New" }) })).toEqual(
+      nameOnly,
+    );
+    expect(showPlace({ venue: "Somewhere New" })).toEqual(nameOnly);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSlug, showPath, showSlug, slugMatches, titleWords } from "~/lib/slug";
+import { nameSlug, parseSlug, showPath, showSlug, slugMatches, titleWords, uniqueSlug } from "~/lib/slug";
 
 describe("showSlug", () => {
   it("uses the first 4 lowercased title words without punctuation, then the date", () => {
@@ -58,5 +58,29 @@ describe("showPath", () => {
       "/show/sip-giggle-at-the-2026-06-12",
     );
     expect(showPath({ id: 8, title: "New Material Night", date: "2026-12-01" })).toBe("/event/8");
+  });
+});
+
+describe("nameSlug (comedians' and venues' slugs)", () => {
+  it("drops accents and apostrophes, reads & as and, joins the rest with single hyphens", () => {
+    expect(nameSlug("  José O'Neil & Co. ", "x")).toBe("jose-oneil-and-co");
+    expect(nameSlug("a -- b", "x")).toBe("a-b");
+  });
+  it("answers the fallback when nothing is left", () => {
+    expect(nameSlug("李小龍", "comedian")).toBe("comedian");
+    expect(nameSlug("!!!", "venue")).toBe("venue");
+  });
+  it("cuts at the length given without leaving a trailing hyphen; no length, no cut", () => {
+    expect(nameSlug("abcd efgh", "x", 5)).toBe("abcd");
+    expect(nameSlug("abcd efgh", "x", 4)).toBe("abcd");
+    expect(nameSlug("abcd efgh", "x")).toBe("abcd-efgh");
+  });
+});
+
+describe("uniqueSlug", () => {
+  it("keeps a free base, else the first free numbered one", () => {
+    expect(uniqueSlug("ann", () => false)).toBe("ann");
+    expect(uniqueSlug("ann", (s) => s === "ann")).toBe("ann-2");
+    expect(uniqueSlug("ann", (s) => s === "ann" || s === "ann-2")).toBe("ann-3");
   });
 });

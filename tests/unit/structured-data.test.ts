@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { serializeJsonLd, showJsonLd } from "~/lib/structured-data";
 import { gameOnShow } from "../support/shows";
+import { makeVenue, WALKERVILLE } from "../support/venues";
 
 const ORIGIN = "https://laughwindsor.ca";
 
@@ -71,19 +72,7 @@ describe("showJsonLd", () => {
   });
 
   it("uses the street address of a known venue", () => {
-    const walkerville = {
-      id: 8,
-      name: "Walkerville Brewery",
-      slug: "walkerville-brewery",
-      address1: "525 Argyle Rd",
-      address2: null,
-      city: "Windsor",
-      region: "ON",
-      postalCode: null,
-      country: "CA",
-      latitude: null,
-      longitude: null,
-    };
+    const walkerville = makeVenue(WALKERVILLE);
     const [event] = showJsonLd(
       gameOnShow({ venue: "Walkerville Brewery", venueRecord: walkerville }),
       ORIGIN,

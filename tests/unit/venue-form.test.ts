@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { venueFormSchema } from "~/lib/forms/venue";
 import { addressLine, postalAddressOf, venueSlug } from "~/lib/venue-records";
+import { makeVenue } from "../support/venues";
 
 describe("the venue form", () => {
   it("stores empty fields as null and reads numbers and flags", () => {
@@ -37,19 +38,7 @@ describe("the venue form", () => {
   });
   it("slugs and addresses leave out what is unknown", () => {
     expect(venueSlug("Tipsy Toucan & Co.")).toBe("tipsy-toucan-and-co");
-    const record = {
-      id: 1,
-      name: "Hall",
-      slug: "hall",
-      address1: null,
-      address2: null,
-      city: "Windsor",
-      region: "ON",
-      postalCode: null,
-      country: "CA",
-      latitude: null,
-      longitude: null,
-    };
+    const record = makeVenue({ name: "Hall", city: "Windsor", region: "ON", country: "CA" });
     expect(addressLine(record)).toBe("Windsor, ON");
     expect(postalAddressOf(record)).toEqual({
       "@type": "PostalAddress",

@@ -169,6 +169,21 @@ describe("seedVenueFlags", () => {
     });
     expect(db.select().from(venues).where(eq(venues.slug, "laugh-cellar")).get()?.isClub).toBe(false);
   });
+
+  it("matches names by the one venue rule (venueContains), accented capitals too", () => {
+    const db = createTestDb();
+    db.insert(venues)
+      .values([
+        { name: "CAFÉ ÉLAN Comedy Room", slug: "cafe-elan" },
+        { name: "Château Winery", slug: "chateau" },
+      ])
+      .run();
+    // SQLite's lower() folds ASCII only: a query-side copy of the rule missed these names.
+    expect(seedVenueFlags(db, { clubVenue: " café élan ", wineryVenue: "CHÂTEAU" })).toEqual({
+      club: ["CAFÉ ÉLAN Comedy Room"],
+      winery: ["Château Winery"],
+    });
+  });
 });
 
 describe("venue records without an address", () => {

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { events, outbox, staffUsers, waitlistEntries } from "~/db/schema";
+import { events, outbox, waitlistEntries } from "~/db/schema";
 import { setSoldOut } from "~/models/events-admin.server";
 import { claimDue } from "~/models/outbox.server";
 import {
@@ -18,7 +18,7 @@ import {
 import { deliverDue, startOutboxSender } from "~/services/outbox-sender.server";
 import type { DB } from "~/utils/db.server";
 import { startFakeSmtp } from "../fakes/smtp";
-import { createTestDb } from "../support/db";
+import { createTestDbWithStaff } from "../support/db";
 import { insertShow } from "../support/shows";
 
 const ORIGIN = "https://laugh.example";
@@ -36,12 +36,7 @@ async function smtp(options: Parameters<typeof startFakeSmtp>[0] = {}) {
 }
 
 function setup() {
-  const db = createTestDb();
-  const staff = db
-    .insert(staffUsers)
-    .values({ username: "owner", passwordHash: "x" })
-    .returning({ id: staffUsers.id, username: staffUsers.username })
-    .get();
+  const { db, staff } = createTestDbWithStaff();
   const show = insertShow(db, {
     title: "Friday Night Laughs",
     date: "2026-11-27",

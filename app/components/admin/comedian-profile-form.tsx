@@ -7,6 +7,7 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
+import { FieldErrors, FormErrors } from "~/components/form-parts";
 import { comedianProfileFields, comedianProfileSchema } from "~/lib/comedian-form";
 
 type Defaults = Partial<
@@ -41,33 +42,19 @@ export function ComedianProfileForm({
         <label htmlFor={field.id}>{label}</label>
         <input {...getInputProps(field, { type })} />
         {hint ? <span className="field__hint">{hint}</span> : null}
-        {field.errors?.length ? (
-          <p className="field__error" id={field.errorId}>
-            {field.errors.join(" ")}
-          </p>
-        ) : null}
+        <FieldErrors id={field.errorId} errors={field.errors} />
       </div>
     );
   };
   return (
     <Form method="post" {...getFormProps(form)} className="event-form">
-      {form.errors?.length ? (
-        <div className="form-error" role="alert" id={form.errorId}>
-          {form.errors.map((e) => (
-            <p key={e}>{e}</p>
-          ))}
-        </div>
-      ) : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
       {text("name", "Name")}
       {text("slug", "Page address", "comedians/… — leave empty to make it from the name")}
       <div className="field">
         <label htmlFor={fields.bio.id}>Short bio</label>
         <textarea {...getTextareaProps(fields.bio)} rows={4} />
-        {fields.bio.errors?.length ? (
-          <p className="field__error" id={fields.bio.errorId}>
-            {fields.bio.errors.join(" ")}
-          </p>
-        ) : null}
+        <FieldErrors id={fields.bio.errorId} errors={fields.bio.errors} />
       </div>
       {text("photoUrl", "Photo URL", "https://… or a site path such as /images/comedians/x.jpg")}
       <div className="event-form__row">

@@ -10,6 +10,7 @@ import {
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
+import { FieldErrors, FormErrors } from "~/components/form-parts";
 import { eventFormFields, eventFormSchema, type EventFormDefaults } from "~/lib/event-form";
 import {
   previewUrl,
@@ -54,13 +55,7 @@ export function EventForm({ mode, defaultValue, lastResult, collections, comedia
 
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="event-form">
-      {form.errors?.length ? (
-        <div className="form-error" role="alert" id={form.errorId}>
-          {form.errors.map((e) => (
-            <p key={e}>{e}</p>
-          ))}
-        </div>
-      ) : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
 
       <Field label="Title" required field={app.title}>
         <input {...getInputProps(app.title, { type: "text" })} aria-required="true" />
@@ -126,11 +121,7 @@ export function EventForm({ mode, defaultValue, lastResult, collections, comedia
           const n = index + 1;
           return (
             <div key={entry.key} className="recurring-date" role="group" aria-label={`Recurring date ${n}`}>
-              {entry.errors?.length ? (
-                <p className="field__error" id={entry.errorId}>
-                  {entry.errors.join(" ")}
-                </p>
-              ) : null}
+              <FieldErrors id={entry.errorId} errors={entry.errors} />
               <Field label="Date" srSuffix={` of recurring date ${n}`} field={row.date}>
                 <input {...getInputProps(row.date, { type: "date" })} />
               </Field>
@@ -170,11 +161,7 @@ export function EventForm({ mode, defaultValue, lastResult, collections, comedia
             </>
           ) : null}
         </p>
-        {fields.lineup.errors?.length ? (
-          <p className="field__error" id={fields.lineup.errorId}>
-            {fields.lineup.errors.join(" ")}
-          </p>
-        ) : null}
+        <FieldErrors id={fields.lineup.errorId} errors={fields.lineup.errors} />
         {lineup.map((entry, index) => {
           const row = entry.getFieldset();
           const n = index + 1;
@@ -318,11 +305,7 @@ function Field({
       </span>
       {children}
       {hint ? <span className="field__hint">{hint}</span> : null}
-      {field.errors?.length ? (
-        <p className="field__error" id={field.errorId}>
-          {field.errors.join(" ")}
-        </p>
-      ) : null}
+      <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
   );
 }
