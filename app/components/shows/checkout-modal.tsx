@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { DialogHead } from "~/components/dialog-head";
 import { useNonce } from "~/components/nonce";
 import { CHECKOUT_ERRORS, checkoutBlockedReason } from "~/lib/ticketing";
 
@@ -96,17 +97,12 @@ export function CheckoutModal({
 
   return (
     <dialog ref={dialog} className="checkout-modal" aria-labelledby={titleId} onClose={onClose}>
-      <div className="checkout-modal__head">
-        <h2 id={titleId}>Complete Your Purchase</h2>
-        <button
-          type="button"
-          className="checkout-modal__close"
-          aria-label="Close"
-          onClick={() => dialog.current?.close()}
-        >
-          ×
-        </button>
-      </div>
+      <DialogHead
+        dialog={dialog}
+        title="Complete Your Purchase"
+        titleId={titleId}
+        className="checkout-modal__head"
+      />
       {error ? (
         <p className="form-error" role="alert">
           {error}

@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { DialogHead } from "~/components/dialog-head";
 import { isFiltered, type ShowFilters } from "~/lib/filters";
 
 /**
@@ -105,17 +106,12 @@ export function FilterPanel({
             Search and Filter
           </button>
           <dialog ref={dialog} className="filter-dialog" aria-labelledby="filter-dialog-title">
-            <div className="filter-dialog__head">
-              <h2 id="filter-dialog-title">Search and Filter</h2>
-              <button
-                type="button"
-                className="checkout-modal__close"
-                aria-label="Close"
-                onClick={() => dialog.current?.close()}
-              >
-                ×
-              </button>
-            </div>
+            <DialogHead
+              dialog={dialog}
+              title="Search and Filter"
+              titleId="filter-dialog-title"
+              className="filter-dialog__head"
+            />
             {form}
           </dialog>
         </>
