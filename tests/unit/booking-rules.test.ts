@@ -191,6 +191,13 @@ describe("booking CSV at its edges", () => {
     for (const page of ["<html><body>", "<HEAD>", "  <!doctype html>"]) {
       expect(() => parseBookingCsv(page)).toThrow("The sheet answered with a web page, not CSV");
     }
+    // A quoted header after a byte-order mark is read as a header.
+    expect(parseBookingCsv('\uFEFF"Date","Venue"\n2026-01-01,Toucan\n')).toEqual({
+      columns: ["date", "venue"],
+      rows: [{ date: "2026-01-01", venue: "Toucan" }],
+    });
+    // Only a page that starts like one is refused: markup further on is data.
+    expect(parseBookingCsv("Notes\n<html> night\n").rows).toEqual([{ notes: "<html> night" }]);
     // A cell that merely starts with "<" further on is data.
     expect(parseBookingCsv("Notes\n<b>bold</b>\n").rows).toEqual([{ notes: "<b>bold</b>" }]);
   });

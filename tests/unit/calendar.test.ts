@@ -46,7 +46,7 @@ describe("dateRangeText", () => {
 describe("calendar at its edges", () => {
   it("takes ?month= only when it is a whole YYYY-MM from 1970 to 2200", () => {
     for (const good of ["1970-01", "2200-12"]) expect(parseMonthParam(good, "2026-05-20")).toBe(good);
-    for (const bad of ["1969-12", "2201-01", "x2026-07", "2026-07x", "2026-07-01"]) {
+    for (const bad of ["1969-12", "2201-01", "x2026-07", "20261-07", "2026-07x", "2026-07-01"]) {
       expect(parseMonthParam(bad, "2026-05-20"), bad).toBe("2026-05");
     }
   });
@@ -63,5 +63,11 @@ describe("calendar at its edges", () => {
     expect(weeks).toHaveLength(6);
     expect(weeks[5]).toEqual(["2026-05-31", null, null, null, null, null, null]);
     expect(weeks[1][0]).toBe("2026-05-03");
+  });
+});
+
+describe("dateRangeText without dates", () => {
+  it("is empty", () => {
+    expect(dateRangeText([])).toBe("");
   });
 });

@@ -96,6 +96,7 @@ describe("request targets: the reason the log gets", () => {
     ["/a\\b", "backslash in target"],
     ["/%FF", "bad percent-encoding in path"],
     ["/a%0Ab", "control character in path"],
+    ["/a%0A", "control character in path"],
     ["/a%7Fb", "control character in path"],
     ["/a%1Fb", "control character in path"],
     ["/a%5Cb", "control character in path"],

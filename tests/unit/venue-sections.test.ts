@@ -134,3 +134,27 @@ describe("venue sections and links at their edges", () => {
     ).toBe("A | /a\nB | /b");
   });
 });
+
+describe("venue sections: what staff type, as they type it", () => {
+  it("reads indented lines, old Mac line breaks, and dashes inside a sentence as text", () => {
+    expect(parseSections("  ## A  \r  Wine - and cheese  \r-   Bring ID  ")).toEqual({
+      ok: true,
+      value: [{ heading: "A", paragraphs: ["Wine - and cheese"], items: ["Bring ID"] }],
+    });
+  });
+
+  it("skips blank lines between links and says which part of a link is missing", () => {
+    expect(parseLinks("A | /a\n   \nB | /b")).toEqual({
+      ok: true,
+      value: [
+        { label: "A", to: "/a" },
+        { label: "B", to: "/b" },
+      ],
+    });
+    expect(parseLinks("Label |")).toEqual({
+      ok: false,
+      message: 'Write each link as "Label | /path": "Label |"',
+    });
+    expect(parseLinks("A | https://example.com x").ok).toBe(false);
+  });
+});
