@@ -231,3 +231,42 @@ describe("JSON-LD at its edges", () => {
     expect(JSON.parse(json)).toEqual({ t: "<a> & b \u2028 \u2029" });
   });
 });
+
+describe("JSON-LD: end days, paragraphs and map pins", () => {
+  const zone = "America/Toronto";
+  it("an end day on or before the start day is not a multi-day show", () => {
+    expect(endIso("2026-05-16", "19:30", "22:00", zone, "2026-05-10")).toBe("2026-05-16T22:00:00-04:00");
+    expect(endIso("2026-05-16", "21:00", "01:00", zone, "2026-05-16")).toBe("2026-05-17T01:00:00-04:00");
+  });
+
+  it("an end at midnight after an unreadable start is the next day", () => {
+    expect(endIso("2026-05-16", "bad", "00:00", zone)).toBe("2026-05-17T00:00:00-04:00");
+  });
+
+  it("keeps the description's paragraphs", () => {
+    const [event] = showJsonLd(gameOnShow({ description: "<p>First.</p><p>Second.</p>" }), ORIGIN);
+    expect(event.description).toBe("First.\n\nSecond.");
+  });
+
+  it("pins a venue with coordinates on the map", () => {
+    const venueRecord = {
+      id: 9,
+      name: "The Manchester Pub",
+      slug: "the-manchester-pub",
+      address1: null,
+      address2: null,
+      city: "Windsor",
+      region: "ON",
+      postalCode: null,
+      country: "CA",
+      latitude: 42.3,
+      longitude: -83.0,
+    };
+    const [event] = showJsonLd(gameOnShow({ venueRecord }), ORIGIN);
+    expect((event.location as { geo?: unknown }).geo).toEqual({
+      "@type": "GeoCoordinates",
+      latitude: 42.3,
+      longitude: -83.0,
+    });
+  });
+});
