@@ -163,3 +163,16 @@ describe("venue, image, price, description and link", () => {
     expect(read(`<title>A</title>`, "eventbrite")?.isEventbrite).toBe(true);
   });
 });
+
+describe("tags without content", () => {
+  it("a meta tag with no content attribute is skipped, by property or by name", () => {
+    expect(read(`<meta property="og:title"><meta name="og:title"><title>T</title>`)?.title).toBe("T");
+    expect(read(`<title>A</title><meta name="description" content="  D  ">`)?.description).toBe("D");
+    // A blank JSON-LD description is no description: the page's own tags are used.
+    expect(
+      read(
+        `${ld({ "@type": "Event", name: "A", description: "   " })}<meta property="og:description" content="OG">`,
+      )?.description,
+    ).toBe("OG");
+  });
+});
