@@ -5,12 +5,16 @@
 // imports the file). A new test file is included unless it is listed here, so a forgotten entry
 // only costs time, never a wrong score.
 import { defineConfig, mergeConfig } from "vitest/config";
+import LoadFailureAsFailedTest from "./tests/support/load-failure-reporter";
 import base from "./vitest.config";
 
 export default mergeConfig(
   base,
   defineConfig({
     test: {
+      // A test file that cannot load (a static mutant made its module throw) counts as a failed
+      // test, not as no test (stryker-js#6150; tests/support/load-failure-reporter.ts).
+      reporters: ["default", new LoadFailureAsFailedTest()],
       exclude: [
         "**/node_modules/**",
         "tests/unit/application-review.test.ts",

@@ -15,10 +15,9 @@ export class BookingCsvError extends Error {
  * An empty sheet (or a header only) is an empty table, not an error.
  */
 export function parseBookingCsv(text: string): BookingTable {
-  const trimmed = text.replace(/^\uFEFF/, "").trimStart();
-  if (trimmed === "") return { columns: [], rows: [] };
   // An unpublished sheet answers with a sign-in page: refuse it rather than show HTML.
-  if (/^<(!doctype|html|head)/i.test(trimmed)) {
+  // (trimStart also drops a byte-order mark: U+FEFF is white space to it.)
+  if (/^<(!doctype|html|head)/i.test(text.trimStart())) {
     throw new BookingCsvError("The sheet answered with a web page, not CSV (is it published to the web?)");
   }
   let records: string[][];

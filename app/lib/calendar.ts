@@ -16,7 +16,8 @@ export function shiftMonth(month: string, delta: number): string {
 
 export function monthBounds(month: string): { first: string; last: string } {
   const days = getDaysInMonth(parseIsoDate(`${month}-01`));
-  return { first: `${month}-01`, last: `${month}-${String(days).padStart(2, "0")}` };
+  // A month has 28 to 31 days: the last day always has two digits.
+  return { first: `${month}-01`, last: `${month}-${days}` };
 }
 
 /**

@@ -19,11 +19,9 @@ export function isIsoDate(value: string): boolean {
   const m = ISO_DATE.exec(value);
   if (!m) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return (
-    d.getUTCFullYear() === Number(m[1]) &&
-    d.getUTCMonth() === Number(m[2]) - 1 &&
-    d.getUTCDate() === Number(m[3])
-  );
+  // A day past the month's end (or 00) rolls into another month, so year and month coming back
+  // unchanged is enough; the year check also refuses years 0000-0099 (Date reads them as 19xx).
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1;
 }
 
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();

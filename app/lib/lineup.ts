@@ -127,8 +127,10 @@ export function normalizeSocialLink(
   if (url.username || url.password) return { error: "Enter a link without a user name or password" };
   if (kind !== "website") {
     const host = url.hostname.toLowerCase().replace(/^(www|m)\./, "");
-    if (!SOCIAL_HOSTS[kind].hosts.includes(host))
-      return { error: `Enter a ${SOCIAL_LABELS[kind]} link or @handle` };
+    if (!SOCIAL_HOSTS[kind].hosts.includes(host)) {
+      const label = SOCIAL_LABELS[kind];
+      return { error: `Enter ${/^[AEIOU]/.test(label) ? "an" : "a"} ${label} link or @handle` };
+    }
   }
   return { url: url.href };
 }

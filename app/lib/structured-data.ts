@@ -69,10 +69,15 @@ export function showJsonLd(
   const zone = show.timeZone || businessZone;
   const place = showPlace(show);
   const pageUrl = `${origin}/event/${show.id}`;
-  // A processed image gives the three ratios search engines ask for; otherwise the stored link.
-  const image = (show.image ? structuredDataImages(show.image) : [show.imageUrl || SITE.fallbackImage]).map(
-    (src) => new URL(src, origin).href,
-  );
+  // A processed image gives the three ratios search engines ask for; otherwise the stored link,
+  // or the stock JPEG (search engines do not take the SVG the pages show).
+  const image = (
+    show.image
+      ? structuredDataImages(show.image)
+      : show.imageUrl
+        ? [show.imageUrl]
+        : structuredDataImages(null)
+  ).map((src) => new URL(src, origin).href);
   const description = plainText(show.description, { lines: true }) || show.summary || show.title;
   return performancesOf(show)
     .performances.slice(0, MAX_OCCURRENCES)

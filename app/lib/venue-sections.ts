@@ -25,8 +25,9 @@ export function parseSections(text: string): Parsed<VenueSection[]> {
   for (const raw of text.replace(/\r\n?/g, "\n").split("\n")) {
     const line = raw.trim();
     if (!line) continue;
-    if (line.startsWith("## ")) {
-      const heading = line.slice(3).trim();
+    // The line is trimmed, so an empty heading typed as "## " arrives as "##".
+    if (line === "##" || line.startsWith("## ")) {
+      const heading = line.slice(2).trim();
       if (!heading) return { ok: false, message: "A section heading (## …) needs some text" };
       sections.push({ heading });
       continue;

@@ -54,7 +54,7 @@ test("staff create a venue and a comedian, put the comedian in a show's line-up 
       expect(response.status()).toBe(400);
     }
     await expect(page.getByText("Comedian name is required")).toBeVisible();
-    await expect(page.getByText("Enter a Instagram link or @handle")).toBeVisible();
+    await expect(page.getByText("Enter an Instagram link or @handle")).toBeVisible();
     expect(db.select().from(comedians).where(eq(comedians.slug, slug)).get()).toBeUndefined();
 
     await page.getByLabel("Name").fill(name);

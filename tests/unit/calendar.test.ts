@@ -42,3 +42,32 @@ describe("dateRangeText", () => {
     expect(dateRangeText(["2026-06-05"])).toBe("Friday, June 5, 2026");
   });
 });
+
+describe("calendar at its edges", () => {
+  it("takes ?month= only when it is a whole YYYY-MM from 1970 to 2200", () => {
+    for (const good of ["1970-01", "2200-12"]) expect(parseMonthParam(good, "2026-05-20")).toBe(good);
+    for (const bad of ["1969-12", "2201-01", "x2026-07", "20261-07", "2026-07x", "2026-07-01"]) {
+      expect(parseMonthParam(bad, "2026-05-20"), bad).toBe("2026-05");
+    }
+  });
+
+  it("ends each month on its own last day", () => {
+    expect(monthBounds("2026-02")).toEqual({ first: "2026-02-01", last: "2026-02-28" });
+    expect(monthBounds("2026-04").last).toBe("2026-04-30");
+    expect(monthBounds("2026-12").last).toBe("2026-12-31");
+  });
+
+  it("pads the last week with blanks and starts each week on a Sunday", () => {
+    // May 2026 ends on a Sunday: six blanks after it.
+    const weeks = monthGrid("2026-05");
+    expect(weeks).toHaveLength(6);
+    expect(weeks[5]).toEqual(["2026-05-31", null, null, null, null, null, null]);
+    expect(weeks[1][0]).toBe("2026-05-03");
+  });
+});
+
+describe("dateRangeText without dates", () => {
+  it("is empty", () => {
+    expect(dateRangeText([])).toBe("");
+  });
+});

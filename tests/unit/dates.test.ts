@@ -62,6 +62,12 @@ describe("times and dates", () => {
     expect(isIsoDate("2026-02-28")).toBe(true);
     expect(isIsoDate("2026-02-30")).toBe(false);
     expect(isIsoDate("2026-2-3")).toBe(false);
+    // Days past the month's end, day 00, month 00 or 13, and years Date would read as 19xx.
+    for (const bad of ["2026-01-32", "2026-04-31", "2026-03-00", "2026-00-10", "2026-13-01", "0050-01-01"]) {
+      expect(isIsoDate(bad), bad).toBe(false);
+    }
+    expect(isIsoDate("2028-02-29")).toBe(true);
+    expect(isIsoDate("2026-12-31")).toBe(true);
     expect(formatLongDate("2026-05-16")).toBe("Saturday, May 16, 2026");
     expect(addDaysIso("2026-12-31", 1)).toBe("2027-01-01");
   });

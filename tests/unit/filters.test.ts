@@ -83,3 +83,56 @@ describe("filterShows with today", () => {
     expect(filterShows(shows, { ...NO_FILTERS, to: "2026-06-05" }).map((s) => s.title)).toEqual(["Series"]);
   });
 });
+
+describe("filters at their edges", () => {
+  it("reads a missing parameter as no filter, and keeps at most 200 characters of text", () => {
+    expect(parseFilters(new URLSearchParams(""))).toEqual(NO_FILTERS);
+    const f = parseFilters(
+      new URLSearchParams({ q: "x".repeat(250), venue: "v".repeat(201), from: "2026-06-01" }),
+    );
+    expect(f.q).toHaveLength(200);
+    expect(f.venue).toHaveLength(200);
+    expect(f.from).toBe("2026-06-01");
+  });
+
+  it("any one filter alone makes the list filtered", () => {
+    for (const key of ["q", "venue", "from", "to"] as const) {
+      expect(
+        isFiltered({ ...NO_FILTERS, [key]: key === "from" || key === "to" ? "2026-06-01" : "x" }),
+        key,
+      ).toBe(true);
+    }
+  });
+
+  it("lists venues in alphabetical order whatever the order of the shows", () => {
+    expect(distinctVenues([shows[2], shows[1], shows[0], shows[1]])).toEqual([
+      "Mastronardi Estate Winery",
+      "Tipsy Toucan",
+      "Walkerville Brewery",
+    ]);
+  });
+
+  it("today only narrows date bounds: without bounds a show whose dates are past is still found by text", () => {
+    expect(filterShows(shows, { ...NO_FILTERS, q: "giggle" }, "2026-12-31").map((s) => s.title)).toEqual([
+      "Sip & Giggle",
+    ]);
+  });
+
+  it("a show on today's date is inside a bound that starts before it", () => {
+    expect(
+      filterShows(shows, { ...NO_FILTERS, from: "2026-06-01" }, "2026-06-12").map((s) => s.title),
+    ).toEqual(["Club Night", "Series"]);
+  });
+
+  it("searches the line-up's names too", () => {
+    const withLineup = makeShow({
+      title: "Late Show",
+      lineup: [
+        { comedianId: 1, name: "Ann Comic", slug: "ann-comic", role: "headliner", photoUrl: null, links: [] },
+      ],
+    });
+    expect(
+      filterShows([...shows, withLineup], { ...NO_FILTERS, q: "ann comic" }).map((s) => s.title),
+    ).toEqual(["Late Show"]);
+  });
+});

@@ -5,16 +5,7 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { events } from "~/db/schema";
 import { sniffImage } from "~/lib/image-sniff";
-import {
-  allVariants,
-  cropBox,
-  displayWidths,
-  parseFocus,
-  parseVariantName,
-  structuredDataImages,
-  variantFileName,
-  type VariantName,
-} from "~/lib/image-variants";
+import { allVariants, variantFileName, type VariantName } from "~/lib/image-variants";
 import {
   imageFromForm,
   ingestBytes,
@@ -32,7 +23,11 @@ import {
 import { createTestDb } from "../support/db";
 import { insertShow } from "../support/shows";
 
-/** The show-image pipeline: content sniffing, the master, variants, crops, focal point, metadata. */
+/**
+ * The show-image pipeline: content sniffing, the master, variants, crops, focal point, metadata.
+ * The pure rules (crop boxes, focal points, variant names, sniffing by brand) are in
+ * image-variants.test.ts.
+ */
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "images-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -55,22 +50,6 @@ describe("content sniffing", () => {
     expect(sniffImage(await base.clone().png().toBuffer())).toBe("png");
     expect(sniffImage(await base.clone().webp().toBuffer())).toBe("webp");
     expect(sniffImage(await base.clone().avif({ effort: 0 }).toBuffer())).toBe("avif");
-  });
-
-  it("recognises a phone's HEIC by its brand", () => {
-    const heic = Buffer.from([
-      0,
-      0,
-      0,
-      24,
-      ...Buffer.from("ftypheic"),
-      0,
-      0,
-      0,
-      0,
-      ...Buffer.from("mif1heic"),
-    ]);
-    expect(sniffImage(heic)).toBe("heic");
   });
 
   it("refuses text, HTML, SVG and truncated files whatever they are called", async () => {
@@ -217,81 +196,6 @@ describe("variants and crops", () => {
     );
     expect(expected).toHaveLength(4 * 3 + 3 + 1);
     for (const name of expected) expect(files).toContain(name);
-  });
-});
-
-describe("the rules", () => {
-  it("crop boxes are the largest of the ratio, moved toward the focal point within the image", () => {
-    expect(cropBox(1600, 1200, 16, 9, { x: 50, y: 50 })).toEqual({
-      left: 0,
-      top: 150,
-      width: 1600,
-      height: 900,
-    });
-    expect(cropBox(1600, 1200, 1, 1, { x: 0, y: 50 })).toEqual({
-      left: 0,
-      top: 0,
-      width: 1200,
-      height: 1200,
-    });
-    expect(cropBox(1600, 1200, 1, 1, { x: 100, y: 50 })).toEqual({
-      left: 400,
-      top: 0,
-      width: 1200,
-      height: 1200,
-    });
-    expect(cropBox(1000, 3000, 16, 9, { x: 50, y: 10 })).toEqual({
-      left: 0,
-      top: 19,
-      width: 1000,
-      height: 563,
-    });
-  });
-
-  it("focal points are two numbers from 0 to 100", () => {
-    expect(parseFocus("50,30")).toEqual({ x: 50, y: 30 });
-    expect(parseFocus(" 12% , 88% ")).toEqual({ x: 12, y: 88 });
-    expect(parseFocus("40 60")).toEqual({ x: 40, y: 60 });
-    expect(parseFocus("101,5")).toBeNull();
-    expect(parseFocus("-1,5")).toBeNull();
-    expect(parseFocus("left")).toBeNull();
-  });
-
-  it("never offers widths above the crop (no upscaling)", () => {
-    expect(displayWidths(2560)).toEqual([320, 640, 960, 1280]);
-    expect(displayWidths(1000)).toEqual([320, 640, 960]);
-    expect(displayWidths(200)).toEqual([200]);
-  });
-
-  it("variant names round-trip and nothing else parses", () => {
-    for (const v of allVariants({ hash: "0123456789abcdef", focus: { x: 7, y: 93 }, maxWidth: 2000 })) {
-      expect(parseVariantName(variantFileName(v))).toEqual(v);
-    }
-    for (const bad of [
-      "0123456789abcdef-50-50-w640.gif",
-      "0123456789abcdef-50-50-og.webp",
-      "0123456789abcdef-150-50-og.jpg",
-      "../etc-50-50-og.jpg",
-      "0123456789abcdef-050-50-og.jpg",
-    ]) {
-      expect(parseVariantName(bad)).toBeNull();
-    }
-  });
-
-  it("JSON-LD lists the three ratios, or the stock JPEG (never SVG)", () => {
-    expect(
-      structuredDataImages({
-        hash: "0123456789abcdef",
-        focus: { x: 50, y: 20 },
-        maxWidth: 1280,
-        placeholder: "",
-      }),
-    ).toEqual([
-      "/img/0123456789abcdef-50-20-16x9.jpg",
-      "/img/0123456789abcdef-50-20-4x3.jpg",
-      "/img/0123456789abcdef-50-20-1x1.jpg",
-    ]);
-    expect(structuredDataImages(null)).toEqual(["/images/stock-show.jpg"]);
   });
 });
 

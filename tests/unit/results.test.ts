@@ -45,3 +45,14 @@ describe("standings", () => {
     expect(formatPercentage(33.3)).toBe("33.3%");
   });
 });
+
+describe("standings: two comics of the same name", () => {
+  it("keeps one order for them, the earlier sign-up first, whatever order the tallies came in", () => {
+    const tallies = [
+      { comedianId: 9, name: "Sam", votes: 3 },
+      { comedianId: 4, name: "Sam", votes: 3 },
+    ];
+    expect(computeStandings(tallies).rows.map((r) => r.comedianId)).toEqual([4, 9]);
+    expect(computeStandings([...tallies].reverse()).rows.map((r) => r.comedianId)).toEqual([4, 9]);
+  });
+});

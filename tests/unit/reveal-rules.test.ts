@@ -3,6 +3,7 @@ import { computeStandings } from "~/lib/results";
 import {
   closingText,
   isVotingOpen,
+  lateVoteMessage,
   revealSteps,
   revealedStepsAt,
   secondsUntilClose,
@@ -93,5 +94,45 @@ describe("the reveal", () => {
       mode: "live",
       standings,
     });
+  });
+});
+
+describe("the reveal and closing at their edges", () => {
+  it("counts down in seconds below two minutes, in minutes from two minutes", () => {
+    expect(closingText(119)).toBe("Voting closes in 119 s");
+    expect(closingText(120)).toBe("Voting closes in 2 min");
+    expect(closingText(121)).toBe("Voting closes in 3 min");
+  });
+
+  it("tells a late voter when the round closed, or just that it did", () => {
+    expect(lateVoteMessage("9:41 PM")).toBe(
+      "Voting for this round closed at 9:41 PM. Your vote was not counted.",
+    );
+    expect(lateVoteMessage(null)).toBe("Voting for this round has closed. Your vote was not counted.");
+  });
+
+  it("the automatic reveal needs both its pace and its start; the host's own steps count otherwise", () => {
+    expect(revealedStepsAt({ ...hidden, revealedSteps: 1, revealEverySeconds: 5 }, at(60), 3)).toBe(1);
+    expect(revealedStepsAt({ ...hidden, revealedSteps: 1, revealStartedAt: t0 }, at(60), 3)).toBe(1);
+    expect(revealedStepsAt({ ...hidden, revealEverySeconds: 5, revealStartedAt: t0 }, at(5), 3)).toBe(2);
+  });
+
+  it("no next reveal time when the reveal is by hand or complete", () => {
+    const byHand = standingsView({ ...hidden, revealStartedAt: t0 }, standings, at(1));
+    expect(byHand.mode === "hidden" && byHand.nextRevealAt).toBeNull();
+    const done = standingsView({ ...hidden, revealEverySeconds: 5, revealStartedAt: t0 }, standings, at(60));
+    expect(done.mode === "hidden" && done.complete).toBe(true);
+    expect(done.mode === "hidden" && done.nextRevealAt).toBeNull();
+  });
+
+  it("waiting lists only comics not revealed yet, alphabetically, whatever their order in the table", () => {
+    const tallies = computeStandings([
+      { comedianId: 1, name: "Zed", votes: 9 },
+      { comedianId: 2, name: "Amy", votes: 5 },
+      { comedianId: 3, name: "Mo", votes: 1 },
+    ]);
+    const view = standingsView({ ...hidden, revealedSteps: 1 }, tallies, t0);
+    expect(view.mode === "hidden" && view.waiting).toEqual(["Amy", "Zed"]);
+    expect(view.mode === "hidden" && view.revealed.map((r) => r.name)).toEqual(["Mo"]);
   });
 });

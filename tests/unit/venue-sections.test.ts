@@ -65,3 +65,96 @@ describe("venue page sections as staff type them", () => {
     expect(bad.error?.issues.map((i) => i.path[0]).sort()).toEqual(["aboutOrder", "pageLinks"]);
   });
 });
+
+describe("venue sections and links at their edges", () => {
+  it("tells staff exactly what is wrong, quoting the line", () => {
+    expect(parseSections("Just a line")).toEqual({
+      ok: false,
+      message: "Start each section with a heading line: ## Heading",
+    });
+    expect(parseSections("## \nx")).toEqual({
+      ok: false,
+      message: "A section heading (## …) needs some text",
+    });
+    expect(parseLinks("No bar here")).toEqual({
+      ok: false,
+      message: 'Write each link as "Label | /path": "No bar here"',
+    });
+    expect(parseLinks(`Label | ${"/x".repeat(40)} y`)).toEqual({
+      ok: false,
+      message: `A link goes to a path on this site (/calendar) or an https:// address: "${`${"/x".repeat(40)} y`.slice(0, 60)}"`,
+    });
+    expect((parseLinks(`${"L".repeat(80)} no bar`) as { message: string }).message).toBe(
+      `Write each link as "Label | /path": "${"L".repeat(60)}"`,
+    );
+  });
+
+  it("a heading needs the space after ##; list items need the space after - or *", () => {
+    expect(parseSections("## A\n##B\n-C\n*D\n- E ")).toEqual({
+      ok: true,
+      value: [{ heading: "A", paragraphs: ["##B", "-C", "*D"], items: ["E"] }],
+    });
+  });
+
+  it("a label may hold a bar: the last bar starts the target; an empty target is refused", () => {
+    expect(parseLinks("Beer | wine | /menu")).toEqual({
+      ok: true,
+      value: [{ label: "Beer | wine", to: "/menu" }],
+    });
+    expect(parseLinks("Label |").ok).toBe(false);
+    expect(parseLinks("|/a").ok).toBe(false);
+    expect(parseLinks("A | /a b").ok).toBe(false);
+    expect(parseLinks("A | https:///x").ok).toBe(false);
+    expect(parseLinks("A | HTTPS://Example.com\r\n\r\nB | /b\rC | /c")).toEqual({
+      ok: true,
+      value: [
+        { label: "A", to: "HTTPS://Example.com" },
+        { label: "B", to: "/b" },
+        { label: "C", to: "/c" },
+      ],
+    });
+    expect(parseLinks("A | x/https://example.com").ok).toBe(false);
+    expect(parseLinks("A | /a\nB | x /b").ok).toBe(false);
+  });
+
+  it("writes nothing for no sections or links, and separates sections by a blank line", () => {
+    expect(formatSections(null)).toBe("");
+    expect(formatLinks(undefined)).toBe("");
+    expect(
+      formatSections([
+        { heading: "A", items: ["x"] },
+        { heading: "B", paragraphs: ["p"] },
+      ]),
+    ).toBe("## A\n- x\n\n## B\np");
+    expect(
+      formatLinks([
+        { label: "A", to: "/a" },
+        { label: "B", to: "/b" },
+      ]),
+    ).toBe("A | /a\nB | /b");
+  });
+});
+
+describe("venue sections: what staff type, as they type it", () => {
+  it("reads indented lines, old Mac line breaks, and dashes inside a sentence as text", () => {
+    expect(parseSections("  ## A  \r  Wine - and cheese  \r-   Bring ID  ")).toEqual({
+      ok: true,
+      value: [{ heading: "A", paragraphs: ["Wine - and cheese"], items: ["Bring ID"] }],
+    });
+  });
+
+  it("skips blank lines between links and says which part of a link is missing", () => {
+    expect(parseLinks("A | /a\n   \nB | /b")).toEqual({
+      ok: true,
+      value: [
+        { label: "A", to: "/a" },
+        { label: "B", to: "/b" },
+      ],
+    });
+    expect(parseLinks("Label |")).toEqual({
+      ok: false,
+      message: 'Write each link as "Label | /path": "Label |"',
+    });
+    expect(parseLinks("A | https://example.com x").ok).toBe(false);
+  });
+});

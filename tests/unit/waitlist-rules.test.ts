@@ -7,7 +7,10 @@ import {
   dueForNotice,
   isWaitlistExpired,
   NOTIFY_COOLDOWN_MS,
+  sendNowMessage,
   waitlistEmail,
+  waitlistJoinedMessage,
+  waitlistPromise,
 } from "~/lib/waitlist";
 import { waitlistCsv } from "~/lib/waitlist-csv";
 
@@ -126,5 +129,84 @@ describe("the staff export", () => {
     expect(lines[0]).toBe("Show,Show id,Date,Email,Joined,Last e-mailed");
     expect(lines[1]).toBe(`"'=HYPERLINK(""http://evil"")",7,2026-11-27,ann@example.com,2026-11-20 19:00,`);
     expect(lines[2]).toBe(`"Friday, Late",7,2026-11-27,'+1@example.com,2026-11-20 19:05,2026-11-21 09:00`);
+  });
+});
+
+describe("what the waitlist says", () => {
+  const promise =
+    "We'll e-mail you once if tickets for Friday, November 27, 2026 become available again, with the link to buy them. Your address is used for nothing else and is deleted after the show.";
+
+  it("promises one e-mail, for that date, and that the address is deleted after the show", () => {
+    expect(waitlistPromise("2026-11-27")).toBe(promise);
+    expect(waitlistJoinedMessage("Friday Night Laughs", "2026-11-27", false)).toBe(
+      `You're on the list for Friday Night Laughs. ${promise}`,
+    );
+    expect(waitlistJoinedMessage("Friday Night Laughs", "2026-11-27", true)).toBe(
+      `You're already on the list for Friday Night Laughs. ${promise}`,
+    );
+  });
+
+  it("the e-mail in full: with a ticket link it also links the show page; without, the page is the link", () => {
+    const input = {
+      title: "Friday Night Laughs",
+      date: "2026-11-27",
+      time: "20:00",
+      ticketUrl: "https://tickets.example/1",
+      pageUrl: "https://laugh.example/event/1",
+      unsubscribeUrl: "https://laugh.example/waitlist/unsubscribe/abc",
+    };
+    const tail = [
+      "",
+      "They go fast: we tell everyone on the list at the same time.",
+      "",
+      "You asked us to tell you when tickets free up. To leave the list: https://laugh.example/waitlist/unsubscribe/abc",
+      "",
+    ];
+    const withTickets = waitlistEmail(input);
+    expect(withTickets.subject).toBe("Tickets available: Friday Night Laughs (Friday, November 27, 2026)");
+    expect(withTickets.text).toBe(
+      [
+        "Good news: tickets for Friday Night Laughs on Friday, November 27, 2026 at 8:00 PM are available again.",
+        "",
+        "Get them here: https://tickets.example/1",
+        "Show details: https://laugh.example/event/1",
+        ...tail,
+      ].join("\n"),
+    );
+    expect(waitlistEmail({ ...input, ticketUrl: null }).text).toBe(
+      [
+        "Good news: tickets for Friday Night Laughs on Friday, November 27, 2026 at 8:00 PM are available again.",
+        "",
+        "Get them here: https://laugh.example/event/1",
+        ...tail,
+      ].join("\n"),
+    );
+  });
+
+  it("Send now: says why nobody was told, for each reason", () => {
+    const day = "Friday, November 27, 2026";
+    expect(sendNowMessage({ queued: 0, reason: "not-found" }, day)).toEqual({
+      type: "error",
+      message: "That show no longer exists or is archived.",
+    });
+    expect(sendNowMessage({ queued: 0, reason: "called-off" }, day)).toEqual({
+      type: "info",
+      message: `Nobody e-mailed: the show on ${day} is called off.`,
+    });
+    expect(sendNowMessage({ queued: 0, reason: "sold-out" }, day)).toEqual({
+      type: "info",
+      message: `Nobody e-mailed: ${day} is still sold out. Mark it available to tell the list.`,
+    });
+    expect(sendNowMessage({ queued: 0, reason: "nobody-waiting" }, day)).toEqual({
+      type: "info",
+      message: `Nobody is waiting for ${day}.`,
+    });
+    expect(sendNowMessage({ queued: 0, reason: null }, day).message).toBe(
+      `0 waiting people are being e-mailed about ${day}.`,
+    );
+  });
+
+  it("keeps a day between two e-mails to one address", () => {
+    expect(NOTIFY_COOLDOWN_MS).toBe(86_400_000);
   });
 });
