@@ -13,8 +13,8 @@ import {
   ROLE_LABELS,
   SLUG_PATTERN,
   SOCIAL_LABELS,
-  uniqueSlug,
 } from "~/lib/lineup";
+import { uniqueSlug } from "~/lib/slug";
 
 /** The line-up rules at their edges (app/lib/lineup.ts): what cards, comedian pages and the event form show. */
 
