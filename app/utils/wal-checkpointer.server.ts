@@ -83,6 +83,9 @@ export function startWalCheckpointer(
       new Promise<number>((resolve) => {
         if (exited) return resolve(checkpoints);
         worker.once("exit", () => resolve(checkpoints));
+        // Unref'd while it runs, the worker would not keep a stopping process alive until its
+        // exit, and the shutdown would end before the database closes and "stopped" is logged.
+        worker.ref();
         worker.postMessage("stop");
       }),
   };
