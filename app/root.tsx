@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useNonce } from "~/components/nonce";
 import { ProgressBar } from "~/components/progress-bar";
-import { LowPriorityScripts } from "~/components/scripts";
+import { PageScripts } from "~/components/scripts";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { StaffHeader } from "~/components/staff-header";
@@ -65,7 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </Toaster>
         {area === "public" ? <SiteFooter /> : null}
         <ScrollRestoration nonce={nonce} />
-        <LowPriorityScripts nonce={nonce} />
+        <PageScripts nonce={nonce} afterFirstPaint={area !== "staff"} />
       </body>
     </html>
   );

@@ -26,7 +26,8 @@ import { hasExited, startLoadServer, stopServer, type Server } from "../tests/su
 import { insertShow } from "../tests/support/shows";
 import { cookieHeader } from "../tests/support/staff";
 import { createRound } from "../tests/support/voting";
-import { AUTH_ATTACKS } from "./attack-auth";
+import type { AttackClass, AttackContext, AttackResult } from "./lib/attack-kit";
+import { AUTH_ATTACKS } from "./lib/auth-attacks";
 import { giveUpAfter, percentile, requireBuild, rssMiB } from "./lib/harness";
 
 /** The staff account the scripts' server is started with (tests/support/env.ts). */
@@ -40,36 +41,11 @@ const ATTACK_SECONDS = 420;
 const P99_LIMIT_MS = 3_000;
 const args = process.argv.slice(2);
 const QUICK = args.includes("--quick");
-const only =
-  args.find((a) => a.startsWith("--only"))?.split("=")[1] ??
-  (args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined);
-
-export type AttackContext = {
-  base: string;
-  server: () => Server;
-  quick: boolean;
-  eventId: number;
-  roundId: number;
-  /** The loopback redirect-loop server's hop counter (configured as BOOKING_SHEET_URL). */
-  loop: { url: string; hops: () => number; reset: () => void };
-  staffCookie: () => Promise<string>;
-};
-
-export type AttackResult = {
-  /** What was sent, in one line. */
-  sent: string;
-  /** What the server answered / how it held, one line each. */
-  observed: string[];
-  /** Problems: empty when the server held. */
-  problems: string[];
-};
-
-export type AttackClass = {
-  name: string;
-  /** The issue's item this reproduces. */
-  item: string;
-  run(ctx: AttackContext): Promise<AttackResult>;
-};
+// `--auth` (npm run attack:auth): the auth and voting classes only.
+const only = args.includes("--auth")
+  ? AUTH_ATTACKS.map((a) => a.name).join(",")
+  : (args.find((a) => a.startsWith("--only"))?.split("=")[1] ??
+    (args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined));
 
 // ---------- small raw-HTTP helpers (fetch normalises what an attacker would not) ----------
 
@@ -533,7 +509,7 @@ const malformed: AttackClass = {
 };
 
 /** The classes, in order. i13-auth's classes (login, gates, votes) go in this list too. */
-// The auth and voting classes (scripts/attack-auth.ts) run last: their guesses spend the gate budgets.
+// The auth and voting classes (scripts/lib/auth-attacks.ts) run last: their guesses spend the gate budgets.
 export const ATTACKS: AttackClass[] = [
   malformed,
   headCache,

@@ -173,9 +173,17 @@ async function measureUpload(server: Server, poster: Poster) {
   };
 }
 
+/** The browser measurements need Chromium: without it the run stops and says so (no empty table). */
+function requireChromium() {
+  if (!fs.existsSync(CHROMIUM))
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`,
+    );
+}
+
 /** Image bytes a phone downloads per page (scrolled to the end) vs the posters' original files. */
 async function phoneImageBytes(base: string, pages: string[], originals: Map<string, number>) {
-  if (!fs.existsSync(CHROMIUM)) return [];
+  requireChromium();
   const { chromium } = await import("@playwright/test");
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
   const out = [];
@@ -259,7 +267,7 @@ type LcpPhase = { phase: string; ms: number };
  * ends in a Lighthouse runtime error (e.g. NO_LCP, PAGE_HUNG) is retried once and the error kept.
  */
 async function lighthouseImages(base: string, pages: string[]) {
-  if (!fs.existsSync(CHROMIUM)) return [];
+  requireChromium();
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
   const out = [];

@@ -9,30 +9,111 @@ import {
   type ReactNode,
 } from "react";
 
+type ScriptsProps = ComponentProps<typeof Scripts> & {
+  /** Fetch the page's scripts only once it is loaded and painted (the public pages). */
+  afterFirstPaint?: boolean;
+};
+
+/** The id of Remix's module script held back until after the first paint. */
+export const HELD_MODULES_ID = "remix-modules";
+const HELD_TYPE = "text/x-remix-after-paint";
+
 /**
- * Remix's `<Scripts/>` with its module preloads fetched at low priority.
+ * Remix's `<Scripts/>`, fetched where they cannot delay what the visitor sees.
  *
  * Remix preloads every chunk of the entry and of the matched routes (30-45 files on a public page)
  * with `<link rel="modulepreload">`, which Chrome fetches at High priority, ahead of the hero image
- * and in competition with the stylesheets; Lighthouse's simulated phone then counts each of them
- * as blocking the first paint. The page is fully rendered by the server, so the scripts only
- * enhance it: fetched at low priority they still load in parallel and hydrate as before, after
- * what the visitor sees. (The module imports in Remix's inline script reuse the preloaded modules.)
+ * and in competition with the stylesheets. Every page is fully rendered by the server, so the
+ * scripts only enhance it:
+ * - on every page the preloads are fetched at low priority;
+ * - with `afterFirstPaint` (the public pages and the vote room, where a phone's first paint and hero image are what
+ *   count, issue 16) nothing of them is fetched before the page has loaded and painted: the
+ *   preloads and Remix's inline module script (which imports the entry and the matched routes)
+ *   are held back in the HTML and started by a small inline script on the `load` event, after the
+ *   next frame. Until then every link and form works as it does with JavaScript off.
  */
-export function LowPriorityScripts(props: ComponentProps<typeof Scripts>) {
+export function PageScripts({ afterFirstPaint = false, ...props }: ScriptsProps) {
   // Scripts is a function component whose hooks run here as this component's own, on every render.
-  return lowerPreloads(Scripts(props));
+  const tree = Scripts(props);
+  if (!afterFirstPaint) return lowerPreloads(tree);
+  const preloads: string[] = [];
+  return (
+    <>
+      {holdBack(tree, preloads)}
+      <script
+        nonce={props.nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{
+          __html: `(${startAfterPaint.toString()})(${JSON.stringify(HELD_MODULES_ID)},${JSON.stringify(preloads)})`,
+        }}
+      />
+    </>
+  );
 }
 
-type LinkProps = { rel?: string; children?: ReactNode };
+type ElementProps = { rel?: string; type?: string; href?: string; children?: ReactNode };
 
-function lowerPreloads(node: ReactNode): ReactNode {
+function mapTree(node: ReactNode, map: (element: ReactElement<ElementProps>) => ReactNode): ReactNode {
   if (!isValidElement(node)) return node;
-  const element = node as ReactElement<LinkProps>;
-  if (element.type === "link" && element.props.rel === "modulepreload")
-    // React 18 passes the lower-case attribute through (React 19 spells it fetchPriority).
-    return cloneElement(element, { fetchpriority: "low" } as LinkProps);
+  const element = node as ReactElement<ElementProps>;
   if (element.type === Fragment)
-    return <Fragment key={element.key}>{Children.map(element.props.children, lowerPreloads)}</Fragment>;
-  return element;
+    return (
+      <Fragment key={element.key}>
+        {Children.map(element.props.children, (child) => mapTree(child, map))}
+      </Fragment>
+    );
+  return map(element);
+}
+
+function lowerPreloads(tree: ReactNode): ReactNode {
+  return mapTree(tree, (element) =>
+    element.type === "link" && element.props.rel === "modulepreload"
+      ? // React 18 passes the lower-case attribute through (React 19 spells it fetchPriority).
+        cloneElement(element, { fetchpriority: "low" } as ElementProps)
+      : element,
+  );
+}
+
+/** The tree without its preloads (their addresses go to `preloads`) and with its module script inert. */
+function holdBack(tree: ReactNode, preloads: string[]): ReactNode {
+  return mapTree(tree, (element) => {
+    if (element.type === "link" && element.props.rel === "modulepreload") {
+      if (element.props.href && !preloads.includes(element.props.href)) preloads.push(element.props.href);
+      return null;
+    }
+    if (element.type === "script" && element.props.type === "module")
+      return cloneElement(element, { type: HELD_TYPE, id: HELD_MODULES_ID } as ElementProps);
+    return element;
+  });
+}
+
+/**
+ * Runs in the browser as an inline script (serialized with `toString`, so it stays self-contained): on `load` and after the next frame, adds the module preloads and a live copy of
+ * the held module script, which imports the entry and hydrates the page.
+ */
+function startAfterPaint(id: string, preloads: string[]) {
+  const nonce = (document.currentScript as HTMLScriptElement | null)?.nonce ?? "";
+  function start() {
+    const held = document.getElementById(id);
+    if (!held || held.getAttribute("data-started")) return;
+    held.setAttribute("data-started", "");
+    for (let i = 0; i < preloads.length; i++) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = preloads[i];
+      document.head.appendChild(link);
+    }
+    const script = document.createElement("script");
+    script.type = "module";
+    script.nonce = nonce;
+    script.textContent = held.textContent;
+    document.body.appendChild(script);
+  }
+  function afterPaint() {
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+  }
+  if (document.readyState === "complete") afterPaint();
+  else window.addEventListener("load", afterPaint, { once: true });
 }

@@ -1,4 +1,5 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
+import { HELD_MODULES_ID } from "~/components/scripts";
 import { openDatabase, type DB } from "~/utils/db.server";
 import { mailRig, type MailRig } from "../support/mail";
 import { signInAsStaff } from "../support/staff";
@@ -15,6 +16,10 @@ export function testDb(): DB {
  * database), and `signIn(path)`: the page's context signed in as the seeded staff member
  * (tests/support/staff.ts), then `path` opened; `mail`: fake SMTP servers and mail-enabled
  * servers of the test's own (tests/support/mail.ts), stopped after the test.
+ *
+ * With JavaScript on, `page.goto` and `page.reload` return once the page has hydrated: the
+ * public pages start their scripts only after the load event (app/components/scripts.tsx), and a
+ * test that clicks before then would test the JavaScript-off page.
  */
 export const test = base.extend<{
   javaScriptOn: boolean;
@@ -23,6 +28,15 @@ export const test = base.extend<{
   mail: MailRig;
 }>({
   javaScriptOn: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false),
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => untilHydrated(page, await goto(...args));
+      page.reload = async (...args) => untilHydrated(page, await reload(...args));
+    }
+    await use(page);
+  },
   db: async ({}, use) => {
     const database = testDb();
     await use(database);
@@ -40,5 +54,14 @@ export const test = base.extend<{
     await rig.close();
   },
 });
+
+/** Waits until a page whose scripts were held back (see above) has started them and hydrated. */
+async function untilHydrated<T>(page: Page, response: T): Promise<T> {
+  await page.waitForFunction(
+    (id) => !document.getElementById(id) || "__remixRouter" in window,
+    HELD_MODULES_ID,
+  );
+  return response;
+}
 
 export { expect };

@@ -38,6 +38,8 @@ test.describe("calendar", () => {
     await expect(page).toHaveURL(new RegExp(`month=${shiftMonth(month, 1)}`));
     await expect(page.getByRole("heading", { name: formatMonthYear(shiftMonth(month, 1)) })).toBeVisible();
     await page.getByRole("link", { name: "Previous month" }).click();
+    // Each click follows the link of the month on screen: wait for it before the next one.
+    await expect(page.getByRole("heading", { name: formatMonthYear(month) })).toBeVisible();
     await page.getByRole("link", { name: "Previous month" }).click();
     await expect(page.getByRole("heading", { name: formatMonthYear(shiftMonth(month, -1)) })).toBeVisible();
 

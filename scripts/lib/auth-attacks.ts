@@ -1,34 +1,17 @@
 /**
- * npm run attack:auth — the auth and voting classes of issue 13 (items 3, 4, 5, 6, 10) against
- * the production build on a free 127.0.0.1 port and a temporary database. Loopback only;
- * every class is bounded in count and time, and the run gives up after RUN_SECONDS.
- *
- * The classes have the shape of `npm run attack`'s (i13-server's scripts/attack.ts:
- * { name, item, run(ctx) -> { sent, observed, problems } }); AUTH_ATTACKS can be appended to
- * its ATTACKS list as they are. Run alone, this file starts its own server and prints, per
- * class, what was sent and how the server held. `--quick` runs each class small.
+ * The auth and voting attack classes of issue 13 (items 3, 4, 5, 6, 10), run by `npm run attack`
+ * after the other classes and alone by `npm run attack:auth` (`scripts/attack.ts --auth`).
+ * Loopback only; every class is bounded in count and time.
  */
-import fs from "node:fs";
-import { pathToFileURL } from "node:url";
-import { votes } from "~/db/schema";
-import { openDatabase } from "~/utils/db.server";
-import { tempDatabase } from "../tests/support/db";
-import { LOAD_ENV, staffOf } from "../tests/support/env";
-import { field, FORMS, formFields, loginFields, postForm } from "../tests/support/forms";
-import { startLoadServer, stopServer, type Server } from "../tests/support/server";
-import { cookieHeader } from "../tests/support/staff";
-import { createRound } from "../tests/support/voting";
-import { giveUpAfter, percentile, requireBuild, rssMiB } from "./lib/harness";
+import { LOAD_ENV, staffOf } from "../../tests/support/env";
+import { field, FORMS, formFields, loginFields, postForm } from "../../tests/support/forms";
+import { cookieHeader } from "../../tests/support/staff";
+import type { AttackClass } from "./attack-kit";
 
 /** The gate passwords and staff account the scripts' server is started with (tests/support/env.ts). */
 const RESULTS_PASSWORD = LOAD_ENV.RESULTS_PASSWORD;
 const BOOKING_PASSWORD = LOAD_ENV.BOOKING_PASSWORD;
 const STAFF = staffOf(LOAD_ENV);
-const RUN_SECONDS = 240;
-
-export type AuthAttackContext = { base: string; quick: boolean; roundId: number };
-export type AttackResult = { sent: string; observed: string[]; problems: string[] };
-export type AttackClass = { name: string; item: string; run(ctx: AuthAttackContext): Promise<AttackResult> };
 
 const formPost = (base: string, path: string, fields: Record<string, string>, cookie = "") =>
   postForm(base, path, fields, { cookie });
@@ -327,70 +310,3 @@ export const AUTH_ATTACKS: AttackClass[] = [
   voteStuffing,
   voteOracle,
 ];
-
-// ---------- run alone ----------
-
-async function main() {
-  requireBuild();
-  const quick = process.argv.includes("--quick");
-  const { dir, file, data } = tempDatabase("attack-auth", (database) => {
-    const round = createRound(database, "Attack round", [
-      { name: "Ava Attack" },
-      { name: "Ben Attack" },
-      { name: "Cy Attack" },
-    ]);
-    return { roundId: round.roundId };
-  });
-  const server: Server = await startLoadServer(file, dir);
-  const disarm = giveUpAfter("attack:auth", RUN_SECONDS, () => server);
-  const ctx: AuthAttackContext = { base: server.base, quick, roundId: data.roundId };
-  let failed = false;
-  for (const attack of AUTH_ATTACKS) {
-    const health: number[] = [];
-    let probing = true;
-    const probe = (async () => {
-      while (probing) {
-        const t = performance.now();
-        await fetch(`${server.base}/healthcheck`).then(
-          (r) => r.arrayBuffer(),
-          () => null,
-        );
-        health.push(performance.now() - t);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    })();
-    const started = performance.now();
-    let result: AttackResult;
-    try {
-      result = await attack.run(ctx);
-    } catch (error) {
-      result = { sent: "(the class threw)", observed: [], problems: [String(error)] };
-    }
-    probing = false;
-    await probe;
-    console.log(
-      `\n== ${attack.name} (issue item ${attack.item}) — ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
-    console.log(`sent: ${result.sent}`);
-    for (const line of result.observed) console.log(`  ${line}`);
-    console.log(
-      `  /healthcheck while it ran: p99 ${percentile(health, 99).toFixed(0)} ms over ${health.length} probes; RSS ${rssMiB(server.child.pid)} MiB`,
-    );
-    console.log(result.problems.length ? `  HELD: no — ${result.problems.join("; ")}` : "  HELD: yes");
-    if (result.problems.length) failed = true;
-  }
-  const database = openDatabase(file);
-  console.log(`\nvotes stored in the attack round: ${database.select().from(votes).all().length}`);
-  database.$client.close();
-  await stopServer(server);
-  disarm();
-  fs.rmSync(dir, { recursive: true, force: true });
-  console.log(
-    failed
-      ? "\nattack:auth: the server did NOT hold every class"
-      : "\nattack:auth: the server held every class",
-  );
-  process.exit(failed ? 1 : 0);
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await main();
