@@ -7,6 +7,7 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { STAFF_LOGIN_FIELDS } from "~/lib/forms/staff-login";
+import { ipBudgetKey } from "~/lib/ip-budget";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { authenticator, getStaff, InvalidCredentials } from "~/utils/auth.server";
 import { overBudget, readForm } from "~/utils/form-pipeline.server";
@@ -45,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     isTrustedFor(device, principal)
       ? [["loginDevice", `${device.id}:${username}`]]
       : [
-          ["loginIp", context.clientIp],
+          ["loginIp", ipBudgetKey(context.clientIp)],
           ["loginUser", username],
         ],
   );

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { ipBudgetKey } from "~/lib/ip-budget";
 import { getEnv } from "./env.server";
 import { reserveAttempt, retryText, type AttemptKey } from "./rate-limit.server";
 import { rotateSession } from "./session-rotation.server";
@@ -48,7 +49,7 @@ export async function unlockGate(
   const keys: AttemptKey[] = isTrustedFor(device, principal)
     ? [["gateDevice", `${gate}:${device.id}`]]
     : [
-        ["gateIp", `${gate}:${clientIp}`],
+        ["gateIp", `${gate}:${ipBudgetKey(clientIp)}`],
         ["gateAll", gate],
       ];
   const reservation = await reserveAttempt(keys);

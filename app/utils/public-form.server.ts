@@ -1,3 +1,4 @@
+import { ipBudgetKey } from "~/lib/ip-budget";
 import { consume, retryText } from "./rate-limit.server";
 
 /**
@@ -9,7 +10,7 @@ export async function spendPublicFormBudget(
   form: "contact" | "application" | "newsletter" | "waitlist",
   clientIp: string,
 ): Promise<{ ok: true } | { ok: false; message: string; retryAfterSeconds: number }> {
-  const result = await consume("publicForm", `${form}:${clientIp}`);
+  const result = await consume("publicForm", `${form}:${ipBudgetKey(clientIp)}`);
   if (result.ok) return result;
   return {
     ok: false,

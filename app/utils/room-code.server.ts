@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { VotingRound } from "~/db/schema";
+import { ipBudgetKey } from "~/lib/ip-budget";
 import {
   codeFromBytes,
   currentRoomCode,
@@ -37,7 +38,7 @@ export async function checkRoomCode(
   if (!typed || !typed.trim()) return { ok: false, reason: "missing" };
   const reservation = await reserveAttempt([
     ["roomCodeDevice", `${round.id}:${who.deviceId}`],
-    ["roomCodeIp", `${round.id}:${who.ip}`],
+    ["roomCodeIp", `${round.id}:${ipBudgetKey(who.ip)}`],
   ]);
   if (!reservation.ok)
     return { ok: false, reason: "budget", retryAfterSeconds: reservation.retryAfterSeconds };

@@ -1,6 +1,7 @@
 import { recordRefusal } from "~/features/voting/vote-watch.server";
 import { canonicalEmail } from "~/lib/canonical-email";
 import { parseId } from "~/lib/ids";
+import { ipBudgetKey } from "~/lib/ip-budget";
 import { VOTE_MESSAGES, type VoteFieldErrors } from "~/lib/vote";
 import { voteSchema } from "~/lib/vote-schema";
 import { formatInZone } from "~/lib/zoned-time";
@@ -111,7 +112,7 @@ export async function submitVoteForm(
   if (earlier && canonicalEmail(earlier.email) === emailKey) return thanks(input.voteToken);
 
   for (const [limit, key] of [
-    ["voteIp", clientIp],
+    ["voteIp", ipBudgetKey(clientIp)],
     ["voteDevice", deviceId],
     ["voteEmail", emailKey],
   ] as const) {
