@@ -24,9 +24,17 @@ export type AttackResult = {
   problems: string[];
 };
 
+/** The tables whose row counts the run compares before and after each class. */
+export type StoredTable = "contact" | "applications" | "newsletter" | "votes";
+
 export type AttackClass = {
   name: string;
   /** The item this reproduces. */
   item: string;
+  /**
+   * Tables the class stores rows in on purpose, checking the number itself (vote stuffing: one
+   * vote per phone is accepted). A row in any other table is a problem of the class.
+   */
+  mayStore?: readonly StoredTable[];
   run(ctx: AttackContext): Promise<AttackResult>;
 };

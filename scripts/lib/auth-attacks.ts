@@ -156,6 +156,7 @@ const loginRace: AttackClass = {
 const voteStuffing: AttackClass = {
   name: "vote-stuffing",
   item: "5",
+  mayStore: ["votes"],
   async run({ base, quick, roundId }) {
     const observed: string[] = [];
     const problems: string[] = [];
@@ -246,6 +247,8 @@ const voteStuffing: AttackClass = {
 const voteOracle: AttackClass = {
   name: "vote-oracle",
   item: "6",
+  // The victim's one vote.
+  mayStore: ["votes"],
   async run({ base, roundId }) {
     const victimPhone = await ballot(base, roundId);
     if (victimPhone.ids.length < 2)
