@@ -106,4 +106,10 @@ it("the components' honeypot name is the one the server checks", () => {
   filled.set(HONEYPOT_FIELD_NAME, "http://spam.example");
   expect(isHoneypotFilled(filled)).toBe(true);
   expect(isHoneypotFilled(new FormData())).toBe(false);
+  // A browser never submits a field without a name, so a nameless honeypot would catch no one.
+  // It must also not be a field a person fills in on any form.
+  expect(HONEYPOT_FIELD_NAME).toMatch(/^[a-z]+$/);
+  for (const schema of [contactSchema, newsletterSchema, contestantApplicationSchema]) {
+    expect(Object.keys(schema.shape)).not.toContain(HONEYPOT_FIELD_NAME);
+  }
 });
