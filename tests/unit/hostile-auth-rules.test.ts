@@ -46,6 +46,14 @@ describe("canonical e-mail: variants of one mailbox are one voter", () => {
     expect(canonicalEmail("a+b@example.com")).toBe("a+b@example.com");
   });
 
+  it("drops spaces around the whole value and around the @; a value without an @ is kept whole", () => {
+    expect(canonicalEmail("fan @ example.com")).toBe("fan@example.com");
+    expect(canonicalEmail("  Not-An-Address  ")).toBe("not-an-address");
+    expect(canonicalEmail("nobody")).toBe("nobody");
+    // An empty local part is folded like any other: the domain still loses dots and googlemail.
+    expect(canonicalEmail("@googlemail.com.")).toBe("@gmail.com");
+  });
+
   it("refuses an address whose key is not an address", () => {
     expect(isValidEmail("+x@gmail.com")).toBe(false);
     expect(isValidEmail("\u200B@example.com")).toBe(false);

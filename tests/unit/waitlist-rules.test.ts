@@ -77,6 +77,14 @@ describe("when the waitlist is told", () => {
     expect(waitlistSchema.safeParse({ email: "nope", date: "2026-11-27" }).success).toBe(false);
     expect(waitlistSchema.safeParse({ email: "a@b.ca", date: "2026-02-30" }).success).toBe(false);
   });
+
+  it("takes a date with spaces around it, and asks to choose one when it is missing or not a date", () => {
+    expect(waitlistSchema.safeParse({ email: "a@b.ca", date: " 2026-11-27 " }).data?.date).toBe("2026-11-27");
+    const message = (date: unknown) =>
+      waitlistSchema.safeParse({ email: "a@b.ca", date }).error?.issues.map((i) => i.message);
+    expect(message(undefined)).toEqual(["Choose a date"]);
+    expect(message("tomorrow")).toEqual(["Choose a date"]);
+  });
 });
 
 describe("outbox retries", () => {
