@@ -100,6 +100,21 @@ describe("contestant application schema", () => {
     expect(Object.keys(errors).sort()).toEqual(["accepts_terms", "can_attend", "is_over_19"]);
   });
 
+  it("takes yes or no to both attendance questions", () => {
+    for (const answer of ["yes", "no"]) {
+      const result = parseWithZod(
+        form({ ...good, can_attend: answer, will_attend_if_not_selected: answer }),
+        {
+          schema: contestantApplicationSchema,
+        },
+      );
+      expect(result.status === "success" && result.value).toMatchObject({
+        can_attend: answer,
+        will_attend_if_not_selected: answer,
+      });
+    }
+  });
+
   it("refuses answers other than yes or no", () => {
     const result = parseWithZod(form({ ...good, can_attend: "maybe" }), {
       schema: contestantApplicationSchema,
