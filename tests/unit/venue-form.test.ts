@@ -1,6 +1,7 @@
+import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { venueFormSchema } from "~/lib/forms/venue";
-import { addressLine, postalAddressOf, venueSlug } from "~/lib/venue-records";
+import { addressLine, postalAddressOf, RESERVED_SLUGS, venueSlug } from "~/lib/venue-records";
 import { makeVenue } from "../support/venues";
 
 describe("the venue form", () => {
@@ -47,5 +48,17 @@ describe("the venue form", () => {
       addressCountry: "CA",
     });
     expect(postalAddressOf({ ...record, city: null, region: null, country: null })).toBeNull();
+  });
+});
+
+describe("venue slugs and the site's own pages", () => {
+  it("reserves every one-segment page the routes own, so a venue page never hides behind one", () => {
+    // app/routes/about.tsx is /about, admin._index.tsx is /admin, calendar[.]ics.ts is /calendar.ics.
+    const pages = readdirSync("app/routes")
+      .map((file) => file.replace(/\.(tsx|ts)$/, "").replace(/\._index$/, ""))
+      .filter((name) => !name.replaceAll("[.]", "").includes(".") && !/^[$_]/.test(name))
+      .map((name) => name.replaceAll("[.]", "."));
+    expect(pages).toEqual(expect.arrayContaining(["about", "admin", "calendar.ics", "vote"]));
+    for (const page of pages) expect(RESERVED_SLUGS.has(page), page).toBe(true);
   });
 });
