@@ -114,6 +114,11 @@ describe("slugs read back as typed in a browser", () => {
       true,
     );
   });
+  it("a two-word title needs both words", () => {
+    const show = { title: "Comedy Roast", date: "2026-06-12" };
+    expect(slugMatches(parseSlug("roast-q-j-k-2026-06-12")!, show)).toBe(false);
+    expect(slugMatches(parseSlug("comedy-roast-y-z-2026-06-12")!, show)).toBe(true);
+  });
   it("drops curly apostrophes and hyphens at the ends of a name", () => {
     expect(nameSlug("—O’Neil—", "x")).toBe("oneil");
   });
@@ -150,5 +155,14 @@ describe("uniqueShowPaths", () => {
     const slugs = uniqueShowSlugs(shows);
     expect(slugs.get(2)).toBe("laughs-on-the-waterfront-late-2026-06-12");
     expect(slugs.get(3)).toBe("laughs-on-the-waterfront-late-night-2026-06-12");
+  });
+  it("the same long title three times on one day: the third takes the id after four words", () => {
+    const shows = [1, 2, 3].map((id) => ({ id, title: "Laughs on the Waterfront Late", date: "2026-06-12" }));
+    const slugs = uniqueShowSlugs(shows);
+    expect([...slugs.values()]).toEqual([
+      "laughs-on-the-waterfront-2026-06-12",
+      "laughs-on-the-waterfront-late-2026-06-12",
+      "laughs-on-the-waterfront-3-2026-06-12",
+    ]);
   });
 });
