@@ -49,6 +49,8 @@ describe("the venue form", () => {
   });
   it("slugs and addresses leave out what is unknown", () => {
     expect(venueSlug("Tipsy Toucan & Co.")).toBe("tipsy-toucan-and-co");
+    // A name with no Latin letter or digit still gets a slug.
+    expect(venueSlug("李小龍")).toBe("venue");
     const record = makeVenue({ name: "Hall", city: "Windsor", region: "ON", country: "CA" });
     expect(addressLine(record)).toBe("Windsor, ON");
     expect(postalAddressOf(record)).toEqual({
