@@ -67,6 +67,7 @@ describe("which /vote addresses the cached page can answer", () => {
       "?round=x3",
       "?round=3x",
       "?q=12",
+      "?q=12&code=3",
     ]) {
       expect(templateQuery(search), search).toBeNull();
     }
