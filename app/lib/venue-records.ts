@@ -40,6 +40,7 @@ export function venuePath(v: Pick<VenueRecord, "slug">): string {
  * venue page, so new records skip them ("about" → "about-2").
  */
 export const RESERVED_SLUGS = new Set([
+  "404",
   "about",
   "admin",
   "api",
@@ -58,6 +59,7 @@ export const RESERVED_SLUGS = new Set([
   "events",
   "feed",
   "health",
+  "healthcheck",
   "healthz",
   "images",
   "manage-comedians",

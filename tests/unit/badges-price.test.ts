@@ -56,6 +56,34 @@ describe("showBadges", () => {
     ).toEqual(["Father's Day Special"]);
     expect(labels(makeShow({ venue: "Walkerville Brewery" }))).toEqual([]);
   });
+
+  it("gives each badge its kind (its colour), in display order", () => {
+    expect(
+      showBadges(
+        makeShow({
+          soldOut: true,
+          venueRecord: record("estate", { isWinery: true, isClub: true }),
+          collection: { slug: "epicdads", title: "Epic Dads", badge: "Father's Day Special" },
+        }),
+        { series: true },
+      ),
+    ).toEqual([
+      { label: "SOLD OUT", kind: "soldout" },
+      { label: "Winery Event", kind: "winery" },
+      { label: "Club Show", kind: "club" },
+      { label: "Series", kind: "series" },
+      { label: "Father's Day Special", kind: "special" },
+    ]);
+  });
+
+  it("a cancelled or postponed show says so, and not SOLD OUT", () => {
+    expect(showBadges(makeShow({ soldOut: true, eventStatus: "cancelled" }))).toEqual([
+      { label: "CANCELLED", kind: "cancelled" },
+    ]);
+    expect(showBadges(makeShow({ soldOut: true, eventStatus: "postponed" }))).toEqual([
+      { label: "POSTPONED", kind: "cancelled" },
+    ]);
+  });
 });
 
 describe("price text", () => {

@@ -101,6 +101,19 @@ describe("feed links", () => {
     );
     expect(seriesFeedPath("Laughs on the Waterfront")).toBe("/series/laughs-on-the-waterfront/calendar.ics");
   });
+
+  it("subscribes with webcal: on a plain-http origin too (a local or staging site)", () => {
+    expect(feedLinks("http://localhost:3000", "/calendar.ics").webcal).toBe(
+      "webcal://localhost:3000/calendar.ics",
+    );
+  });
+
+  it("keeps a series slug to 120 characters", () => {
+    const title = Array.from({ length: 40 }, (_, i) => `word${i}`).join(" ");
+    const slug = seriesSlug(title);
+    expect(slug).toHaveLength(120);
+    expect(title.toLowerCase().replaceAll(" ", "-").startsWith(slug)).toBe(true);
+  });
 });
 
 describe("Add to Google Calendar for one show", () => {

@@ -50,6 +50,13 @@ describe("contestant application texts", () => {
     expect(applicationsOpen({ acceptsApplications: true, applicationsCloseAt: null })).toBe(true);
     expect(closedText(show)).toBe("Applications for this show closed at 11:59 PM, 14 May.");
   });
+
+  it("without a notification date or a closing time, says so in general words", () => {
+    expect(thankYouLines({ contestantsNotifiedOn: null, applicationsCloseAt: null })).toEqual([
+      "We'll email selected contestants before the show.",
+    ]);
+    expect(closedText({ applicationsCloseAt: null })).toBe("Applications for this show are closed.");
+  });
 });
 
 describe("applicationReturnUrl", () => {
@@ -60,12 +67,21 @@ describe("applicationReturnUrl", () => {
     expect(applicationReturnUrl("/event/7", 7)).toBe("/event/7?applied=1#contestant-application");
   });
 
+  it("keeps another show's page and ids of several digits", () => {
+    expect(applicationReturnUrl("/event/1234", 7)).toBe("/event/1234?applied=1#contestant-application");
+  });
+
   it("refuses anything else (other sites, other pages)", () => {
     for (const bad of [
       "https://evil.example/",
       "//evil.example",
       "/admin",
       "/event/7/apply",
+      "/x/event/7",
+      "/x/show/game-on-2026-05-16",
+      "/show/game-on-2026-05-16/apply",
+      "/event/7x",
+      "/show/",
       undefined,
       42,
     ]) {

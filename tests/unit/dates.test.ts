@@ -12,7 +12,7 @@ import {
   nowTimeIn,
   todayIn,
 } from "~/lib/dates";
-import { zonedIso } from "~/lib/zoned-time";
+import { formatInZone, zonedInstant, zonedIso } from "~/lib/zoned-time";
 
 describe("today in Toronto", () => {
   it("is still yesterday in Toronto late at night UTC", () => {
@@ -75,6 +75,18 @@ describe("times and dates", () => {
   it("gives the Toronto offset of each date", () => {
     expect(zonedIso("2026-05-16", "19:30")).toBe("2026-05-16T19:30:00-04:00");
     expect(zonedIso("2026-12-16", "19:30")).toBe("2026-12-16T19:30:00-05:00");
+  });
+
+  it("takes a show without a time as starting at midnight", () => {
+    expect(zonedInstant("2026-05-16", null).toISOString()).toBe("2026-05-16T04:00:00.000Z");
+    expect(zonedIso("2026-05-16", null)).toBe("2026-05-16T00:00:00-04:00");
+  });
+
+  it("formats an instant given as a Date or as milliseconds alike, in the zone", () => {
+    const instant = new Date("2026-05-16T23:30:00Z");
+    expect(formatInZone(instant, "yyyy-MM-dd HH:mm")).toBe("2026-05-16 19:30");
+    expect(formatInZone(instant.getTime(), "yyyy-MM-dd HH:mm")).toBe("2026-05-16 19:30");
+    expect(formatInZone(instant.getTime(), "yyyy-MM-dd HH:mm", "America/Vancouver")).toBe("2026-05-16 16:30");
   });
 });
 

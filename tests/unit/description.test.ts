@@ -17,6 +17,7 @@ describe("hasMarkup", () => {
       '<a href="/x">x</a>',
       "<H2>T</H2>",
       "<h2>x",
+      '<img src="/poster.jpg" alt="Poster">',
     ]) {
       expect(hasMarkup(html)).toBe(true);
     }
@@ -42,6 +43,14 @@ describe("plainText", () => {
       plainText('<style>p{color:red}</style><p>Hi</p><SCRIPT type="x">alert(1)</SCRIPT><em>there</em>'),
     ).toBe("Hi there");
     expect(plainText("<script>a</script>keep<script>b</script>")).toBe("keep");
+    expect(plainText("<script>if (a) alert(1)</script>keep")).toBe("keep");
+    // A dropped script leaves a space: the words on either side stay apart.
+    expect(plainText("before<script>x()</script>after")).toBe("before after");
+  });
+
+  it("text without markup is kept as typed: angle brackets and entities are not read as markup", () => {
+    expect(plainText("2 < 3 and 5 > 4")).toBe("2 < 3 and 5 > 4");
+    expect(plainText("Tom &amp; Jerry", { lines: true })).toBe("Tom &amp; Jerry");
   });
 
   it("decodes the entities people write", () => {
@@ -61,6 +70,15 @@ describe("plainText", () => {
         lines: true,
       }),
     ).toBe("a\n\nrow\n\ns\n\nt");
+    // Block tags with attributes break lines too.
+    expect(plainText('<p class="lead">First</p><p style="color:red">Second</p>', { lines: true })).toBe(
+      "First\n\nSecond",
+    );
+  });
+
+  it("paragraphs: spaces on either side of a line break are dropped", () => {
+    expect(plainText("Line<br> indented", { lines: true })).toBe("Line\nindented");
+    expect(plainText("Line <br>next", { lines: true })).toBe("Line\nnext");
   });
 
   it("one line: the same markup reads as one line with single spaces", () => {
@@ -80,6 +98,8 @@ describe("show times", () => {
     // Late in the evening of the last day of summer time the zone is still on summer time.
     expect(zoneAbbreviation("2031-11-01", "23:30", "America/Vancouver")).toBe("PDT");
     expect(zoneAbbreviation("2031-11-02", "23:30", "America/Vancouver")).toBe("PST");
+    // The morning after the switch is winter time already.
+    expect(zoneAbbreviation("2031-11-02", "10:00", "America/Vancouver")).toBe("PST");
   });
 
   it("falls back to the zone's own name when it has no abbreviation or is unknown", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appendFlash, MAX_TOASTS, pendingFlashes, type Flash } from "~/lib/flash";
+import { appendFlash, MAX_TOASTS, pendingFlashes, toastDuration, type Flash } from "~/lib/flash";
 
 const synced: Flash = { type: "success", message: "Synced 3 shows" };
 const archived: Flash = { type: "info", message: "2 past shows archived" };
@@ -15,6 +15,17 @@ describe("flash queue", () => {
   });
   it("drops malformed entries", () => {
     expect(pendingFlashes([synced, { type: "weird", message: "x" }, "text", null])).toEqual([synced]);
+    expect(pendingFlashes([{ type: "info", message: 42 }, { type: "info" }, archived])).toEqual([archived]);
+  });
+  it("keeps every kind of message: success, error and info", () => {
+    const failed: Flash = { type: "error", message: "Sync failed" };
+    expect(pendingFlashes([synced, failed, archived])).toEqual([synced, failed, archived]);
+    expect(pendingFlashes(failed)).toEqual([failed]);
+  });
+  it("shows a success toast for 2 seconds, an error or a note for 4", () => {
+    expect(toastDuration("success")).toBe(2000);
+    expect(toastDuration("error")).toBe(4000);
+    expect(toastDuration("info")).toBe(4000);
   });
   it("keeps at most MAX_TOASTS, the newest", () => {
     let stored: unknown = undefined;

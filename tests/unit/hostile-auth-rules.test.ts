@@ -6,6 +6,7 @@ import { canonicalEmail } from "~/lib/canonical-email";
 import {
   codeFromBytes,
   currentRoomCode,
+  formatRoomCode,
   isRoomCodeAccepted,
   parseRoomCode,
   ROOM_CODE_PERIOD_MS,
@@ -45,6 +46,14 @@ describe("canonical e-mail: variants of one mailbox are one voter", () => {
     expect(canonicalEmail("a+b@example.com")).toBe("a+b@example.com");
   });
 
+  it("drops spaces around the whole value and around the @; a value without an @ is kept whole", () => {
+    expect(canonicalEmail("fan @ example.com")).toBe("fan@example.com");
+    expect(canonicalEmail("  Not-An-Address  ")).toBe("not-an-address");
+    expect(canonicalEmail("nobody")).toBe("nobody");
+    // An empty local part is folded like any other: the domain still loses dots and googlemail.
+    expect(canonicalEmail("@googlemail.com.")).toBe("@gmail.com");
+  });
+
   it("refuses an address whose key is not an address", () => {
     expect(isValidEmail("+x@gmail.com")).toBe(false);
     expect(isValidEmail("\u200B@example.com")).toBe(false);
@@ -77,6 +86,35 @@ describe("room code rotation", () => {
     expect(parseRoomCode("12345")).toBeNull();
     expect(parseRoomCode("abc123")).toBeNull();
     expect(parseRoomCode("１２３４５６")).toBe("123456");
+  });
+
+  it("refuses what cannot be a code: nothing typed, letters, or more than 40 characters", () => {
+    const now = t0 + 5000;
+    expect(parseRoomCode(null)).toBeNull();
+    expect(parseRoomCode(undefined)).toBeNull();
+    expect(isRoomCodeAccepted(null, derive, now)).toBe(false);
+    expect(isRoomCodeAccepted("not a code", derive, now)).toBe(false);
+    // Spaces around the digits are fine up to 40 characters in all.
+    expect(parseRoomCode(`${" ".repeat(34)}482913`)).toBe("482913");
+    expect(parseRoomCode(`${" ".repeat(35)}482913`)).toBeNull();
+  });
+
+  it("turns HMAC bytes into six digits by RFC 4226's dynamic truncation, zero-padded, shown as two groups", () => {
+    // RFC 4226, section 5.4: offset 0xa, 0x50ef7f19 = 1357872921, six digits 872921.
+    const rfc = Uint8Array.from(Buffer.from("1f8698690e02ca16618550ef7f19da8e945b555a", "hex"));
+    expect(codeFromBytes(rfc)).toBe("872921");
+    // RFC 4226, appendix D: HOTP-SHA1 of "12345678901234567890" for counters 0 to 2.
+    const hotp = (counter: number) => {
+      const msg = Buffer.alloc(8);
+      msg.writeBigUInt64BE(BigInt(counter));
+      return codeFromBytes(crypto.createHmac("sha1", "12345678901234567890").update(msg).digest());
+    };
+    expect([0, 1, 2].map(hotp)).toEqual(["755224", "287082", "359152"]);
+    const small = new Uint8Array(20);
+    small[3] = 5;
+    expect(codeFromBytes(small)).toBe("000005");
+    expect(formatRoomCode("482913")).toBe("482 913");
+    expect(formatRoomCode("000005")).toBe("000 005");
   });
 });
 
@@ -137,6 +175,57 @@ describe("suspicious vote patterns", () => {
     const found = bursts(votes);
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ ip: "2.2.2.2", votes: 40 });
+  });
+
+  it("lists a device from three distinct e-mails on, the most e-mails first, then the latest", () => {
+    const at = 1_800_000_000_000;
+    const refusal = (deviceId: string, emailKey: string, when: number) => ({
+      deviceId,
+      emailKey,
+      ip: "1.1.1.1",
+      at: when,
+    });
+    // Two e-mails, refused three times: not listed.
+    const twice = ["a@x.co", "b@x.co", "a@x.co"].map((e, i) => refusal("device-twice", e, at + i));
+    expect(deviceWithManyEmails(twice)).toEqual([]);
+    expect(deviceWithManyEmails(twice, 2)).toEqual([
+      { device: "device", emails: 2, refusals: 3, lastAt: at + 2 },
+    ]);
+    const events = [
+      // Arrives newest first: the last refusal is still the latest time.
+      ...["a", "b", "c"].map((e, i) => refusal("early-3", `${e}@x.co`, at + 100 - i)),
+      ...["a", "b", "c"].map((e, i) => refusal("later-3", `${e}@x.co`, at + 200 + i)),
+      ...["a", "b", "c", "d"].map((e, i) => refusal("most-4", `${e}@x.co`, at + i)),
+    ];
+    expect(deviceWithManyEmails(events)).toEqual([
+      { device: "most-4", emails: 4, refusals: 4, lastAt: at + 3 },
+      { device: "later-", emails: 3, refusals: 3, lastAt: at + 202 },
+      { device: "early-", emails: 3, refusals: 3, lastAt: at + 100 },
+    ]);
+  });
+
+  it("lists a minute with more than 30 votes from one IP, by clock minute, the biggest then the latest first", () => {
+    const minute = 1_800_000_000_000 - (1_800_000_000_000 % 60_000);
+    const votes = (ip: string | null, n: number, start: number) =>
+      Array.from({ length: n }, (_, i) => ({ ip, at: start + i }));
+    // Exactly 30 in one minute is not a burst; 31 is.
+    expect(bursts(votes("2.2.2.2", 30, minute))).toEqual([]);
+    expect(bursts(votes("2.2.2.2", 31, minute))).toEqual([{ ip: "2.2.2.2", minute, votes: 31 }]);
+    // Votes without an address are not counted.
+    expect(bursts(votes(null, 40, minute))).toEqual([]);
+    // 40 votes straddling the turn of a minute are two minutes of 20.
+    expect(bursts(votes("2.2.2.2", 40, minute + 60_000 - 20))).toEqual([]);
+    const found = bursts([
+      ...votes("4.4.4.4", 35, minute),
+      ...votes("5.5.5.5", 35, minute + 60_000),
+      ...votes("6.6.6.6", 50, minute + 5_000),
+    ]);
+    expect(found).toEqual([
+      { ip: "6.6.6.6", minute, votes: 50 },
+      { ip: "5.5.5.5", minute: minute + 60_000, votes: 35 },
+      { ip: "4.4.4.4", minute, votes: 35 },
+    ]);
+    expect(bursts(votes("2.2.2.2", 31, minute), 31)).toEqual([]);
   });
 });
 

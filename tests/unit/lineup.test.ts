@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { comedianProfileSchema } from "~/lib/comedian-form";
+import { comedianProfileSchema, comedianToFormDefaults } from "~/lib/comedian-form";
 import { eventFormSchema } from "~/lib/event-form";
 import { filterShows, NO_FILTERS } from "~/lib/filters";
 import {
@@ -142,6 +142,114 @@ describe("comedian profile form", () => {
     expect(result.success).toBe(false);
     const paths = result.error!.issues.map((i) => i.path.join("."));
     expect(paths).toEqual(expect.arrayContaining(["name", "slug", "photoUrl"]));
+  });
+
+  it("tells staff what is wrong with each field", () => {
+    const issues = (values: Record<string, string>) =>
+      comedianProfileSchema.safeParse(values).error?.issues.map((i) => [i.path.join("."), i.message]);
+    expect(
+      issues({
+        name: " ",
+        slug: "Not A Slug",
+        photoUrl: "javascript:alert(1)",
+        instagram: "https://example.com/x",
+      }),
+    ).toEqual([
+      ["name", "Comedian name is required"],
+      ["slug", "Use lower-case letters, digits and single hyphens, e.g. priya-nair"],
+      ["photoUrl", "Enter a full URL starting with https:// or a site path such as /images/x.jpg"],
+      ["instagram", "Enter an Instagram link or @handle"],
+    ]);
+    const long = (n: number) => "x".repeat(n);
+    expect(
+      issues({
+        name: long(101),
+        slug: long(61),
+        bio: long(501),
+        photoUrl: `https://example.com/${long(2000)}`,
+        instagram: long(2001),
+        tiktok: long(2001),
+        youtube: long(2001),
+        website: long(2001),
+      })?.filter(([, message]) => message.startsWith("Please keep")),
+    ).toEqual([
+      ["name", "Please keep the name under 100 characters"],
+      ["slug", "Please keep the address under 60 characters"],
+      ["bio", "Please keep the bio under 500 characters"],
+      ["photoUrl", "Please keep this under 2000 characters"],
+      ["instagram", "Please keep this under 2000 characters"],
+      ["tiktok", "Please keep this under 2000 characters"],
+      ["youtube", "Please keep this under 2000 characters"],
+      ["website", "Please keep this under 2000 characters"],
+    ]);
+  });
+
+  it("keeps a slug staff gave, a site-path photo, a bio and every link; empty ones are none", () => {
+    const parsed = comedianProfileSchema.parse({
+      name: "Priya Nair",
+      slug: "priya",
+      bio: "Dad jokes",
+      photoUrl: "/images/priya.jpg",
+      instagram: "@priya",
+      tiktok: "@priya",
+      youtube: "@priya",
+      website: "https://priya.example",
+    });
+    expect(parsed).toMatchObject({
+      slug: "priya",
+      slugGiven: true,
+      bio: "Dad jokes",
+      photoUrl: "/images/priya.jpg",
+    });
+    expect(Object.values(parsed.links).every((url) => url?.startsWith("https://"))).toBe(true);
+    expect(parsed.links.website).toBe("https://priya.example/");
+    expect(parsed.links.tiktok).not.toBe(parsed.links.youtube);
+    const bare = comedianProfileSchema.parse({ name: "Priya Nair", bio: "", photoUrl: "" });
+    expect(bare).toMatchObject({ bio: null, photoUrl: null });
+    expect(bare.links).toEqual({ instagram: null, tiktok: null, youtube: null, website: null });
+  });
+
+  it("fills the edit form from a stored comedian, empty text for what is missing", () => {
+    const stored = {
+      name: "Priya Nair",
+      slug: null,
+      bio: null,
+      photoUrl: null,
+      instagramUrl: null,
+      tiktokUrl: null,
+      youtubeUrl: null,
+      websiteUrl: null,
+    };
+    expect(comedianToFormDefaults(stored)).toEqual({
+      name: "Priya Nair",
+      slug: "",
+      bio: "",
+      photoUrl: "",
+      instagram: "",
+      tiktok: "",
+      youtube: "",
+      website: "",
+    });
+    const full = {
+      name: "Priya Nair",
+      slug: "priya",
+      bio: "Dad jokes",
+      photoUrl: "/images/p.jpg",
+      instagramUrl: "https://www.instagram.com/priya",
+      tiktokUrl: "https://www.tiktok.com/@priya",
+      youtubeUrl: "https://www.youtube.com/@priya",
+      websiteUrl: "https://priya.example/",
+    };
+    expect(comedianToFormDefaults(full)).toEqual({
+      name: "Priya Nair",
+      slug: "priya",
+      bio: "Dad jokes",
+      photoUrl: "/images/p.jpg",
+      instagram: full.instagramUrl,
+      tiktok: full.tiktokUrl,
+      youtube: full.youtubeUrl,
+      website: full.websiteUrl,
+    });
   });
 });
 

@@ -68,6 +68,12 @@ describe("parseId: every id from a URL or a form", () => {
   it("reads a form field that is a file as no id", () => {
     expect(parseId(new File(["16"], "16"))).toBe(0);
   });
+
+  it("reads only text: a repeated query value (a list) or a number is no id, even when it reads like one", () => {
+    expect(parseId(["16"])).toBe(0);
+    expect(parseId(16)).toBe(0);
+    expect(isToken(["a".repeat(20)])).toBe(false);
+  });
 });
 
 describe("overBudget: the one 429 answer", () => {

@@ -21,6 +21,7 @@ describe("pageArea and pageTheme", () => {
       expect(pageTheme(p)).toBe("light");
     }
     expect(pageArea("/admin/login")).toBe("public");
+    expect(pageArea("/admin/login//")).toBe("public");
   });
   it("lets every public page follow the system setting, including look-alike paths", () => {
     for (const p of [

@@ -11,6 +11,7 @@ describe("pageOf (the staff dashboard's pages)", () => {
     expect(pageOf(2000, "0", 250).page).toBe(1);
     expect(pageOf(2000, "-3", 250).page).toBe(1);
     expect(pageOf(2000, "2abc", 250).page).toBe(1);
+    expect(pageOf(2000, "abc2", 250).page).toBe(1);
     expect(pageOf(0, "2", 250)).toEqual({ page: 1, pages: 1, start: 0, end: 0, total: 0 });
   });
 });

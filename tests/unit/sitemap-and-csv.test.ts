@@ -47,6 +47,47 @@ describe("applications CSV", () => {
     });
     expect(spreadsheetSafe("plain")).toBe("plain");
   });
+
+  it("names every column and writes each answer under its own", () => {
+    const csv = applicationsCsv([
+      {
+        id: 7,
+        fullName: "Sam Lee",
+        email: "sam@example.com",
+        mobileNumber: "519 555 0100",
+        isOver19: false,
+        canAttendEvent: true,
+        willAttendIfNotSelected: true,
+        funBio: "Dad jokes",
+        acceptsTerms: true,
+        submitted: "2026-05-10 20:00",
+      },
+    ]);
+    expect(csv.split("\n")[0]).toBe(
+      "id,full_name,email,mobile_number,is_over_19,can_attend,will_attend_if_not_selected,fun_bio,accepts_terms,submitted",
+    );
+    expect(parse(csv, { columns: true })).toEqual([
+      {
+        id: "7",
+        full_name: "Sam Lee",
+        email: "sam@example.com",
+        mobile_number: "519 555 0100",
+        is_over_19: "no",
+        can_attend: "yes",
+        will_attend_if_not_selected: "yes",
+        fun_bio: "Dad jokes",
+        accepts_terms: "yes",
+        submitted: "2026-05-10 20:00",
+      },
+    ]);
+  });
+
+  it("defuses every cell a spreadsheet would run: =, +, -, @, tab, carriage return at the start", () => {
+    for (const cell of ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"]) {
+      expect(spreadsheetSafe(cell)).toBe(`'${cell}`);
+    }
+    for (const cell of ["a=b", "1-2", "sam@example.com", ""]) expect(spreadsheetSafe(cell)).toBe(cell);
+  });
 });
 
 describe("sitemap files (issue 20: over 50,000 addresses)", () => {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { nameSlug, parseSlug, showPath, showSlug, slugMatches, titleWords, uniqueSlug } from "~/lib/slug";
+import {
+  nameSlug,
+  parseSlug,
+  showPath,
+  showSlug,
+  slugMatches,
+  titleWords,
+  uniqueShowPaths,
+  uniqueShowSlugs,
+  uniqueSlug,
+} from "~/lib/slug";
 
 describe("showSlug", () => {
   it("uses the first 4 lowercased title words without punctuation, then the date", () => {
@@ -82,5 +92,77 @@ describe("uniqueSlug", () => {
     expect(uniqueSlug("ann", () => false)).toBe("ann");
     expect(uniqueSlug("ann", (s) => s === "ann")).toBe("ann-2");
     expect(uniqueSlug("ann", (s) => s === "ann" || s === "ann-2")).toBe("ann-3");
+  });
+});
+
+describe("slugs read back as typed in a browser", () => {
+  it("reads a slug in capitals, and skips empty words", () => {
+    expect(parseSlug("Laughs-On-The-Waterfront-2026-06-12")).toEqual({
+      words: ["laughs", "on", "the", "waterfront"],
+      date: "2026-06-12",
+    });
+    expect(parseSlug("laughs--on-the-2026-06-12")).toEqual({
+      words: ["laughs", "on", "the"],
+      date: "2026-06-12",
+    });
+  });
+  it("title words ignore spaces at the ends and runs of spaces", () => {
+    expect(titleWords("  Game   On!  ")).toEqual(["game", "on"]);
+  });
+  it("a one-word title with spaces around it still needs only that word", () => {
+    expect(slugMatches(parseSlug("roast-x-y-z-2026-06-12")!, { title: " Roast ", date: "2026-06-12" })).toBe(
+      true,
+    );
+  });
+  it("a two-word title needs both words", () => {
+    const show = { title: "Comedy Roast", date: "2026-06-12" };
+    expect(slugMatches(parseSlug("roast-q-j-k-2026-06-12")!, show)).toBe(false);
+    expect(slugMatches(parseSlug("comedy-roast-y-z-2026-06-12")!, show)).toBe(true);
+  });
+  it("drops curly apostrophes and hyphens at the ends of a name", () => {
+    expect(nameSlug("—O’Neil—", "x")).toBe("oneil");
+  });
+});
+
+describe("uniqueShowPaths", () => {
+  it("gives every show its own path: the slug when it parses, else /event/{id}", () => {
+    const a = { id: 1, title: "Laughs on the Waterfront", date: "2026-06-12" };
+    const b = { id: 2, title: "Laughs on the Waterfront", date: "2026-06-12" };
+    const short = { id: 3, title: "Roast", date: "2026-06-12" };
+    const paths = uniqueShowPaths([b, a, short]);
+    expect(paths.get(1)).toBe("/show/laughs-on-the-waterfront-2026-06-12");
+    expect(paths.get(2)).toBe("/show/laughs-on-the-waterfront-2-2026-06-12");
+    expect(paths.get(3)).toBe("/event/3");
+    expect([...paths.keys()]).toEqual([2, 1, 3]);
+  });
+  it("a later show takes one more title word, the first that is free", () => {
+    const shows = [
+      { id: 1, title: "Sip and Giggle at the Winery", date: "2026-06-12" },
+      { id: 2, title: "Sip and Giggle at the Winery Late", date: "2026-06-12" },
+      { id: 3, title: "Sip and Giggle at home", date: "2026-06-12" },
+    ];
+    const slugs = uniqueShowSlugs(shows);
+    expect(slugs.get(1)).toBe("sip-and-giggle-at-2026-06-12");
+    expect(slugs.get(2)).toBe("sip-and-giggle-at-the-2026-06-12");
+    expect(slugs.get(3)).toBe("sip-and-giggle-at-home-2026-06-12");
+  });
+  it("takes as many more words as it needs to differ", () => {
+    const shows = [
+      { id: 1, title: "Laughs on the Waterfront", date: "2026-06-12" },
+      { id: 2, title: "Laughs on the Waterfront Late Show", date: "2026-06-12" },
+      { id: 3, title: "Laughs on the Waterfront Late Night", date: "2026-06-12" },
+    ];
+    const slugs = uniqueShowSlugs(shows);
+    expect(slugs.get(2)).toBe("laughs-on-the-waterfront-late-2026-06-12");
+    expect(slugs.get(3)).toBe("laughs-on-the-waterfront-late-night-2026-06-12");
+  });
+  it("the same long title three times on one day: the third takes the id after four words", () => {
+    const shows = [1, 2, 3].map((id) => ({ id, title: "Laughs on the Waterfront Late", date: "2026-06-12" }));
+    const slugs = uniqueShowSlugs(shows);
+    expect([...slugs.values()]).toEqual([
+      "laughs-on-the-waterfront-2026-06-12",
+      "laughs-on-the-waterfront-late-2026-06-12",
+      "laughs-on-the-waterfront-3-2026-06-12",
+    ]);
   });
 });

@@ -41,6 +41,7 @@ describe("which /vote addresses the cached page can answer", () => {
   it("takes the plain address, a round and the projector's room code", () => {
     expect(templateQuery("")).toEqual({ round: null, code: null, templateSearch: "" });
     expect(templateQuery("?round=3")).toEqual({ round: 3, code: null, templateSearch: "?round=3" });
+    expect(templateQuery("?round=123")?.round).toBe(123);
     expect(templateQuery("?round=3&code=123456")).toEqual({
       round: 3,
       code: "123456",
@@ -63,6 +64,10 @@ describe("which /vote addresses the cached page can answer", () => {
       "?round=-1",
       "?utm=x",
       "?round=3&code=1%32",
+      "?round=x3",
+      "?round=3x",
+      "?q=12",
+      "?q=12&code=3",
     ]) {
       expect(templateQuery(search), search).toBeNull();
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { waitlistSchema } from "~/lib/forms/waitlist";
-import { afterFailure, backoffMs, isPermanentFailure } from "~/lib/outbox";
+import { afterFailure, backoffMs, isPermanentFailure, OUTBOX_DEFAULTS } from "~/lib/outbox";
 import {
   becameAvailable,
   canJoinWaitlist,
@@ -77,6 +77,14 @@ describe("when the waitlist is told", () => {
     expect(waitlistSchema.safeParse({ email: "nope", date: "2026-11-27" }).success).toBe(false);
     expect(waitlistSchema.safeParse({ email: "a@b.ca", date: "2026-02-30" }).success).toBe(false);
   });
+
+  it("takes a date with spaces around it, and asks to choose one when it is missing or not a date", () => {
+    expect(waitlistSchema.safeParse({ email: "a@b.ca", date: " 2026-11-27 " }).data?.date).toBe("2026-11-27");
+    const message = (date: unknown) =>
+      waitlistSchema.safeParse({ email: "a@b.ca", date }).error?.issues.map((i) => i.message);
+    expect(message(undefined)).toEqual(["Choose a date"]);
+    expect(message("tomorrow")).toEqual(["Choose a date"]);
+  });
 });
 
 describe("outbox retries", () => {
@@ -102,6 +110,32 @@ describe("outbox retries", () => {
       nextAttemptAt: new Date(now.getTime() + 4000),
     });
     expect(afterFailure(down, 5, now, { maxAttempts: 5 })).toEqual({ status: "failed" });
+  });
+
+  it("only a 5xx answer is permanent", () => {
+    const answer = (responseCode: unknown) => Object.assign(new Error("smtp"), { responseCode });
+    expect(isPermanentFailure(answer(500))).toBe(true);
+    expect(isPermanentFailure(answer(599))).toBe(true);
+    expect(isPermanentFailure(answer(499))).toBe(false);
+    expect(isPermanentFailure(answer(600))).toBe(false);
+    expect(isPermanentFailure(answer("550"))).toBe(false);
+    expect(isPermanentFailure(null)).toBe(false);
+    expect(isPermanentFailure(undefined)).toBe(false);
+  });
+
+  it("by default: first retry after 30 s, never more than an hour apart, given up after the 40th try", () => {
+    const down = new Error("connect ECONNREFUSED");
+    const at = (ms: number) => ({ status: "pending", nextAttemptAt: new Date(now.getTime() + ms) });
+    expect(afterFailure(down, 1, now)).toEqual(at(30_000));
+    expect(afterFailure(down, 2, now)).toEqual(at(60_000));
+    expect(afterFailure(down, 20, now)).toEqual(at(3_600_000));
+    expect(afterFailure(down, 39, now)).toEqual(at(3_600_000));
+    expect(afterFailure(down, 40, now)).toEqual({ status: "failed" });
+    expect(backoffMs(1)).toBe(30_000);
+    // A first try counted as 0 failures still waits the base delay, not half of it.
+    expect(backoffMs(0, 1000, 60_000)).toBe(1000);
+    // A sender that crashed gives its claimed messages back after two minutes.
+    expect(OUTBOX_DEFAULTS.leaseMs).toBe(120_000);
   });
 });
 

@@ -20,6 +20,8 @@ describe("weekdays of calendar dates", () => {
     expect(weekdayInTitle("Tuesday Night Stand-Up at Tipsy Toucan")).toBe("Tuesday");
     expect(weekdayInTitle("Headliner Friday: Club Special")).toBe("Friday");
     expect(weekdayInTitle("Comedy Sundays")).toBe("Sunday");
+    expect(weekdayInTitle("TUESDAY NIGHT LAUGHS")).toBe("Tuesday");
+    expect(weekdayInTitle("late-night friday")).toBe("Friday");
     expect(weekdayInTitle("Laughs on the Waterfront")).toBeNull();
     expect(weekdayInTitle("Sundayish")).toBeNull();
   });
