@@ -7,16 +7,41 @@ import { formatLongDate, formatTime12 } from "./dates";
 export function zoneAbbreviation(date: string, time: string, zone: string): string {
   const [y, mo, d] = date.split("-").map(Number);
   const [h, mi] = time.split(":").map(Number);
-  // The wall-clock taken as UTC is within hours of the instant: right except in the DST switch hour.
-  const approx = new Date(Date.UTC(y, mo - 1, d, (h || 0) + 6, mi || 0));
   try {
+    const instant = new Date(wallClockInstant(Date.UTC(y, mo - 1, d, h || 0, mi || 0), zone));
     const part = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "short" })
-      .formatToParts(approx)
+      .formatToParts(instant)
       .find((p) => p.type === "timeZoneName");
     return part?.value ?? zone;
   } catch {
     return zone;
   }
+}
+
+/**
+ * The instant of a wall-clock time in a zone (the wall clock given as if it were UTC): its offset
+ * is read twice, the second time at the first guess, which is right on both sides of a DST switch
+ * (Intl only: @date-fns/tz stays out of the public pages' scripts).
+ */
+function wallClockInstant(wall: number, zone: string): number {
+  const guess = wall - offsetMs(wall, zone);
+  return wall - offsetMs(guess, zone);
+}
+
+/** The zone's offset from UTC at an instant, in milliseconds. */
+function offsetMs(instant: number, zone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const local = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"));
+  return local - (instant - (instant % 60_000));
 }
 
 /** "7:00 PM", or "7:00 PM PDT" for a show in another zone. */

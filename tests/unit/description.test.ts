@@ -100,6 +100,11 @@ describe("show times", () => {
     expect(zoneAbbreviation("2031-11-02", "23:30", "America/Vancouver")).toBe("PST");
     // The morning after the switch is winter time already.
     expect(zoneAbbreviation("2031-11-02", "10:00", "America/Vancouver")).toBe("PST");
+    // Hours next to the switch itself: the label of the instant, not of a guess hours away.
+    expect(zoneAbbreviation("2031-03-09", "03:30", "America/Vancouver")).toBe("PDT");
+    expect(zoneAbbreviation("2031-03-09", "01:30", "America/Vancouver")).toBe("PST");
+    expect(zoneAbbreviation("2031-11-02", "00:30", "America/New_York")).toBe("EDT");
+    expect(zoneAbbreviation("2031-11-02", "03:00", "America/New_York")).toBe("EST");
   });
 
   it("falls back to the zone's own name when it has no abbreviation or is unknown", () => {
