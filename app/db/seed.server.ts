@@ -3,7 +3,7 @@ import { addDaysIso, BUSINESS_TIME_ZONE, parseIsoDate } from "~/lib/dates";
 import { comedianSlug, type LineupRole } from "~/lib/lineup";
 import { nextWeekdayAfter } from "~/lib/weekdays";
 import { formatInZone, zonedInstant } from "~/lib/zoned-time";
-import type { DB } from "~/utils/db.server";
+import { IMMEDIATE, type DB } from "~/utils/db.server";
 import {
   collections,
   comedians,
@@ -498,5 +498,5 @@ export function seedDemoData(
       .run();
 
     return { seeded: true as const, fathersDay };
-  });
+  }, IMMEDIATE);
 }

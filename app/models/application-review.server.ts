@@ -5,7 +5,7 @@ import { dueForSelectionEmail, selectionEmail, type ReviewStatus } from "~/lib/s
 import { recordAudit } from "~/models/audit.server";
 import { enqueueMail, wakeOutbox } from "~/models/outbox.server";
 import type { StaffIdentity } from "~/models/staff.server";
-import { db, type DB } from "~/utils/db.server";
+import { db, IMMEDIATE, type DB } from "~/utils/db.server";
 
 /** Issue 18: staff review of one show's contestant applications. */
 export function reviewApplication(
@@ -45,7 +45,7 @@ export function reviewApplication(
       t,
     );
     return true;
-  });
+  }, IMMEDIATE);
 }
 
 /** Queues the "you're selected" e-mail for every shortlisted applicant not e-mailed yet. */
@@ -99,7 +99,7 @@ export function emailShortlisted(
         t,
       );
     return n;
-  });
+  }, IMMEDIATE);
   if (queued) wakeOutbox();
   return queued;
 }
@@ -170,5 +170,5 @@ export function openRoundFromShortlist(
       t,
     );
     return { roundId: round.id };
-  });
+  }, IMMEDIATE);
 }

@@ -6,7 +6,7 @@ import { uniqueSlug } from "~/lib/slug";
 import { recordAudit } from "~/models/audit.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { roundTally } from "~/models/votes.server";
-import { db, type DB } from "~/utils/db.server";
+import { db, IMMEDIATE, type DB } from "~/utils/db.server";
 
 /** A slug nobody else has, made from `wanted` (another comedian's id is ignored). */
 export function freeSlug(wanted: string, database: DB = db(), exceptId?: number): string {
@@ -101,7 +101,7 @@ export function saveComedianProfile(
       tx,
     );
     return row;
-  });
+  }, IMMEDIATE);
 }
 
 /** The slug a new comedian added by name only (/manage-comedians) gets. */

@@ -3,7 +3,7 @@ import { comedians, roundTallies, type Comedian } from "~/db/schema";
 import { recordAudit } from "~/models/audit.server";
 import { slugForNewComedian } from "~/models/comedian-profiles.server";
 import type { StaffIdentity } from "~/models/staff.server";
-import { db, type DB } from "~/utils/db.server";
+import { db, IMMEDIATE, type DB } from "~/utils/db.server";
 
 /** Comedians who have not been deleted, ordered by name (the spec's order): the public index, the sitemap and the staff lists. */
 export function listComedians(database: DB = db()): Comedian[] {
@@ -65,7 +65,7 @@ export function addComedian(
       tx,
     );
     return row;
-  });
+  }, IMMEDIATE);
 }
 
 /**
@@ -91,5 +91,5 @@ export function deleteComedian(id: number, staff: StaffIdentity, database: DB = 
       tx,
     );
     return after;
-  });
+  }, IMMEDIATE);
 }

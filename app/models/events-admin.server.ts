@@ -12,7 +12,7 @@ import { wakeOutbox } from "~/models/outbox.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { pickOrCreateVenue } from "~/models/venues.server";
 import { queueWaitlistNotices, soldOutDates } from "~/models/waitlist.server";
-import { db, type DB } from "~/utils/db.server";
+import { db, IMMEDIATE, type DB } from "~/utils/db.server";
 
 /**
  * Staff writes to shows. Each write and its audit entry (who, what, before/after) happen
@@ -90,7 +90,7 @@ export function createShow(
       tx,
     );
     return row.id;
-  });
+  }, IMMEDIATE);
 }
 
 export function updateShow(
@@ -121,7 +121,7 @@ export function updateShow(
       t,
     );
     return "ok";
-  });
+  }, IMMEDIATE);
 }
 
 /**
@@ -163,7 +163,7 @@ export function setSoldOut(
     if (mail && becameAvailable(before.soldOut, soldOut))
       queued = queueWaitlistNotices({ eventId: id, ...mail }, t);
     return "ok";
-  });
+  }, IMMEDIATE);
   if (queued) wakeOutbox();
   return outcome;
 }
@@ -189,7 +189,7 @@ export function archiveShow(id: number, staff: StaffIdentity, database: DB = db(
       t,
     );
     return "ok";
-  });
+  }, IMMEDIATE);
 }
 
 /**
@@ -228,7 +228,7 @@ export function autoArchivePastShows(
       t,
     );
     return past.length;
-  });
+  }, IMMEDIATE);
 }
 
 /**

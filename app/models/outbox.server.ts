@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { contactMessages, contestantApplications, outbox, type OutboxMessage } from "~/db/schema";
-import { db, type DB } from "~/utils/db.server";
+import { db, IMMEDIATE, type DB } from "~/utils/db.server";
 
 /**
  * The mail outbox. Writers call `enqueueMail` inside their own transaction, so a message
@@ -99,7 +99,7 @@ export function markSent(
         .where(eq(contestantApplications.id, message.refId))
         .run();
     }
-  });
+  }, IMMEDIATE);
 }
 
 /**

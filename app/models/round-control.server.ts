@@ -11,7 +11,7 @@ import {
 import { recordAudit } from "~/models/audit.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { roundStandings } from "~/models/votes.server";
-import { db, type DB } from "~/utils/db.server";
+import { db, IMMEDIATE, type DB } from "~/utils/db.server";
 
 /**
  * The host's controls of a round (issue 18): live or hidden standings, the reveal from
@@ -114,5 +114,5 @@ export function applyHostCommand(
       t,
     );
     return after;
-  });
+  }, IMMEDIATE);
 }

@@ -1,7 +1,7 @@
 import { hash, verify } from "@node-rs/argon2";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { sessions, staffUsers, type StaffUser } from "~/db/schema";
-import { db, type DB } from "~/utils/db.server";
+import { db, IMMEDIATE, type DB } from "~/utils/db.server";
 
 export type StaffIdentity = Pick<StaffUser, "id" | "username">;
 
@@ -55,7 +55,7 @@ export async function upsertStaff(username: string, password: string, database: 
     const ended = database.transaction((tx) => {
       tx.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.id, existing.id)).run();
       return endStaffSessions(existing.id, null, tx);
-    });
+    }, IMMEDIATE);
     return { id: existing.id, username: name, created: false, endedSessions: ended };
   }
   const row = database.insert(staffUsers).values({ username: name, passwordHash }).returning().get();
@@ -89,21 +89,18 @@ export type RemoveStaffResult =
  * The audit log keeps the name (its staff id becomes null).
  */
 export function removeStaff(username: string, database: DB = db()): RemoveStaffResult {
-  return database.transaction(
-    (tx) => {
-      const user = tx
-        .select()
-        .from(staffUsers)
-        .where(eq(sql`lower(${staffUsers.username})`, username.trim().toLowerCase()))
-        .get();
-      if (!user) return { status: "not-found" as const };
-      if (countStaff(tx) <= 1) return { status: "last-account" as const };
-      const endedSessions = endStaffSessions(user.id, null, tx);
-      tx.delete(staffUsers).where(eq(staffUsers.id, user.id)).run();
-      return { status: "removed" as const, username: user.username, endedSessions };
-    },
-    { behavior: "immediate" },
-  );
+  return database.transaction((tx) => {
+    const user = tx
+      .select()
+      .from(staffUsers)
+      .where(eq(sql`lower(${staffUsers.username})`, username.trim().toLowerCase()))
+      .get();
+    if (!user) return { status: "not-found" as const };
+    if (countStaff(tx) <= 1) return { status: "last-account" as const };
+    const endedSessions = endStaffSessions(user.id, null, tx);
+    tx.delete(staffUsers).where(eq(staffUsers.id, user.id)).run();
+    return { status: "removed" as const, username: user.username, endedSessions };
+  }, IMMEDIATE);
 }
 
 export function countStaff(database: Pick<DB, "select"> = db()) {

@@ -12,7 +12,7 @@ import type { ContactInput } from "~/lib/forms/contact";
 import type { ContestantApplicationInput } from "~/lib/forms/contestant-application";
 import { applicationNotification, contactNotification } from "~/lib/notifications";
 import { enqueueMail, wakeOutbox, type NewMail } from "~/models/outbox.server";
-import { db, type DB } from "~/utils/db.server";
+import { db, IMMEDIATE, type DB } from "~/utils/db.server";
 
 /**
  * Public submissions (contact messages, contestant applications, newsletter sign-ups):
@@ -57,7 +57,7 @@ function saveWithNotice<T extends { id: number }>(
     const result = save(t);
     if (result.created) enqueueMail(notice(result.record), t);
     return result;
-  });
+  }, IMMEDIATE);
   if (saved.created) wakeOutbox();
   return saved;
 }

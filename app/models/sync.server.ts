@@ -14,7 +14,7 @@ import { wakeOutbox } from "~/models/outbox.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { upsertPlatformVenue } from "~/models/venues.server";
 import { queueWaitlistNotices } from "~/models/waitlist.server";
-import { db, type DB } from "~/utils/db.server";
+import { db, IMMEDIATE, type DB } from "~/utils/db.server";
 
 export type UpsertCounts = {
   /** Platform shows stored or refreshed (today or later): the "N" of the success message. */
@@ -275,7 +275,7 @@ export function upsertSyncedShows(
       },
       tx,
     );
-  });
+  }, IMMEDIATE);
   if (counts.waitlistQueued) wakeOutbox();
   return counts;
 }
@@ -383,5 +383,5 @@ export function resetStaffEdits(eventId: number, staff: StaffIdentity, database:
       tx,
     );
     return row.title;
-  });
+  }, IMMEDIATE);
 }

@@ -6,7 +6,7 @@ import { uniqueSlug } from "~/lib/slug";
 import { RESERVED_SLUGS, venueSlug } from "~/lib/venue-records";
 import { recordAudit } from "~/models/audit.server";
 import type { StaffIdentity } from "~/models/staff.server";
-import { db, type DB } from "~/utils/db.server";
+import { db, IMMEDIATE, type DB } from "~/utils/db.server";
 
 type Tx = Pick<DB, "select" | "insert" | "update">;
 
@@ -128,7 +128,7 @@ export function updateVenue(
     const after = tx.select().from(venues).where(eq(venues.id, id)).get()!;
     recordAudit({ staff, action: "venue.update", entityType: "venue", entityId: id, before, after }, tx);
     return after;
-  });
+  }, IMMEDIATE);
 }
 
 export function getVenueBySlug(slug: string, database: DB = db()): Venue | null {

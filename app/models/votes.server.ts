@@ -15,7 +15,7 @@ import { computeStandings, type Standings } from "~/lib/results";
 import { isVotingOpen } from "~/lib/reveal";
 import { recordAudit } from "~/models/audit.server";
 import type { StaffIdentity } from "~/models/staff.server";
-import { db, type DB } from "~/utils/db.server";
+import { db, IMMEDIATE, type DB } from "~/utils/db.server";
 
 /** Open: opened, not closed, and before its set closing time (issue 18: a late vote is refused). */
 export function isOpen(round: Pick<VotingRound, "openedAt" | "closedAt" | "closesAt">, now = new Date()) {
@@ -127,7 +127,7 @@ export function openRound(
       tx,
     );
     return round;
-  });
+  }, IMMEDIATE);
 }
 
 export function closeRound(id: number, staff: StaffIdentity, database: DB = db()): VotingRound | null {
@@ -145,7 +145,7 @@ export function closeRound(id: number, staff: StaffIdentity, database: DB = db()
       tx,
     );
     return after;
-  });
+  }, IMMEDIATE);
 }
 
 export type CastVoteInput = {

@@ -13,7 +13,7 @@ import {
 import { recordAudit } from "~/models/audit.server";
 import { enqueueMail, wakeOutbox } from "~/models/outbox.server";
 import type { StaffIdentity } from "~/models/staff.server";
-import { db, type DB } from "~/utils/db.server";
+import { db, IMMEDIATE, type DB } from "~/utils/db.server";
 
 /**
  * The waitlist of sold-out performances. A performance is (show, date): the show's own
@@ -207,7 +207,7 @@ export function setDateSoldOut(
         )
       : 0;
     return { outcome: "ok" as const, queued };
-  });
+  }, IMMEDIATE);
   if (result.queued) wakeOutbox();
   return result;
 }
@@ -264,7 +264,7 @@ export function sendWaitlistNow(
         waiting,
       }),
     };
-  });
+  }, IMMEDIATE);
   if (outcome.queued) wakeOutbox();
   return outcome;
 }

@@ -8,6 +8,14 @@ import { getEnv } from "./env.server";
 
 export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
+/**
+ * How every transaction that writes begins (`database.transaction(fn, IMMEDIATE)`): it takes the
+ * write lock before its first read, waiting up to busy_timeout for another writer. A deferred
+ * transaction that has read first cannot wait: when another connection (a CLI sync, a restore,
+ * a test) committed in between, SQLite answers it at once with SQLITE_BUSY ("database is locked").
+ */
+export const IMMEDIATE = { behavior: "immediate" } as const;
+
 /** Opens a SQLite file with the pragmas this app relies on. */
 export function openDatabase(file: string): DB {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
