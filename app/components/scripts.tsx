@@ -44,11 +44,18 @@ export function PageScripts({ afterFirstPaint = false, ...props }: ScriptsProps)
         nonce={props.nonce}
         suppressHydrationWarning
         dangerouslySetInnerHTML={{
-          __html: `(${startAfterPaint.toString()})(${JSON.stringify(HELD_MODULES_ID)},${JSON.stringify(preloads)})`,
+          // Only our own function and the build's addresses, as JSON with `<` escaped, so no value
+          // can close the script element.
+          __html: `(${startAfterPaint.toString()})(${scriptJson(HELD_MODULES_ID)},${scriptJson(preloads)})`,
         }}
       />
     </>
   );
+}
+
+/** JSON safe inside an inline script: `<` written as \u003c (no `</script>` can appear). */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 
 type ElementProps = { rel?: string; type?: string; href?: string; children?: ReactNode };
