@@ -58,5 +58,5 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   logger().error({ err: error, url: request.url }, "loader or action error");
 }
 
-/** Issue 20: what server/index.ts answers without Remix's routing, in this build's module instances. */
+/** Issue 20: what server/front.ts answers without Remix's routing, in this build's module instances. */
 export { fastPaths } from "~/features/voting/vote-fast-path.server";

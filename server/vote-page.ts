@@ -10,7 +10,7 @@
  * waits for the same render.
  */
 import type { AppLoadContext } from "@remix-run/node";
-import type { FastPaths, VotePageVisitor } from "~/features/voting/vote-fast-path.server";
+import type { VotePageVisitor } from "~/features/voting/vote-fast-path.server";
 import {
   slotCounts,
   stitchGzip,
@@ -19,8 +19,6 @@ import {
   type StitchedTemplate,
 } from "~/lib/stitched-gzip";
 import { VOTE_PAGE_MARKS } from "~/lib/vote-page-template";
-
-export type { FastPaths };
 
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 32;

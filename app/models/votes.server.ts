@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import {
   comedians,
@@ -15,7 +14,8 @@ import { computeStandings, type Standings } from "~/lib/results";
 import { isVotingOpen } from "~/lib/reveal";
 import { recordAudit } from "~/models/audit.server";
 import type { StaffIdentity } from "~/models/staff.server";
-import { db, IMMEDIATE, type DB } from "~/utils/db.server";
+import { dataVersion, db, IMMEDIATE, type DB } from "~/utils/db.server";
+import { newRandomToken } from "~/utils/random.server";
 
 /** Open: opened, not closed, and before its set closing time (issue 18: a late vote is refused). */
 export function isOpen(round: Pick<VotingRound, "openedAt" | "closedAt" | "closesAt">, now = new Date()) {
@@ -46,21 +46,42 @@ function prepareOpenRoundQueries(database: DB) {
       .prepare(),
   };
 }
-const openRoundQueries = new WeakMap<object, ReturnType<typeof prepareOpenRoundQueries>>();
+const openRoundQueries = new WeakMap<
+  object,
+  ReturnType<typeof prepareOpenRoundQueries> & { version: string; kept: Map<number, VotingRound | null> }
+>();
+/** Round ids asked for in query strings are kept at most this many per data version. */
+const KEPT_ROUNDS = 64;
 
 /**
  * The round /vote shows: the one asked for when it is open, else the newest open round.
- * Prepared once per connection (issue 20: read on every /vote and every vote post).
+ * Issue 20: read on every /vote and every vote post, so the answer is kept until the next
+ * commit (dataVersion) or until the kept round's closing time passes, whichever comes first;
+ * the queries are prepared once per connection.
  */
 export function getOpenRound(roundId?: number | null, database: DB = db()): VotingRound | undefined {
   let q = openRoundQueries.get(database.$client);
   if (!q) {
-    q = prepareOpenRoundQueries(database);
+    q = { ...prepareOpenRoundQueries(database), version: "", kept: new Map() };
     openRoundQueries.set(database.$client, q);
   }
-  // closes_at is stored in milliseconds: the placeholder takes the number as is.
+  const version = dataVersion(database);
+  if (q.version !== version) {
+    q.version = version;
+    q.kept.clear();
+  }
+  const key = roundId || 0;
   const now = Date.now();
-  return roundId ? q.byId.get({ id: roundId, now }) : q.newest.get({ now });
+  const kept = q.kept.get(key);
+  // No open round stays so until a write; an open one until a write or its closing time.
+  if (kept === null) return undefined;
+  if (kept && isOpen(kept, new Date(now))) return kept;
+  // closes_at is stored in milliseconds: the placeholder takes the number as is.
+  const round = (roundId ? q.byId.get({ id: roundId, now }) : q.newest.get({ now })) ?? null;
+  if (q.kept.size >= KEPT_ROUNDS) q.kept.clear();
+  // Shared by every caller until the next write: frozen, so none can change it for the others.
+  q.kept.set(key, round && Object.freeze(round));
+  return round ?? undefined;
 }
 
 export function getRound(id: number, database: DB = db()): VotingRound | undefined {
@@ -347,7 +368,7 @@ export function hasVotedFrom(roundId: number, deviceId: string, database: DB = d
 
 /** Turns the round's room code on (a new secret, so old codes die) or off. */
 export function setRoomCode(roundId: number, on: boolean, database: DB = db()): VotingRound | undefined {
-  const secret = on ? crypto.randomBytes(24).toString("base64url") : null;
+  const secret = on ? newRandomToken(24) : null;
   return database
     .update(votingRounds)
     .set({ roomCodeSecret: secret })

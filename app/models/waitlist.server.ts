@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import { eventDates, events, waitlistEntries } from "~/db/schema";
 import { isToken } from "~/lib/ids";
@@ -14,6 +13,7 @@ import { recordAudit } from "~/models/audit.server";
 import { enqueueMail, wakeOutbox } from "~/models/outbox.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { db, IMMEDIATE, type DB } from "~/utils/db.server";
+import { newRandomToken } from "~/utils/random.server";
 
 /**
  * The waitlist of sold-out performances. A performance is (show, date): the show's own
@@ -101,7 +101,7 @@ export function joinWaitlist(
       eventId: input.eventId,
       date: input.date,
       email: input.email.trim().toLowerCase(),
-      token: crypto.randomBytes(24).toString("base64url"),
+      token: newRandomToken(24),
       ipAddress: input.ipAddress,
     })
     .onConflictDoNothing()

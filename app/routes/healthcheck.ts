@@ -3,7 +3,7 @@ import { logger } from "~/utils/logger.server";
 
 /**
  * Liveness for Fly: the process answers and the database can be read. The server answers
- * /healthcheck itself before Remix (issue 20, server/index.ts); this route is the same check.
+ * /healthcheck itself before Remix (issue 20, server/front.ts); this route is the same check.
  */
 export async function loader() {
   try {

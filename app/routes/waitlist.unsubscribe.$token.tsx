@@ -18,7 +18,7 @@ import publicStyles from "~/styles/public.css";
  * list. The POST is also the RFC 8058 one-click target of the List-Unsubscribe header:
  * mail providers send it from their servers, without our Origin and possibly as
  * multipart, so the server lets this one path through its same-site and content-type
- * checks (server/index.ts) and the action reads no body: the secret token is the authority.
+ * checks (server/pipeline.ts) and the action reads no body: the secret token is the authority.
  */
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: publicStyles },

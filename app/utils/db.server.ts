@@ -27,6 +27,24 @@ export function openDatabase(file: string): DB {
   return drizzle(sqlite, { schema }) as DB;
 }
 
+const versionQueries = new WeakMap<object, Database.Statement>();
+
+/**
+ * "Has anything changed?": a string that differs after any commit. Writes through this
+ * connection bump total_changes(); commits by any other connection (a CLI sync, a restore, a
+ * test) bump data_version. Read per request by the page cache and the open-round memo.
+ */
+export function dataVersion(database: DB = db()): string {
+  let query = versionQueries.get(database.$client);
+  if (!query) {
+    query = database.$client
+      .prepare("select total_changes() || '-' || (select data_version from pragma_data_version)")
+      .pluck();
+    versionQueries.set(database.$client, query);
+  }
+  return query.get() as string;
+}
+
 /** Where the committed drizzle-kit migrations live (the project root's drizzle/). */
 export function migrationsFolder() {
   return process.env.MIGRATIONS_FOLDER ?? path.resolve(process.cwd(), "drizzle");

@@ -24,7 +24,7 @@ import { isFormContentType, isHoneypotFilled, requireSameOrigin } from "./reques
  * CPU and 80,000 (240 KB) tens of seconds, with the event loop blocked for everyone. With at
  * most `maxFields` fields, and no field twice, every parser downstream does bounded work.
  *
- * The server (server/index.ts) applies SERVER_FORM_LIMITS to every urlencoded POST with the
+ * The server (server/pipeline.ts) applies SERVER_FORM_LIMITS to every urlencoded POST with the
  * same counter before Remix runs, so an action that still calls request.formData() is bounded
  * too; the pipeline then applies the route's tighter limits.
  *

@@ -1,7 +1,7 @@
 /**
  * Multipart (file upload) posts, allowed on the event form routes only and read with strict
  * bounds (busboy): one file of at most 15 MB, a few hundred short text fields, nothing else.
- * Every other route keeps the urlencoded-only rule (server/index.ts asks isUploadRequest).
+ * Every other route keeps the urlencoded-only rule (server/pipeline.ts asks multipartAllowance).
  * Kept in one module so the bounded POST pipeline can call it for these routes.
  */
 import { Readable } from "node:stream";

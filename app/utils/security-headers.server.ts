@@ -1,14 +1,19 @@
-import type { RequestHandler } from "express";
+import type { ServerResponse } from "node:http";
 import helmet from "helmet";
 
 /** The ticketing platform's checkout script and frame, allowed by the CSP. */
 export const CHECKOUT_ORIGINS = ["https://www.eventbrite.com", "https://www.eventbrite.ca"];
 
+/** Sets this app's security headers on a response, the CSP with the request's nonce. */
+export type SetSecurityHeaders = (res: ServerResponse, nonce: string) => void;
+
 /**
  * Security headers on every response (helmet): a CSP whose inline scripts need this
  * request's nonce, no framing, no MIME sniffing, a strict referrer policy, HSTS in production.
+ * A plain function of the response (server/pipeline.ts calls it for every request, before
+ * Express or the fast paths).
  */
-export function securityHeaders(production: boolean): RequestHandler {
+export function securityHeaders(production: boolean): SetSecurityHeaders {
   const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -35,7 +40,7 @@ export function securityHeaders(production: boolean): RequestHandler {
     hsts: production ? { maxAge: 63072000, includeSubDomains: true } : false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     xFrameOptions: { action: "deny" },
-  }) as unknown as RequestHandler;
+  });
   // Issue 20: helmet's headers are the same on every response but for the nonce, so they are
   // worked out once (helmet run against a stand-in response with a mark for the nonce) and set
   // from that list per request, the CSP with this request's nonce in place of the mark.
@@ -58,11 +63,9 @@ export function securityHeaders(production: boolean): RequestHandler {
     const csp = fixed.find(([, v]) => v.includes(mark))!;
     return [csp[1].slice(0, csp[1].indexOf(mark)), csp[1].slice(csp[1].indexOf(mark) + mark.length)];
   })();
-  return (_req, res, next) => {
-    for (const [name, value] of fixed) {
-      res.setHeader(name, value.includes(mark) ? before + (res.locals.cspNonce as string) + after : value);
-    }
-    next();
+  return (res, nonce) => {
+    for (const [name, value] of fixed)
+      res.setHeader(name, value.includes(mark) ? before + nonce + after : value);
   };
 }
 

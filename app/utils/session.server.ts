@@ -1,10 +1,10 @@
-import crypto from "node:crypto";
 import { createCookie, createSessionStorage, redirect, type Session } from "@remix-run/node";
 import { eq, lt } from "drizzle-orm";
 import { sessions } from "~/db/schema";
 import { appendFlash, pendingFlashes, type Flash } from "~/lib/flash";
 import { db } from "./db.server";
 import { getEnv } from "./env.server";
+import { newRandomToken } from "./random.server";
 
 /** Staff sessions last a working week; gate-only sessions end with the browser. */
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
@@ -33,7 +33,7 @@ function build() {
   return createSessionStorage<SessionData, SessionFlash>({
     cookie,
     async createData(data, expires) {
-      const id = crypto.randomBytes(24).toString("base64url");
+      const id = newRandomToken(24);
       db()
         .insert(sessions)
         .values({ id, data: data as Record<string, unknown>, expiresAt: expires ?? defaultExpiry() })

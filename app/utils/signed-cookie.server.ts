@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { createCookie, type Cookie } from "@remix-run/node";
 import { getEnv } from "./env.server";
 
@@ -23,9 +22,4 @@ export function signedDeviceCookie(name: string): () => Cookie {
     });
     return cookie;
   };
-}
-
-/** A new random token (base64url) of `bytes` random bytes: device ids, vote tokens. */
-export function newRandomToken(bytes = 16): string {
-  return crypto.randomBytes(bytes).toString("base64url");
 }

@@ -1,5 +1,6 @@
 import { isToken } from "~/lib/ids";
-import { newRandomToken, signedDeviceCookie } from "./signed-cookie.server";
+import { newRandomToken } from "./random.server";
+import { signedDeviceCookie } from "./signed-cookie.server";
 
 /**
  * OWASP's "device cookie": after a browser signs in as a staff member (or unlocks a shared

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { isToken } from "~/lib/ids";
 import { getEnv } from "./env.server";
-import { newRandomToken, ONE_YEAR, signedDeviceCookie } from "./signed-cookie.server";
+import { newRandomToken } from "./random.server";
+import { ONE_YEAR, signedDeviceCookie } from "./signed-cookie.server";
 
 /**
  * A random id per phone (signed, httpOnly, a year long), issued when /vote is loaded: one vote

@@ -122,6 +122,58 @@ test.describe("HTTP-level hostile traffic", () => {
     ).toBe(200);
   });
 
+  test("the paths answered before Express (/healthcheck, /vote, vote posts) take every step of the pipeline", async ({
+    baseURL,
+  }) => {
+    const host = new URL(baseURL!).host;
+    const manyFields = Array(700).fill("a=1").join("&");
+    const form = `Origin: ${baseURL}\r\nContent-Type: application/x-www-form-urlencoded\r\n`;
+    const cases: [string, number, string?][] = [
+      [`GET /healthcheck?%FF HTTP/1.1\r\nHost: ${host}\r\n`, 400],
+      [`GET /healthcheck HTTP/1.1\r\nHost: a@evil.example\r\n`, 400],
+      [`GET /vote?round=%E0%A4%A HTTP/1.1\r\nHost: ${host}\r\n`, 400],
+      [`POST /vote HTTP/1.1\r\nHost: ${host}\r\n${form}Content-Length: 2000000\r\n`, 413],
+      [
+        `POST /vote HTTP/1.1\r\nHost: ${host}\r\nOrigin: https://evil.example\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\n`,
+        403,
+        "a=1",
+      ],
+      [
+        `POST /vote/submit HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\n`,
+        403,
+        "a=1",
+      ],
+      [
+        `POST /vote HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${baseURL}\r\nContent-Type: text/plain\r\nContent-Length: 3\r\n`,
+        415,
+        "a=1",
+      ],
+      [
+        `POST /vote HTTP/1.1\r\nHost: ${host}\r\n${form}Transfer-Encoding: chunked\r\n`,
+        411,
+        "3\r\na=1\r\n0\r\n\r\n",
+      ],
+      [
+        `POST /vote HTTP/1.1\r\nHost: ${host}\r\n${form}Content-Length: ${manyFields.length}\r\n`,
+        400,
+        manyFields,
+      ],
+    ];
+    for (const [head, status, body] of cases) {
+      const answer = await raw(baseURL!, head, body);
+      expect(answer.status, head.split("\r\n").slice(0, 3).join(" | ")).toBe(status);
+      expect(answer.text, head).toMatch(/content-security-policy: [^\r]*'nonce-/i);
+    }
+    // Any case and a trailing slash, as before; HEAD without a body.
+    const upper = await raw(baseURL!, `GET /HealthCheck/ HTTP/1.1\r\nHost: ${host}\r\n`);
+    expect(upper.status).toBe(200);
+    expect(upper.text).toMatch(/\r\n\r\nOK$/);
+    const head = await raw(baseURL!, `HEAD /healthcheck HTTP/1.1\r\nHost: ${host}\r\n`);
+    expect(head.status).toBe(200);
+    expect(head.text).toMatch(/content-length: 2\r\n/i);
+    expect(head.text).toMatch(/\r\n\r\n$/);
+  });
+
   test("staff, inbox and gate pages are never stored by caches", async ({
     request,
     context,

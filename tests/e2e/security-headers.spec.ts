@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures";
 
-const PAGES = ["/", "/404", "/admin/login", "/healthcheck"];
+// /healthcheck and /vote are answered before Express (server/front.ts): the same headers.
+const PAGES = ["/", "/404", "/admin/login", "/healthcheck", "/vote"];
 
 test("every response carries the security headers and no framework banner", async ({ request }) => {
   for (const path of PAGES) {
@@ -34,6 +35,39 @@ test("each render gets its own nonce, and inline scripts carry it", async ({ req
     if (attrs.includes("application/ld+json")) continue;
     expect(attrs).toContain(`nonce="${a}"`);
   }
+});
+
+test("the vote page, served from its kept copy, gives each visitor their own nonce and vote token", async ({
+  playwright,
+  baseURL,
+}) => {
+  const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
+  const seen: { nonce?: string; token?: string }[] = [];
+  for (let i = 0; i < 3; i++) {
+    // A fresh visitor each time (no device cookie): what a room opening the page sends.
+    const visitor = await playwright.request.newContext({ baseURL });
+    const response = await visitor.get("/vote");
+    expect(response.status()).toBe(200);
+    const headers = response.headers();
+    expect(headers["cache-control"]).toContain("no-store");
+    expect(headers["set-cookie"]).toContain("HttpOnly");
+    const nonce = nonceOf(headers["content-security-policy"]);
+    const html = await response.text();
+    const token = /name="voteToken" value="([^"]+)"/.exec(html)?.[1];
+    expect(token).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+    // Every inline script carries this response's nonce; no placeholder is left.
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
+    expect(inline.length).toBeGreaterThan(0);
+    for (const attrs of inline) {
+      if (attrs.includes("application/ld+json")) continue;
+      expect(attrs).toContain(`nonce="${nonce}"`);
+    }
+    expect(html).not.toMatch(/Zq9\w*Slot/);
+    seen.push({ nonce, token });
+    await visitor.dispose();
+  }
+  expect(new Set(seen.map((s) => s.nonce)).size).toBe(3);
+  expect(new Set(seen.map((s) => s.token)).size).toBe(3);
 });
 
 test("request bodies over the limit are refused with 413 before the app reads them", async ({ request }) => {

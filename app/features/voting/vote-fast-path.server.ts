@@ -9,7 +9,7 @@ import { refusedVoteHeaders, submitVoteForm, thanksUrl, type VoteOutcome } from 
 
 /**
  * Issue 20: the two requests a room sends at once, answered by the server without going
- * through Remix's routing (server/index.ts reaches these through the build's entry module, so
+ * through Remix's routing (server/front.ts reaches these through the build's entry module, so
  * they share the app's database connection, rate-limit buckets and live-results emitter):
  *
  * - GET /vote: who the visitor is (device cookie, a vote already cast, a session) and whether

@@ -1,0 +1,142 @@
+/**
+ * The node:http request listener: every request goes through the pipeline
+ * (server/pipeline.ts); then the three paths a busy night hits hardest are answered here, and
+ * everything else is handed to Express (static files, the page cache, Remix).
+ *
+ * Issue 20: /healthcheck, GET /vote (the room opening the page at once) and vote posts spent
+ * most of their time in Express's own layers (expressInit, query, the router); here they take
+ * the same pipeline steps and nothing else.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AppLoadContext } from "@remix-run/node";
+import type { FastPaths } from "~/features/voting/vote-fast-path.server";
+import { databaseAnswers } from "~/utils/healthcheck.server";
+import type { logger } from "~/utils/logger.server";
+import { pickEncoding } from "~/utils/page-cache.server";
+import { header, requestOrigin, sendText, type createPipeline, type RequestState } from "./pipeline";
+import { VotePageCache } from "./vote-page";
+
+/** Hands a request on to Express with the pipeline's state as `res.locals`. */
+export type Next = (req: IncomingMessage, res: ServerResponse, locals: RequestState & AppLocals) => void;
+export type AppLocals = { voteOutcome?: AppLoadContext["voteOutcome"] };
+
+type RenderVotePage = (url: string, context: Partial<AppLoadContext>) => Promise<Response>;
+
+// As Express matched them: any case, an optional trailing slash.
+const HEALTHCHECK = /^\/healthcheck\/?$/i;
+const VOTE_PAGE = /^\/vote\/?$/i;
+const VOTE_POST = /^\/vote(\/submit)?\/?$/i;
+
+export function createFront(options: {
+  pipeline: ReturnType<typeof createPipeline>;
+  log: ReturnType<typeof logger>;
+  trustProxy: boolean;
+  /** The fast paths of the build being served (its module instances), if it has them. */
+  fastPaths: () => FastPaths | undefined;
+  /** "Has anything changed?" (the page cache's data version). */
+  dataVersion: () => string;
+  render: RenderVotePage;
+  next: Next;
+}) {
+  const { pipeline, log } = options;
+  const votePages = new VotePageCache();
+
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    let state: RequestState | null = null;
+    try {
+      state = pipeline.begin(req, res);
+      if (!state) return;
+      const method = req.method ?? "";
+      const read = method === "GET" || method === "HEAD";
+      // Liveness without Remix's routing: the process answers and the database can be read.
+      if (read && HEALTHCHECK.test(state.path)) return healthcheck(req, res);
+      const allowed = pipeline.bounds(req, res, state);
+      if (!(allowed === true || (await allowed))) return;
+      if (read && VOTE_PAGE.test(state.path) && (await votePage(req, res, state))) return;
+      if (method === "POST" && VOTE_POST.test(state.path)) {
+        const outcome = await votePost(req, res, state);
+        if (outcome === true) return;
+        return options.next(req, res, { ...state, voteOutcome: outcome || undefined });
+      }
+      options.next(req, res, state);
+    } catch (error) {
+      log.error({ err: error, reqId: state?.requestId }, "unhandled error");
+      if (!res.headersSent) sendText(req, res, 500, "Unexpected Application Error!");
+      else res.destroy();
+    }
+  };
+
+  function healthcheck(req: IncomingMessage, res: ServerResponse) {
+    res.setHeader("Cache-Control", "no-store");
+    try {
+      databaseAnswers();
+      sendText(req, res, 200, "OK");
+    } catch (error) {
+      log.error({ err: error }, "healthcheck failed");
+      sendText(req, res, 503, "ERROR");
+    }
+  }
+
+  /**
+   * The vote page from the page kept for the open round, with this visitor's token, nonce and
+   * code put in (server/vote-page.ts). False when only Remix's render can show this visitor.
+   */
+  async function votePage(req: IncomingMessage, res: ServerResponse, state: RequestState) {
+    const paths = options.fastPaths();
+    if (!paths) return false;
+    const target = req.url ?? "";
+    const visitor = paths.votePageVisitor(target.slice(state.path.length), header(req, "cookie") ?? null);
+    if (!visitor) return false;
+    const page = await votePages.page({
+      origin: requestOrigin(req, options.trustProxy),
+      visitor,
+      version: options.dataVersion,
+      fingerprint: paths.votePageFingerprint,
+      render: (url, context) =>
+        options.render(url, { ...context, clientIp: pipeline.clientIp(req), requestId: state.requestId }),
+    });
+    if (!page) return false;
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    // A page with a vote token and a device cookie is never stored by caches.
+    if (!/no-store/.test(String(res.getHeader("Cache-Control") ?? "")))
+      res.setHeader("Cache-Control", "private, no-store");
+    if (visitor.setCookie) res.setHeader("Set-Cookie", visitor.setCookie);
+    const values = { ...visitor.values, nonce: state.cspNonce };
+    const gzip = pickEncoding(header(req, "accept-encoding"), ["gzip", "identity"]) === "gzip";
+    const body = gzip ? votePages.gzip(page, values) : votePages.identity(page, values);
+    if (gzip) res.setHeader("Content-Encoding", "gzip");
+    res.setHeader("Vary", "Accept-Encoding");
+    res.setHeader("Content-Length", body.length);
+    res.setHeader("X-Cache", "TEMPLATE");
+    res.statusCode = 200;
+    res.end(req.method === "HEAD" ? undefined : body);
+    return true;
+  }
+
+  /**
+   * A vote post answered here (true), or handed to Remix: with the outcome to render (a
+   * refused no-JavaScript post) or without one (a data request, no fast paths, no body read).
+   */
+  async function votePost(
+    req: IncomingMessage,
+    res: ServerResponse,
+    state: RequestState,
+  ): Promise<true | AppLocals["voteOutcome"] | null> {
+    const paths = options.fastPaths();
+    // Remix data requests (?_data=) and uploads go the normal way.
+    if (!paths || !state.body || /[?&]_data=/.test(req.url ?? "")) return null;
+    const reply = await paths.votePost({
+      path: state.path.toLowerCase().replace(/\/$/, ""),
+      body: state.body,
+      cookie: header(req, "cookie") ?? null,
+      clientIp: pipeline.clientIp(req),
+    });
+    if ("render" in reply) return reply.render;
+    res.statusCode = reply.status;
+    for (const [name, value] of reply.headers) res.appendHeader(name, value);
+    const answer = Buffer.from(reply.body, "utf8");
+    res.setHeader("Content-Length", answer.length);
+    res.end(answer);
+    return true;
+  }
+}

@@ -1,0 +1,257 @@
+/**
+ * The one request pipeline, as plain node:http functions: every request goes through it
+ * before anything answers it, whether the fast paths in server/front.ts or Express and Remix.
+ *
+ *   begin:  shutdown → request id and CSP nonce → request log → security headers →
+ *           malformed target or Host (400)
+ *   bounds: declared size (413) → cross-site write (403) → streamed body (411) →
+ *           content type (415) → the urlencoded body read and counted as it arrives
+ *           (SERVER_FORM_LIMITS: 413 / 400, 408 after FORM_BODY_DEADLINE_MS)
+ *
+ * Issue 20: these were Express middleware; as plain functions the hottest paths (/healthcheck,
+ * /vote, vote posts) take the same steps without Express's per-request layers.
+ */
+import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { TLSSocket } from "node:tls";
+import proxyaddr from "proxy-addr";
+import { isToken } from "~/lib/ids";
+import { hostProblem, requestTargetProblem } from "~/lib/request-target";
+import {
+  FORM_BODY_DEADLINE_MS,
+  multipartAllowance,
+  SERVER_FORM_LIMITS,
+  UrlencodedCounter,
+} from "~/utils/form-pipeline.server";
+import type { logger } from "~/utils/logger.server";
+import { newRandomToken } from "~/utils/random.server";
+import { isFormContentType, isSameSiteWrite } from "~/utils/request-guards.server";
+import type { SetSecurityHeaders } from "~/utils/security-headers.server";
+
+/** Request bodies larger than this are refused with 413 before anything reads them. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** What the pipeline learnt about a request; Express reads it as `res.locals`. */
+export type RequestState = {
+  requestId: string;
+  cspNonce: string;
+  /** The path without the query, as sent. */
+  path: string;
+  /** The urlencoded form body, read and bounded (writes only). */
+  body?: Buffer;
+};
+
+export type PipelineOptions = {
+  trustProxy: boolean;
+  publicUrl: string | undefined;
+  log: ReturnType<typeof logger>;
+  setSecurityHeaders: SetSecurityHeaders;
+  /** True once the server is shutting down: every answer then closes its connection. */
+  stopping: () => boolean;
+};
+
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+const MULTIPART = /^multipart\/form-data\s*;/i;
+// RFC 8058 one-click unsubscribe: posted by mail providers from their servers (no Origin of
+// ours, form-encoded or multipart) with a secret token in the path; its action reads no body.
+const UNSUBSCRIBE = "/waitlist/unsubscribe/";
+const oneClickUnsubscribe = (path: string) =>
+  path.startsWith(UNSUBSCRIBE) && isToken(path.slice(UNSUBSCRIBE.length));
+
+export function createPipeline(options: PipelineOptions) {
+  const { log } = options;
+
+  /** The first steps of every request; null when the request was answered (refused). */
+  function begin(req: IncomingMessage, res: ServerResponse): RequestState | null {
+    if (options.stopping()) res.setHeader("Connection", "close");
+    const target = req.url ?? "";
+    const flyId = options.trustProxy ? header(req, "fly-request-id") : undefined;
+    const state: RequestState = {
+      requestId: flyId || crypto.randomUUID(),
+      cspNonce: newRandomToken(16, "base64"),
+      path: pathOf(target),
+    };
+    const start = process.hrtime.bigint();
+    res.once("finish", () => {
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      log.info(
+        {
+          reqId: state.requestId,
+          method: req.method,
+          path: target,
+          status: res.statusCode,
+          ms: Math.round(ms * 10) / 10,
+        },
+        "request",
+      );
+    });
+    options.setSecurityHeaders(res, state.cspNonce);
+    // Malformed requests (bad percent-encoding, absolute-form or "*" targets, control
+    // characters, a forged Host) are answered 400 here: Express and Remix would answer some 500.
+    if (requestTargetProblem(target) ?? hostProblem(req.headers.host)) {
+      res.setHeader("Connection", "close");
+      sendText(req, res, 400, "Bad request.");
+      return null;
+    }
+    return state;
+  }
+
+  /**
+   * The body rules of every request. Resolves true when the request may go on (a form body
+   * is then in `state.body`), false when it was answered.
+   *
+   * Writes are web forms with a declared length: a streamed body could pass the size check
+   * (411), and any other content type would make an action's formData() throw (415). The one
+   * exception: routes registered for multipart uploads, each with its own size bound, whose
+   * stream is left for the route's bounded parser.
+   */
+  function bounds(
+    req: IncomingMessage,
+    res: ServerResponse,
+    state: RequestState,
+  ): Promise<boolean> | boolean {
+    const contentType = header(req, "content-type") ?? "";
+    const length = Number(header(req, "content-length") ?? 0);
+    const upload = MULTIPART.test(contentType) ? multipartAllowance(state.path) : null;
+    if (length > (upload?.maxBytes ?? MAX_BODY_BYTES)) {
+      sendText(req, res, 413, "That request is too large.");
+      return false;
+    }
+    if (READS.has(req.method ?? "") || oneClickUnsubscribe(state.path)) return true;
+    // Cross-site writes are refused before Remix (whose own check would answer 500).
+    const sameSite = isSameSiteWrite({
+      origin: header(req, "origin"),
+      referer: header(req, "referer") ?? header(req, "referrer"),
+      host: header(req, "host"),
+      publicUrl: options.publicUrl,
+    });
+    if (!sameSite) {
+      sendText(req, res, 403, "This form must be sent from this site.");
+      return false;
+    }
+    if (header(req, "transfer-encoding") && !header(req, "content-length")) {
+      sendText(req, res, 411, "Please send the form again from the page.");
+      return false;
+    }
+    if (upload) return true;
+    if (!isFormContentType(contentType)) {
+      sendText(req, res, 415, "Please send this form from the page on this site.");
+      return false;
+    }
+    if (length > SERVER_FORM_LIMITS.maxBytes) {
+      answerAfterDiscardingBody(req, () => sendText(req, res, 413, "That request is too large."));
+      return false;
+    }
+    return readCountedForm(req, res, state);
+  }
+
+  return { begin, bounds, clientIp: (req: IncomingMessage) => clientIp(req, options.trustProxy) };
+}
+
+/**
+ * A urlencoded body read as it arrives, counted (size, number of fields, length of one field:
+ * SERVER_FORM_LIMITS) and refused the moment it breaks a bound, before any parser runs.
+ * See app/utils/form-pipeline.server.ts.
+ */
+function readCountedForm(req: IncomingMessage, res: ServerResponse, state: RequestState) {
+  return new Promise<boolean>((resolve) => {
+    const counter = new UrlencodedCounter(SERVER_FORM_LIMITS);
+    const chunks: Buffer[] = [];
+    let done = false;
+    const refuse = (status: number, text: string) => {
+      if (done) return;
+      done = true;
+      clearTimeout(deadline);
+      req.removeListener("data", onData);
+      answerAfterDiscardingBody(req, () => sendText(req, res, status, text));
+      resolve(false);
+    };
+    const onData = (chunk: Buffer) => {
+      const broken = counter.push(chunk);
+      if (broken) return refuse(broken.status, broken.message);
+      chunks.push(chunk);
+    };
+    const deadline = setTimeout(
+      () => refuse(408, "The form took too long to arrive. Please send it again."),
+      FORM_BODY_DEADLINE_MS,
+    );
+    req.on("data", onData);
+    req.on("end", () => {
+      if (done) return;
+      const broken = counter.end();
+      if (broken) return refuse(broken.status, broken.message);
+      done = true;
+      clearTimeout(deadline);
+      state.body = Buffer.concat(chunks);
+      resolve(true);
+    });
+    req.on("error", () => {
+      if (done) return;
+      done = true;
+      clearTimeout(deadline);
+      resolve(false);
+    });
+  });
+}
+
+/**
+ * After a refusal, the rest of the body (at most MAX_BODY_BYTES, declared) is read and thrown
+ * away, unparsed, and the answer sent once it has all arrived ("lingering close"): answering
+ * and closing while the client is still sending resets the connection and loses the answer.
+ * A client still sending after 5 s gets the answer and is cut off.
+ */
+function answerAfterDiscardingBody(req: IncomingMessage, send: () => void) {
+  let sent = false;
+  const once = () => {
+    if (sent) return;
+    sent = true;
+    clearTimeout(timer);
+    send();
+  };
+  const timer = setTimeout(() => {
+    once();
+    setTimeout(() => req.socket.destroy(), 100).unref();
+  }, 5_000);
+  timer.unref();
+  if (req.complete) return once();
+  req.on("data", () => {});
+  req.once("end", once);
+  req.once("close", () => clearTimeout(timer));
+  req.resume();
+}
+
+/** A short plain-text answer with its length (no body for HEAD). */
+export function sendText(req: IncomingMessage, res: ServerResponse, status: number, text: string) {
+  const body = Buffer.from(text, "utf8");
+  res.statusCode = status;
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.setHeader("Content-Length", body.length);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** One request header as a string (Node joins or drops repeats; set-cookie is not read here). */
+export function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function pathOf(target: string) {
+  const query = target.indexOf("?");
+  return query === -1 ? target : target.slice(0, query);
+}
+
+/** Trust one proxy hop (Fly's edge): as Express's `trust proxy` = 1 (proxy-addr). */
+const oneHop = (_address: string, hop: number) => hop < 1;
+
+export function clientIp(req: IncomingMessage, trustProxy: boolean) {
+  if (trustProxy) return header(req, "fly-client-ip") || proxyaddr(req, oneHop) || "unknown";
+  return req.socket.remoteAddress ?? "unknown";
+}
+
+/** The origin the client asked for: the Host header, and the proxy's scheme when trusted. */
+export function requestOrigin(req: IncomingMessage, trustProxy: boolean) {
+  let scheme = (req.socket as TLSSocket).encrypted ? "https" : "http";
+  const forwarded = trustProxy ? header(req, "x-forwarded-proto") : undefined;
+  if (forwarded) scheme = forwarded.split(",")[0].trim();
+  return `${scheme}://${header(req, "host") ?? "localhost"}`;
+}

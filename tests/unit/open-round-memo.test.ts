@@ -1,0 +1,77 @@
+/**
+ * Issue 20: getOpenRound keeps its answer until the next commit or the kept round's closing
+ * time. These are the ways a kept answer could go stale; each must be seen at once.
+ */
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { votingRounds } from "~/db/schema";
+import { getOpenRound } from "~/models/votes.server";
+import { openDatabase } from "~/utils/db.server";
+import { tempDatabase } from "../support/db";
+import { closeTestRound, createRound } from "../support/voting";
+
+afterEach(() => vi.useRealTimers());
+
+describe("the open round, kept between commits", () => {
+  it("a round closed through the same connection is gone at the next read", () => {
+    const { database } = tempDatabase("memo-same", () => null, { keepOpen: true });
+    try {
+      const { roundId } = createRound(database, "Night", [{ name: "A" }]);
+      expect(getOpenRound(null, database)?.id).toBe(roundId);
+      closeTestRound(database, roundId);
+      expect(getOpenRound(null, database)).toBeUndefined();
+      expect(getOpenRound(roundId, database)).toBeUndefined();
+    } finally {
+      database.$client.close();
+    }
+  });
+
+  it("a round opened or closed by another process (a CLI, a restore) is seen at the next read", () => {
+    const { file, database } = tempDatabase("memo-other", () => null, { keepOpen: true });
+    const other = openDatabase(file);
+    try {
+      expect(getOpenRound(null, database)).toBeUndefined();
+      const { roundId } = createRound(other, "Night", [{ name: "A" }]);
+      expect(getOpenRound(null, database)?.id).toBe(roundId);
+      closeTestRound(other, roundId);
+      expect(getOpenRound(null, database)).toBeUndefined();
+    } finally {
+      other.$client.close();
+      database.$client.close();
+    }
+  });
+
+  it("a round whose closing time passes closes without any write, and the older open round shows again", () => {
+    const { database } = tempDatabase("memo-time", () => null, { keepOpen: true });
+    try {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(new Date("2026-11-23T21:00:00Z"));
+      const older = createRound(database, "Early", [{ name: "A" }]);
+      const newer = createRound(database, "Late", [{ name: "B" }]);
+      database
+        .update(votingRounds)
+        .set({ openedAt: new Date("2026-11-23T21:00:01Z"), closesAt: new Date("2026-11-23T21:05:00Z") })
+        .where(eq(votingRounds.id, newer.roundId))
+        .run();
+      expect(getOpenRound(null, database)?.id).toBe(newer.roundId);
+      expect(getOpenRound(newer.roundId, database)?.id).toBe(newer.roundId);
+      vi.setSystemTime(new Date("2026-11-23T21:05:00Z"));
+      expect(getOpenRound(newer.roundId, database)).toBeUndefined();
+      expect(getOpenRound(null, database)?.id).toBe(older.roundId);
+    } finally {
+      database.$client.close();
+    }
+  });
+
+  it("a kept round cannot be changed by one caller for the others", () => {
+    const { database } = tempDatabase("memo-frozen", () => null, { keepOpen: true });
+    try {
+      createRound(database, "Night", [{ name: "A" }]);
+      const round = getOpenRound(null, database)!;
+      expect(() => Object.assign(round, { title: "changed" })).toThrow(TypeError);
+      expect(getOpenRound(null, database)?.title).toMatch(/^Night /);
+    } finally {
+      database.$client.close();
+    }
+  });
+});
