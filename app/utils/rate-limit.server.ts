@@ -57,11 +57,88 @@ export type LimitName = keyof typeof RATE_LIMITS;
 export type AttemptLimit = keyof typeof ATTEMPT_LIMITS;
 export type AttemptKey = readonly [AttemptLimit, string];
 
+type Entry = { value: number; expiresAt: number | null };
+/** Expired keys dropped per operation at most (the oldest first): constant work per request. */
+const SWEEP_PER_CALL = 64;
+
+/**
+ * The store behind every budget: rate-limiter-flexible's memory store, without its timer per
+ * key. Issue 20: that store arms a setTimeout for each key to delete it when its window ends,
+ * about 600 bytes a key (measured: `node --expose-gc`, 50,000 keys); a busy night's voters
+ * (a device and an e-mail key each) held about 28 MB of the 96 MB heap, and the collector's
+ * work on a nearly full heap showed as slow answers for everyone. Here a key is a number and an
+ * expiry time in a Map kept in expiry order (each limiter has one window, and a key whose window
+ * restarts is moved to the end), and each call drops up to SWEEP_PER_CALL expired keys from its
+ * front. Same interface and the same synchronous check-and-increment as the library's store.
+ */
+export class LeanMemoryStorage {
+  readonly _storage = new Map<string, Entry>();
+
+  incrby(key: string, value: number, durationSec: number) {
+    this.sweep();
+    const entry = this._storage.get(key);
+    const now = Date.now();
+    if (entry && (entry.expiresAt === null || entry.expiresAt > now)) {
+      entry.value += value;
+      return new RateLimiterRes(0, entry.expiresAt === null ? -1 : entry.expiresAt - now, entry.value, false);
+    }
+    return this.set(key, value, durationSec);
+  }
+
+  set(key: string, value: number, durationSec: number) {
+    const ms = durationSec * 1000;
+    this._storage.delete(key);
+    this._storage.set(key, { value: Math.trunc(value), expiresAt: ms > 0 ? Date.now() + ms : null });
+    return new RateLimiterRes(0, ms > 0 ? ms : -1, Math.trunc(value), true);
+  }
+
+  get(key: string) {
+    this.sweep();
+    const entry = this._storage.get(key);
+    if (!entry) return null;
+    const left = entry.expiresAt === null ? -1 : entry.expiresAt - Date.now();
+    if (entry.expiresAt !== null && left <= 0) return null;
+    return new RateLimiterRes(0, left, entry.value, false);
+  }
+
+  delete(key: string) {
+    return this._storage.delete(key);
+  }
+
+  /** As the library's store (its `restore` of a `dump`). */
+  _restoreRecord(key: string, value: number, expiresAt: number | null) {
+    if (expiresAt !== null && !(expiresAt > Date.now())) return;
+    this._storage.delete(key);
+    this._storage.set(key, { value: Math.trunc(value), expiresAt });
+  }
+
+  private sweep() {
+    const now = Date.now();
+    let dropped = 0;
+    for (const [key, entry] of this._storage) {
+      if (entry.expiresAt === null || entry.expiresAt > now || dropped === SWEEP_PER_CALL) break;
+      this._storage.delete(key);
+      dropped++;
+    }
+  }
+}
+
+/** rate-limiter-flexible's memory limiter on the lean store above. */
+class LeanRateLimiter extends RateLimiterMemory {
+  constructor(options: ConstructorParameters<typeof RateLimiterMemory>[0]) {
+    super(options);
+    const self = this as unknown as { _memoryStorage?: unknown };
+    // tests/unit/rate-limit-memory.test.ts fails if a new version of the library renames it.
+    if (!("_memoryStorage" in self)) throw new Error("rate-limiter-flexible: memory store not found");
+    self._memoryStorage = new LeanMemoryStorage();
+  }
+}
+
 const limiters = new Map<keyof typeof LIMITS, RateLimiterMemory>();
 function limiter(name: keyof typeof LIMITS) {
   let l = limiters.get(name);
   if (!l) {
-    l = new RateLimiterMemory({ keyPrefix: name, ...LIMITS[name] });
+    l = new LeanRateLimiter({ keyPrefix: name, ...LIMITS[name] });
     limiters.set(name, l);
   }
   return l;

@@ -1,0 +1,68 @@
+/**
+ * Issue 20: the budgets' store keeps no timer per key, forgets keys whose window ended, and
+ * counts exactly as rate-limiter-flexible's own memory store does.
+ */
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { consume, LeanMemoryStorage, reserveAttempt, resetAttemptBudgets } from "~/utils/rate-limit.server";
+
+afterEach(() => {
+  vi.useRealTimers();
+  resetAttemptBudgets();
+});
+
+describe("the budgets' memory store", () => {
+  it("a burst of distinct voters arms no timer per voter (the library's own store arms one each)", async () => {
+    const setTimeoutSpy = vi.spyOn(globalThis, "setTimeout");
+    for (let i = 0; i < 2000; i++) await consume("voteDevice", `burst-device-${i}`);
+    expect(setTimeoutSpy.mock.calls.length).toBeLessThan(5);
+    // The library's store, for comparison: this is what the lean store replaces.
+    const library = new RateLimiterMemory({ keyPrefix: "compare", points: 12, duration: 600 });
+    for (let i = 0; i < 200; i++) await library.consume(`k${i}`);
+    expect(setTimeoutSpy.mock.calls.length).toBeGreaterThanOrEqual(200);
+    setTimeoutSpy.mockRestore();
+  });
+
+  it("counts a key's points within its window, refuses over budget with the time left, and starts again after it", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-23T21:00:00Z"));
+    // voteEmail: 6 points per 10 minutes.
+    for (let i = 0; i < 6; i++) expect((await consume("voteEmail", "fan@example.com")).ok).toBe(true);
+    vi.setSystemTime(new Date("2026-11-23T21:04:00Z"));
+    const refused = await consume("voteEmail", "fan@example.com");
+    expect(refused).toEqual({ ok: false, retryAfterSeconds: 360 });
+    expect((await consume("voteEmail", "other@example.com")).ok).toBe(true);
+    vi.setSystemTime(new Date("2026-11-23T21:10:00Z"));
+    expect((await consume("voteEmail", "fan@example.com")).ok).toBe(true);
+  });
+
+  it("parallel guesses still get only the budget's worth (the increment happens inside consume)", async () => {
+    // gateIp: 10 points per gate and IP.
+    const attempts = await Promise.all(
+      Array.from({ length: 40 }, () => reserveAttempt([["gateIp", "booking:203.0.113.9"]])),
+    );
+    expect(attempts.filter((a) => a.ok)).toHaveLength(10);
+  });
+
+  it("forgets keys whose window ended, oldest first, a bounded number per call", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(0);
+    const store = new LeanMemoryStorage();
+    for (let i = 0; i < 200; i++) store.incrby(`old-${i}`, 1, 60);
+    vi.setSystemTime(30_000);
+    store.incrby("young", 1, 60);
+    vi.setSystemTime(61_000);
+    expect(store.get("old-0")).toBeNull();
+    expect(store._storage.size).toBe(201 - 64);
+    store.incrby("new", 1, 60);
+    store.incrby("new", 1, 60);
+    expect(store._storage.size).toBe(201 - 64 * 3 + 1);
+    store.get("x");
+    // Only the young key (30 s left) and the new one remain.
+    expect([...store._storage.keys()]).toEqual(["young", "new"]);
+    const young = store.get("young");
+    expect(young).toBeInstanceOf(RateLimiterRes);
+    expect(young?.consumedPoints).toBe(1);
+    expect(young?.msBeforeNext).toBe(29_000);
+  });
+});
