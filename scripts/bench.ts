@@ -41,7 +41,9 @@ import { startLoadServer, stopServer } from "../tests/support/server";
 import { runGrowth } from "./bench-growth";
 import { renderImageMarkdown, runImageBench, type ImageBench } from "./bench-images";
 import { runProfile } from "./bench-profile";
-import { deviceCookieFor, rssMiB } from "./lib/harness";
+import { deviceCookieFor, memoryMiB, rssMiB } from "./lib/harness";
+
+type MemoryMiB = NonNullable<ReturnType<typeof memoryMiB>>;
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has("--quick");
@@ -110,6 +112,7 @@ async function main() {
     },
   });
   const origin = server.base;
+  const memoryAtStart = memoryMiB(server.child.pid);
   const bare = await startBareServer(`${origin}/`, dir).catch(async (error) => {
     await stopServer(server);
     throw error;
@@ -137,6 +140,7 @@ async function main() {
       }
     }
     const rssMb = rssMiB(server.child.pid) ?? 0;
+    const memory = { atStart: memoryAtStart, afterLoad: memoryMiB(server.child.pid) };
     const storedVotes = countVotes(dbPath);
     const weights = await pageWeights(origin, [
       "/",
@@ -157,6 +161,7 @@ async function main() {
       runs,
       storedVotes,
       rssMb,
+      memory,
       weights,
       lighthouse,
     };
@@ -492,6 +497,7 @@ function renderMarkdown(r: {
   runs: Run[];
   storedVotes: number;
   rssMb: number;
+  memory?: { atStart: MemoryMiB | null; afterLoad: MemoryMiB | null };
   weights: Awaited<ReturnType<typeof pageWeights>>;
   lighthouse: Awaited<ReturnType<typeof runLighthouse>>;
 }) {
@@ -518,6 +524,13 @@ function renderMarkdown(r: {
     `Votes stored during the run: ${r.storedVotes}. Server RSS after the load: ${r.rssMb} MB.`,
     "",
   );
+  const split = (m: MemoryMiB | null | undefined) =>
+    m ? `${m.rss} MB (anon ${m.anon} MB, file-backed ${m.file} MB)` : "not measured";
+  if (r.memory)
+    lines.push(
+      `Server memory (/proc status): at start ${split(r.memory.atStart)}; after the load ${split(r.memory.afterLoad)}.`,
+      "",
+    );
   lines.push(
     "| page (as served) | HTML bytes | HTML gzip | HTML brotli | JS files | JS gzip bytes | JS brotli bytes | requests |",
     "|---|---|---|---|---|---|---|---|",

@@ -47,6 +47,23 @@ export function percentile(values: number[], p: number) {
 }
 
 /** Resident memory of a process in MiB (Linux /proc), or null elsewhere. */
+/**
+ * A process's resident memory in MiB, split as the kernel counts it (/proc/PID/status): anon
+ * (heaps, the process's own), file (the node binary and libraries mapped from disk, shared with
+ * other processes and dropped first under pressure), shmem.
+ */
+export function memoryMiB(pid: number | undefined): { rss: number; anon: number; file: number } | null {
+  if (!pid) return null;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const field = (name: string) =>
+      Math.round((Number(new RegExp(`${name}:\\s+(\\d+)\\s+kB`).exec(status)?.[1] ?? 0) / 1024) * 10) / 10;
+    return { rss: field("VmRSS"), anon: field("RssAnon"), file: field("RssFile") };
+  } catch {
+    return null;
+  }
+}
+
 export function rssMiB(pid: number | undefined): number | null {
   if (!pid) return null;
   try {
