@@ -177,7 +177,24 @@ function VoteForm({ data }: { data: OpenData }) {
   const [formError, setFormError] = useState<string | null>(actionData?.formError ?? null);
   const [state, setState] = useState<SubmitState>({ phase: "idle" });
   const cancelled = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const filterRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
+    // The scripts start after the first paint, so a visitor may choose and type first (the form
+    // works without them). What the page already holds becomes the state: otherwise React would
+    // take the empty state as the truth and keep Submit disabled with a filled-in ballot.
+    const entered = formRef.current ? new FormData(formRef.current) : null;
+    const typed = (name: string) => {
+      const value = entered?.get(name);
+      return typeof value === "string" && value !== "" ? value : null;
+    };
+    const comedianId = typed("comedianId");
+    const address = typed("email");
+    const code = typed("roomCode");
+    if (comedianId) setChoice(comedianId);
+    if (address) setEmail(address);
+    if (code) setRoomCode(code);
+    if (filterRef.current) setQuery(filterRef.current.value);
     setHydrated(true);
     return () => {
       cancelled.current = true;
@@ -259,6 +276,7 @@ function VoteForm({ data }: { data: OpenData }) {
               type="search"
               name="q"
               placeholder="Filter comedians by name..."
+              ref={filterRef}
               value={query}
               onChange={(e) => setQuery(e.target.value)}
             />
@@ -269,7 +287,13 @@ function VoteForm({ data }: { data: OpenData }) {
             )}
           </Form>
 
-          <Form method="post" className="vote__form" noValidate onSubmit={hydrated ? onSubmit : undefined}>
+          <Form
+            ref={formRef}
+            method="post"
+            className="vote__form"
+            noValidate
+            onSubmit={hydrated ? onSubmit : undefined}
+          >
             <input type="hidden" name="roundId" value={data.round.id} />
             <input type="hidden" name="voteToken" value={data.voteToken} />
             <Honeypot />

@@ -147,6 +147,40 @@ test("one vote per phone and per e-mail: another phone with that e-mail gets one
   expect(stored[0].comedianId).toBe(round.comedians[0].id);
 });
 
+test("a ballot filled in before the page's scripts arrive stays filled and is sent", async ({
+  browser,
+  baseURL,
+  db,
+  javaScriptOn,
+}) => {
+  test.skip(!javaScriptOn, "the scripts' arrival: JavaScript on only");
+  // A slow phone: the scripts (started after the first paint) arrive after the visitor has
+  // chosen and typed. Held here until the ballot is filled in.
+  const phone = await browser.newContext({ baseURL });
+  const page = await phone.newPage();
+  let release = () => {};
+  const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/*.js", async (route) => {
+    await scriptsMayLoad;
+    await route.continue();
+  });
+  const address = `early-${uniq()}@example.com`;
+  await page.goto(voteUrl());
+  await card(page, 2).check();
+  await page.getByLabel("Email").fill(address);
+  release();
+  // Hydrated: the no-JavaScript Filter button is gone.
+  await expect(page.getByRole("button", { name: "Filter" })).toHaveCount(0);
+  await expect(card(page, 2)).toBeChecked();
+  await expect(page.getByLabel("Email")).toHaveValue(address);
+  await page.getByRole("button", { name: "Submit Vote" }).click();
+  await expect(page.getByText("Thank you for voting!")).toBeVisible();
+  const stored = votesIn(db, round.roundId);
+  expect(stored).toHaveLength(1);
+  expect(stored[0]).toMatchObject({ comedianId: round.comedians[2].id, email: address });
+  await phone.close();
+});
+
 test("a retried post (lost response, double submit) is answered with the same thank-you and stored once", async ({
   page,
   db,
