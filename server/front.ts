@@ -85,12 +85,18 @@ export function createFront(options: {
     const paths = options.fastPaths();
     if (!paths) return false;
     const target = req.url ?? "";
-    const visitor = paths.votePageVisitor(target.slice(state.path.length), header(req, "cookie") ?? null);
+    // Read once: the open round and the kept page are both valid for this version.
+    const version = options.dataVersion();
+    const visitor = paths.votePageVisitor(
+      target.slice(state.path.length),
+      header(req, "cookie") ?? null,
+      version,
+    );
     if (!visitor) return false;
     const page = await votePages.page({
       origin: requestOrigin(req, options.trustProxy),
       visitor,
-      version: options.dataVersion,
+      version,
       fingerprint: paths.votePageFingerprint,
       render: (url, context) =>
         options.render(url, { ...context, clientIp: pipeline.clientIp(req), requestId: state.requestId }),

@@ -51,14 +51,15 @@ export class VotePageCache {
   async page(input: {
     origin: string;
     visitor: VotePageVisitor;
-    version: () => string;
+    /** The data version read once for this request (db.server's dataVersion). */
+    version: string;
     fingerprint: (roundId: number) => string | null;
     render: Render;
   }): Promise<VotePage | null> {
     const { origin, visitor } = input;
     const key = `${origin}|${visitor.roundId}|${visitor.roomCode}|${visitor.templateSearch}`;
     const now = Date.now();
-    const version = input.version();
+    const version = input.version;
     let entry = this.entries.get(key);
     if (entry && entry.expires <= now) entry = undefined;
     else if (entry && entry.version !== version) {

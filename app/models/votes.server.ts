@@ -59,13 +59,17 @@ const KEPT_ROUNDS = 64;
  * commit (dataVersion) or until the kept round's closing time passes, whichever comes first;
  * the queries are prepared once per connection.
  */
-export function getOpenRound(roundId?: number | null, database: DB = db()): VotingRound | undefined {
+export function getOpenRound(
+  roundId?: number | null,
+  database: DB = db(),
+  /** dataVersion(database), when the caller has just read it for this request. */
+  version: string = dataVersion(database),
+): VotingRound | undefined {
   let q = openRoundQueries.get(database.$client);
   if (!q) {
     q = { ...prepareOpenRoundQueries(database), version: "", kept: new Map() };
     openRoundQueries.set(database.$client, q);
   }
-  const version = dataVersion(database);
   if (q.version !== version) {
     q.version = version;
     q.kept.clear();

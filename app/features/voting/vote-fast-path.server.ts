@@ -29,12 +29,17 @@ export type VotePageVisitor = {
 };
 
 /** The per-visitor parts of /vote, or null when only the normal render can show this visitor. */
-export function votePageVisitor(search: string, cookieHeader: string | null): VotePageVisitor | null {
+export function votePageVisitor(
+  search: string,
+  cookieHeader: string | null,
+  /** The data version the server already read for this request (dataVersion). */
+  version?: string,
+): VotePageVisitor | null {
   // A session may carry a flash message (root loader) or staff state: the normal render.
   if (cookieHeader && /(^|;\s*)__session=/.test(cookieHeader)) return null;
   const query = templateQuery(search);
   if (!query) return null;
-  const round = getOpenRound(query.round);
+  const round = getOpenRound(query.round, undefined, version);
   // No open round ("Voting is closed") or a closing countdown (seconds change per request).
   if (!round || round.closesAt) return null;
   let deviceId = deviceIdFromCookieHeader(cookieHeader);
