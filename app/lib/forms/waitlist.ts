@@ -6,7 +6,8 @@ import { emailField } from "./fields";
 export const waitlistSchema = z.object({
   email: emailField(),
   /** The performance (YYYY-MM-DD); the show's own date for a one-off. */
-  date: z.string({ error: "Choose a date" }).trim().refine(isIsoDate, "Choose a date"),
+  /** One message, said once: the string schema's `error` also words its refinement's issue. */
+  date: z.string({ error: "Choose a date" }).trim().refine(isIsoDate),
 });
 
 export type WaitlistInput = z.infer<typeof waitlistSchema>;
