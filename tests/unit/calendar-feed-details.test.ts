@@ -170,6 +170,7 @@ describe("Add to Google Calendar, beyond one evening in Toronto", () => {
     );
     const series = {
       ...festival,
+      endDate: "2026-07-31",
       dates: [{ date: "2026-07-17", time: null, ticketUrl: null, price: null }],
     };
     expect(dates(googleLinkFor(series, { date: "2026-07-17", time: "20:00" }, ORIGIN))).toBe(
