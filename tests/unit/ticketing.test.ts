@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { detailsToFormDefaults, placeholderEventDetails } from "~/lib/event-lookup";
+import {
+  classifyEventUrl,
+  detailsToFormDefaults,
+  parseEventbriteId,
+  placeholderEventDetails,
+} from "~/lib/event-lookup";
 import { checkoutBlockedReason, eventbriteEventId, isEventbriteHost } from "~/lib/ticketing";
 
 describe("eventbriteEventId", () => {
@@ -76,6 +81,31 @@ describe("ticket links staff paste", () => {
       "not a url",
     ])
       expect(isEventbriteHost(url), url).toBe(false);
+  });
+});
+
+describe("a URL pasted into Load details from URL", () => {
+  // Copied from a web page or a document, a link often comes with non-breaking spaces around it.
+  const nbsp = (url: string) => `\u00a0${url}\u00a0`;
+
+  it("reads a link copied with non-breaking spaces around it", () => {
+    expect(isEventbriteHost(nbsp("https://www.eventbrite.ca/e/1"))).toBe(true);
+    expect(parseEventbriteId(nbsp("https://www.eventbrite.ca/e/friday-laughs-tickets-123"))).toBe("123");
+    expect(classifyEventUrl(nbsp("https://www.eventbrite.ca/e/friday-laughs-tickets-123"))).toBe(
+      "eventbrite",
+    );
+  });
+
+  it("reads the id of an event page whose name ends in its number", () => {
+    expect(parseEventbriteId("https://www.eventbrite.com/e/special-night-555?aff=x")).toBe("555");
+  });
+
+  it("knows the winery platform without the https:// and in capitals", () => {
+    expect(classifyEventUrl("www.ExploreTock.com")).toBe("tock");
+    expect(classifyEventUrl(" exploretock.com ")).toBe("tock");
+    expect(classifyEventUrl(" www.exploretock.com ")).toBe("tock");
+    expect(classifyEventUrl("HTTPS://WWW.EXPLORETOCK.COM/x")).toBe("tock");
+    expect(classifyEventUrl("notexploretock.com")).toBe("generic");
   });
 });
 
