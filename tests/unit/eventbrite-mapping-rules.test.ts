@@ -13,6 +13,7 @@ import {
   momentOf,
   seriesIdOf,
   statusOf,
+  toSyncedSeries,
   toSyncedShow,
   toSyncedVenue,
   venueToLookUp,
@@ -265,5 +266,44 @@ describe("load details from a pasted URL", () => {
       imageUrl: null,
       ticketUrl: "https://www.eventbrite.ca/e/friday-laughs-tickets-1",
     });
+  });
+});
+
+describe("a series as one recurring show", () => {
+  const at = (id: string, day: string, over: Record<string, unknown> = {}) =>
+    event({
+      id,
+      start: { local: `${day}T19:00:00`, utc: `${day}T23:00:00Z`, timezone: "America/Toronto" },
+      url: `https://www.eventbrite.ca/e/x-tickets-${id}`,
+      ...over,
+    });
+  const parent = event({
+    id: "100",
+    venue: { id: "7", name: "Parent Hall" },
+    ticket_availability: { minimum_ticket_price: { major_value: "20.00" } },
+  });
+  const series = (occurrences: EventbriteEvent[]) =>
+    toSyncedSeries(parent, occurrences, { fallbackImage: "", today: "2026-06-11" })!;
+
+  it("lists the public, scheduled dates from today on, soonest first", () => {
+    const show = series([
+      at("5", "2026-06-20"),
+      at("4", "2026-06-19", { status: "canceled" }),
+      at("3", "2026-06-18", { listed: false }),
+      at("2", "2026-06-11"),
+      at("1", "2026-06-10"),
+    ]);
+    expect(show.dates.map((d) => d.externalId)).toEqual(["2", "5"]);
+    expect(series([at("1", "2026-06-11", { status: "postponed" })])).toBeNull();
+  });
+
+  it("takes the parent's venue and price for a date that has none", () => {
+    const show = series([at("2", "2026-06-12")]);
+    expect(show.venue).toBe("Parent Hall");
+    expect(show.price).toBe("$20");
+    const priced = series([
+      at("2", "2026-06-12", { ticket_availability: { minimum_ticket_price: { major_value: "15.00" } } }),
+    ]);
+    expect(priced.price).toBe("$15");
   });
 });
