@@ -23,6 +23,7 @@ export default mergeConfig(
         "tests/unit/comedians-model.test.ts",
         "tests/unit/env.test.ts",
         "tests/unit/event-lookup.test.ts",
+        "tests/unit/eventbrite-paths.test.ts",
         "tests/unit/eventbrite-store.test.ts",
         "tests/unit/eventbrite-sync-service.test.ts",
         "tests/unit/events-admin-model.test.ts",

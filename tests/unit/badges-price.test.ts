@@ -122,6 +122,13 @@ describe("upcoming", () => {
       [series.id, "2026-06-17"],
     ]);
   });
+  // Issue 19 (mutation testing): two shows at the same hour keep one order on every page.
+  it("lists two shows at the same date and time by their id", () => {
+    const later = makeShow({ id: 702, date: "2026-06-12", time: "20:00" });
+    const earlier = makeShow({ id: 701, date: "2026-06-12", time: "20:00" });
+    expect(upcomingShows([later, earlier], "2026-06-10").map((u) => u.show.id)).toEqual([701, 702]);
+    expect(upcomingShows([earlier, later], "2026-06-10").map((u) => u.show.id)).toEqual([701, 702]);
+  });
 });
 
 describe("description", () => {

@@ -107,6 +107,13 @@ describe("show times", () => {
     expect(zoneAbbreviation("2031-11-02", "03:00", "America/New_York")).toBe("EST");
   });
 
+  it("reads the minutes too: a zone that moves its clocks by half an hour switches mid-hour", () => {
+    // Lord Howe Island goes from +11 back to +10:30 at 02:00, so 01:30-01:59 comes round twice;
+    // from 01:30 the time reads as the later one, before it as summer time.
+    expect(zoneAbbreviation("2031-04-06", "01:29", "Australia/Lord_Howe")).toBe("GMT+11");
+    expect(zoneAbbreviation("2031-04-06", "01:45", "Australia/Lord_Howe")).toBe("GMT+10:30");
+  });
+
   it("falls back to the zone's own name when it has no abbreviation or is unknown", () => {
     expect(zoneAbbreviation("2031-07-18", "20:30", "Not/AZone")).toBe("Not/AZone");
     expect(zoneAbbreviation("2031-07-18", "", "America/Vancouver")).toBe("PDT");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatMinimumPrice, toSyncedShow, venueToLookUp } from "~/lib/eventbrite";
 import { eventbriteEventsPageSchema, type EventbriteEvent } from "~/lib/eventbrite-schemas";
-import { syncFailureMessage, syncSuccessMessage } from "~/lib/eventbrite-sync";
+import { summarizeSyncRun, syncFailureMessage, syncSuccessMessage } from "~/lib/eventbrite-sync";
 import { fakeOrgEvents } from "../fakes/eventbrite";
 
 const FALLBACK = "/images/stock-show.svg";
@@ -91,5 +91,105 @@ describe("sync messages", () => {
     expect(syncFailureMessage({ kind: "not-configured", missing: ["EVENTBRITE_TOKEN"] })).toMatch(
       /^Failed to sync events: the ticketing platform is not configured \(set EVENTBRITE_TOKEN\)\.$/,
     );
+  });
+});
+
+// Issue 19 (mutation testing): every message the promoter can read after a sync, word for word.
+describe("what the dashboard says after a sync", () => {
+  it("tells how many waiting people are e-mailed when tickets come back", () => {
+    expect(syncSuccessMessage(3, 1)).toBe(
+      "Successfully synced 3 events from the external ticketing platform. Tickets are available again: 1 waiting person is being e-mailed.",
+    );
+    expect(syncSuccessMessage(3, 2)).toBe(
+      "Successfully synced 3 events from the external ticketing platform. Tickets are available again: 2 waiting people are being e-mailed.",
+    );
+    expect(syncSuccessMessage(3, 0)).toBe(
+      "Successfully synced 3 events from the external ticketing platform",
+    );
+  });
+
+  it("gives each failure a reason the promoter can act on", () => {
+    const cases: [Parameters<typeof syncFailureMessage>[0], string][] = [
+      [
+        { kind: "not-configured", missing: ["EVENTBRITE_TOKEN", "EVENTBRITE_ORGANIZATION_ID"] },
+        "the ticketing platform is not configured (set EVENTBRITE_TOKEN and EVENTBRITE_ORGANIZATION_ID).",
+      ],
+      [
+        { kind: "unauthorized", status: 401 },
+        "the ticketing platform refused the API token (HTTP 401). Check EVENTBRITE_TOKEN.",
+      ],
+      [
+        { kind: "not-found", status: 404 },
+        "the ticketing platform does not know this organization (HTTP 404). Check EVENTBRITE_ORGANIZATION_ID.",
+      ],
+      [
+        { kind: "rate-limited" },
+        "the ticketing platform is limiting requests (HTTP 429). Try again in a few minutes.",
+      ],
+      [
+        { kind: "server-error", status: 503 },
+        "the ticketing platform had a server error (HTTP 503). Try again later.",
+      ],
+      [{ kind: "http", status: 418 }, "the ticketing platform answered HTTP 418."],
+      [{ kind: "timeout", seconds: 15 }, "the ticketing platform did not answer within 15 seconds."],
+      [
+        { kind: "network", detail: "ECONNRESET" },
+        "could not connect to the ticketing platform (ECONNRESET).",
+      ],
+      [{ kind: "too-large" }, "the ticketing platform's answer was too large."],
+      [
+        { kind: "refused", detail: "private address" },
+        "the ticketing platform address was refused (private address).",
+      ],
+      [{ kind: "malformed-json" }, "the ticketing platform's answer was not valid JSON."],
+      [
+        { kind: "unexpected-shape", detail: "events: expected array" },
+        "the ticketing platform's answer had an unexpected shape (events: expected array).",
+      ],
+      [
+        { kind: "endless-pagination", pages: 50 },
+        "the ticketing platform kept returning more pages (stopped after 50).",
+      ],
+      [{ kind: "busy" }, "another sync is running right now. Try again in a minute."],
+    ];
+    for (const [failure, reason] of cases)
+      expect(syncFailureMessage(failure), failure.kind).toBe(`Failed to sync events: ${reason}`);
+  });
+
+  it("sums up a run in one line, naming only what happened", () => {
+    expect(
+      summarizeSyncRun({
+        ok: true,
+        created: 3,
+        updated: 2,
+        soldOut: 1,
+        reopened: 4,
+        waitlistQueued: 5,
+        hidden: 6,
+        venuesCreated: 7,
+        changes: ["created: Friday Laughs", 8],
+      }),
+    ).toEqual({
+      ok: true,
+      summary: "3 new, 2 updated, 1 sold out, 4 available again, 5 waitlist e-mails, 6 hidden, 7 new venues",
+      changes: ["created: Friday Laughs", "8"],
+    });
+    expect(summarizeSyncRun({ ok: true, created: "3", changes: "created: x" })).toEqual({
+      ok: true,
+      summary: "0 new, 0 updated",
+      changes: [],
+    });
+  });
+
+  it("gives a failed run's reason without repeating the prefix", () => {
+    expect(
+      summarizeSyncRun({ ok: false, message: "Failed to sync events: another sync is running right now." }),
+    ).toEqual({ ok: false, summary: "another sync is running right now.", changes: [] });
+    expect(summarizeSyncRun(null)).toEqual({ ok: false, summary: "unknown reason", changes: [] });
+    expect(summarizeSyncRun({ ok: "true", changes: ["x"] })).toEqual({
+      ok: false,
+      summary: "unknown reason",
+      changes: [],
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseId } from "~/lib/ids";
 import { safeWebUrl } from "~/lib/sanitize";
+import { isWebUrl } from "~/lib/web-url";
 
 describe("safeWebUrl (stored links as pages use them)", () => {
   it.each([
@@ -22,6 +23,16 @@ describe("safeWebUrl (stored links as pages use them)", () => {
     expect(safeWebUrl("/images/a.svg", true)).toBe("/images/a.svg");
     expect(safeWebUrl(null)).toBeNull();
     expect(safeWebUrl("")).toBeNull();
+  });
+});
+
+describe("isWebUrl (the forms' link fields)", () => {
+  it("takes a site path only where it is asked to (images), never for a ticket or form link", () => {
+    expect(isWebUrl("/tickets")).toBe(false);
+    expect(isWebUrl("/images/a.svg", true)).toBe(true);
+    expect(isWebUrl("//evil.example/x", true)).toBe(false);
+    expect(isWebUrl("https://www.eventbrite.ca/e/123")).toBe(true);
+    expect(isWebUrl("mailto:a@b.co")).toBe(false);
   });
 });
 

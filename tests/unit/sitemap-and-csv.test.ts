@@ -17,6 +17,36 @@ describe("sitemap", () => {
     expect(xml).toContain("<loc>https://laughwindsor.ca/</loc>");
     expect(xml).toContain("<loc>https://laughwindsor.ca/show/a&amp;b-2026-01-01</loc>");
   });
+
+  // Issue 19 (mutation testing): the whole file as a search engine reads it.
+  it("writes one <url> per line, with a last-modified date only where one is known", () => {
+    expect(
+      buildSitemap("https://laughwindsor.ca", [{ path: "/" }, { path: "/o'brien", lastmod: "2026-05-16" }]),
+    ).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n' +
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+        "  <url><loc>https://laughwindsor.ca/</loc></url>\n" +
+        "  <url><loc>https://laughwindsor.ca/o&apos;brien</loc><lastmod>2026-05-16</lastmod></url>\n" +
+        "</urlset>\n",
+    );
+  });
+
+  it("keeps the file valid XML whatever text a date carries", () => {
+    expect(buildSitemap("https://laughwindsor.ca", [{ path: "/", lastmod: `<a b="c">` }])).toContain(
+      "<lastmod>&lt;a b=&quot;c&quot;&gt;</lastmod>",
+    );
+  });
+
+  it("lists the parts of a split sitemap one per line", () => {
+    const entries = Array.from({ length: 5 }, (_, i) => ({ path: `/p${i}` }));
+    expect(sitemapFile("https://laughwindsor.ca", entries, null, 3)).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n' +
+        '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+        "  <sitemap><loc>https://laughwindsor.ca/sitemap/1.xml</loc></sitemap>\n" +
+        "  <sitemap><loc>https://laughwindsor.ca/sitemap/2.xml</loc></sitemap>\n" +
+        "</sitemapindex>\n",
+    );
+  });
 });
 
 describe("applications CSV", () => {

@@ -32,6 +32,12 @@ describe("stitched gzip (the cached /vote page)", () => {
     }
   });
 
+  it("leaves a slot empty when no value is given for it", () => {
+    const template = stitchTemplate("a XX b", { v: "XX" });
+    expect(zlib.gunzipSync(stitchGzip(template, {})).toString("utf8")).toBe("a  b");
+    expect(stitchIdentity(template, {}).toString("utf8")).toBe("a  b");
+  });
+
   it("with no placeholder is just the page compressed", () => {
     const template = stitchTemplate("plain page", {});
     expect(zlib.gunzipSync(stitchGzip(template, {})).toString()).toBe("plain page");

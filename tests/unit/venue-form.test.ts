@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { venueFormSchema } from "~/lib/forms/venue";
+import { venueFormInput, venueFormSchema } from "~/lib/forms/venue";
 import {
   addressLine,
   geoOf,
@@ -60,6 +60,127 @@ describe("the venue form", () => {
       addressCountry: "CA",
     });
     expect(postalAddressOf({ ...record, city: null, region: null, country: null })).toBeNull();
+  });
+});
+
+// Issue 19 (mutation testing): what staff read and what is stored when the venue form is saved.
+describe("the venue form, field by field", () => {
+  const issues = (input: Record<string, string>) =>
+    venueFormSchema.safeParse({ name: "Hall", ...input }).error?.issues ?? [];
+  const messages = (input: Record<string, string>) => issues(input).map((i) => i.message);
+
+  it("trims every text field and stores a blank one as no value", () => {
+    const v = venueFormSchema.parse({
+      name: "Hall",
+      city: " Windsor ",
+      region: "  ",
+      country: " ca ",
+      latitude: "  ",
+      longitude: "  ",
+      aboutOrder: " 3 ",
+    });
+    expect(v).toMatchObject({
+      city: "Windsor",
+      region: null,
+      country: "CA",
+      latitude: null,
+      longitude: null,
+    });
+    expect(v.aboutOrder).toBe(3);
+    expect(venueFormSchema.parse({ name: "Hall", country: "", latitude: "", longitude: "" })).toMatchObject({
+      country: null,
+      latitude: null,
+      longitude: null,
+    });
+  });
+
+  it("accepts coordinates up to the poles and the date line, and nothing beyond", () => {
+    expect(venueFormSchema.parse({ name: "Hall", latitude: "-90", longitude: "-180" })).toMatchObject({
+      latitude: -90,
+      longitude: -180,
+    });
+    expect(venueFormSchema.parse({ name: "Hall", latitude: "90", longitude: "180" })).toMatchObject({
+      latitude: 90,
+      longitude: 180,
+    });
+    expect(messages({ latitude: "-90.5", longitude: "0" })).toEqual([
+      "Latitude must be a number between -90 and 90",
+    ]);
+    expect(messages({ latitude: "90.5", longitude: "0" })).toEqual([
+      "Latitude must be a number between -90 and 90",
+    ]);
+    expect(messages({ latitude: "0", longitude: "180.5" })).toEqual([
+      "Longitude must be a number between -180 and 180",
+    ]);
+    expect(messages({ latitude: "0", longitude: "-181" })).toEqual([
+      "Longitude must be a number between -180 and 180",
+    ]);
+  });
+
+  it("shows the half-a-pair message under the longitude field", () => {
+    expect(issues({ latitude: "42" })).toEqual([
+      expect.objectContaining({
+        message: "Give both latitude and longitude, or neither",
+        path: ["longitude"],
+      }),
+    ]);
+  });
+
+  it("takes a website only as one http(s) address", () => {
+    for (const ok of ["http://hall.example", "https://hall.example/shows?x=1", "HTTPS://HALL.EXAMPLE"])
+      expect(venueFormSchema.parse({ name: "Hall", website: ok }).website, ok).toBe(ok);
+    for (const bad of [
+      "Visit https://hall.example",
+      "https://hall.example and more",
+      "https://",
+      "hall.example",
+    ])
+      expect(messages({ website: bad }), bad).toEqual(["Website must start with http:// or https://"]);
+  });
+
+  it("says how long a field may be", () => {
+    expect(messages({ name: "x".repeat(121) })).toEqual(["At most 120 characters"]);
+    expect(messages({ city: "x".repeat(101) })).toEqual(["At most 100 characters"]);
+    expect(messages({ sections: "x".repeat(10_001) })).toEqual(["At most 10000 characters"]);
+    expect(messages({ pageLinks: "x".repeat(2001) })).toEqual(["At most 2000 characters"]);
+  });
+
+  it("explains a page section or link it cannot read", () => {
+    expect(messages({ sections: "Text before any heading" })).toEqual([
+      "Start each section with a heading line: ## Heading",
+    ]);
+    expect(messages({ pageLinks: "no bar here" })).toEqual([
+      'Write each link as "Label | /path": "no bar here"',
+    ]);
+  });
+
+  it("places the venue on /about only at a whole-number position of up to three digits", () => {
+    expect(venueFormSchema.parse({ name: "Hall", aboutOrder: "120" }).aboutOrder).toBe(120);
+    expect(venueFormSchema.parse({ name: "Hall", aboutOrder: "" }).aboutOrder).toBeNull();
+    for (const bad of ["x3", "3x", "1000", "2.5"])
+      expect(messages({ aboutOrder: bad }), bad).toEqual([
+        "Position on /about is a whole number, or empty to leave the venue off",
+      ]);
+  });
+
+  it("reads a ticked box as on or true, and anything else as unticked", () => {
+    const flags = (input: Record<string, string>) => {
+      const { isClub, isWinery } = venueFormSchema.parse({ name: "Hall", ...input });
+      return { isClub, isWinery };
+    };
+    expect(flags({})).toEqual({ isClub: false, isWinery: false });
+    expect(flags({ isClub: "true", isWinery: "on" })).toEqual({ isClub: true, isWinery: true });
+    expect(flags({ isWinery: "true" })).toEqual({ isClub: false, isWinery: true });
+    expect(flags({ isClub: "off", isWinery: "yes" })).toEqual({ isClub: false, isWinery: false });
+  });
+
+  it("reads only the fields the form sent, so a form without its optional fields still saves", () => {
+    const form = new FormData();
+    form.set("name", "Hall");
+    form.set("isClub", "on");
+    form.set("unrelated", "x");
+    expect(venueFormInput(form)).toEqual({ name: "Hall", isClub: "on" });
+    expect(venueFormSchema.safeParse(venueFormInput(form)).success).toBe(true);
   });
 });
 

@@ -8,7 +8,7 @@ import {
   voteFieldErrors,
   VOTE_MESSAGES,
 } from "~/lib/vote";
-import { comedianSchema, voteSchema } from "~/lib/vote-schema";
+import { comedianSchema, gateSchema, openRoundSchema, voteSchema } from "~/lib/vote-schema";
 
 describe("vote rules", () => {
   it("normalises e-mails by trimming and lower-casing", () => {
@@ -133,5 +133,56 @@ describe("the vote form's checks", () => {
     expect(VOTE_TOKEN_PATTERN.test("a".repeat(65))).toBe(false);
     expect(VOTE_TOKEN_PATTERN.test(`${"a".repeat(16)}/`)).toBe(false);
     expect(VOTE_TOKEN_PATTERN.test(`/${"a".repeat(16)}`)).toBe(false);
+  });
+});
+
+// Issue 19 (mutation testing): the messages of the vote and staff forms, for each way to leave a
+// field out.
+describe("the vote and staff forms' messages", () => {
+  const messagesOf = (result: { error?: { issues: { message: string }[] } }) =>
+    (result.error?.issues ?? []).map((i) => i.message);
+  const vote = { roundId: "1", voteToken: "abcdefghijklmnopqrstuv", comedianId: "4" };
+
+  it("asks a voter for an address whether the field is missing or only spaces", () => {
+    // The page shows the first message of each field.
+    expect(messagesOf(voteSchema.safeParse(vote))).toEqual([VOTE_MESSAGES.emailRequired]);
+    expect(messagesOf(voteSchema.safeParse({ ...vote, email: "   " }))[0]).toBe(VOTE_MESSAGES.emailRequired);
+  });
+
+  it("takes the room code a voter types, up to 40 characters", () => {
+    expect(voteSchema.parse({ ...vote, email: "a@b.co", roomCode: "123456" }).roomCode).toBe("123456");
+    expect(voteSchema.safeParse({ ...vote, email: "a@b.co", roomCode: "1".repeat(41) }).success).toBe(false);
+  });
+
+  it("names what a comedian entry lacks", () => {
+    expect(messagesOf(comedianSchema.safeParse({}))).toEqual(["Comedian name is required"]);
+    expect(messagesOf(comedianSchema.safeParse({ name: " " }))).toEqual(["Comedian name is required"]);
+    expect(messagesOf(comedianSchema.safeParse({ name: "x".repeat(101) }))).toEqual([
+      "Please keep the name under 100 characters",
+    ]);
+    expect(messagesOf(comedianSchema.safeParse({ name: "Ann", bio: "x".repeat(501) }))).toEqual([
+      "Please keep the bio under 500 characters",
+    ]);
+    expect(comedianSchema.parse({ name: "Ann", bio: "  " }).bio).toBeNull();
+    expect(comedianSchema.parse({ name: "Ann", bio: ` ${"x".repeat(500)} ` }).bio).toBe("x".repeat(500));
+  });
+
+  it("names what a new round lacks", () => {
+    const round = { title: "Final", comedianIds: ["3"] };
+    expect(messagesOf(openRoundSchema.safeParse({ comedianIds: ["3"] }))).toEqual([
+      "Please give the round a title",
+    ]);
+    expect(messagesOf(openRoundSchema.safeParse({ ...round, title: "  " }))).toEqual([
+      "Please give the round a title",
+    ]);
+    for (const comedianIds of [undefined, [], ["x"]])
+      expect(messagesOf(openRoundSchema.safeParse({ ...round, comedianIds })), String(comedianIds)).toEqual([
+        "Choose at least one comedian for the round",
+      ]);
+  });
+
+  it("asks for the results password whether it is missing or empty", () => {
+    expect(messagesOf(gateSchema.safeParse({}))).toEqual(["Please enter the password"]);
+    expect(messagesOf(gateSchema.safeParse({ password: "" }))).toEqual(["Please enter the password"]);
   });
 });

@@ -1,0 +1,309 @@
+// Issue 19 (mutation testing): how a ticketing-platform event reads on this site, rule by rule:
+// prices and currencies, dates in the event's zone, venues, descriptions, hidden and cancelled
+// events, and what load-from-URL fills in.
+import { describe, expect, it } from "vitest";
+import {
+  currencyPrefix,
+  descriptionOf,
+  eventCurrency,
+  formatMinimumPrice,
+  hasFormatting,
+  isHiddenEvent,
+  mapEventbriteEvent,
+  momentOf,
+  seriesIdOf,
+  statusOf,
+  toSyncedSeries,
+  toSyncedShow,
+  toSyncedVenue,
+  venueToLookUp,
+} from "~/lib/eventbrite";
+import { eventbriteEventSchema, type EventbriteEvent } from "~/lib/eventbrite-schemas";
+
+const event = (over: Record<string, unknown> = {}): EventbriteEvent =>
+  eventbriteEventSchema.parse({
+    id: "1",
+    name: { text: "Friday Laughs" },
+    start: { local: "2026-06-12T20:00:00", utc: "2026-06-13T00:00:00Z", timezone: "America/Toronto" },
+    url: "https://www.eventbrite.ca/e/friday-laughs-tickets-1",
+    ...over,
+  });
+const show = (over: Record<string, unknown> = {}) =>
+  toSyncedShow(event(over), { fallbackImage: "/stock.svg" });
+
+describe("prices as a Canadian reader expects them", () => {
+  it("names each currency the way a reader here knows it", () => {
+    expect(currencyPrefix(null)).toBe("$");
+    expect(currencyPrefix("cad")).toBe("$");
+    expect(currencyPrefix("USD")).toBe("US$");
+    expect(currencyPrefix("GBP")).toBe("£");
+    expect(currencyPrefix("EUR")).toBe("€");
+    expect(currencyPrefix("JPY")).toBe("JPY ");
+    // On a site whose own currency is the US dollar, Canadian prices are marked.
+    expect(currencyPrefix("CAD", "USD")).toBe("CA$");
+    expect(currencyPrefix("usd", "USD")).toBe("$");
+  });
+
+  it("takes the ticket's currency first, then the event's", () => {
+    expect(eventCurrency({ currency: "usd" })).toBe("USD");
+    expect(
+      eventCurrency({ currency: "cad", ticket_availability: { minimum_ticket_price: { currency: "gbp" } } }),
+    ).toBe("GBP");
+    expect(eventCurrency({})).toBeNull();
+  });
+
+  it("prints the minimum price in its currency, Free only when nothing costs money", () => {
+    const price = (min: unknown, over: Record<string, unknown> = {}) =>
+      formatMinimumPrice({ ticket_availability: { minimum_ticket_price: min as never, ...over } } as never);
+    expect(price({ major_value: "25.50", currency: "USD" })).toBe("US$25.50");
+    expect(price({ major_value: " ", value: 1500 })).toBe("$15");
+    expect(price({ major_value: "abc", value: 900 })).toBe("$9");
+    expect(price({ major_value: "abc" })).toBe("TBA");
+    // A free ticket next to paid ones starts at $0; all free, or free and nothing else, is Free.
+    expect(price({ major_value: "0.00" }, { maximum_ticket_price: { major_value: "20.00" } })).toBe("$0");
+    expect(price({ major_value: "0.00" }, { maximum_ticket_price: { major_value: "0.00" } })).toBe("Free");
+    expect(
+      formatMinimumPrice({
+        is_free: true,
+        ticket_availability: {
+          minimum_ticket_price: { major_value: "0" },
+          maximum_ticket_price: { major_value: "5" },
+        },
+      }),
+    ).toBe("Free");
+    expect(formatMinimumPrice({ ticket_availability: null, is_free: false })).toBe("TBA");
+  });
+});
+
+describe("dates in the event's own zone", () => {
+  it("reads the instant in the event's zone, the local time only without one", () => {
+    expect(
+      momentOf({ utc: "2026-06-13T00:00:00Z", timezone: "America/Vancouver" }, "America/Toronto"),
+    ).toEqual({
+      date: "2026-06-12",
+      time: "17:00",
+      zone: "America/Vancouver",
+    });
+    expect(momentOf({ utc: "2026-06-13T00:00:00Z", timezone: "Not/AZone" }, "America/Toronto")).toEqual({
+      date: "2026-06-12",
+      time: "20:00",
+      zone: "America/Toronto",
+    });
+    expect(momentOf({ utc: "garbage", local: "2026-06-12T21:15:00" }, "America/Toronto")).toEqual({
+      date: "2026-06-12",
+      time: "21:15",
+      zone: "America/Toronto",
+    });
+    expect(momentOf({ local: "June 12" }, "America/Toronto")).toBeNull();
+    expect(momentOf({ local: "x2026-06-12T21:15" }, "America/Toronto")).toBeNull();
+    expect(momentOf({}, "America/Toronto")).toBeNull();
+  });
+
+  it("stores a show in another zone with that zone, and one in the business zone without", () => {
+    expect(
+      show({
+        start: { local: "2026-06-12T17:00:00", utc: "2026-06-13T00:00:00Z", timezone: "America/Vancouver" },
+      }),
+    ).toMatchObject({ date: "2026-06-12", time: "17:00", timeZone: "America/Vancouver" });
+    expect(show().timeZone).toBeNull();
+  });
+
+  it("keeps an end after the start, on its own day when the show runs past midnight or for days", () => {
+    const end = (utc: string) => show({ end: { utc, timezone: "America/Toronto" } });
+    expect(end("2026-06-13T02:30:00Z")).toMatchObject({ endTime: "22:30", endDate: null });
+    expect(end("2026-06-13T05:00:00Z")).toMatchObject({ endTime: "01:00", endDate: "2026-06-13" });
+    // An end at the start is the platform's "no end".
+    expect(end("2026-06-13T00:00:00Z")).toMatchObject({ endTime: null, endDate: null });
+    expect(end("2026-06-12T23:00:00Z")).toMatchObject({ endTime: null, endDate: null });
+  });
+});
+
+describe("venues", () => {
+  it("takes the address parts, trimmed, with the country in capitals", () => {
+    expect(
+      toSyncedVenue({
+        id: "7",
+        name: " Hall ",
+        address: {
+          address_1: " 3 Example St ",
+          address_2: "",
+          city: "Windsor",
+          region: "ON",
+          postal_code: "N9A 1A1",
+          country: "ca",
+          latitude: "42.3",
+          longitude: "-83.0",
+        },
+      }),
+    ).toEqual({
+      externalId: "7",
+      name: "Hall",
+      address1: "3 Example St",
+      address2: null,
+      city: "Windsor",
+      region: "ON",
+      postalCode: "N9A 1A1",
+      country: "CA",
+      latitude: 42.3,
+      longitude: -83,
+    });
+  });
+
+  it("keeps coordinates only as a real pair: 0,0, one of two, or text are none", () => {
+    const geo = (latitude: unknown, longitude: unknown) => {
+      const v = toSyncedVenue({ id: "7", name: "Hall", latitude, longitude } as never)!;
+      return [v.latitude, v.longitude];
+    };
+    expect(geo(42.3, -83)).toEqual([42.3, -83]);
+    expect(geo("0", "0")).toEqual([null, null]);
+    expect(geo(0, -83)).toEqual([0, -83]);
+    expect(geo("42.3", "")).toEqual([null, null]);
+    expect(geo("north", "-83")).toEqual([null, null]);
+    expect(geo(null, -83)).toEqual([null, null]);
+  });
+
+  it("has no venue record without an id or a name", () => {
+    expect(toSyncedVenue({ id: null, name: "Hall" })).toBeNull();
+    expect(toSyncedVenue({ id: "7", name: "  " })).toBeNull();
+    expect(toSyncedVenue(null)).toBeNull();
+    expect(toSyncedVenue({ id: "7", name: "Hall" })!.country).toBeNull();
+  });
+
+  it("names an online show Online, and looks up a venue only when the event names none", () => {
+    expect(show({ online_event: true, venue: { id: "7", name: "Hall" } })).toMatchObject({
+      venue: "Online",
+      venueRecord: null,
+      isOnline: true,
+    });
+    expect(show({ venue: { id: "7", name: "Hall" } }).venue).toBe("Hall");
+    expect(
+      toSyncedShow(event(), { fallbackImage: "", venue: { id: "8", name: "Looked-up Hall" } }).venue,
+    ).toBe("Looked-up Hall");
+    expect(toSyncedShow(event(), { fallbackImage: "", venue: { id: null, name: " Named " } }).venue).toBe(
+      "Named",
+    );
+    expect(venueToLookUp(event({ venue_id: "null" }))).toBeNull();
+    expect(venueToLookUp(event({ venue_id: "9", venue: { id: "9", name: " " } }))).toBe("9");
+    expect(venueToLookUp(event({ venue_id: "9", online_event: true }))).toBeNull();
+  });
+});
+
+describe("descriptions", () => {
+  it("keeps the organiser's formatting only when there is some", () => {
+    expect(hasFormatting("<p>One</p>")).toBe(false);
+    expect(hasFormatting("<p>One</p><p>Two</p>")).toBe(true);
+    expect(hasFormatting("<P>One</P><P>Two</P>")).toBe(true);
+    expect(hasFormatting("<p>A <EM>big</EM> night</p>")).toBe(true);
+    expect(hasFormatting("<h2>Line-up</h2>")).toBe(true);
+    expect(hasFormatting("<p>An <abbr>abbr</abbr> and a <br> break</p>")).toBe(false);
+  });
+
+  it("uses the plain text for plain HTML, the summary when there is no text", () => {
+    expect(descriptionOf({ description: { html: "<p>Hi</p>", text: " Hi " } })).toBe("Hi");
+    expect(descriptionOf({ description: { html: "<p><em>Hi</em></p>", text: "Hi" } })).toBe(
+      "<p><em>Hi</em></p>",
+    );
+    expect(descriptionOf({ description: { html: "<script>x</script>", text: "" }, summary: " Sum " })).toBe(
+      "Sum",
+    );
+    expect(descriptionOf({ description: null, summary: null })).toBe("");
+  });
+});
+
+describe("which events are public, and their status", () => {
+  it("hides unlisted, password, invite-only and draft events", () => {
+    expect(isHiddenEvent({})).toBe(false);
+    expect(isHiddenEvent({ listed: false })).toBe(true);
+    expect(isHiddenEvent({ listed: true, password: " " })).toBe(false);
+    expect(isHiddenEvent({ password: "secret" })).toBe(true);
+    expect(isHiddenEvent({ invite_only: true })).toBe(true);
+    expect(isHiddenEvent({ invite_only: false, status: "live" })).toBe(false);
+    expect(isHiddenEvent({ status: "draft" })).toBe(true);
+    expect(show({ listed: false }).hidden).toBe(true);
+  });
+
+  it("reads both spellings of cancelled, and postponed", () => {
+    expect(statusOf("CANCELED")).toBe("cancelled");
+    expect(statusOf("cancelled")).toBe("cancelled");
+    expect(statusOf("Postponed")).toBe("postponed");
+    expect(statusOf("live")).toBe("scheduled");
+    expect(statusOf(null)).toBe("scheduled");
+  });
+
+  it("stores a foreign currency, a hidden start, and an untitled event's title", () => {
+    expect(show({ currency: "usd" }).currency).toBe("USD");
+    expect(show({ currency: "cad" }).currency).toBeNull();
+    expect(show({ hide_start_date: true }).hideStartDate).toBe(true);
+    expect(show().hideStartDate).toBe(false);
+    expect(show({ name: { text: "  " } }).title).toBe("Untitled event");
+    expect(show({ url: null }).ticketUrl).toBeNull();
+    expect(show({ summary: "  " }).summary).toBeNull();
+  });
+
+  it("asks the series endpoint by the series id, else the event's own", () => {
+    expect(seriesIdOf({ id: "1", series_id: "99" })).toBe("99");
+    expect(seriesIdOf({ id: "1", series_id: null })).toBe("1");
+  });
+});
+
+describe("load details from a pasted URL", () => {
+  it("fills the form from the event, keeping the pasted link when the event has none", () => {
+    expect(
+      mapEventbriteEvent(event({ url: null, logo: { url: "https://img.example/p.jpg" } }), "https://pasted"),
+    ).toEqual({
+      title: "Friday Laughs",
+      description: "",
+      summary: null,
+      date: "2026-06-12",
+      time: "20:00",
+      venue: "TBA",
+      imageUrl: "https://img.example/p.jpg",
+      ticketUrl: "https://pasted",
+      price: "TBA",
+      isEventbrite: true,
+    });
+    expect(mapEventbriteEvent(event(), "https://pasted")).toMatchObject({
+      imageUrl: null,
+      ticketUrl: "https://www.eventbrite.ca/e/friday-laughs-tickets-1",
+    });
+  });
+});
+
+describe("a series as one recurring show", () => {
+  const at = (id: string, day: string, over: Record<string, unknown> = {}) =>
+    event({
+      id,
+      start: { local: `${day}T19:00:00`, utc: `${day}T23:00:00Z`, timezone: "America/Toronto" },
+      url: `https://www.eventbrite.ca/e/x-tickets-${id}`,
+      ...over,
+    });
+  const parent = event({
+    id: "100",
+    venue: { id: "7", name: "Parent Hall" },
+    ticket_availability: { minimum_ticket_price: { major_value: "20.00" } },
+  });
+  const series = (occurrences: EventbriteEvent[]) =>
+    toSyncedSeries(parent, occurrences, { fallbackImage: "", today: "2026-06-11" })!;
+
+  it("lists the public, scheduled dates from today on, soonest first", () => {
+    const show = series([
+      at("5", "2026-06-20"),
+      at("4", "2026-06-19", { status: "canceled" }),
+      at("3", "2026-06-18", { listed: false }),
+      at("2", "2026-06-11"),
+      at("1", "2026-06-10"),
+    ]);
+    expect(show.dates.map((d) => d.externalId)).toEqual(["2", "5"]);
+    expect(series([at("1", "2026-06-11", { status: "postponed" })])).toBeNull();
+  });
+
+  it("takes the parent's venue and price for a date that has none", () => {
+    const show = series([at("2", "2026-06-12")]);
+    expect(show.venue).toBe("Parent Hall");
+    expect(show.price).toBe("$20");
+    const priced = series([
+      at("2", "2026-06-12", { ticket_availability: { minimum_ticket_price: { major_value: "15.00" } } }),
+    ]);
+    expect(priced.price).toBe("$15");
+  });
+});
