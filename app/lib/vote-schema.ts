@@ -3,6 +3,9 @@ import { idField } from "./id-field";
 import { TOKEN_PATTERN } from "./ids";
 import { isValidEmail, normalizeEmail, VOTE_MESSAGES } from "./vote";
 
+// A field's "required" message is its string schema's `error`, said once: zod words every issue
+// of that schema that has no message of its own with it, the empty string's `.min(1)` included.
+
 /** The /vote form, parsed on the server. */
 export const voteSchema = z.object({
   roundId: idField(),
@@ -11,7 +14,7 @@ export const voteSchema = z.object({
   email: z
     .string({ error: VOTE_MESSAGES.emailRequired })
     .trim()
-    .min(1, VOTE_MESSAGES.emailRequired)
+    .min(1)
     .refine(isValidEmail, VOTE_MESSAGES.emailInvalid)
     .transform(normalizeEmail),
   /** The room code, when the host has it on (checked by the server against the round). */
@@ -24,7 +27,7 @@ export const comedianSchema = z.object({
   name: z
     .string({ error: "Comedian name is required" })
     .trim()
-    .min(1, "Comedian name is required")
+    .min(1)
     .max(100, "Please keep the name under 100 characters"),
   bio: z
     .string()
@@ -36,11 +39,7 @@ export const comedianSchema = z.object({
 
 /** Open a voting round (/admin/rounds). */
 export const openRoundSchema = z.object({
-  title: z
-    .string({ error: "Please give the round a title" })
-    .trim()
-    .min(1, "Please give the round a title")
-    .max(120),
+  title: z.string({ error: "Please give the round a title" }).trim().min(1).max(120),
   comedianIds: z
     .array(idField("Choose at least one comedian for the round"), {
       error: "Choose at least one comedian for the round",
@@ -50,5 +49,5 @@ export const openRoundSchema = z.object({
 
 /** The results gate (/results). */
 export const gateSchema = z.object({
-  password: z.string({ error: "Please enter the password" }).min(1, "Please enter the password"),
+  password: z.string({ error: "Please enter the password" }).min(1),
 });
