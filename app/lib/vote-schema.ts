@@ -3,8 +3,8 @@ import { idField } from "./id-field";
 import { TOKEN_PATTERN } from "./ids";
 import { isValidEmail, normalizeEmail, VOTE_MESSAGES } from "./vote";
 
-// A field's "required" message is its string schema's `error`, said once: zod words every issue
-// of that schema that has no message of its own with it, the empty string's `.min(1)` included.
+// A field's "required" message is its string (or array) schema's `error`, said once: zod words
+// every issue of that schema that has no message of its own with it, `.min(1)` included.
 
 /** The /vote form, parsed on the server. */
 export const voteSchema = z.object({
@@ -44,7 +44,7 @@ export const openRoundSchema = z.object({
     .array(idField("Choose at least one comedian for the round"), {
       error: "Choose at least one comedian for the round",
     })
-    .min(1, "Choose at least one comedian for the round"),
+    .min(1),
 });
 
 /** The results gate (/results). */
