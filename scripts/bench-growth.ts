@@ -31,6 +31,7 @@ import { notifyRoundChanged, onRoundChanged } from "~/utils/vote-events.server";
 import { LOAD_ENV, staffOf } from "../tests/support/env";
 import { startLoadServer, stopServer } from "../tests/support/server";
 import { cookieHeader, loginStaff } from "../tests/support/staff";
+import { writeMarkdown } from "./lib/harness";
 
 const LISTENERS = 500;
 /** A page slower than this is reported as "> 30 s" (and the run goes on). */
@@ -271,6 +272,6 @@ export async function runGrowth(label: string) {
   }
   const md = lines.join("\n") + "\n";
   fs.mkdirSync("bench", { recursive: true });
-  fs.writeFileSync(`bench/growth-${label}.md`, md);
+  await writeMarkdown(`bench/growth-${label}.md`, md);
   console.log("\n" + md);
 }

@@ -13,6 +13,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { startLoadServer, stopServer } from "../tests/support/server";
 import { renderSummary, summarise } from "./lib/cpuprofile";
+import { writeMarkdown } from "./lib/harness";
 
 type Target = { name: string; path: string; vote?: boolean };
 type Measure = (
@@ -73,6 +74,6 @@ export async function runProfile(options: {
     ...sections,
   ].join("\n");
   fs.mkdirSync("bench", { recursive: true });
-  fs.writeFileSync(`bench/profile-${options.label}.md`, md);
+  await writeMarkdown(`bench/profile-${options.label}.md`, md);
   console.log("\n" + md);
 }

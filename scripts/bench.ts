@@ -41,7 +41,7 @@ import { startLoadServer, stopServer } from "../tests/support/server";
 import { runGrowth } from "./bench-growth";
 import { renderImageMarkdown, runImageBench, type ImageBench } from "./bench-images";
 import { runProfile } from "./bench-profile";
-import { deviceCookieFor, memoryMiB, rssMiB } from "./lib/harness";
+import { deviceCookieFor, memoryMiB, rssMiB, updateReadmeBlock, writeMarkdown } from "./lib/harness";
 
 type MemoryMiB = NonNullable<ReturnType<typeof memoryMiB>>;
 
@@ -168,33 +168,26 @@ async function main() {
     fs.mkdirSync("bench", { recursive: true });
     fs.writeFileSync("bench/results.json", JSON.stringify(results, null, 2) + "\n");
     const md = renderMarkdown(results);
-    fs.writeFileSync("bench/results.md", md);
-    updateReadme(md);
+    await writeMarkdown("bench/results.md", md);
+    await updateReadmeBlock("bench", md);
     console.log("\n" + md);
   } finally {
     await bare.close();
     await stopServer(server);
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  if (!LOAD_ONLY) writeImageResults(await runImageBench({ lighthouse: !QUICK }));
+  if (!LOAD_ONLY) await writeImageResults(await runImageBench({ lighthouse: !QUICK }));
 }
 
-function writeImageResults(results: ImageBench) {
+async function writeImageResults(results: ImageBench) {
   fs.mkdirSync("bench", { recursive: true });
   fs.writeFileSync(
     "bench/images.json",
     JSON.stringify({ date: new Date().toISOString(), ...results }, null, 2) + "\n",
   );
   const md = renderImageMarkdown(results);
-  fs.writeFileSync("bench/images.md", md);
-  const readme = fs.readFileSync("README.md", "utf8");
-  const start = "<!-- bench-images:start -->";
-  const end = "<!-- bench-images:end -->";
-  if (readme.includes(start))
-    fs.writeFileSync(
-      "README.md",
-      readme.replace(new RegExp(`${start}[\\s\\S]*?${end}`), `${start}\n${md}${end}`),
-    );
+  await writeMarkdown("bench/images.md", md);
+  await updateReadmeBlock("bench-images", md);
   console.log("\n" + md);
 }
 
@@ -561,15 +554,6 @@ function renderMarkdown(r: {
     }
   }
   return lines.join("\n") + "\n";
-}
-
-function updateReadme(md: string) {
-  const readme = fs.readFileSync("README.md", "utf8");
-  const start = "<!-- bench:start -->";
-  const end = "<!-- bench:end -->";
-  if (!readme.includes(start)) return;
-  const next = readme.replace(new RegExp(`${start}[\\s\\S]*?${end}`), `${start}\n${md}${end}`);
-  fs.writeFileSync("README.md", next);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

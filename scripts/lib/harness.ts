@@ -74,3 +74,23 @@ export function rssMiB(pid: number | undefined): number | null {
     return null;
   }
 }
+
+/** Writes a markdown file a benchmark made, formatted as `npm run lint` expects (prettier). */
+export async function writeMarkdown(file: string, text: string) {
+  const prettier = await import("prettier");
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  fs.writeFileSync(file, await prettier.format(text, { ...options, filepath: file }));
+}
+
+/** Puts `md` between `<!-- NAME:start -->` and `<!-- NAME:end -->` in README.md, if it has them. */
+export async function updateReadmeBlock(name: string, md: string) {
+  const readme = fs.readFileSync("README.md", "utf8");
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  if (!readme.includes(start)) return;
+  const block = new RegExp(`${start}[\\s\\S]*?${end}`);
+  await writeMarkdown(
+    "README.md",
+    readme.replace(block, () => `${start}\n${md}${end}`),
+  );
+}
