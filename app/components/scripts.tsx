@@ -54,7 +54,7 @@ export function PageScripts({ afterFirstPaint = false, ...props }: ScriptsProps)
 }
 
 /** JSON safe inside an inline script: `<` written as \u003c (no `</script>` can appear). */
-function scriptJson(value: unknown): string {
+export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 
