@@ -75,6 +75,9 @@ test("close voting in 60 s: the countdown on the projector and the vote page; a 
 
   await page.goto(`/results?round=${round.roundId}`);
   await page.getByRole("button", { name: "Close voting in 60 s" }).click();
+  // The host's page says it once the close is stored (with JavaScript the post is a fetch:
+  // leaving the page before it answers would cancel it).
+  await expect(page.getByRole("status").filter({ hasText: /Voting closes in \d+ s/ })).toBeVisible();
   await page.goto(`/results?round=${round.roundId}&view=projector`);
   await expect(page.getByRole("status").filter({ hasText: /Voting closes in (60|59|58) s/ })).toBeVisible();
   await page.goto(`/vote?round=${round.roundId}`);
