@@ -22,6 +22,11 @@ RUN npm run build && npm prune --omit=dev
 
 FROM base
 ENV NODE_ENV=production PORT=8080 DATABASE_PATH=/data/app.db
+# glibc's allocator (issue 20): two arenas instead of eight per core, and blocks of 64 KB or more
+# (compression state, request and page buffers) mapped on their own and returned to the system when
+# freed, instead of left in a fragmented heap. The load scripts use the same (tests/support/env.ts
+# LOAD_ENV; test:container checks they match). Measured in docs/decisions/performance.md.
+ENV MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=65536
 # util-linux (setpriv, used by the entrypoint) is part of the Debian base image.
 RUN apt-get update && apt-get install -y --no-install-recommends sqlite3 ca-certificates \
     && rm -rf /var/lib/apt/lists/*

@@ -39,6 +39,7 @@ import Database from "better-sqlite3";
 import { DockerfileParser, type Instruction } from "dockerfile-ast";
 import { parse as parseToml } from "smol-toml";
 import { parse as parseYaml } from "yaml";
+import { LOAD_ENV } from "../tests/support/env";
 import { freePort } from "../tests/support/server";
 
 const HERE = path.dirname(url.fileURLToPath(import.meta.url));
@@ -351,6 +352,13 @@ async function main() {
       "CMD runs node with package.json's config.nodeOptions (the heap limits of npm start)",
       flags === (pkg.config?.nodeOptions ?? ""),
       `${flags} vs ${pkg.config?.nodeOptions}`,
+    );
+  }
+  for (const name of ["MALLOC_ARENA_MAX", "MALLOC_MMAP_THRESHOLD_"] as const) {
+    check(
+      `the load scripts run with the image's ${name} (the memory the bench reports is production's)`,
+      imageEnv[name] !== undefined && imageEnv[name] === LOAD_ENV[name],
+      `${imageEnv[name]} vs ${LOAD_ENV[name]}`,
     );
   }
   check(

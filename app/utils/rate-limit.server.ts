@@ -60,6 +60,25 @@ export type AttemptKey = readonly [AttemptLimit, string];
 type Entry = { value: number; expiresAt: number | null };
 /** Expired keys dropped per operation at most (the oldest first): constant work per request. */
 const SWEEP_PER_CALL = 64;
+/**
+ * Keys one budget keeps at most. A night's room is hundreds of voters; a flood of distinct
+ * addresses, devices or e-mails (IPv6 gives anyone millions) must not grow the heap until the
+ * process dies. When full, the key whose window ends first is forgotten: under such a flood a
+ * budget can restart early, and the site stays up. About 135 bytes a key (measured with
+ * tests/unit/rate-limit-memory.test.ts), so at most about 3 MB per budget.
+ */
+export const MAX_KEYS_PER_BUDGET = 20_000;
+
+/**
+ * The key as one flat string of its own. The library builds "prefix:key" by concatenation, and
+ * V8 keeps such a string as a pair that holds its own copy of the prefix: about 80 bytes more
+ * a key. `normalize()` returns a flat copy; where NFC would change the text (a non-ASCII
+ * e-mail), the key is kept as it is, so the store never merges two keys.
+ */
+function ownKey(key: string) {
+  const flat = key.normalize();
+  return flat === key ? flat : key;
+}
 
 /**
  * The store behind every budget: rate-limiter-flexible's memory store, without its timer per
@@ -87,8 +106,7 @@ export class LeanMemoryStorage {
 
   set(key: string, value: number, durationSec: number) {
     const ms = durationSec * 1000;
-    this._storage.delete(key);
-    this._storage.set(key, { value: Math.trunc(value), expiresAt: ms > 0 ? Date.now() + ms : null });
+    this.keep(key, value, ms > 0 ? Date.now() + ms : null);
     return new RateLimiterRes(0, ms > 0 ? ms : -1, Math.trunc(value), true);
   }
 
@@ -108,8 +126,15 @@ export class LeanMemoryStorage {
   /** As the library's store (its `restore` of a `dump`). */
   _restoreRecord(key: string, value: number, expiresAt: number | null) {
     if (expiresAt !== null && !(expiresAt > Date.now())) return;
-    this._storage.delete(key);
-    this._storage.set(key, { value: Math.trunc(value), expiresAt });
+    this.keep(key, value, expiresAt);
+  }
+
+  /** Stores a key at the end (its window is the newest), within MAX_KEYS_PER_BUDGET. */
+  private keep(key: string, value: number, expiresAt: number | null) {
+    if (!this._storage.delete(key) && this._storage.size >= MAX_KEYS_PER_BUDGET) {
+      this._storage.delete(this._storage.keys().next().value!);
+    }
+    this._storage.set(ownKey(key), { value: Math.trunc(value), expiresAt });
   }
 
   private sweep() {

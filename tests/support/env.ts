@@ -31,6 +31,9 @@ export const LOAD_ENV = {
   RESULTS_PASSWORD: "load-results",
   LOG_LEVEL: "warn",
   TRUST_PROXY: "false",
+  // The Dockerfile's allocator settings (test:container checks they match).
+  MALLOC_ARENA_MAX: "2",
+  MALLOC_MMAP_THRESHOLD_: "65536",
 } as const;
 
 /** The staff account a profile's server is started with. */

@@ -2,9 +2,17 @@
  * Issue 20: the budgets' store keeps no timer per key, forgets keys whose window ended, and
  * counts exactly as rate-limiter-flexible's own memory store does.
  */
+import v8 from "node:v8";
+import vm from "node:vm";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { consume, LeanMemoryStorage, reserveAttempt, resetAttemptBudgets } from "~/utils/rate-limit.server";
+import {
+  consume,
+  LeanMemoryStorage,
+  MAX_KEYS_PER_BUDGET,
+  reserveAttempt,
+  resetAttemptBudgets,
+} from "~/utils/rate-limit.server";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -64,5 +72,39 @@ describe("the budgets' memory store", () => {
     expect(young).toBeInstanceOf(RateLimiterRes);
     expect(young?.consumedPoints).toBe(1);
     expect(young?.msBeforeNext).toBe(29_000);
+  });
+
+  it("a flood of distinct voters cannot grow a budget without bound: the window that ends first is forgotten", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(0);
+    const store = new LeanMemoryStorage();
+    store.incrby("first-voter", 1, 600);
+    for (let i = 0; i < MAX_KEYS_PER_BUDGET + 500; i++) {
+      vi.setSystemTime(i);
+      store.incrby(`flood-${i}`, 1, 600);
+    }
+    expect(store._storage.size).toBe(MAX_KEYS_PER_BUDGET);
+    expect(store.get("first-voter")).toBeNull();
+    // The newest keys are all counted, and a key already kept is counted, not moved out.
+    expect(store.get(`flood-${MAX_KEYS_PER_BUDGET + 499}`)?.consumedPoints).toBe(1);
+    store.incrby(`flood-${MAX_KEYS_PER_BUDGET + 499}`, 1, 600);
+    expect(store.get(`flood-${MAX_KEYS_PER_BUDGET + 499}`)?.consumedPoints).toBe(2);
+    expect(store._storage.size).toBe(MAX_KEYS_PER_BUDGET);
+  });
+
+  it("a voter's key costs about 135 bytes of heap, not the 220 of the library's concatenated key", async () => {
+    v8.setFlagsFromString("--expose-gc");
+    const gc = vm.runInNewContext("gc") as () => void;
+    const store = new LeanMemoryStorage();
+    const keys = 10_000;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    // As rate-limiter-flexible builds it: `${keyPrefix}:${key}`.
+    for (let i = 0; i < keys; i++)
+      store.incrby(`voteEmail:${`fan-${i}.${"x".repeat(i % 7)}@example.com`}`, 1, 600);
+    gc();
+    const perKey = (process.memoryUsage().heapUsed - before) / keys;
+    expect(store._storage.size).toBe(keys);
+    expect(perKey).toBeLessThan(180);
   });
 });
