@@ -12,6 +12,8 @@ FROM base AS deps
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
     && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+# npm's postinstall applies these patches of packages (patch-package; see README, "Choices").
+COPY patches ./patches
 RUN npm install --include=dev
 
 # .dockerignore keeps the host's node_modules, build output, data/, databases and .env out of

@@ -127,6 +127,8 @@ async function main() {
       { name: "/vote (GET)", url: `${origin}/vote` },
       { name: "/vote (POST)", url: `${origin}/vote`, vote: true },
       { name: "/healthcheck", url: `${origin}/healthcheck` },
+      // An uncached Remix render (the booking gate's page): every staff page and refused form is one.
+      { name: "/booking (uncached render)", url: `${origin}/booking` },
     ];
     const runs: Run[] = [];
     for (const connections of [10, 50]) {

@@ -592,6 +592,12 @@ async function main() {
     fs.existsSync(path.join(appDir, "node_modules/better-sqlite3/build/Release/better_sqlite3.node")),
   );
   check(
+    "the image's packages carry the project's patches (patches/, applied by npm's postinstall)",
+    fs
+      .readFileSync(path.join(appDir, "node_modules/@remix-run/router/dist/router.cjs.js"), "utf8")
+      .includes("branchesByRoutes"),
+  );
+  check(
     "the image has no dev dependencies (npm prune ran)",
     !fs.existsSync(path.join(appDir, "node_modules/@remix-run/dev")),
   );

@@ -5,9 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Install only when node_modules is missing or the lock file changed since the last install.
+# Install only when node_modules is missing or the lock file (or a patch of a package, which
+# npm's postinstall applies) changed since the last install.
 stamp=node_modules/.lock-stamp
-lock_sum=$(sha256sum package-lock.json package.json | sha256sum | cut -d' ' -f1)
+lock_sum=$(cat package-lock.json package.json patches/*.patch | sha256sum | cut -d' ' -f1)
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$lock_sum" ]; then
   npm install --no-audit --no-fund
   echo "$lock_sum" > "$stamp"
