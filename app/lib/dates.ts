@@ -82,8 +82,9 @@ export function parseIsoDate(date: string): Date {
  */
 export function normalizeTime(input: string | null | undefined): string | null {
   if (!input) return null;
+  // Dots go first ("p.m."), so seconds never carry a fraction: "19:30:15.250" is refused.
   const value = input.trim().toLowerCase().replace(/\./g, "");
-  let m = /^(\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/.exec(value);
+  let m = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(value);
   if (m) {
     const h = Number(m[1]);
     const min = Number(m[2]);

@@ -109,12 +109,7 @@ export const eventFormSchema = eventFormFields
     if (incompleteDate) issue([], RECURRING_FIELDS_MESSAGE);
 
     for (const problem of lineupProblems(value.lineup ?? [])) {
-      issue(
-        problem.index === null
-          ? ["lineup"]
-          : ["lineup", problem.index, ...(problem.field ? [problem.field] : [])],
-        problem.message,
-      );
+      issue(problem.index === null ? ["lineup"] : ["lineup", problem.index, problem.field], problem.message);
     }
 
     if (value.applicationsCloseDate && !isIsoDate(value.applicationsCloseDate)) {

@@ -148,14 +148,16 @@ export function orderForIndex<T extends { name: string; nextDate: string | null 
   return [...booked, ...rest];
 }
 
+/** A line-up problem: of the list as a whole, or of one row's field. */
+export type LineupProblem =
+  { index: null; message: string } | { index: number; field: "comedianId" | "role"; message: string };
+
 /**
  * Checks a posted line-up: every row names a comedian and a known role, nobody twice, at
  * most MAX_LINEUP rows. Answers the problems by row index ("" for the list as a whole).
  */
-export function lineupProblems(
-  rows: { comedianId?: string; role?: string }[],
-): { index: number | null; field?: "comedianId" | "role"; message: string }[] {
-  const problems: { index: number | null; field?: "comedianId" | "role"; message: string }[] = [];
+export function lineupProblems(rows: { comedianId?: string; role?: string }[]): LineupProblem[] {
+  const problems: LineupProblem[] = [];
   if (rows.length > MAX_LINEUP)
     problems.push({ index: null, message: `At most ${MAX_LINEUP} comedians on a line-up` });
   const seen = new Set<string>();

@@ -36,19 +36,19 @@ export function venuePath(v: Pick<VenueRecord, "slug">): string {
 }
 
 /**
- * Top-level paths that explicit routes own: a venue slug equal to one would never reach its
- * venue page, so new records skip them ("about" → "about-2").
+ * Top-level paths that the site itself answers: a venue slug equal to one would never reach its
+ * venue page, so new records skip them ("about" → "about-2"). They are the first path segment
+ * of every route file in app/routes (`event.$id.tsx` owns /event) and the paths server/index.ts
+ * serves before Remix (/build, /images). Segments with a dot (calendar.ics, robots.txt) are left
+ * out: a venue slug never has one. tests/unit/venue-form.test.ts compares this list with both.
  */
 export const RESERVED_SLUGS = new Set([
   "404",
   "about",
   "admin",
-  "api",
-  "apply",
   "booking",
   "build",
   "calendar",
-  "calendar.ics",
   "club-shows",
   "comedians",
   "comedy-shows-windsor",
@@ -56,25 +56,19 @@ export const RESERVED_SLUGS = new Set([
   "debug",
   "epicdads",
   "event",
-  "events",
-  "feed",
-  "health",
   "healthcheck",
-  "healthz",
   "images",
+  "img",
   "manage-comedians",
   "merch",
-  "posters",
   "results",
-  "robots.txt",
   "series",
   "show",
-  "shows",
-  "sitemap.xml",
+  "sitemap",
   "test-delete",
-  "uploads",
   "venues",
   "vote",
+  "waitlist",
 ]);
 
 /** A URL-safe slug of a venue name: "Tipsy Toucan & Co." → "tipsy-toucan-and-co". */

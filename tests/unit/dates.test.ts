@@ -51,6 +51,16 @@ describe("times and dates", () => {
     expect(normalizeTime("soon")).toBeNull();
   });
 
+  it("refuses a date or a time with anything before or after it", () => {
+    for (const bad of ["12026-05-16", "on 2026-05-16", "2026-05-16T19:30", "2026-05-16 8 pm"]) {
+      expect(isIsoDate(bad), bad).toBe(false);
+      expect(formatLongDate(bad), bad).toBe(bad);
+    }
+    for (const bad of ["119:30", "at 19:30", "19:30:15.250", "19:30 tonight"]) {
+      expect(normalizeTime(bad), bad).toBeNull();
+    }
+  });
+
   it("shows times as 12-hour clock", () => {
     expect(formatTime12("19:00")).toBe("7:00 PM");
     expect(formatTime12("00:30")).toBe("12:30 AM");

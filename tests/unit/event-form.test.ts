@@ -271,6 +271,14 @@ describe("the Edit page's starting values", () => {
     });
   });
 
+  it("leaves a recurring date's ticket box empty when neither the date nor the show has a link", () => {
+    const defaults = showToFormDefaults(
+      { ...stored, dates: [{ date: "2026-05-23", time: null, ticketUrl: null, price: null }] },
+      "America/Toronto",
+    );
+    expect(defaults.dates).toEqual([{ date: "2026-05-23", time: "7:30 PM", ticketUrl: "", price: "" }]);
+  });
+
   it("fills in every stored value, a recurring date taking the show's time and link when it has none", () => {
     const defaults = showToFormDefaults(
       {

@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { venueFormInput, venueFormSchema } from "~/lib/forms/venue";
 import {
@@ -184,15 +184,46 @@ describe("the venue form, field by field", () => {
   });
 });
 
-describe("venue slugs and the site's own pages", () => {
-  it("reserves every one-segment page the routes own, so a venue page never hides behind one", () => {
-    // app/routes/about.tsx is /about, admin._index.tsx is /admin, calendar[.]ics.ts is /calendar.ics.
-    const pages = readdirSync("app/routes")
-      .map((file) => file.replace(/\.(tsx|ts)$/, "").replace(/\._index$/, ""))
-      .filter((name) => !name.replaceAll("[.]", "").includes(".") && !/^[$_]/.test(name))
-      .map((name) => name.replaceAll("[.]", "."));
-    expect(pages).toEqual(expect.arrayContaining(["about", "admin", "calendar.ics", "vote"]));
-    for (const page of pages) expect(RESERVED_SLUGS.has(page), page).toBe(true);
+describe("venue slugs and the site's own paths", () => {
+  // The first path segment of every route file: about.tsx owns /about, admin.venues_.$id.tsx
+  // /admin, event.$id.tsx /event, calendar[.]ics.ts /calendar.ics. Dynamic and pathless files
+  // ($name.tsx, _index.tsx) own no name.
+  const routeSegments = readdirSync("app/routes")
+    .map(
+      (file) =>
+        file
+          .replace(/\.(tsx|ts)$/, "")
+          .replaceAll("[.]", "\0")
+          .split(".")[0],
+    )
+    .map((segment) => segment.replaceAll("\0", ".").replace(/_$/, ""))
+    .filter((segment) => !/^[$_]/.test(segment));
+  // The paths the server answers before Remix: app.use("/build", …), app.get("/favicon.svg", …).
+  const serverPaths = [
+    ...readFileSync("server/index.ts", "utf8").matchAll(/app\.(?:use|get)\(\s*"\/([^"/]+)"/g),
+  ].map((m) => m[1]);
+  // A venue slug is what venueSlug makes of a name: a segment with a dot can never be one.
+  const couldBeSlug = (segment: string) => venueSlug(segment) === segment;
+
+  it("reserves the first segment of every route, so a venue page never hides behind one", () => {
+    expect(routeSegments).toEqual(
+      expect.arrayContaining(["404", "about", "admin", "event", "sitemap", "calendar.ics", "vote"]),
+    );
+    for (const segment of routeSegments.filter(couldBeSlug)) {
+      expect(RESERVED_SLUGS.has(segment), segment).toBe(true);
+    }
+  });
+
+  it("reserves the paths the server serves itself (built assets, images)", () => {
+    expect(serverPaths).toEqual(expect.arrayContaining(["build", "images", "favicon.svg"]));
+    for (const path of serverPaths.filter(couldBeSlug)) expect(RESERVED_SLUGS.has(path), path).toBe(true);
+  });
+
+  it("reserves nothing else: a venue named like no page keeps its own slug", () => {
+    for (const slug of RESERVED_SLUGS) {
+      expect(routeSegments.includes(slug) || serverPaths.includes(slug), slug).toBe(true);
+      expect(couldBeSlug(slug), slug).toBe(true);
+    }
   });
 });
 
