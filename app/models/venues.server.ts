@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { venues, type Venue } from "~/db/schema";
+import { redirects, venues, type Venue } from "~/db/schema";
 import type { SyncedVenue } from "~/lib/eventbrite";
 import type { VenueFormValues } from "~/lib/forms/venue";
 import { uniqueSlug } from "~/lib/slug";
@@ -16,7 +16,9 @@ export function freeVenueSlug(name: string, tx: Tx): string {
     venueSlug(name),
     (slug) =>
       RESERVED_SLUGS.has(slug) ||
-      Boolean(tx.select({ id: venues.id }).from(venues).where(eq(venues.slug, slug)).get()),
+      Boolean(tx.select({ id: venues.id }).from(venues).where(eq(venues.slug, slug)).get()) ||
+      // A `/{name}` short link: the venue page would be answered first and hide it ($name.tsx).
+      Boolean(tx.select({ id: redirects.id }).from(redirects).where(eq(redirects.name, slug)).get()),
   );
 }
 

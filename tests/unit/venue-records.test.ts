@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import ical, { type VEvent } from "node-ical";
 import { describe, expect, it } from "vitest";
-import { events, staffUsers, venues } from "~/db/schema";
+import { events, redirects, staffUsers, venues } from "~/db/schema";
 import { seedDemoData } from "~/db/seed.server";
 import { SPEC_VENUES } from "~/db/venue-data";
 import { seedVenueFlags } from "~/db/venue-seed.server";
@@ -195,6 +195,16 @@ describe("venue records without an address", () => {
     expect(
       showPlace({ venue: "About", venueRecord: { ...v, isClub: false, isWinery: false } }),
     ).toMatchObject({ line: null, postalAddress: null, mapUrl: null });
+  });
+});
+
+describe("venue slugs and short links", () => {
+  it("a new venue never takes the path of a /{name} short link", () => {
+    const db = createTestDb();
+    db.insert(redirects).values({ name: "summer", targetUrl: "https://example.com/summer-series" }).run();
+    const id = pickOrCreateVenue("Summer", db)!;
+    const v = db.select().from(venues).where(eq(venues.id, id)).get()!;
+    expect(v.slug).toBe("summer-2");
   });
 });
 
