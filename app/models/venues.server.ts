@@ -1,10 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { redirects, venues, type Venue } from "~/db/schema";
+import { venues, type Venue } from "~/db/schema";
 import type { SyncedVenue } from "~/lib/eventbrite";
 import type { VenueFormValues } from "~/lib/forms/venue";
 import { uniqueSlug } from "~/lib/slug";
 import { RESERVED_SLUGS, venueSlug } from "~/lib/venue-records";
 import { recordAudit } from "~/models/audit.server";
+import { findRedirect } from "~/models/redirects.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { db, IMMEDIATE, type DB } from "~/utils/db.server";
 
@@ -18,7 +19,7 @@ export function freeVenueSlug(name: string, tx: Tx): string {
       RESERVED_SLUGS.has(slug) ||
       Boolean(tx.select({ id: venues.id }).from(venues).where(eq(venues.slug, slug)).get()) ||
       // A `/{name}` short link: the venue page would be answered first and hide it ($name.tsx).
-      Boolean(tx.select({ id: redirects.id }).from(redirects).where(eq(redirects.name, slug)).get()),
+      findRedirect(slug, tx) !== null,
   );
 }
 
