@@ -132,26 +132,19 @@ async function main() {
     // one. Measured after the server's memory is read, so the RSS figure stays the same load's.
     const uncached = { name: "/booking (uncached render)", url: `${origin}/booking` };
     const runs: Run[] = [];
-    for (const connections of [10, 50]) {
-      for (const t of targets) {
-        await measure(t, connections, WARMUP, seeded, origin); // warm-up
-        const run = await measure(t, connections, DURATION, seeded, origin);
-        runs.push(run);
-        console.log(
-          `${t.name.padEnd(24)} c=${connections}  ${run.rps.toFixed(0).padStart(6)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  errors ${run.errors + run.non2xx}  load ${run.load}`,
-        );
-      }
-    }
+    /** A warm-up, then the measured run, kept and printed. */
+    const run = async (t: (typeof targets)[number], connections: number) => {
+      await measure(t, connections, WARMUP, seeded, origin);
+      const r = await measure(t, connections, DURATION, seeded, origin);
+      runs.push(r);
+      console.log(
+        `${t.name.padEnd(24)} c=${connections}  ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors + r.non2xx}  load ${r.load}`,
+      );
+    };
+    for (const connections of [10, 50]) for (const t of targets) await run(t, connections);
     const rssMb = rssMiB(server.child.pid) ?? 0;
     const memory = { atStart: memoryAtStart, afterLoad: memoryMiB(server.child.pid) };
-    for (const connections of [10, 50]) {
-      await measure(uncached, connections, WARMUP, seeded, origin);
-      const run = await measure(uncached, connections, DURATION, seeded, origin);
-      runs.push(run);
-      console.log(
-        `${uncached.name} c=${connections}  ${run.rps.toFixed(0)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms`,
-      );
-    }
+    for (const connections of [10, 50]) await run(uncached, connections);
     const storedVotes = countVotes(dbPath);
     const weights = await pageWeights(origin, [
       "/",
