@@ -15,9 +15,11 @@ import {
   getOpenRound,
   listRounds,
   openRound,
+  queueVote,
   receiptFor,
   roundComediansFor,
   roundStandings,
+  VOTES_PER_COMMIT,
 } from "~/models/votes.server";
 import { createTestDb } from "../support/db";
 
@@ -185,5 +187,73 @@ describe("comedians with their vote counts", () => {
     expect(byName).toMatchObject({ "Priya Nair": 2, "Marcus Bell": 1, "Sofia Reyes": 1, "Zed Zero": 0 });
     deleteComedian(extra.id, staff, database);
     expect(listComediansWithVotes(database).some((c) => c.id === extra.id)).toBe(false);
+  });
+});
+
+describe("votes of one moment, stored together (queueVote)", () => {
+  async function room() {
+    const { db } = await setup();
+    const round = getOpenRound(null, db)!;
+    const [a, b] = roundComediansFor(round.id, db);
+    const vote = (n: number, over: Partial<Parameters<typeof castVote>[0]> = {}) => ({
+      roundId: round.id,
+      comedianId: n % 2 ? a.id : b.id,
+      email: `voter-${n}@example.com`,
+      emailKey: `voter-${n}@example.com`,
+      voteToken: token(n),
+      ipAddress: "10.0.0.9",
+      deviceId: `phone-${n}`,
+      ...over,
+    });
+    const stored = () => db.select().from(votes).where(eq(votes.roundId, round.id)).all();
+    return { db, vote, stored, before: stored().length };
+  }
+
+  it("applies every rule vote after vote within the batch: a double tap and a second e-mail from one phone", async () => {
+    const { db, vote, stored, before } = await room();
+    const answers = await Promise.all([
+      queueVote(vote(1), db),
+      // The same form sent twice at once (a double tap): one vote, the same thank-you.
+      queueVote(vote(1), db),
+      // The same phone with another e-mail, in the same moment: refused.
+      queueVote(vote(2, { deviceId: "phone-1" }), db),
+      queueVote(vote(3), db),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual(["recorded", "repeat", "device-voted", "recorded"]);
+    expect(stored().length - before).toBe(2);
+  });
+
+  it("refuses a vote that fails on its own and still stores the others of its batch", async () => {
+    const { db, vote, stored, before } = await room();
+    const broken = vote(5, { email: null as unknown as string });
+    const answers = await Promise.allSettled([
+      queueVote(vote(4), db),
+      queueVote(broken, db),
+      queueVote(vote(6), db),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(stored().length - before).toBe(2);
+    expect(stored().some((v) => v.voteToken === token(5))).toBe(false);
+  });
+
+  it("stores a flood in slices, serving other requests between them, and answers every vote", async () => {
+    const { db, vote, stored, before } = await room();
+    const n = VOTES_PER_COMMIT * 2 + 7;
+    const flood = Array.from({ length: n }, (_, i) => queueVote(vote(100 + i), db));
+    // Another request's turn, queued behind the flood: it runs after the first slice's commit.
+    const seenBetween = await new Promise<number>((resolve) => setImmediate(() => resolve(stored().length)));
+    expect(seenBetween - before).toBe(VOTES_PER_COMMIT);
+    const answers = await Promise.all(flood);
+    expect(answers.every((r) => r.status === "recorded")).toBe(true);
+    expect(stored().length - before).toBe(n);
+  });
+
+  it("answers only after the commit: a failed commit refuses the whole batch", async () => {
+    const { db, vote } = await room();
+    const pending = [queueVote(vote(7), db), queueVote(vote(8), db)];
+    // The connection goes away before the batch commits (a shutdown, a lost volume).
+    db.$client.close();
+    const answers = await Promise.allSettled(pending);
+    expect(answers.map((a) => a.status)).toEqual(["rejected", "rejected"]);
   });
 });

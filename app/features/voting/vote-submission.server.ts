@@ -5,7 +5,7 @@ import { ipBudgetKey } from "~/lib/ip-budget";
 import { VOTE_MESSAGES, type VoteFieldErrors } from "~/lib/vote";
 import { voteSchema } from "~/lib/vote-schema";
 import { formatInZone } from "~/lib/zoned-time";
-import { castVote, getOpenRound, ownVoteByToken, type Receipt } from "~/models/votes.server";
+import { getOpenRound, ownVoteByToken, queueVote, type Receipt } from "~/models/votes.server";
 import { getEnv } from "~/utils/env.server";
 import { readForm, refusedHeaders } from "~/utils/form-pipeline.server";
 import { logger } from "~/utils/logger.server";
@@ -146,7 +146,7 @@ export async function submitVoteForm(
     }
   }
 
-  const result = castVote({ ...input, emailKey, ipAddress: clientIp, deviceId });
+  const result = await queueVote({ ...input, emailKey, ipAddress: clientIp, deviceId });
   switch (result.status) {
     case "recorded":
       notifyRoundChanged(input.roundId);
