@@ -70,6 +70,16 @@ describe("the platform's poster and tickets", () => {
     ).toBe("https://img/crop.jpg");
   });
 
+  it("does not refuse a show over the poster's original upload, which the site never uses", () => {
+    // The crop is what the site shows; the untouched upload may come in any shape.
+    for (const original of [null, "https://img/original.jpg", { url: 42, width: "6000" }]) {
+      expect(
+        eventbriteEventSchema.parse({ ...event, logo: { url: "https://img/crop.jpg", original } }).logo?.url,
+        JSON.stringify(original),
+      ).toBe("https://img/crop.jpg");
+    }
+  });
+
   it("refuses a sold-out flag or a price in another shape", () => {
     expect(
       firstIssue(
