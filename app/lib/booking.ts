@@ -107,6 +107,8 @@ export function staleCopyNotice(ageMs: number): string {
 
 // ---- The gate form (one schema; messages live here) ----
 
+// The "required" message is said once, as the string's `error`: zod words the empty `.min(1)`
+// with it too (as the results gate in vote-schema.ts).
 export const bookingGateSchema = z.object({
-  password: z.string({ error: "Please enter the password" }).min(1, "Please enter the password"),
+  password: z.string({ error: "Please enter the password" }).min(1),
 });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   BOOKING_AUTO_REFRESH_MS,
+  BOOKING_EMPTY_MESSAGE,
+  BOOKING_FALLBACK_MESSAGE,
+  BOOKING_WRONG_PASSWORD,
   bookingGateSchema,
   describeAge,
   isStatusColumn,
@@ -165,6 +168,14 @@ describe("booking rules at their edges", () => {
     expect(staleCopyNotice(5 * 60_000)).toBe(
       "The booking sheet could not be loaded just now. Showing the last good copy, from 5 minutes ago.",
     );
+  });
+
+  it("tells staff in the spec's words when the sheet failed, is empty, or the password is wrong", () => {
+    // The texts /booking shows (docs/decisions/sync-and-booking.md; the e2e booking.spec.ts
+    // looks for the same words): the sample-rows notice, the empty table, the gate's 401 error.
+    expect(BOOKING_FALLBACK_MESSAGE).toBe("Failed to load data from Google Sheet. Using fallback data.");
+    expect(BOOKING_EMPTY_MESSAGE).toBe("No booking data available.");
+    expect(BOOKING_WRONG_PASSWORD).toBe("Incorrect password. Please try again.");
   });
 
   it("refreshes every five minutes", () => {
