@@ -16,7 +16,6 @@ export const BOOKING_AUTO_REFRESH_MS = 5 * 60 * 1000;
 
 export const BOOKING_FALLBACK_MESSAGE = "Failed to load data from Google Sheet. Using fallback data.";
 export const BOOKING_EMPTY_MESSAGE = "No booking data available.";
-export const BOOKING_WRONG_PASSWORD = "Incorrect password. Please try again.";
 
 /**
  * The five sample rows (the spec's fallback data: date, venue, time, status, notes), dated

@@ -16,7 +16,6 @@ import { GatePage } from "~/components/gate-page";
 import {
   BOOKING_AUTO_REFRESH_MS,
   BOOKING_EMPTY_MESSAGE,
-  BOOKING_WRONG_PASSWORD,
   bookingGateSchema,
   isStatusColumn,
   statusTone,
@@ -86,8 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // One rule with /results (gate.server.ts): budget first, then the password.
   const attempt = await unlockGate(request, "booking", submission.value.password, context.clientIp);
   if (!attempt.ok) {
-    const message = attempt.status === 401 ? BOOKING_WRONG_PASSWORD : attempt.message;
-    const reply = submission.reply({ formErrors: [message], hideFields: ["password"] });
+    const reply = submission.reply({ formErrors: [attempt.message], hideFields: ["password"] });
     return attempt.status === 429 ? overBudget(reply, attempt) : json(reply, { status: attempt.status });
   }
   const headers = new Headers();

@@ -36,7 +36,7 @@ export type GateAttempt =
   | { ok: false; status: 401; message: string }
   | { ok: false; status: 429; message: string; retryAfterSeconds: number };
 
-export const GATE_WRONG_PASSWORD = "Incorrect password. Please try again.";
+const GATE_WRONG_PASSWORD = "Incorrect password. Please try again.";
 
 export async function unlockGate(
   request: Request,
