@@ -108,6 +108,19 @@ describe("profile links", () => {
     });
     expect(normalizeSocialLink("instagram", "   ")).toEqual({ url: null });
   });
+
+  it("reads what staff type without the https:// as they mean it", () => {
+    // A website typed bare is a site, never taken for a handle.
+    expect(normalizeSocialLink("website", "priyanair.ca")).toEqual({ url: "https://priyanair.ca/" });
+    // A handle with a dot in it ("priya.comedy") is a handle: only a name ending in .com or .be is a host.
+    expect(normalizeSocialLink("instagram", "priya.comedy")).toEqual({
+      url: "https://www.instagram.com/priya.comedy",
+    });
+    // A colon later in the path is not a scheme.
+    expect(normalizeSocialLink("website", "example.com/shows:2026")).toEqual({
+      url: "https://example.com/shows:2026",
+    });
+  });
 });
 
 describe("the comedians index order", () => {
