@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Links, Meta, Outlet, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { HydrateApart } from "~/components/hydrate-apart";
 import { useNonce } from "~/components/nonce";
 import { ProgressBar } from "~/components/progress-bar";
 import { PageScripts } from "~/components/scripts";
@@ -10,6 +11,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { StaffHeader } from "~/components/staff-header";
 import { Toaster } from "~/components/toaster";
+import { todayIn } from "~/lib/dates";
 import { pageArea, pageTheme } from "~/lib/page-area";
 import { SITE } from "~/lib/site";
 import appStyles from "~/styles/app.css";
@@ -28,8 +30,9 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { flash, flashes, setCookie } = await readFlash(request);
+  const zone = getEnv().APP_TIMEZONE;
   return json(
-    { flash, flashes, zone: getEnv().APP_TIMEZONE },
+    { flash, flashes, zone, today: todayIn(zone) },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }
@@ -63,7 +66,11 @@ export function Layout({ children }: { children: ReactNode }) {
             {children}
           </main>
         </Toaster>
-        {area === "public" ? <SiteFooter /> : null}
+        {area === "public" ? (
+          <HydrateApart>
+            <SiteFooter />
+          </HydrateApart>
+        ) : null}
         <ScrollRestoration nonce={nonce} />
         <PageScripts nonce={nonce} afterFirstPaint={area !== "staff"} />
       </body>

@@ -95,26 +95,39 @@ function holdBack(tree: ReactNode, preloads: string[]): ReactNode {
 }
 
 /**
- * Runs in the browser as an inline script (serialized with `toString`, so it stays self-contained): on `load` and after the next frame, adds the module preloads and a live copy of
- * the held module script, which imports the entry and hydrates the page.
+ * Runs in the browser as an inline script (serialized with `toString`, so it stays self-contained):
+ * on `load` and after the next frame, adds the module preloads and then a live copy of the held
+ * module script, which imports the entry and hydrates the page. The preloads go in a few at a
+ * time, one task each: every request the browser starts costs main-thread time (0.5-3 ms, more
+ * with DevTools open), and 25-45 of them in one task blocked a phone's main thread for 100 ms
+ * and more (issue 16).
  */
 function startAfterPaint(id: string, preloads: string[]) {
+  const PRELOADS_PER_TASK = 2;
   const nonce = (document.currentScript as HTMLScriptElement | null)?.nonce ?? "";
   function start() {
     const held = document.getElementById(id);
     if (!held || held.getAttribute("data-started")) return;
     held.setAttribute("data-started", "");
-    for (let i = 0; i < preloads.length; i++) {
+    preload(0, function () {
+      const script = document.createElement("script");
+      script.type = "module";
+      script.nonce = nonce;
+      script.textContent = held.textContent;
+      document.body.appendChild(script);
+    });
+  }
+  function preload(from: number, then: () => void) {
+    for (let i = from; i < Math.min(from + PRELOADS_PER_TASK, preloads.length); i++) {
       const link = document.createElement("link");
       link.rel = "modulepreload";
       link.href = preloads[i];
       document.head.appendChild(link);
     }
-    const script = document.createElement("script");
-    script.type = "module";
-    script.nonce = nonce;
-    script.textContent = held.textContent;
-    document.body.appendChild(script);
+    setTimeout(
+      from + PRELOADS_PER_TASK < preloads.length ? () => preload(from + PRELOADS_PER_TASK, then) : then,
+      0,
+    );
   }
   function afterPaint() {
     requestAnimationFrame(function () {

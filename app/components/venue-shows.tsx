@@ -20,7 +20,7 @@ export function VenueShows({ shows, today, venueName }: { shows: Show[]; today: 
             return (
               <li key={show.id} className="venue-shows__item">
                 <span className="venue-shows__date">
-                  {formatCardDate(next.date)} · {formatTime12(next.time)}
+                  {formatCardDate(next.date, today)} · {formatTime12(next.time)}
                 </span>
                 <Link to={`/event/${show.id}`} className="venue-shows__title">
                   {show.title}

@@ -1,6 +1,6 @@
 /**
- * Calendar dates (YYYY-MM-DD) and clock times (HH:MM) as the site shows them, with the
- * platform's Intl only, so every page can use them without shipping a date library.
+ * Calendar dates (YYYY-MM-DD) and clock times (HH:MM) as the site shows them, without a date
+ * library, so every page can use them. Only "today" and "now" in a zone use Intl.
  * Instants in the business zone live in ./zoned-time.
  */
 
@@ -113,27 +113,6 @@ export function formatTime12(time: string | null | undefined): string {
   return `${hour}:${pad(m)} ${suffix}`;
 }
 
-const LONG = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  weekday: "long",
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-});
-const CARD = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-});
-const CARD_YEAR = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-});
-
 /**
  * The one rule for years on show dates: a date shows its year when that year is not the
  * current year in the business time zone (`today` is today's YYYY-MM-DD there, from
@@ -143,31 +122,69 @@ const CARD_YEAR = new Intl.DateTimeFormat("en-US", {
 export function dateNeedsYear(date: string, today: string = todayIn()): boolean {
   return isIsoDate(date) && date.slice(0, 4) !== today.slice(0, 4);
 }
-const WEEKDAY = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "short" });
-const MONTH_YEAR = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long", year: "numeric" });
+/*
+ * Calendar dates are written with the names below, not Intl: the first Intl formatter a page
+ * creates loads the browser's ICU data, 50-100 ms of one task on a phone (issue 16), and these
+ * dates need no locale data (English, a fixed calendar, no zone). `tests/unit/dates.test.ts`
+ * checks every day of several years against Intl's en-US output.
+ */
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+type Parts = { weekday: string; month: string; day: number; year: number };
+
+function dateParts(date: string): Parts {
+  const d = utcDate(date);
+  return {
+    weekday: WEEKDAYS[d.getUTCDay()],
+    month: MONTHS[d.getUTCMonth()],
+    day: d.getUTCDate(),
+    year: d.getUTCFullYear(),
+  };
+}
 
 /** "2026-05-16" → "Saturday, May 16, 2026". */
 export function formatLongDate(date: string): string {
-  return isIsoDate(date) ? LONG.format(utcDate(date)) : date;
+  if (!isIsoDate(date)) return date;
+  const p = dateParts(date);
+  return `${p.weekday}, ${p.month} ${p.day}, ${p.year}`;
 }
 
 /**
  * "2026-05-16" → "Sat, May 16" (cards, lists, ticket bars); "Sat, Jan 9, 2027" when the date
  * is not in the current year of the business zone (`dateNeedsYear`).
  */
-export function formatCardDate(date: string, today: string = todayIn()): string {
+export function formatCardDate(date: string, today: string): string {
   if (!isIsoDate(date)) return date;
-  return (dateNeedsYear(date, today) ? CARD_YEAR : CARD).format(utcDate(date));
+  const p = dateParts(date);
+  const card = `${p.weekday.slice(0, 3)}, ${p.month.slice(0, 3)} ${p.day}`;
+  return dateNeedsYear(date, today) ? `${card}, ${p.year}` : card;
 }
 
 /** "2026-05-16" → "Sat" (calendar tiles, where the month heading carries month and year). */
 export function formatWeekdayShort(date: string): string {
-  return isIsoDate(date) ? WEEKDAY.format(utcDate(date)) : date;
+  return isIsoDate(date) ? dateParts(date).weekday.slice(0, 3) : date;
 }
 
 /** "2026-05" or "2026-05-16" → "May 2026". */
 export function formatMonthYear(date: string): string {
-  return MONTH_YEAR.format(utcDate(date.length === 7 ? `${date}-01` : date));
+  const day = date.length === 7 ? `${date}-01` : date;
+  if (!isIsoDate(day)) return date;
+  const p = dateParts(day);
+  return `${p.month} ${p.year}`;
 }
 
 function pad(n: number) {

@@ -1,5 +1,6 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { HydrateApart } from "~/components/hydrate-apart";
 import { ShowCarousel } from "~/components/shows/carousel";
 import { EventCard } from "~/components/shows/event-card";
 import { FilterPanel } from "~/components/shows/filter-panel";
@@ -53,12 +54,14 @@ export default function Home() {
             action="/"
           />
           {data.grid.length ? (
-            <div className="card-grid">
-              {/* The first card is the largest thing in a phone's first view (its LCP): fetched at once, first. */}
-              {pick(data.grid).map((u, i) => (
-                <EventCard key={u.show.id} {...u} eager={i === 0} />
-              ))}
-            </div>
+            <HydrateApart>
+              <div className="card-grid">
+                {/* The first card is the largest thing in a phone's first view (its LCP): fetched at once, first. */}
+                {pick(data.grid).map((u, i) => (
+                  <EventCard key={u.show.id} {...u} eager={i === 0} />
+                ))}
+              </div>
+            </HydrateApart>
           ) : (
             <div className="empty-state">
               <p>No events match your search criteria.</p>
@@ -81,90 +84,103 @@ export default function Home() {
         </div>
       </section>
 
-      <ShowCarousel items={pick(data.carousel)} />
+      <HydrateApart>
+        <ShowCarousel items={pick(data.carousel)} />
+      </HydrateApart>
 
-      {data.epicDads.length > 0 ? (
-        <section className="section home-epicdads" aria-labelledby="epicdads-title">
+      <HydrateApart>
+        {data.epicDads.length > 0 ? (
+          <section className="section home-epicdads" aria-labelledby="epicdads-title">
+            <div className="container">
+              <div className="section__head">
+                <h2 id="epicdads-title">Epic Dads Comedy Weekend</h2>
+                <Link to="/epicdads" className="button button--primary">
+                  See the Father's Day shows
+                </Link>
+              </div>
+              <p className="lead">
+                Treat Dad to a night out: Father's Day weekend specials at a distillery, a pub and a winery.
+              </p>
+              <div className="card-grid">
+                {pick(data.epicDads).map((u) => (
+                  <EventCard key={u.show.id} {...u} />
+                ))}
+              </div>
+            </div>
+          </section>
+        ) : null}
+      </HydrateApart>
+
+      <HydrateApart>
+        <section className="section section--dark home-club" aria-labelledby="club-title">
           <div className="container">
             <div className="section__head">
-              <h2 id="epicdads-title">Epic Dads Comedy Weekend</h2>
-              <Link to="/epicdads" className="button button--primary">
-                See the Father's Day shows
+              <h2 id="club-title">Club Shows</h2>
+              <Link to="/club-shows" className="button button--primary">
+                All club shows
               </Link>
             </div>
-            <p className="lead">
-              Treat Dad to a night out: Father's Day weekend specials at a distillery, a pub and a winery.
-            </p>
-            <div className="card-grid">
-              {pick(data.epicDads).map((u) => (
-                <EventCard key={u.show.id} {...u} />
-              ))}
+            {data.club.length ? (
+              <div className="card-grid card-grid--two">
+                {pick(data.club).map((u) => (
+                  <EventCard key={u.show.id} {...u} />
+                ))}
+              </div>
+            ) : (
+              <p>No Upcoming Club Shows</p>
+            )}
+          </div>
+        </section>
+      </HydrateApart>
+
+      <HydrateApart>
+        <section className="section about-block" aria-labelledby="about-title">
+          <div className="container about-block__inner">
+            <div>
+              <h2 id="about-title">Windsor's home for stand-up</h2>
+              <p>
+                {SITE.name} brings touring headliners and the region's sharpest local comics to clubs,
+                wineries, breweries and distilleries across Windsor-Essex. Weekly club nights, seasonal
+                specials and game-show chaos: there's a seat with your name on it.
+              </p>
+              <Link to="/about" className="button button--outline">
+                About us
+              </Link>
+            </div>
+            <div className="follow-us" aria-labelledby="follow-title">
+              <h2 id="follow-title">Follow us</h2>
+              <p>Line-ups, last-minute seats and clips from the shows.</p>
+              <ul className="follow-us__links">
+                {SITE.social.map((s) => (
+                  <li key={s.name}>
+                    <a
+                      href={s.href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="button button--dark"
+                    >
+                      {s.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
             </div>
           </div>
         </section>
-      ) : null}
 
-      <section className="section section--dark home-club" aria-labelledby="club-title">
-        <div className="container">
-          <div className="section__head">
-            <h2 id="club-title">Club Shows</h2>
-            <Link to="/club-shows" className="button button--primary">
-              All club shows
-            </Link>
-          </div>
-          {data.club.length ? (
-            <div className="card-grid card-grid--two">
-              {pick(data.club).map((u) => (
-                <EventCard key={u.show.id} {...u} />
-              ))}
-            </div>
-          ) : (
-            <p>No Upcoming Club Shows</p>
-          )}
-        </div>
-      </section>
-
-      <section className="section about-block" aria-labelledby="about-title">
-        <div className="container about-block__inner">
-          <div>
-            <h2 id="about-title">Windsor's home for stand-up</h2>
+        <section className="section seo-block" aria-labelledby="seo-title">
+          <div className="container">
+            <h2 id="seo-title">Comedy shows in Windsor, Ontario</h2>
             <p>
-              {SITE.name} brings touring headliners and the region's sharpest local comics to clubs, wineries,
-              breweries and distilleries across Windsor-Essex. Weekly club nights, seasonal specials and
-              game-show chaos: there's a seat with your name on it.
+              Looking for something to do tonight? From downtown club nights to winery specials in Essex
+              County, find every upcoming stand-up show in one place.
             </p>
-            <Link to="/about" className="button button--outline">
-              About us
+            <Link to="/comedy-shows-windsor" className="button button--primary">
+              Browse comedy shows in Windsor
             </Link>
           </div>
-          <div className="follow-us" aria-labelledby="follow-title">
-            <h2 id="follow-title">Follow us</h2>
-            <p>Line-ups, last-minute seats and clips from the shows.</p>
-            <ul className="follow-us__links">
-              {SITE.social.map((s) => (
-                <li key={s.name}>
-                  <a href={s.href} target="_blank" rel="noopener noreferrer" className="button button--dark">
-                    {s.name}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </div>
-      </section>
-
-      <section className="section seo-block" aria-labelledby="seo-title">
-        <div className="container">
-          <h2 id="seo-title">Comedy shows in Windsor, Ontario</h2>
-          <p>
-            Looking for something to do tonight? From downtown club nights to winery specials in Essex County,
-            find every upcoming stand-up show in one place.
-          </p>
-          <Link to="/comedy-shows-windsor" className="button button--primary">
-            Browse comedy shows in Windsor
-          </Link>
-        </div>
-      </section>
+        </section>
+      </HydrateApart>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { SyncButton } from "~/components/admin/sync-button";
+import { useBusinessToday } from "~/components/business-zone";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ARCHIVE_QUESTION, autoArchivedMessage } from "~/lib/admin-messages";
 import { formatCardDate, formatTime12, todayIn } from "~/lib/dates";
@@ -115,6 +116,7 @@ type DashboardShow = ReturnType<typeof loadDashboard>["shows"][number];
 
 export default function AdminDashboard() {
   const { staff, view, shows, audit, loadError, sync, paging } = useLoaderData<typeof loader>();
+  const today = useBusinessToday();
   const pageLink = (page: number) =>
     `/admin?${new URLSearchParams({ ...(view === "archive" ? { view } : {}), page: String(page) })}`;
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -181,7 +183,7 @@ export default function AdminDashboard() {
               <article aria-label={show.title}>
                 <h3 className="admin-show__title">{show.title}</h3>
                 <p className="admin-show__when">
-                  {formatCardDate(show.date)} · {formatTime12(show.time)}
+                  {formatCardDate(show.date, today)} · {formatTime12(show.time)}
                   {show.dates.length > 0 ? ` · recurring, ${show.dates.length} dates` : null}
                 </p>
                 <p className="admin-show__meta">

@@ -1,5 +1,6 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useBusinessToday } from "~/components/business-zone";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatCardDate } from "~/lib/dates";
 import { comedianPath } from "~/lib/lineup";
@@ -59,6 +60,7 @@ function ComedianGrid({
 }: {
   comedians: ReturnType<typeof useLoaderData<typeof loader>>["comedians"];
 }) {
+  const today = useBusinessToday();
   return (
     <ul className="comedian-grid">
       {comedians.map((c) => (
@@ -79,7 +81,7 @@ function ComedianGrid({
             </h3>
             {c.nextDate ? (
               <p className="muted">
-                Next show <time dateTime={c.nextDate}>{formatCardDate(c.nextDate)}</time>
+                Next show <time dateTime={c.nextDate}>{formatCardDate(c.nextDate, today)}</time>
               </p>
             ) : null}
             {c.bio ? <p className="clamp-2">{c.bio}</p> : null}

@@ -1,5 +1,6 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useBusinessToday } from "~/components/business-zone";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatCardDate, formatTime12 } from "~/lib/dates";
 import { listShows } from "~/models/events.server";
@@ -23,6 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function DebugIndex() {
   const { shows } = useLoaderData<typeof loader>();
+  const today = useBusinessToday();
   return (
     <section className="section container admin">
       <p>
@@ -36,7 +38,7 @@ export default function DebugIndex() {
               #{s.id} {s.title}
             </Link>{" "}
             <span className="muted">
-              {formatCardDate(s.date)} · {formatTime12(s.time)}
+              {formatCardDate(s.date, today)} · {formatTime12(s.time)}
               {s.archived ? " · archived" : ""}
             </span>
           </li>

@@ -1,6 +1,7 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { AddToCalendar } from "~/components/add-to-calendar";
+import { useBusinessToday } from "~/components/business-zone";
 import { CalendarSubscribe } from "~/components/calendar-subscribe";
 import { ContestantApplicationSlot } from "~/components/contestant-application-slot";
 import { ErrorScreen, GeneralErrorBoundary } from "~/components/error-boundary";
@@ -105,6 +106,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 export default function EventPage() {
+  const today = useBusinessToday();
   const {
     show,
     origin,
@@ -234,7 +236,7 @@ export default function EventPage() {
             <span className="ticket-bar__title">{show.title}</span>
             <strong>{detailPriceText(selected.price)}</strong>
             <span className="ticket-bar__when">
-              {formatCardDate(selected.date)} · {formatTime12(selected.time)}
+              {formatCardDate(selected.date, today)} · {formatTime12(selected.time)}
             </span>
           </div>
           <div className="ticket-bar__actions">{ticketButton()}</div>

@@ -8,6 +8,7 @@ import {
 import { useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AddToCalendar } from "~/components/add-to-calendar";
+import { useBusinessToday } from "~/components/business-zone";
 import { CalendarSubscribe } from "~/components/calendar-subscribe";
 import { ContestantApplicationSlot } from "~/components/contestant-application-slot";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -115,6 +116,7 @@ function useStickyBar() {
 export default function ShowPage() {
   const { show, origin, recurring, current, range, ticketUrl, eventId, description, google } =
     useLoaderData<typeof loader>();
+  const today = useBusinessToday();
   const navigate = useNavigate();
   const sticky = useStickyBar();
   const canBuy = !show.soldOut && !current.soldOut && !isCalledOff(show) && Boolean(ticketUrl);
@@ -248,7 +250,7 @@ export default function ShowPage() {
             <span className="ticket-bar__title">{show.title}</span>
             <strong>{detailPriceText(current.price)}</strong>
             <span className="ticket-bar__when">
-              {range ?? `${formatCardDate(current.date)} · ${formatTime12(current.time)}`}
+              {range ?? `${formatCardDate(current.date, today)} · ${formatTime12(current.time)}`}
             </span>
           </div>
           <div className="ticket-bar__actions">{buttons(true)}</div>

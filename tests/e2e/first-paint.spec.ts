@@ -48,3 +48,69 @@ test("public pages link two stylesheets and fetch their scripts only after the f
   expect(preloads.length).toBeGreaterThan(3);
   expect(preloads.filter((p) => !p.includes('fetchpriority="low"'))).toEqual([]);
 });
+
+/**
+ * The first Intl formatter or collator a page builds loads the browser's ICU data: 50-100 ms of
+ * one task on a phone, the largest single piece of the public pages' blocking time (issue 16).
+ * The pages show dates without Intl, take "today" from the server and keep the server's JSON-LD,
+ * so loading and hydrating them builds none.
+ */
+test("public pages load and hydrate without loading the browser's locale data", async ({
+  page,
+  db,
+  javaScriptOn,
+}) => {
+  test.skip(!javaScriptOn, "only the browser's own scripts can load locale data");
+  const show = seededShow(db, "Laughs on the Waterfront");
+  await page.addInitScript(() => {
+    const calls: string[] = [];
+    (window as unknown as { localeCalls: string[] }).localeCalls = calls;
+    for (const name of [
+      "DateTimeFormat",
+      "NumberFormat",
+      "Collator",
+      "PluralRules",
+      "RelativeTimeFormat",
+    ] as const) {
+      const original = Intl[name] as unknown as new (...args: unknown[]) => object;
+      (Intl as unknown as Record<string, unknown>)[name] = new Proxy(original, {
+        construct(target, args) {
+          calls.push(`Intl.${name}`);
+          return new target(...args);
+        },
+        apply(target, self, args) {
+          calls.push(`Intl.${name}`);
+          return (target as unknown as (...a: unknown[]) => object).apply(self, args);
+        },
+      });
+    }
+    const methods: [object, string][] = [
+      [String.prototype, "localeCompare"],
+      [Date.prototype, "toLocaleString"],
+      [Date.prototype, "toLocaleDateString"],
+      [Date.prototype, "toLocaleTimeString"],
+      [Number.prototype, "toLocaleString"],
+    ];
+    for (const [owner, method] of methods) {
+      const original = (owner as Record<string, (...a: unknown[]) => unknown>)[method];
+      (owner as Record<string, unknown>)[method] = function (this: unknown, ...args: unknown[]) {
+        calls.push(method);
+        return original.apply(this, args);
+      };
+    }
+  });
+  for (const path of ["/", "/calendar", `/event/${show.id}`, `/show/${showSlug(show)}`, "/vote"]) {
+    await page.goto(path);
+    await expect.poll(() => page.evaluate(() => "__remixRouter" in window)).toBe(true);
+    expect(
+      await page.evaluate(() => (window as unknown as { localeCalls: string[] }).localeCalls),
+      path,
+    ).toEqual([]);
+  }
+  // The show page kept the server's structured data through hydration, word for word.
+  await page.goto(`/event/${show.id}`);
+  const served = await (await page.request.get(`/event/${show.id}`)).text();
+  const block = await page.locator('script[type="application/ld+json"]').first().textContent();
+  expect(block).toContain('"name":"Laughs on the Waterfront"');
+  expect(served).toContain(`>${block}</script>`);
+});

@@ -176,6 +176,28 @@ describe("clock edges", () => {
   it("names the month of a month or of a date", () => {
     expect(formatMonthYear("2026-05")).toBe("May 2026");
     expect(formatMonthYear("2026-12-31")).toBe("December 2026");
+    expect(formatMonthYear("2026-13")).toBe("2026-13");
+  });
+
+  it("writes every day of four years (a leap year among them) as Intl's en-US does", () => {
+    const intl = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat("en-US", { timeZone: "UTC", ...options });
+    const long = intl({ weekday: "long", month: "long", day: "numeric", year: "numeric" });
+    const card = intl({ weekday: "short", month: "short", day: "numeric" });
+    const cardYear = intl({ weekday: "short", month: "short", day: "numeric", year: "numeric" });
+    const weekday = intl({ weekday: "short" });
+    const monthYear = intl({ month: "long", year: "numeric" });
+    let checked = 0;
+    for (let day = "2026-01-01"; day < "2030-01-01"; day = addDaysIso(day, 1)) {
+      const at = new Date(`${day}T00:00:00Z`);
+      expect(formatLongDate(day)).toBe(long.format(at));
+      expect(formatCardDate(day, day)).toBe(card.format(at));
+      expect(formatCardDate(day, "2025-06-01")).toBe(cardYear.format(at));
+      expect(formatWeekdayShort(day)).toBe(weekday.format(at));
+      expect(formatMonthYear(day)).toBe(monthYear.format(at));
+      checked++;
+    }
+    expect(checked).toBe(365 * 4 + 1);
   });
 
   it("reads the wall clock in the zone asked for", () => {

@@ -1,7 +1,7 @@
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { RefreshCw } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useBusinessZone } from "~/components/business-zone";
+import { useBusinessToday, useBusinessZone } from "~/components/business-zone";
 import { formatCardDate } from "~/lib/dates";
 import type { SyncStatus } from "~/lib/eventbrite-sync";
 import { formatInZone } from "~/lib/zoned-time";
@@ -21,6 +21,7 @@ export function SyncButton({ status }: { status?: SyncStatus | null }) {
   const navigation = useNavigation();
   const fetcher = useFetcher<SyncStatus>();
   const zone = useBusinessZone();
+  const today = useBusinessToday();
   const pendingIntent =
     navigation.state !== "idle" && navigation.formAction === SYNC_ACTION
       ? String(navigation.formData?.get("intent") ?? "")
@@ -89,7 +90,7 @@ export function SyncButton({ status }: { status?: SyncStatus | null }) {
             {data.staffEdited.map((show) => (
               <li key={show.id}>
                 <span>
-                  {show.title} <span className="sync-area__date">({formatCardDate(show.date)})</span>
+                  {show.title} <span className="sync-area__date">({formatCardDate(show.date, today)})</span>
                 </span>
                 <Form method="post" action={SYNC_ACTION}>
                   <input type="hidden" name="intent" value="reset" />

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Ticket } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { useBusinessToday } from "~/components/business-zone";
 import { CardLineup } from "~/components/lineup";
 import { VenueName } from "~/components/venue-name";
 import { showBadges } from "~/lib/badges";
@@ -24,6 +25,7 @@ export function ShowCarousel({
   items: { show: CardShow; next: Performance; upcoming: Performance[]; series: boolean }[];
 }) {
   const track = useRef<HTMLUListElement>(null);
+  const today = useBusinessToday();
   const [hydrated, setHydrated] = useState(false);
   const [paused, setPaused] = useState(false);
   const [hovering, setHovering] = useState(false);
@@ -112,8 +114,8 @@ export function ShowCarousel({
               </h2>
               <CardLineup lineup={show.lineup} />
               <p className="carousel__meta">
-                <time dateTime={next.date}>{formatCardDate(next.date)}</time> · {formatTime12(next.time)} ·{" "}
-                <VenueName venue={show.venue} record={show.venueRecord} />
+                <time dateTime={next.date}>{formatCardDate(next.date, today)}</time> ·{" "}
+                {formatTime12(next.time)} · <VenueName venue={show.venue} record={show.venueRecord} />
               </p>
               <DatePreview upcoming={upcoming} />
               <p className="carousel__price">{cardPriceText(next.price)}</p>

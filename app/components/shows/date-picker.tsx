@@ -1,5 +1,6 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { useBusinessToday } from "~/components/business-zone";
 import { formatCardDate, formatTime12 } from "~/lib/dates";
 import type { Performance } from "~/lib/recurrence";
 
@@ -10,6 +11,7 @@ import type { Performance } from "~/lib/recurrence";
  */
 export function DatePicker({ choices, selected }: { choices: Performance[]; selected: string }) {
   const submit = useSubmit();
+  const today = useBusinessToday();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return (
@@ -25,7 +27,7 @@ export function DatePicker({ choices, selected }: { choices: Performance[]; sele
         >
           {choices.map((p) => (
             <option key={p.date} value={p.date}>
-              {formatCardDate(p.date)} · {formatTime12(p.time)}
+              {formatCardDate(p.date, today)} · {formatTime12(p.time)}
             </option>
           ))}
         </select>

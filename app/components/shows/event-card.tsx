@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Ticket } from "lucide-react";
+import { useBusinessToday } from "~/components/business-zone";
 import { CardLineup } from "~/components/lineup";
 import { VenueName } from "~/components/venue-name";
 import { showBadges } from "~/lib/badges";
@@ -33,6 +34,7 @@ export function EventCard({
   /** List every upcoming date with its time (club shows). */
   listDates?: boolean;
 }) {
+  const today = useBusinessToday();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const ticketUrl = next.ticketUrl ?? show.ticketUrl;
   return (
@@ -52,7 +54,7 @@ export function EventCard({
           <ul className="show-card__datelist" aria-label="Dates">
             {upcoming.map((p) => (
               <li key={p.date}>
-                <time dateTime={p.date}>{formatCardDate(p.date)}</time> ·{" "}
+                <time dateTime={p.date}>{formatCardDate(p.date, today)}</time> ·{" "}
                 {showTimeText(p.date, p.time, show.timeZone)}
               </li>
             ))}
@@ -61,7 +63,7 @@ export function EventCard({
           <p className="show-card__when">{DATE_TO_BE_ANNOUNCED}</p>
         ) : (
           <p className="show-card__when">
-            <time dateTime={next.date}>{formatCardDate(next.date)}</time>
+            <time dateTime={next.date}>{formatCardDate(next.date, today)}</time>
             <span aria-hidden="true"> · </span>
             <span>{showTimeText(next.date, next.time, show.timeZone)}</span>
             {upcoming.length > 1 ? <span className="muted"> (+{upcoming.length - 1} more dates)</span> : null}
@@ -100,6 +102,7 @@ export function EventCard({
 
 /** A recurring show's first dates on the phone carousel card, then "+N more dates". */
 export function DatePreview({ upcoming }: { upcoming: Performance[] }) {
+  const today = useBusinessToday();
   if (upcoming.length < 2) return null;
   const shown = upcoming.slice(0, CARD_DATES_SHOWN);
   const more = upcoming.length - shown.length;
@@ -108,7 +111,7 @@ export function DatePreview({ upcoming }: { upcoming: Performance[] }) {
       <ul aria-label="Upcoming dates">
         {shown.map((p) => (
           <li key={p.date}>
-            <time dateTime={p.date}>{formatCardDate(p.date)}</time> · {formatTime12(p.time)}
+            <time dateTime={p.date}>{formatCardDate(p.date, today)}</time> · {formatTime12(p.time)}
           </li>
         ))}
       </ul>
