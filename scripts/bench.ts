@@ -43,6 +43,7 @@ import { startLoadServer, stopServer } from "../tests/support/server";
 import { runGrowth } from "./bench-growth";
 import { renderImageMarkdown, runImageBench, type ImageBench } from "./bench-images";
 import { runProfile } from "./bench-profile";
+import { CHROMIUM, lighthouseRun } from "./lib/chromium";
 import { deviceCookieFor, memoryMiB, rssMiB, updateReadmeBlock, writeMarkdown } from "./lib/harness";
 
 type MemoryMiB = NonNullable<ReturnType<typeof memoryMiB>>;
@@ -60,7 +61,6 @@ const WARMUP = QUICK ? 1 : 2;
  * ratios compare medians of rounds that ran interleaved.
  */
 const ROUNDS = QUICK ? 1 : 3;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const showsFlag = process.argv.indexOf("--shows");
 const SHOWS = showsFlag > 0 ? Number(process.argv[showsFlag + 1]) : 200;
 
@@ -453,44 +453,24 @@ async function pageWeights(origin: string, paths: string[]) {
 
 async function runLighthouse(origin: string, paths: string[]) {
   if (!fs.existsSync(CHROMIUM)) return [{ error: `no chromium at ${CHROMIUM}` }];
-  const { default: lighthouse } = await import("lighthouse");
-  const chromeLauncher = await import("chrome-launcher");
   const results = [];
   for (const p of paths) {
-    const chrome = await chromeLauncher.launch({
-      chromePath: CHROMIUM,
-      chromeFlags: [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+    const lhr = await lighthouseRun(origin + p);
+    const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+    results.push({
+      path: p,
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      seo: score("seo"),
+      lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
+      tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
+      cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
+      failing: Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
+        .map((a) => a.id)
+        .slice(0, 12),
     });
-    try {
-      const run = await lighthouse(origin + p, { port: chrome.port, output: "json", logLevel: "error" });
-      const lhr = run!.lhr;
-      const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
-      results.push({
-        path: p,
-        performance: score("performance"),
-        accessibility: score("accessibility"),
-        bestPractices: score("best-practices"),
-        seo: score("seo"),
-        lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
-        tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
-        cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
-        failing: Object.values(lhr.audits)
-          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
-          .map((a) => a.id)
-          .slice(0, 12),
-      });
-    } finally {
-      await chrome.kill();
-    }
   }
   return results;
 }

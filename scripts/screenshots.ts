@@ -14,6 +14,7 @@ import { LAYOUT_PAGES, PROJECTOR_PAGE, PROJECTOR_SIZES, TWELVE_COMICS } from "..
 import { startE2EServer } from "../tests/support/server";
 import { signInAsStaff } from "../tests/support/staff";
 import { addVotes, createRound, uniq } from "../tests/support/voting";
+import { CHROMIUM } from "./lib/chromium";
 import { requireBuild } from "./lib/harness";
 
 const OUT = path.resolve("screenshots");
@@ -30,7 +31,7 @@ async function main() {
   const db = openDatabase(e2e.databasePath);
   fs.mkdirSync(OUT, { recursive: true });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: CHROMIUM,
     args: ["--no-sandbox", "--disable-gpu"],
   });
   try {

@@ -1,4 +1,12 @@
-// Load figures on a shared machine (scripts/bench.ts): a target measured in several interleaved rounds.
+// Figures on a shared machine (scripts/bench.ts, scripts/bench-images.ts): a target measured
+// several times, and the run in the middle kept.
+
+/** The item with the median value (the lower middle of an even count). */
+export function medianBy<T>(items: T[], value: (item: T) => number): T {
+  if (items.length === 0) throw new Error("no runs");
+  const sorted = [...items].sort((a, b) => value(a) - value(b));
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
 
 /** The run of a target with the median rate among its rounds (the lower middle of an even count). */
 export function medianRound<R extends { name: string; connections: number; rps: number }>(
@@ -6,9 +14,7 @@ export function medianRound<R extends { name: string; connections: number; rps: 
   name: string,
   connections: number,
 ): R {
-  const mine = runs
-    .filter((r) => r.name === name && r.connections === connections)
-    .sort((a, b) => a.rps - b.rps);
+  const mine = runs.filter((r) => r.name === name && r.connections === connections);
   if (mine.length === 0) throw new Error(`no run of ${name} at ${connections} connections`);
-  return mine[Math.floor((mine.length - 1) / 2)];
+  return medianBy(mine, (r) => r.rps);
 }
