@@ -10,6 +10,16 @@ import {
 import { makeShow } from "../support/shows";
 
 describe("mergeSameTitle", () => {
+  it("merges titles that differ in case and spacing, never titles that differ by a space", () => {
+    const a = makeShow({ title: "Late  Night Laughs ", date: "2026-06-20" });
+    const b = makeShow({ title: "late night laughs", date: "2026-06-27" });
+    const c = makeShow({ title: "Latenight Laughs", date: "2026-06-13" });
+    expect(mergeSameTitle([a, b, c]).map((s) => [s.title, s.dates.map((x) => x.date)])).toEqual([
+      ["Late  Night Laughs ", ["2026-06-20", "2026-06-27"]],
+      ["Latenight Laughs", []],
+    ]);
+  });
+
   it("merges shows with the same title into one recurring show kept at the earliest row", () => {
     const a = makeShow({ title: "Laughs on the Waterfront", date: "2026-06-20", ticketUrl: "https://x/2" });
     const b = makeShow({
@@ -150,6 +160,32 @@ describe("expandOccurrences", () => {
   it("respects an upper bound", () => {
     const show = makeShow({ date: "2026-07-01" });
     expect(expandOccurrences([show], "2026-06-01", "2026-06-30")).toEqual([]);
+  });
+
+  it("lists two shows on one date by time, the earlier first, whatever the input order", () => {
+    const late = makeShow({ title: "Late Show", date: "2026-06-12", time: "21:30" });
+    const early = makeShow({ title: "Early Show", date: "2026-06-12", time: "19:00" });
+    for (const input of [
+      [late, early],
+      [early, late],
+    ])
+      expect(expandOccurrences(input).map((o) => o.show.title)).toEqual(["Early Show", "Late Show"]);
+  });
+
+  it("lists two shows at the same date and time in the order they were added (by id), whatever the input order", () => {
+    const first = makeShow({ title: "Early Bird", date: "2026-06-12", time: "20:00" });
+    const second = makeShow({ title: "Night Owl", date: "2026-06-12", time: "20:00" });
+    const third = makeShow({ title: "Late Riser", date: "2026-06-12", time: "20:00" });
+    for (const input of [
+      [third, second, first],
+      [second, third, first],
+      [first, third, second],
+    ])
+      expect(expandOccurrences(input).map((o) => o.show.title)).toEqual([
+        "Early Bird",
+        "Night Owl",
+        "Late Riser",
+      ]);
   });
 });
 
