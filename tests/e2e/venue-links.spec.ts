@@ -27,6 +27,9 @@ async function expectVenueLinks(page: Page, slots: Locator, checked: Set<string>
   expect(count, "venue names on the page").toBeGreaterThanOrEqual(minimum);
   for (let i = 0; i < count; i++) {
     const slot = slots.nth(i);
+    // Read as a visitor reads it, on screen: a card far from the screen is not drawn yet
+    // (`content-visibility: auto`), and the browser gives no rendered text for it.
+    await slot.scrollIntoViewIfNeeded();
     const text = (await slot.innerText()).trim();
     // Online shows and "TBA" have no venue record and no page.
     if (
