@@ -26,14 +26,17 @@ describe("the open round, kept between commits", () => {
     }
   });
 
-  it("a round opened or closed by another process (a CLI, a restore) is seen at the next read", () => {
+  it("a round opened or closed by another process (a CLI, a restore) is seen from the next turn of the event loop", async () => {
     const { file, database } = tempDatabase("memo-other", () => null, { keepOpen: true });
     const other = openDatabase(file);
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
     try {
       expect(getOpenRound(null, database)).toBeUndefined();
       const { roundId } = createRound(other, "Night", [{ name: "A" }]);
+      await nextTurn();
       expect(getOpenRound(null, database)?.id).toBe(roundId);
       closeTestRound(other, roundId);
+      await nextTurn();
       expect(getOpenRound(null, database)).toBeUndefined();
     } finally {
       other.$client.close();
