@@ -116,6 +116,25 @@ describe("dates in the event's own zone", () => {
     expect(end("2026-06-13T00:00:00Z")).toMatchObject({ endTime: null, endDate: null });
     expect(end("2026-06-12T23:00:00Z")).toMatchObject({ endTime: null, endDate: null });
   });
+
+  it("reads the local time when the instant is null, and only its hours and minutes", () => {
+    expect(
+      show({ start: { local: "2026-06-12T21:15:00", utc: null, timezone: "America/Vancouver" } }),
+    ).toMatchObject({ date: "2026-06-12", time: "21:15", timeZone: "America/Vancouver" });
+    expect(momentOf({ local: "2026-06-12T21:15:00.000" }, "America/Toronto")).toEqual({
+      date: "2026-06-12",
+      time: "21:15",
+      zone: "America/Toronto",
+    });
+  });
+
+  it("reads a local clock that is no time of day as the usual 7 PM start, never as no time", () => {
+    expect(momentOf({ local: "2026-06-12T24:00:00" }, "America/Toronto")).toEqual({
+      date: "2026-06-12",
+      time: "19:00",
+      zone: "America/Toronto",
+    });
+  });
 });
 
 describe("venues", () => {
@@ -160,6 +179,16 @@ describe("venues", () => {
     expect(geo("42.3", "")).toEqual([null, null]);
     expect(geo("north", "-83")).toEqual([null, null]);
     expect(geo(null, -83)).toEqual([null, null]);
+  });
+
+  it("keeps a venue on the prime meridian: only 0,0 together means no coordinates", () => {
+    const v = toSyncedVenue({ id: "7", name: "Greenwich Hall", latitude: "51.4779", longitude: "0" })!;
+    expect([v.latitude, v.longitude]).toEqual([51.4779, 0]);
+  });
+
+  it("looks up the venue when the event's venue has an id but no name", () => {
+    expect(venueToLookUp(event({ venue_id: "9", venue: { id: "9" } }))).toBe("9");
+    expect(venueToLookUp(event({ venue_id: "9", venue: { id: "9", name: null } }))).toBe("9");
   });
 
   it("has no venue record without an id or a name", () => {
@@ -208,6 +237,13 @@ describe("descriptions", () => {
     );
     expect(descriptionOf({ description: null, summary: null })).toBe("");
   });
+
+  it("trims the organiser's HTML, and takes the summary when it holds only markup and spaces", () => {
+    expect(descriptionOf({ description: { html: "\n<p><em>Hi</em></p>\n", text: "Hi" } })).toBe(
+      "<p><em>Hi</em></p>",
+    );
+    expect(descriptionOf({ description: { html: "<div> </div>", text: "" }, summary: " Sum " })).toBe("Sum");
+  });
 });
 
 describe("which events are public, and their status", () => {
@@ -240,6 +276,11 @@ describe("which events are public, and their status", () => {
     expect(show({ summary: "  " }).summary).toBeNull();
   });
 
+  it("calls an event whose name has no text Untitled event", () => {
+    expect(show({ name: { text: null } }).title).toBe("Untitled event");
+    expect(show({ name: {} }).title).toBe("Untitled event");
+  });
+
   it("asks the series endpoint by the series id, else the event's own", () => {
     expect(seriesIdOf({ id: "1", series_id: "99" })).toBe("99");
     expect(seriesIdOf({ id: "1", series_id: null })).toBe("1");
@@ -266,6 +307,16 @@ describe("load details from a pasted URL", () => {
       imageUrl: null,
       ticketUrl: "https://www.eventbrite.ca/e/friday-laughs-tickets-1",
     });
+  });
+
+  it("fills in a looked-up venue, and reads a start without a zone in the business's zone", () => {
+    const noZone = event({ start: { local: "2026-06-12T20:00:00", utc: "2026-06-13T00:00:00Z" } });
+    expect(
+      mapEventbriteEvent(noZone, "https://pasted", {
+        venue: { id: "8", name: "Looked-up Hall" },
+        businessZone: "America/Vancouver",
+      }),
+    ).toMatchObject({ venue: "Looked-up Hall", date: "2026-06-12", time: "17:00" });
   });
 });
 
@@ -305,5 +356,32 @@ describe("a series as one recurring show", () => {
       at("2", "2026-06-12", { ticket_availability: { minimum_ticket_price: { major_value: "15.00" } } }),
     ]);
     expect(priced.price).toBe("$15");
+  });
+
+  it("reads every date in the business's own zone and currency, as it reads the parent", () => {
+    const west = (id: string, over: Record<string, unknown> = {}) =>
+      event({
+        id,
+        currency: "usd",
+        start: { local: "2026-06-12T19:00:00", utc: "2026-06-13T02:00:00Z", timezone: "America/Vancouver" },
+        ...over,
+      });
+    const show = toSyncedSeries(
+      west("200"),
+      [
+        west("201", {
+          ticket_availability: { minimum_ticket_price: { major_value: "15.00", currency: "USD" } },
+        }),
+      ],
+      { fallbackImage: "", today: "2026-06-11", businessZone: "America/Vancouver", businessCurrency: "USD" },
+    )!;
+    expect(show).toMatchObject({
+      date: "2026-06-12",
+      time: "19:00",
+      timeZone: null,
+      price: "$15",
+      currency: null,
+    });
+    expect(show.dates).toMatchObject([{ date: "2026-06-12", time: "19:00", price: "$15" }]);
   });
 });

@@ -218,6 +218,35 @@ describe("variant rules at their edges", () => {
     expect(parseFocus("")).toBeNull();
   });
 
+  it("reads a focal point typed with two decimals on either number", () => {
+    expect(parseFocus("33.33, 66.67")).toEqual({ x: 33, y: 67 });
+    expect(parseFocus("12.75%, 50%")).toEqual({ x: 13, y: 50 });
+    expect(parseFocus("50, 49.51")).toEqual({ x: 50, y: 50 });
+  });
+
+  it("never cuts a box wider or taller than the image, even one a pixel off the ratio", () => {
+    // 1000 × 563 is 16:9 rounded: the crop is the whole image, not a box 1001 px wide.
+    expect(cropBox(1000, 563, 16, 9, { x: 50, y: 50 })).toEqual({
+      left: 0,
+      top: 0,
+      width: 1000,
+      height: 563,
+    });
+    for (let w = 300; w <= 2000; w++) {
+      for (const [rw, rh] of [
+        [16, 9],
+        [4, 3],
+        [1, 1],
+      ]) {
+        const h = Math.round((w * rh) / rw);
+        const box = cropBox(w, h, rw, rh, { x: 50, y: 50 });
+        expect(box.left >= 0 && box.top >= 0 && box.left + box.width <= w && box.top + box.height <= h).toBe(
+          true,
+        );
+      }
+    }
+  });
+
   it("crops a wide image to its height and keeps a box that already fits where it is", () => {
     expect(cropBox(2000, 900, 16, 9, { x: 90, y: 50 })).toEqual({
       left: 400,
