@@ -259,7 +259,7 @@ function prepareVoteStatements(client: DB["$client"]) {
        where v.round_id = ? and v.device_id = ? and (? is null or v.vote_token = ?) order by v.created_at desc, v.id desc limit 1`,
     ),
   };
-  const cast = client.transaction((input: CastVoteInput): CastVoteResult => {
+  const castOne = (input: CastVoteInput): CastVoteResult => {
     const row = s.round.get(input.roundId);
     const round = row && {
       openedAt: at(row.opened_at),
@@ -304,8 +304,11 @@ function prepareVoteStatements(client: DB["$client"]) {
     if (inserted) return { status: "recorded", vote: toVote(inserted) };
     // The (round, e-mail key) index refused it: that e-mail voted from another device.
     return { status: "already-voted" };
-  });
-  /** Several votes in one transaction, each in a savepoint of its own (see queueVote). */
+  };
+  const cast = client.transaction(castOne);
+  /** Several votes in one transaction, one after another (see queueVote). */
+  const castAll = client.transaction((inputs: CastVoteInput[]) => inputs.map(castOne));
+  /** The same, each vote in a savepoint of its own, so a vote that throws is undone alone. */
   const castEach = client.transaction((inputs: CastVoteInput[]) =>
     inputs.map((input): { ok: CastVoteResult } | { error: unknown } => {
       try {
@@ -315,7 +318,7 @@ function prepareVoteStatements(client: DB["$client"]) {
       }
     }),
   );
-  return { ...s, cast, castEach };
+  return { ...s, cast, castAll, castEach };
 }
 
 const statementsByClient = new WeakMap<object, ReturnType<typeof prepareVoteStatements>>();
@@ -348,8 +351,8 @@ export const VOTES_PER_COMMIT = 200;
 
 /**
  * `castVote` for a room voting at once (issue 20): the votes that arrive in the same turn of the
- * event loop are stored in one write transaction, each in a savepoint of its own, so a failing
- * vote is undone alone and the rules run vote after vote as before (a second vote from the same
+ * event loop are stored in one write transaction (storeBatch), a failing vote is undone alone,
+ * and the rules run vote after vote as before (a second vote from the same
  * device in the batch sees the first). The commit, SQLite's locks and the WAL write are then paid
  * once a batch instead of once a vote. Each promise settles after the commit: a reply never says
  * "thanks" for a vote that is not stored.
@@ -368,13 +371,34 @@ function commitQueue(database: DB, queue: QueuedVote[]) {
   if (queue.length > 0) setImmediate(() => commitQueue(database, queue));
   let outcomes: ({ ok: CastVoteResult } | { error: unknown })[];
   try {
-    outcomes = voteStatements(database).castEach.immediate(batch.map((v) => v.input));
+    outcomes = storeBatch(
+      voteStatements(database),
+      batch.map((v) => v.input),
+    );
   } catch (error) {
     // The commit itself failed (a full disk): none of the batch is stored.
     for (const v of batch) v.reject(error);
     return;
   }
   outcomes.forEach((o, i) => ("ok" in o ? batch[i].resolve(o.ok) : batch[i].reject(o.error)));
+}
+
+/**
+ * One batch in one IMMEDIATE transaction. Every rule answers with a status, so a batch nearly
+ * always stores in one go, vote after vote. Only when a vote throws (a constraint no rule
+ * foresaw) is the batch rolled back whole and stored again with each vote in a savepoint of its
+ * own, so that vote fails alone. A savepoint for every vote cost 6 % of a vote post's CPU
+ * profile (issue 20, bench/profile-s9.md).
+ */
+function storeBatch(
+  statements: ReturnType<typeof voteStatements>,
+  inputs: CastVoteInput[],
+): ({ ok: CastVoteResult } | { error: unknown })[] {
+  try {
+    return statements.castAll.immediate(inputs).map((ok) => ({ ok }));
+  } catch {
+    return statements.castEach.immediate(inputs);
+  }
 }
 
 export type Receipt = { comedianName: string; email: string; createdAt: Date; roundId: number };
