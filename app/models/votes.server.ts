@@ -387,8 +387,9 @@ function commitQueue(database: DB, queue: QueuedVote[]) {
  * One batch in one IMMEDIATE transaction. Every rule answers with a status, so a batch nearly
  * always stores in one go, vote after vote. Only when a vote throws (a constraint no rule
  * foresaw) is the batch rolled back whole and stored again with each vote in a savepoint of its
- * own, so that vote fails alone. A savepoint for every vote cost 6 % of a vote post's CPU
- * profile (issue 20, bench/profile-s9.md).
+ * own, so that vote fails alone. With a savepoint for every vote, better-sqlite3's transaction
+ * calls took 6.0 % of a vote post's CPU profile; with one BEGIN and COMMIT a batch, 4.6 %
+ * (issue 20, bench/profile-s7.md and bench/profile-s9.md).
  */
 function storeBatch(
   statements: ReturnType<typeof voteStatements>,
