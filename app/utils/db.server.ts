@@ -28,12 +28,21 @@ export function openDatabase(file: string): DB {
 }
 
 type VersionQueries = {
-  changes: Database.Statement;
-  dataVersion: Database.Statement;
+  changes: Database.Statement<[], number>;
+  dataVersion: Database.Statement<[], number>;
   /** data_version as read in this turn of the event loop, cleared by the next setImmediate. */
-  read?: unknown;
+  read?: number;
 };
 const versionQueries = new WeakMap<object, VersionQueries>();
+
+function prepareVersionQueries(client: Database.Database): VersionQueries {
+  const queries = {
+    changes: client.prepare<[], number>("select total_changes()").pluck(),
+    dataVersion: client.prepare<[], number>("pragma data_version").pluck(),
+  };
+  versionQueries.set(client, queries);
+  return queries;
+}
 
 /**
  * "Has anything changed?": a string that differs after any commit. Writes through this
@@ -44,21 +53,12 @@ const versionQueries = new WeakMap<object, VersionQueries>();
  * from the next turn on, as it would be had it committed a moment later.
  */
 export function dataVersion(database: DB = db()): string {
-  const client = database.$client;
-  let queries = versionQueries.get(client);
-  if (!queries) {
-    queries = {
-      changes: client.prepare("select total_changes()").pluck(),
-      dataVersion: client.prepare("pragma data_version").pluck(),
-    };
-    versionQueries.set(client, queries);
-  }
+  const queries = versionQueries.get(database.$client) ?? prepareVersionQueries(database.$client);
   if (queries.read === undefined) {
-    queries.read = queries.dataVersion.get();
-    const done = queries;
-    setImmediate(() => (done.read = undefined)).unref();
+    queries.read = queries.dataVersion.get()!;
+    setImmediate(() => (queries.read = undefined)).unref();
   }
-  return `${queries.changes.get() as number}-${queries.read as number}`;
+  return `${queries.changes.get()!}-${queries.read}`;
 }
 
 /** Where the committed drizzle-kit migrations live (the project root's drizzle/). */
