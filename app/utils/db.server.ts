@@ -16,6 +16,14 @@ export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Data
  */
 export const IMMEDIATE = { behavior: "immediate" } as const;
 
+/**
+ * The most pages one connection keeps in memory, in KiB (SQLite's `cache_size`, negative for KiB).
+ * better-sqlite3 builds SQLite with 16 MB per connection, and the app's connection filled it as the
+ * votes of a busy night grew the file: 16 MB of the server's RSS after the bench's load (issue 20).
+ * A miss is a read from the kernel's file cache, and vote posts were no slower with 4 MB.
+ */
+export const PAGE_CACHE_KIB = 4096;
+
 /** Opens a SQLite file with the pragmas this app relies on. */
 export function openDatabase(file: string): DB {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -24,6 +32,7 @@ export function openDatabase(file: string): DB {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
   return drizzle(sqlite, { schema }) as DB;
 }
 
