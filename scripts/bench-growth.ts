@@ -15,8 +15,12 @@
  * (app/features/voting/live-standings.server.ts). The HTTP server itself caps open streams at
  * 150 (issue 13), so 500 listeners are only possible in-process.
  *
- * Flags: --shows-sizes 200,2000,20000 and --vote-sizes 1000,100000,1000000 (smaller ones on a
- * busy machine; `none` skips a part). Writes bench/growth.md (and bench/growth-LABEL.md with --label LABEL).
+ * Budgets: a rate-limit budget's store (app/utils/rate-limit.server.ts) after 1,000 / 5,000 (its
+ * cap) / 100,000 distinct voters, and the µs a call for a new voter then costs (a vote post makes
+ * three such calls). Past the cap every call forgets the oldest key.
+ *
+ * Flags: --shows-sizes 200,2000,20000, --vote-sizes 1000,100000,1000000 and --budget-sizes
+ * 1000,5000,100000 (smaller ones on a busy machine; `none` skips a part). Writes bench/growth.md (and bench/growth-LABEL.md with --label LABEL).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -27,6 +31,7 @@ import { addDaysIso, todayIn } from "~/lib/dates";
 import { roundDisplay } from "~/models/round-control.server";
 import { getRound } from "~/models/votes.server";
 import { openDatabase, runMigrations, type DB } from "~/utils/db.server";
+import { LeanMemoryStorage } from "~/utils/rate-limit.server";
 import { notifyRoundChanged, onRoundChanged } from "~/utils/vote-events.server";
 import { LOAD_ENV, staffOf } from "../tests/support/env";
 import { startLoadServer, stopServer } from "../tests/support/server";
@@ -189,9 +194,23 @@ async function fanOut(database: DB, roundId: number, mode: "per-stream" | "share
   return Math.round(last - t0);
 }
 
+/** µs a budget call for a new voter costs once `keys` voters were counted: the median of 5 runs of 20,000 calls. */
+function budgetCallMicros(keys: number) {
+  const runs: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    const store = new LeanMemoryStorage();
+    for (let i = 0; i < keys; i++) store.incrby(`voteDevice:growth-${i}`, 1, 600);
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < 20_000; i++) store.incrby(`voteDevice:next-${i}`, 1, 600);
+    runs.push(Number(process.hrtime.bigint() - t0) / 20_000 / 1_000);
+  }
+  return runs.sort((a, b) => a - b)[2].toFixed(2);
+}
+
 export async function runGrowth(label: string) {
   const showSizes = flag("--shows-sizes", [200, 2000, 20000]);
   const voteSizes = flag("--vote-sizes", [1000, 100_000, 1_000_000]);
+  const budgetSizes = flag("--budget-sizes", [1000, 5000, 100_000]);
   const pages = ["/", "/calendar", "/sitemap.xml", "/calendar.ics", "/admin"];
   const lines: string[] = [];
   lines.push(`### Growth (${label}), ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`, "");
@@ -199,10 +218,11 @@ export async function runGrowth(label: string) {
     `Uncached render, median of 3 (ms) and bytes (identity). Load average at the start: ${loadAverage()} (1 / 5 / 15 min, ${os.cpus().length} cores).`,
     "",
   );
-  lines.push(
-    `| shows | ${pages.map((p) => `${p} ms | ${p} bytes`).join(" | ")} | seed s | load (1 min) |`,
-    `|---|${pages.map(() => "---|---").join("|")}|---|---|`,
-  );
+  if (showSizes.length)
+    lines.push(
+      `| shows | ${pages.map((p) => `${p} ms | ${p} bytes`).join(" | ")} | seed s | load (1 min) |`,
+      `|---|${pages.map(() => "---|---").join("|")}|---|---|`,
+    );
   for (const shows of showSizes) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "laugh-growth-"));
     const file = path.join(dir, "growth.db");
@@ -270,6 +290,15 @@ export async function runGrowth(label: string) {
     lines.push(`| ${votes} | ${results} | ${perStream} | ${shared} | ${seedS} | ${load} |`);
     console.log(lines[lines.length - 1]);
   }
+  if (budgetSizes.length)
+    lines.push(
+      "",
+      "A rate-limit budget's store: µs a call for a new voter costs after N distinct voters (median of 5 runs of 20,000 calls).",
+      "",
+      "| distinct voters before | µs a call |",
+      "|---|---|",
+      ...budgetSizes.map((keys) => `| ${keys} | ${budgetCallMicros(keys)} |`),
+    );
   const md = lines.join("\n") + "\n";
   fs.mkdirSync("bench", { recursive: true });
   await writeMarkdown(`bench/growth-${label}.md`, md);
