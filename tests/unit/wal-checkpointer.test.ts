@@ -51,8 +51,9 @@ describe("WAL checkpoints run in a worker thread", () => {
     try {
       const database = openWithTable(file);
       const checkpointer = startWalCheckpointer(database, file)!;
-      await new Promise((r) => setTimeout(r, 1_500));
-      // Once a second would have run once at most in this time.
+      await new Promise((r) => setTimeout(r, 2_000));
+      // Once a second would have run twice at most in this time; every 250 ms runs about 7 times
+      // (3 leaves a busy machine over a second to start the worker thread).
       expect(await checkpointer.stop()).toBeGreaterThanOrEqual(3);
       database.$client.close();
     } finally {
