@@ -14,7 +14,7 @@ import { computeStandings, type Standings } from "~/lib/results";
 import { isVotingOpen } from "~/lib/reveal";
 import { recordAudit } from "~/models/audit.server";
 import type { StaffIdentity } from "~/models/staff.server";
-import { dataVersion, db, IMMEDIATE, type DB } from "~/utils/db.server";
+import { dataVersion, db, IMMEDIATE, perConnection, type DB } from "~/utils/db.server";
 import { newRandomToken } from "~/utils/random.server";
 
 /** Open: opened, not closed, and before its set closing time (issue 18: a late vote is refused). */
@@ -46,10 +46,12 @@ function prepareOpenRoundQueries(database: DB) {
       .prepare(),
   };
 }
-const openRoundQueries = new WeakMap<
-  object,
-  ReturnType<typeof prepareOpenRoundQueries> & { version: string; kept: Map<number, VotingRound | null> }
->();
+/** The open-round queries of a connection, and the rounds kept for one data version. */
+const openRoundState = perConnection((database) => ({
+  ...prepareOpenRoundQueries(database),
+  version: "",
+  kept: new Map<number, VotingRound | null>(),
+}));
 /** Round ids asked for in query strings are kept at most this many per data version. */
 const KEPT_ROUNDS = 64;
 
@@ -65,11 +67,7 @@ export function getOpenRound(
   /** dataVersion(database), when the caller has just read it for this request. */
   version: string = dataVersion(database),
 ): VotingRound | undefined {
-  let q = openRoundQueries.get(database.$client);
-  if (!q) {
-    q = { ...prepareOpenRoundQueries(database), version: "", kept: new Map() };
-    openRoundQueries.set(database.$client, q);
-  }
+  const q = openRoundState(database);
   if (q.version !== version) {
     q.version = version;
     q.kept.clear();
@@ -321,15 +319,7 @@ function prepareVoteStatements(client: DB["$client"]) {
   return { ...s, cast, castAll, castEach };
 }
 
-const statementsByClient = new WeakMap<object, ReturnType<typeof prepareVoteStatements>>();
-function voteStatements(database: DB) {
-  let s = statementsByClient.get(database.$client);
-  if (!s) {
-    s = prepareVoteStatements(database.$client);
-    statementsByClient.set(database.$client, s);
-  }
-  return s;
-}
+const voteStatements = perConnection((database) => prepareVoteStatements(database.$client));
 
 /**
  * Stores one vote per round, per e-mail key and per device. It all happens in one IMMEDIATE
@@ -345,7 +335,8 @@ type QueuedVote = {
   resolve: (result: CastVoteResult) => void;
   reject: (error: unknown) => void;
 };
-const queues = new WeakMap<object, QueuedVote[]>();
+/** Votes waiting for their connection's next commit (see queueVote). */
+const voteQueue = perConnection((): QueuedVote[] => []);
 /** Votes per transaction at most: a flood is stored in slices, so no one commit holds the loop long. */
 export const VOTES_PER_COMMIT = 200;
 
@@ -358,8 +349,7 @@ export const VOTES_PER_COMMIT = 200;
  * "thanks" for a vote that is not stored.
  */
 export function queueVote(input: CastVoteInput, database: DB = db()): Promise<CastVoteResult> {
-  let queue = queues.get(database.$client);
-  if (!queue) queues.set(database.$client, (queue = []));
+  const queue = voteQueue(database);
   const started = queue.length === 0;
   const settled = new Promise<CastVoteResult>((resolve, reject) => queue.push({ input, resolve, reject }));
   if (started) setImmediate(() => commitQueue(database, queue));

@@ -36,22 +36,26 @@ export function openDatabase(file: string): DB {
   return drizzle(sqlite, { schema }) as DB;
 }
 
-type VersionQueries = {
-  changes: Database.Statement<[], number>;
-  dataVersion: Database.Statement<[], number>;
-  /** data_version as read in this turn of the event loop, cleared by the next setImmediate. */
-  read?: number;
-};
-const versionQueries = new WeakMap<object, VersionQueries>();
-
-function prepareVersionQueries(client: Database.Database): VersionQueries {
-  const queries = {
-    changes: client.prepare<[], number>("select total_changes()").pluck(),
-    dataVersion: client.prepare<[], number>("pragma data_version").pluck(),
+/**
+ * A value made once per database connection (prepared statements, a queue of writes) and kept as
+ * long as the connection: `const statements = perConnection((database) => ...)`, then
+ * `statements(database)` wherever they are needed.
+ */
+export function perConnection<T>(make: (database: DB) => T): (database: DB) => T {
+  const made = new WeakMap<Database.Database, T>();
+  return (database) => {
+    let value = made.get(database.$client);
+    if (value === undefined) made.set(database.$client, (value = make(database)));
+    return value;
   };
-  versionQueries.set(client, queries);
-  return queries;
 }
+
+const versionQueries = perConnection(({ $client }) => ({
+  changes: $client.prepare<[], number>("select total_changes()").pluck(),
+  dataVersion: $client.prepare<[], number>("pragma data_version").pluck(),
+  /** data_version as read in this turn of the event loop, cleared by the next setImmediate. */
+  read: undefined as number | undefined,
+}));
 
 /**
  * "Has anything changed?": a string that differs after any commit. Writes through this
@@ -62,7 +66,7 @@ function prepareVersionQueries(client: Database.Database): VersionQueries {
  * from the next turn on, as it would be had it committed a moment later.
  */
 export function dataVersion(database: DB = db()): string {
-  const queries = versionQueries.get(database.$client) ?? prepareVersionQueries(database.$client);
+  const queries = versionQueries(database);
   if (queries.read === undefined) {
     queries.read = queries.dataVersion.get()!;
     setImmediate(() => (queries.read = undefined)).unref();

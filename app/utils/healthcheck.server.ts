@@ -1,14 +1,9 @@
-import { db, type DB } from "./db.server";
+import { db, perConnection, type DB } from "./db.server";
 
-const statements = new WeakMap<object, { get(): unknown }>();
+const selectOne = perConnection(({ $client }) => $client.prepare("select 1").pluck());
 
 /** Liveness: the database can be read (one prepared `select 1`, kept per connection). */
 export function databaseAnswers(database: DB = db()): boolean {
-  let statement = statements.get(database.$client);
-  if (!statement) {
-    statement = database.$client.prepare("select 1").pluck();
-    statements.set(database.$client, statement);
-  }
-  statement.get();
+  selectOne(database).get();
   return true;
 }
