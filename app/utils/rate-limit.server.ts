@@ -156,7 +156,10 @@ export class LeanMemoryStorage {
   private forgetOldest() {
     while (this.head < this.queue.length) {
       const entry = this.take();
-      if (this.isCurrent(entry)) return void this._storage.delete(entry.key);
+      if (this.isCurrent(entry)) {
+        this._storage.delete(entry.key);
+        return;
+      }
     }
   }
 
