@@ -19,8 +19,11 @@
  * cap) / 100,000 distinct voters, and the µs a call for a new voter then costs (a vote post makes
  * three such calls). Past the cap every call forgets the oldest key.
  *
- * Flags: --shows-sizes 200,2000,20000, --vote-sizes 1000,100000,1000000 and --budget-sizes
- * 1000,5000,100000 (smaller ones on a busy machine; `none` skips a part). Writes bench/growth.md (and bench/growth-LABEL.md with --label LABEL).
+ * The vote store: µs a vote costs after 10,000 / 100,000 votes, with vote tokens and device ids
+ * random or time-ordered (app/utils/random.server.ts says why they are time-ordered).
+ *
+ * Flags: --shows-sizes 200,2000,20000, --vote-sizes 1000,100000,1000000, --budget-sizes
+ * 1000,5000,100000 and --store-sizes 10000,100000 (smaller ones on a busy machine; `none` skips a part). Writes bench/growth.md (and bench/growth-LABEL.md with --label LABEL).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -29,9 +32,11 @@ import { standingsEvent } from "~/features/voting/live-standings.server";
 import { COALESCE_MS } from "~/features/voting/results-stream.server";
 import { addDaysIso, todayIn } from "~/lib/dates";
 import { roundDisplay } from "~/models/round-control.server";
-import { getRound } from "~/models/votes.server";
+import { getRound, queueVote } from "~/models/votes.server";
 import { openDatabase, runMigrations, type DB } from "~/utils/db.server";
+import { newRandomToken, newTimeOrderedToken } from "~/utils/random.server";
 import { LeanMemoryStorage } from "~/utils/rate-limit.server";
+import { startWalCheckpointer } from "~/utils/wal-checkpointer.server";
 import { notifyRoundChanged, onRoundChanged } from "~/utils/vote-events.server";
 import { LOAD_ENV, staffOf } from "../tests/support/env";
 import { startLoadServer, stopServer } from "../tests/support/server";
@@ -97,7 +102,15 @@ function seedShows(database: DB, shows: number) {
   })();
 }
 
-function seedVotes(database: DB, votes: number) {
+/** Who a seeded vote is from: sequential by default; `storeVoteMicros` gives the app's shapes. */
+type Identity = (i: number) => { email: string; token: string; device: string };
+const sequential: Identity = (i) => ({
+  email: `voter${i}@example.com`,
+  token: `growth-token-${String(i).padStart(10, "0")}`,
+  device: `growth-device-${i}`,
+});
+
+function seedVotes(database: DB, votes: number, identity: Identity = sequential) {
   const c = database.$client;
   const comedianIds = c.transaction(() =>
     Array.from({ length: 40 }, (_, i) =>
@@ -120,21 +133,21 @@ function seedVotes(database: DB, votes: number) {
   for (let done = 0; done < votes; done += 50_000) {
     c.transaction(() => {
       for (let i = done; i < Math.min(votes, done + 50_000); i++) {
-        const email = `voter${i}@example.com`;
+        const { email, token, device } = identity(i);
         insert.run(
           roundId,
           comedianIds[(i * 7) % 40],
           email,
           email,
-          `growth-token-${String(i).padStart(10, "0")}`,
+          token,
           `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-          `growth-device-${i}`,
+          device,
           start + i * 5,
         );
       }
     })();
   }
-  return roundId;
+  return { roundId, comedianIds };
 }
 
 async function timed(url: string, headers: Record<string, string>, runs = 3) {
@@ -194,6 +207,56 @@ async function fanOut(database: DB, roundId: number, mode: "per-stream" | "share
   return Math.round(last - t0);
 }
 
+/**
+ * µs the vote store (queueVote, with the server's WAL checkpointer running) costs a vote once
+ * `stored` votes are in the round: 5,000 new votes in batches of 50, as a busy turn of the
+ * server's loop commits them, median of 3 runs. The e-mails are in no order, as a room's are;
+ * the vote tokens and device ids are "random" (as the app minted them before the eleventh
+ * session) or "time-ordered" (newTimeOrderedToken, as it mints them now).
+ */
+async function storeVoteMicros(stored: number, ids: "random" | "time-ordered") {
+  const mint = (t: number) => (ids === "random" ? newRandomToken(16) : newTimeOrderedToken(16, t));
+  const start = Date.now() - stored * 5;
+  const shaped = (t: number) => {
+    const email = `${newRandomToken(9)}@example.com`;
+    return { email, token: mint(t), device: mint(t) };
+  };
+  const runs: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "laugh-growth-"));
+    const file = path.join(dir, "growth.db");
+    const database = openDatabase(file);
+    runMigrations(database);
+    const { roundId, comedianIds } = seedVotes(database, stored, (i) => shaped(start + i * 5));
+    const checkpointer = startWalCheckpointer(database, file);
+    const t0 = process.hrtime.bigint();
+    for (let n = 0; n < 5_000; n += 50) {
+      const batch = Array.from({ length: 50 }, (_, k) => {
+        const { email, token, device } = shaped(Date.now());
+        return queueVote(
+          {
+            roundId,
+            comedianId: comedianIds[(n + k) % 40],
+            email,
+            emailKey: email,
+            voteToken: token,
+            ipAddress: `10.9.${((n + k) >> 8) & 255}.${(n + k) & 255}`,
+            deviceId: device,
+          },
+          database,
+        );
+      });
+      for (const result of await Promise.all(batch))
+        if (result.status !== "recorded") throw new Error(`vote store bench: ${result.status}`);
+    }
+    runs.push(Number(process.hrtime.bigint() - t0) / 5_000 / 1_000);
+    await checkpointer?.stop();
+    database.$client.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return runs.sort((a, b) => a - b)[1].toFixed(1);
+}
+
 /** µs a budget call for a new voter costs once `keys` voters were counted: the median of 5 runs of 20,000 calls. */
 function budgetCallMicros(keys: number) {
   const runs: number[] = [];
@@ -211,11 +274,12 @@ export async function runGrowth(label: string) {
   const showSizes = flag("--shows-sizes", [200, 2000, 20000]);
   const voteSizes = flag("--vote-sizes", [1000, 100_000, 1_000_000]);
   const budgetSizes = flag("--budget-sizes", [1000, 5000, 100_000]);
+  const storeSizes = flag("--store-sizes", [10_000, 100_000]);
   const pages = ["/", "/calendar", "/sitemap.xml", "/calendar.ics", "/admin"];
   const lines: string[] = [];
   lines.push(`### Growth (${label}), ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`, "");
   lines.push(
-    `Uncached render, median of 3 (ms) and bytes (identity). Load average at the start: ${loadAverage()} (1 / 5 / 15 min, ${os.cpus().length} cores).`,
+    `${showSizes.length ? "Uncached render, median of 3 (ms) and bytes (identity). " : ""}Load average at the start: ${loadAverage()} (1 / 5 / 15 min, ${os.cpus().length} cores).`,
     "",
   );
   if (showSizes.length)
@@ -263,7 +327,7 @@ export async function runGrowth(label: string) {
     const t0 = Date.now();
     const database = openDatabase(file);
     runMigrations(database);
-    const roundId = seedVotes(database, votes);
+    const { roundId } = seedVotes(database, votes);
     const seedS = ((Date.now() - t0) / 1000).toFixed(1);
     const server = await startLoadServer(file, dir);
     let results = "- | -";
@@ -299,6 +363,21 @@ export async function runGrowth(label: string) {
       "|---|---|",
       ...budgetSizes.map((keys) => `| ${keys} | ${budgetCallMicros(keys)} |`),
     );
+  if (storeSizes.length) {
+    lines.push(
+      "",
+      "The vote store: µs a vote costs (queueVote, batches of 50, median of 3 runs of 5,000 votes; e-mails in no order) after N votes, by the shape of the vote tokens and device ids.",
+      "",
+      "| votes before | random ids µs | time-ordered ids µs |",
+      "|---|---|---|",
+    );
+    for (const stored of storeSizes) {
+      lines.push(
+        `| ${stored} | ${await storeVoteMicros(stored, "random")} | ${await storeVoteMicros(stored, "time-ordered")} |`,
+      );
+      console.log(lines[lines.length - 1]);
+    }
+  }
   const md = lines.join("\n") + "\n";
   fs.mkdirSync("bench", { recursive: true });
   await writeMarkdown(`bench/growth-${label}.md`, md);

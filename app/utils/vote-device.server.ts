@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { isToken } from "~/lib/ids";
 import { getEnv } from "./env.server";
-import { newRandomToken } from "./random.server";
+import { newTimeOrderedToken } from "./random.server";
 import { ONE_YEAR, signedDeviceCookie } from "./signed-cookie.server";
 
 /**
- * A random id per phone (signed, httpOnly, a year long), issued when /vote is loaded: one vote
+ * A random id per phone (time-ordered; signed, httpOnly, a year long), issued when /vote is loaded: one vote
  * per round per device, the receipt is shown only to it, and it keys the per-device budgets.
  * It identifies no one.
  */
@@ -67,9 +67,14 @@ export function deviceIdFromCookieHeader(header: string | null | undefined): str
   return typeof id === "string" && isToken(id) ? id : null;
 }
 
+/** A new device id: random, and in the order phones were first seen (see newTimeOrderedToken). */
+export function newDeviceId() {
+  return newTimeOrderedToken(16);
+}
+
 /** A new device id and its Set-Cookie (what deviceCookie().serialize(id) gives). */
 export function mintDevice(): { deviceId: string; setCookie: string } {
-  const deviceId = newRandomToken(16);
+  const deviceId = newDeviceId();
   const value = Buffer.from(JSON.stringify(deviceId)).toString("base64");
   const signed = encodeURIComponent(`${value}.${signature(value, getEnv().SESSION_SECRET)}`);
   const secure = getEnv().NODE_ENV === "production" ? "; Secure" : "";
@@ -86,5 +91,5 @@ export function deviceCookieForTests() {
 
 /** A fresh vote token for each rendered form: the server recognises a retried post by it. */
 export function newVoteToken() {
-  return newRandomToken(16);
+  return newTimeOrderedToken(16);
 }

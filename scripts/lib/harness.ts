@@ -5,16 +5,18 @@
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
+import { newDeviceId } from "~/utils/vote-device.server";
 import { LOAD_ENV } from "../../tests/support/env";
 import type { Server } from "../../tests/support/server";
 
 /**
  * A vote device cookie as /vote would issue it (Remix's signed cookie: base64 JSON, then
  * cookie-signature's HMAC-SHA256), made synchronously so a load tool can give every simulated
- * phone its own device without loading the page first.
+ * phone its own device without loading the page first. The id is one the app would mint
+ * (newDeviceId): ids shaped otherwise, such as a counter, would land in the votes' indexes in
+ * an order real phones do not give.
  */
-export function deviceCookieFor(n: number, secret: string = LOAD_ENV.SESSION_SECRET) {
-  const id = `bench-device-${String(n).padStart(8, "0")}`;
+export function deviceCookieFor(id: string = newDeviceId(), secret: string = LOAD_ENV.SESSION_SECRET) {
   const value = Buffer.from(JSON.stringify(id)).toString("base64");
   const mac = crypto.createHmac("sha256", secret).update(value).digest("base64").replace(/=+$/, "");
   return `vote_device=${encodeURIComponent(`${value}.${mac}`)}`;
