@@ -5,9 +5,9 @@ import { newTimeOrderedToken } from "./random.server";
 import { ONE_YEAR, signedDeviceCookie } from "./signed-cookie.server";
 
 /**
- * A random id per phone (time-ordered; signed, httpOnly, a year long), issued when /vote is loaded: one vote
- * per round per device, the receipt is shown only to it, and it keys the per-device budgets.
- * It identifies no one.
+ * A random id per phone (time-ordered; signed, httpOnly, a year long), issued when /vote is
+ * loaded: one vote per round per device, the receipt is shown only to it, and it keys the
+ * per-device budgets. It identifies no one.
  */
 const deviceCookie = signedDeviceCookie("vote_device");
 
