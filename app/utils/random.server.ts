@@ -29,10 +29,10 @@ export function newRandomToken(bytes = 16, encoding: "base64url" | "base64" = "b
  * (nine characters, fixed length until the year 5188), then `newRandomToken(bytes)`. For the
  * ids that become keys of a database index, the vote token and the device id (issue 20): a
  * random key puts each new row on its own page of the index, and every page a batch of votes
- * touches is written to the WAL at its commit. Measured on the vote store's statements (80,000
- * votes stored, batches of 50, random e-mails): 142–144 µs a vote with random tokens and device
- * ids, 63–70 µs with these, nearly all of it the commit's writes. The random part is as long as
- * before; what the prefix tells is when a form or a phone's cookie was issued.
+ * touches is written to the WAL at its commit. `npm run bench -- --growth` measures the vote
+ * store both ways (bench/growth-s11-store.md: 85–99 µs a vote with random tokens and device ids,
+ * 50–57 µs with these; e-mails in no order in both). The random part is as long as before; what
+ * the prefix tells is when a form or a phone's cookie was issued.
  * (A UUIDv7 keeps 74 random bits and counts within a millisecond; this keeps all of `bytes`.)
  */
 export function newTimeOrderedToken(bytes = 16, now = Date.now()): string {
