@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
 import { TOKEN_PATTERN } from "~/lib/ids";
 import { newRandomToken, newTimeOrderedToken } from "~/utils/random.server";
 import { newDeviceId, newVoteToken } from "~/utils/vote-device.server";
