@@ -72,11 +72,16 @@ export function newDeviceId() {
   return newTimeOrderedToken(16);
 }
 
+/** A device cookie's value for `id`, signed with `secret` (what deviceCookie().serialize(id) writes). */
+export function signedDeviceValue(id: string, secret: string): string {
+  const value = Buffer.from(JSON.stringify(id)).toString("base64");
+  return encodeURIComponent(`${value}.${signature(value, secret)}`);
+}
+
 /** A new device id and its Set-Cookie (what deviceCookie().serialize(id) gives). */
 export function mintDevice(): { deviceId: string; setCookie: string } {
   const deviceId = newDeviceId();
-  const value = Buffer.from(JSON.stringify(deviceId)).toString("base64");
-  const signed = encodeURIComponent(`${value}.${signature(value, getEnv().SESSION_SECRET)}`);
+  const signed = signedDeviceValue(deviceId, getEnv().SESSION_SECRET);
   const secure = getEnv().NODE_ENV === "production" ? "; Secure" : "";
   return {
     deviceId,

@@ -3,23 +3,20 @@
  * server's resident memory, vote device cookies. Starting the server, test databases,
  * staff sign-in and form posts are the test kit's (tests/support), shared with the tests.
  */
-import crypto from "node:crypto";
 import fs from "node:fs";
-import { newDeviceId } from "~/utils/vote-device.server";
+import { newDeviceId, signedDeviceValue } from "~/utils/vote-device.server";
 import { LOAD_ENV } from "../../tests/support/env";
 import type { Server } from "../../tests/support/server";
 
 /**
- * A vote device cookie as /vote would issue it (Remix's signed cookie: base64 JSON, then
- * cookie-signature's HMAC-SHA256), made synchronously so a load tool can give every simulated
- * phone its own device without loading the page first. The id is one the app would mint
+ * A vote device cookie as /vote would issue it (the app's own signing, signedDeviceValue), made
+ * synchronously so a load tool can give every simulated phone its own device without loading
+ * the page first. The id is one the app would mint
  * (newDeviceId): ids shaped otherwise, such as a counter, would land in the votes' indexes in
  * an order real phones do not give.
  */
 export function deviceCookieFor(id: string = newDeviceId(), secret: string = LOAD_ENV.SESSION_SECRET) {
-  const value = Buffer.from(JSON.stringify(id)).toString("base64");
-  const mac = crypto.createHmac("sha256", secret).update(value).digest("base64").replace(/=+$/, "");
-  return `vote_device=${encodeURIComponent(`${value}.${mac}`)}`;
+  return `vote_device=${signedDeviceValue(id, secret)}`;
 }
 
 export function requireBuild() {
