@@ -8,6 +8,7 @@ import {
   type ReactElement,
   type ReactNode,
 } from "react";
+import { inlineScriptJson } from "~/lib/inline-script-json";
 
 type ScriptsProps = ComponentProps<typeof Scripts> & {
   /** Fetch the page's scripts only once it is loaded and painted (the public pages). */
@@ -46,16 +47,11 @@ export function PageScripts({ afterFirstPaint = false, ...props }: ScriptsProps)
         dangerouslySetInnerHTML={{
           // Only our own function and the build's addresses, as JSON with `<` escaped, so no value
           // can close the script element.
-          __html: `(${startAfterPaint.toString()})(${scriptJson(HELD_MODULES_ID)},${scriptJson(preloads)})`,
+          __html: `(${startAfterPaint.toString()})(${inlineScriptJson(HELD_MODULES_ID)},${inlineScriptJson(preloads)})`,
         }}
       />
     </>
   );
-}
-
-/** JSON safe inside an inline script: `<` written as \u003c (no `</script>` can appear). */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 
 type ElementProps = { rel?: string; type?: string; href?: string; children?: ReactNode };

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useBusinessZone } from "~/components/business-zone";
+import { inlineScriptJson } from "~/lib/inline-script-json";
 import type { Show } from "~/lib/shows";
-import { serializeJsonLd, showJsonLd } from "~/lib/structured-data";
+import { showJsonLd } from "~/lib/structured-data";
 
 /**
  * schema.org ComedyEvent JSON-LD for one or more shows (show pages and listings),
@@ -17,8 +18,8 @@ export function ShowStructuredData({ shows, origin }: { shows: Show[]; origin: s
       ids={ids}
       build={() => {
         const showsJsonLd = shows.flatMap((show) => showJsonLd(show, origin, zone));
-        // serializeJsonLd escapes "<" so no value can close the script element.
-        return serializeJsonLd(showsJsonLd.length === 1 ? showsJsonLd[0] : showsJsonLd);
+        // inlineScriptJson escapes "<" so no value can close the script element.
+        return inlineScriptJson(showsJsonLd.length === 1 ? showsJsonLd[0] : showsJsonLd);
       }}
     />
   );

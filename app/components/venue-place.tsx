@@ -1,4 +1,4 @@
-import { serializeJsonLd } from "~/lib/structured-data";
+import { inlineScriptJson } from "~/lib/inline-script-json";
 import { addressLine, geoOf, mapsLink, postalAddressOf, type VenueRecord } from "~/lib/venue-records";
 
 /**
@@ -41,7 +41,7 @@ export function VenuePlace({
         <a href={feed.replace(/^https?:/, "webcal:")}>Subscribe to {record.name}'s shows</a>{" "}
         <a href={feed}>Download the calendar</a>
       </p>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(place) }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: inlineScriptJson(place) }} />
     </section>
   );
 }

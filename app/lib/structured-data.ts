@@ -119,12 +119,3 @@ export function showJsonLd(
     });
 }
 
-/** JSON for a <script type="application/ld+json">: `<` and line separators escaped so no text ends the script. */
-export function serializeJsonLd(data: unknown): string {
-  return JSON.stringify(data)
-    .replace(/</g, "\\u003c")
-    .replace(/>/g, "\\u003e")
-    .replace(/&/g, "\\u0026")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-}

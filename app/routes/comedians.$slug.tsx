@@ -5,11 +5,12 @@ import { ErrorScreen, GeneralErrorBoundary } from "~/components/error-boundary";
 import { VenueName } from "~/components/venue-name";
 import { comedianFeedPath } from "~/lib/calendar-links";
 import { formatLongDate, formatTime12 } from "~/lib/dates";
+import { inlineScriptJson } from "~/lib/inline-script-json";
 import { comedianPath, ROLE_LABELS } from "~/lib/lineup";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { showPath } from "~/lib/slug";
-import { personJsonLd, serializeJsonLd } from "~/lib/structured-data";
+import { personJsonLd } from "~/lib/structured-data";
 import { venueRefOf } from "~/lib/venue-records";
 import { comedianPage } from "~/models/comedian-pages.server";
 import { publicContext } from "~/models/public-shows.server";
@@ -57,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       upcoming: page.upcoming.map(summary),
       past: page.past.map((a) => ({ ...summary(a), path: `/event/${a.show.id}` })),
       rounds: page.rounds,
-      jsonLd: serializeJsonLd({
+      jsonLd: inlineScriptJson({
         "@context": "https://schema.org",
         ...personJsonLd(page.comedian, origin),
         ...(page.comedian.bio ? { description: page.comedian.bio } : {}),

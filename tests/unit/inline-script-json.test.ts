@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scriptJson } from "~/components/scripts";
+import { inlineScriptJson } from "~/lib/inline-script-json";
 
 /**
  * The after-paint starter script (app/components/scripts.tsx) is the only inline script the
@@ -9,7 +9,7 @@ import { scriptJson } from "~/components/scripts";
 describe("JSON written into an inline script", () => {
   it("holds no '<' at all, so no value can close the element or open a comment", () => {
     const hostile = ["/build/a.js", "</script><script>alert(1)</script>", "<!--", "</SCRIPT >"];
-    const text = scriptJson(hostile);
+    const text = inlineScriptJson(hostile);
     expect(text).not.toContain("<");
     expect(text).not.toMatch(/<\/script/i);
     // Still the same values once the browser parses it.
@@ -17,6 +17,6 @@ describe("JSON written into an inline script", () => {
   });
 
   it("leaves plain build addresses as they are", () => {
-    expect(scriptJson(["/build/entry.client-ABC.js"])).toBe('["/build/entry.client-ABC.js"]');
+    expect(inlineScriptJson(["/build/entry.client-ABC.js"])).toBe('["/build/entry.client-ABC.js"]');
   });
 });

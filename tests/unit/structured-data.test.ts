@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { endIso, personJsonLd, serializeJsonLd, showJsonLd } from "~/lib/structured-data";
+import { inlineScriptJson } from "~/lib/inline-script-json";
+import { endIso, personJsonLd, showJsonLd } from "~/lib/structured-data";
 import { gameOnShow } from "../support/shows";
 import { makeVenue, WALKERVILLE } from "../support/venues";
 
@@ -88,9 +89,9 @@ describe("showJsonLd", () => {
   });
 });
 
-describe("serializeJsonLd", () => {
+describe("inlineScriptJson", () => {
   it("cannot close the script element it is written in", () => {
-    const json = serializeJsonLd({ name: "</script><script>alert(1)</script>" });
+    const json = inlineScriptJson({ name: "</script><script>alert(1)</script>" });
     expect(json).not.toContain("<");
     expect(JSON.parse(json)).toEqual({ name: "</script><script>alert(1)</script>" });
   });
@@ -215,7 +216,7 @@ describe("JSON-LD at its edges", () => {
   });
 
   it("escapes every character that could end the script or a line in it", () => {
-    const json = serializeJsonLd({ t: "<a> & b \u2028 \u2029" });
+    const json = inlineScriptJson({ t: "<a> & b \u2028 \u2029" });
     expect(json).toBe('{"t":"\\u003ca\\u003e \\u0026 b \\u2028 \\u2029"}');
     expect(JSON.parse(json)).toEqual({ t: "<a> & b \u2028 \u2029" });
   });
