@@ -13,9 +13,17 @@ import zlib from "node:zlib";
  */
 export type StitchedTemplate = {
   /** Fixed text between the slots: pieces.length === slots.length + 1. */
-  pieces: { deflated: Buffer; identity: Buffer; crc: number }[];
+  pieces: Piece[];
   /** The slot names, in page order (a name may appear several times). */
   slots: string[];
+};
+
+type Piece = {
+  deflated: Buffer;
+  identity: Buffer;
+  crc: number;
+  /** x^(8·length) mod the CRC polynomial: what crc32Combine needs of a piece, worked out once. */
+  shift: number;
 };
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
@@ -48,6 +56,7 @@ function piece(text: string) {
   return {
     identity,
     crc: crc32(identity),
+    shift: crc32Shift(identity.length),
     deflated: zlib.deflateRawSync(identity, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH }),
   };
 }
@@ -64,9 +73,9 @@ export function stitchGzip(template: StitchedTemplate, values: Record<string, st
   const parts: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let length = 0;
-  const add = (p: { deflated: Buffer; identity: Buffer; crc: number }) => {
+  const add = (p: Piece) => {
     parts.push(p.deflated);
-    crc = length === 0 ? p.crc : crc32Combine(crc, p.crc, p.identity.length);
+    crc = length === 0 ? p.crc : combineShifted(crc, p.crc, p.shift);
     length += p.identity.length;
   };
   for (let i = 0; i < template.slots.length; i++) {
@@ -82,7 +91,7 @@ export function stitchGzip(template: StitchedTemplate, values: Record<string, st
         parts.push(header, chunk);
       }
       const valueCrc = crc32(value);
-      crc = length === 0 ? valueCrc : crc32Combine(crc, valueCrc, value.length);
+      crc = length === 0 ? valueCrc : combineShifted(crc, valueCrc, valueShift(value.length));
       length += value.length;
     }
   }
@@ -147,5 +156,26 @@ function x2nModP(n: number, k: number) {
 
 /** CRC-32 of A followed by B, from crc(A), crc(B) and B's length. */
 export function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
-  return (multModP(x2nModP(lengthB, 3), crcA >>> 0) ^ crcB) >>> 0;
+  return combineShifted(crcA, crcB, crc32Shift(lengthB));
+}
+
+/** The part of crc32Combine that depends only on B's length (a fixed piece's is kept). */
+function crc32Shift(lengthB: number) {
+  return x2nModP(lengthB, 3);
+}
+
+/** A slot's values have a few lengths (a token's is fixed): their shifts are kept, at most 64. */
+const valueShifts = new Map<number, number>();
+function valueShift(length: number) {
+  let shift = valueShifts.get(length);
+  if (shift === undefined) {
+    if (valueShifts.size >= 64) valueShifts.clear();
+    shift = crc32Shift(length);
+    valueShifts.set(length, shift);
+  }
+  return shift;
+}
+
+function combineShifted(crcA: number, crcB: number, shiftB: number) {
+  return (multModP(shiftB, crcA >>> 0) ^ crcB) >>> 0;
 }

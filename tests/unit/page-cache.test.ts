@@ -46,4 +46,17 @@ describe("page cache", () => {
     expect(pickEncoding("gzip")).toBe("gzip");
     expect(pickEncoding(undefined)).toBe("identity");
   });
+
+  it("answers a header it has seen as it did the first time, for what this page has", () => {
+    // The same header, asked by a page kept in all three encodings and by one kept without brotli.
+    for (let i = 0; i < 2; i++) {
+      expect(pickEncoding("br")).toBe("br");
+      expect(pickEncoding("br", ["gzip", "identity"])).toBe("identity");
+      expect(pickEncoding("br;q=0, gzip")).toBe("gzip");
+    }
+    // A stranger's thousand distinct headers neither grow the memo without end nor change an answer.
+    for (let i = 0; i < 1000; i++) expect(pickEncoding(`gzip;q=0.${(i % 9) + 1}, x-${i}`)).toBe("gzip");
+    expect(pickEncoding("gzip, deflate, br")).toBe("br");
+    expect(pickEncoding("identity;q=0, br;q=0, gzip;q=0")).toBe("identity");
+  });
 });

@@ -32,6 +32,16 @@ describe("stitched gzip (the cached /vote page)", () => {
     }
   });
 
+  it("stays valid for values of any length, one request after another (the kept shifts)", () => {
+    const template = stitchTemplate(page, { token: "TOKEN__", nonce: "NONCE__" });
+    // More distinct lengths than the shifts kept for values, then the first ones again.
+    for (const length of [...Array.from({ length: 150 }, (_, i) => i + 1), 31, 24, 1]) {
+      const values = { token: "t".repeat(length), nonce: "n".repeat(150 - (length % 150)) };
+      const expected = page.replaceAll("TOKEN__", values.token).replaceAll("NONCE__", values.nonce);
+      expect(zlib.gunzipSync(stitchGzip(template, values)).toString("utf8")).toBe(expected);
+    }
+  });
+
   it("leaves a slot empty when no value is given for it", () => {
     const template = stitchTemplate("a XX b", { v: "XX" });
     expect(zlib.gunzipSync(stitchGzip(template, {})).toString("utf8")).toBe("a  b");
