@@ -92,7 +92,7 @@ export function pickEncoding(
   available: readonly (typeof ENCODINGS)[number][] = ENCODINGS,
 ): "br" | "gzip" | "identity" {
   // Browsers send a handful of distinct headers: each is negotiated once (issue 20: negotiating
-  // was 4 % of a cached /vote). The memo is bounded, so unique headers cannot grow it.
+  // was 3 % of a cached /vote). The memo is bounded, so unique headers cannot grow it.
   const key = `${available.join()}|${acceptEncoding ?? ""}`;
   const known = negotiated.get(key);
   if (known) return known;
