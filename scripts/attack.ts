@@ -22,7 +22,7 @@ import { openDatabase } from "~/utils/db.server";
 import { tempDatabase } from "../tests/support/db";
 import { LOAD_ENV, staffOf } from "../tests/support/env";
 import { FORMS, formFields, loginFields, postForm } from "../tests/support/forms";
-import { hasExited, startLoadServer, stopServer, type Server } from "../tests/support/server";
+import { eventually, hasExited, startLoadServer, stopServer, type Server } from "../tests/support/server";
 import { insertShow } from "../tests/support/shows";
 import { cookieHeader } from "../tests/support/staff";
 import { createRound } from "../tests/support/voting";
@@ -437,15 +437,11 @@ const outbound: AttackClass = {
         .readFileSync(ctx.server().log, "utf8")
         .split("\n")
         .filter((l) => l.includes("event lookup failed"));
-    let log = lookupLines();
-    for (
-      let wait = 0;
-      wait < 20 && !answers.every((a) => log.some((l) => l.includes(`"url":"${a.u}"`)));
-      wait++
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      log = lookupLines();
-    }
+    const loggedEach = (lines: string[]) =>
+      answers.every((a) => lines.some((l) => l.includes(`"url":"${a.u}"`)));
+    // A line still missing after 2 s is reported below as a lookup that was not refused.
+    await eventually(() => loggedEach(lookupLines()), "the lookups' log lines", 2_000).catch(() => {});
+    const log = lookupLines();
     for (const a of answers) {
       const line = log.filter((l) => l.includes(`"url":"${a.u}"`)).pop() ?? "";
       const refused = /Only public addresses|cannot be fetched/.test(line);

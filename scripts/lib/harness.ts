@@ -11,9 +11,8 @@ import type { Server } from "../../tests/support/server";
 /**
  * A vote device cookie as /vote would issue it (the app's own signing, signedDeviceValue), made
  * synchronously so a load tool can give every simulated phone its own device without loading
- * the page first. The id is one the app would mint
- * (newDeviceId): ids shaped otherwise, such as a counter, would land in the votes' indexes in
- * an order real phones do not give.
+ * the page first. The id is one the app would mint (newDeviceId): ids shaped otherwise, such as
+ * a counter, would land in the votes' indexes in an order real phones do not give.
  */
 export function deviceCookieFor(id: string = newDeviceId(), secret: string = LOAD_ENV.SESSION_SECRET) {
   return `vote_device=${signedDeviceValue(id, secret)}`;

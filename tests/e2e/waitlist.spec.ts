@@ -10,8 +10,7 @@ import {
   eventbriteFixture,
   startFakeEventbrite,
 } from "../fakes/eventbrite";
-import { eventually } from "../support/mail";
-import { freePort, type SeededServer } from "../support/server";
+import { eventually, freePort, type SeededServer } from "../support/server";
 import { insertShow } from "../support/shows";
 import { loginAsStaff } from "../support/staff";
 import { expect, test } from "./fixtures";

@@ -12,16 +12,6 @@ export function startMailServer(env: Record<string, string>) {
   return startSeededServer({ OUTBOX_RETRY_BASE_MS: "300", OUTBOX_LEASE_MS: "1500", ...env }, "mail");
 }
 
-/** Waits until `check` holds (polling), or fails with `what`. */
-export async function eventually(check: () => boolean, what: string, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for: ${what}`);
-}
-
 /**
  * The mail tests' set-up in one place: fake SMTP servers (tests/fakes/smtp.ts) and mail
  * servers of the app that a test starts, all stopped by `close()` (the app servers first,

@@ -28,6 +28,16 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Waits until `check` holds (polling), or fails with `what`. */
+export async function eventually(check: () => boolean, what: string, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for: ${what}`);
+}
+
 /** Polls `base`/healthcheck until it answers 200; false when `gaveUp` says so or time runs out. */
 export async function waitForHealthy(
   base: string,
