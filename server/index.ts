@@ -68,7 +68,7 @@ async function main() {
     trustProxy: env.TRUST_PROXY,
     publicUrl: env.PUBLIC_URL,
     log,
-    setSecurityHeaders: securityHeaders(production),
+    securityHeaders: securityHeaders(production),
     stopping: () => stopping,
   });
 
@@ -88,6 +88,8 @@ async function main() {
       serveStatic: { immutable: true, maxAge: "1y" },
     }),
   );
+  // A miss under /build is a plain 404, never a page: its answer has an asset's headers (no CSP).
+  app.use("/build", (_req, res) => res.status(404).type("text/plain").send("Not found"));
   // Only the paths that exist in public/ touch the disk (a catch-all static handler would stat
   // the file system for every page request).
   app.use("/images", express.static("public/images", { maxAge: "1h" }));

@@ -26,7 +26,7 @@ import {
 import type { logger } from "~/utils/logger.server";
 import { newRandomToken } from "~/utils/random.server";
 import { isFormContentType, isSameSiteWrite } from "~/utils/request-guards.server";
-import type { SetSecurityHeaders } from "~/utils/security-headers.server";
+import { isAssetPath, type SecurityHeaders } from "~/utils/security-headers.server";
 
 /** Request bodies larger than this are refused with 413 before anything reads them. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -45,7 +45,7 @@ export type PipelineOptions = {
   trustProxy: boolean;
   publicUrl: string | undefined;
   log: ReturnType<typeof logger>;
-  setSecurityHeaders: SetSecurityHeaders;
+  securityHeaders: SecurityHeaders;
   /** True once the server is shutting down: every answer then closes its connection. */
   stopping: () => boolean;
 };
@@ -66,10 +66,13 @@ export function createPipeline(options: PipelineOptions) {
     if (options.stopping()) res.setHeader("Connection", "close");
     const target = req.url ?? "";
     const flyId = options.trustProxy ? header(req, "fly-request-id") : undefined;
+    const path = pathOf(target);
+    const asset = isAssetPath(path);
     const state: RequestState = {
       requestId: flyId || crypto.randomUUID(),
-      cspNonce: newRandomToken(16, "base64"),
-      path: pathOf(target),
+      // An asset is never a page: no inline script, no nonce.
+      cspNonce: asset ? "" : newRandomToken(16, "base64"),
+      path,
     };
     const start = process.hrtime.bigint();
     res.once("finish", () => {
@@ -85,7 +88,8 @@ export function createPipeline(options: PipelineOptions) {
         "request",
       );
     });
-    options.setSecurityHeaders(res, state.cspNonce);
+    if (asset) options.securityHeaders.asset(res);
+    else options.securityHeaders.page(res, state.cspNonce);
     // Malformed requests (bad percent-encoding, absolute-form or "*" targets, control
     // characters, a forged Host) are answered 400 here: Express and Remix would answer some 500.
     if (requestTargetProblem(target) ?? hostProblem(req.headers.host)) {

@@ -2,6 +2,7 @@ import { Link, NavLink, useLocation } from "@remix-run/react";
 import { CalendarDays, House, Info, Mail, ShoppingBag } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { SITE } from "~/lib/site";
+import { LogoFull, LogoMark } from "./logo";
 
 const NAV = [
   { to: "/", title: "Home", Icon: House },
@@ -20,8 +21,8 @@ export function SiteHeader() {
     <header className="site-header" data-hidden={hidden ? "true" : undefined}>
       <div className="site-header__inner">
         <Link to="/" className="site-header__logo" aria-label={`${SITE.name} home`}>
-          <img src="/images/logo.svg" alt={SITE.name} width="168" height="40" className="logo-full" />
-          <img src="/images/logo-mark.svg" alt="" width="40" height="40" className="logo-mark" />
+          <LogoFull className="logo-full" />
+          <LogoMark className="logo-mark" />
           <span className="site-header__wordmark" aria-hidden="true">
             Laugh
             <br />

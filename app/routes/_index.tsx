@@ -4,6 +4,7 @@ import { HydrateApart } from "~/components/hydrate-apart";
 import { ShowCarousel } from "~/components/shows/carousel";
 import { EventCard } from "~/components/shows/event-card";
 import { FilterPanel } from "~/components/shows/filter-panel";
+import { CARD_SIZES, heroPreload } from "~/components/shows/show-image";
 import { filtersToSearch, parseFilters } from "~/lib/filters";
 import { GRID_SIZE } from "~/lib/home-sections";
 import { seoMeta } from "~/lib/seo";
@@ -15,12 +16,14 @@ import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicPagesStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  seoMeta({
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  ...heroPreload(data?.grid.length ? data.items[data.grid[0]].show.image : null, CARD_SIZES),
+  ...seoMeta({
     title: `${SITE.name}: ${SITE.tagline}`,
     url: data ? `${data.origin}/` : undefined,
     origin: data?.origin,
-  });
+  }),
+];
 
 /** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
 export const headers = passPageCache;

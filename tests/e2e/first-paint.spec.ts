@@ -24,6 +24,9 @@ test("public pages link two stylesheets and fetch their scripts only after the f
     expect(html.match(/<link[^>]*rel="modulepreload"[^>]*>/g) ?? [], path).toEqual([]);
     expect(html.match(/<script[^>]*type="module"/g) ?? [], path).toEqual([]);
     expect(html, path).toContain('id="remix-modules"');
+    // The header's logos are drawn in the page, not fetched (two requests fewer on every page).
+    expect(html.match(/<img[^>]*src="\/images\/logo[^"]*"/g) ?? [], path).toEqual([]);
+    expect(html, path).toMatch(/class="site-header__logo"[^>]*>\s*<svg[^>]*class="logo-full"/);
   }
   if (!javaScriptOn) return;
 

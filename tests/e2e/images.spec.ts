@@ -5,7 +5,9 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { events, images } from "~/db/schema";
 import { addDaysIso, todayIn } from "~/lib/dates";
+import { ingestBytes } from "~/models/show-images.server";
 import type { DB } from "~/utils/db.server";
+import { imagesDir } from "~/utils/image-pipeline.server";
 import { BOOKABLE, insertShow, type ShowRow } from "../support/shows";
 import { loginAsStaff } from "../support/staff";
 import { expect, test } from "./fixtures";
@@ -192,8 +194,40 @@ test("the home page fetches the first show card's poster first (a phone's larges
   // Only one image on the page asks for high priority; everything below the first card is lazy.
   await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1);
   for (const img of await page.locator(".home-club img, .carousel img, #events .card-grid img").all()) {
-    if ((await img.getAttribute("fetchpriority")) !== "high")
+    if ((await img.getAttribute("fetchpriority")) !== "high") {
       await expect(img).toHaveAttribute("loading", "lazy");
+      // Even a card a phone's first screen shows a corner of waits behind the first poster.
+      await expect(img).toHaveAttribute("fetchpriority", "low");
+    }
+  }
+});
+
+test("a phone fetches the poster file that fills its screen, not a larger one", async ({
+  browser,
+  db,
+  baseURL,
+}) => {
+  const stored = await ingestBytes(await posterJpeg(7), db, imagesDir(process.env.E2E_DATABASE_PATH!));
+  if (!stored.ok) throw new Error(stored.message);
+  const show = posterShow(db, unique("Phone Poster Show"), { imageHash: stored.hash, imageSource: "upload" });
+  // The hero is the page's container on a phone: the screen less 2rem (what `sizes` says).
+  const phones = [
+    { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, file: 720 }, // Lighthouse's phone: 665 px
+    { viewport: { width: 360, height: 780 }, deviceScaleFactor: 2, file: 720 }, // 656 px
+    { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, file: 1280 }, // 1,074 px
+  ];
+  for (const { file, ...device } of phones) {
+    const context = await browser.newContext({ ...device, baseURL });
+    const page = await context.newPage();
+    await page.goto(`/event/${show.id}`);
+    const hero = page.locator(".event-hero__media img");
+    await expect
+      .poll(() => hero.evaluate((img: HTMLImageElement) => img.currentSrc))
+      .toMatch(new RegExp(`/img/${stored.hash}-50-50-w${file}\\.avif$`));
+    const shown = await hero.evaluate((img: HTMLImageElement) => img.getBoundingClientRect().width);
+    expect(shown).toBeLessThanOrEqual(device.viewport.width - 32);
+    expect(shown).toBeGreaterThan(device.viewport.width - 48);
+    await context.close();
   }
 });
 

@@ -19,6 +19,39 @@ test("every response carries the security headers and no framework banner", asyn
   }
 });
 
+test("scripts, styles and image variants carry only the headers that act on them; a miss there is no page", async ({
+  request,
+  page,
+}) => {
+  await page.goto("/");
+  const assets = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(
+      (l) => new URL(l.href).pathname,
+    ),
+  );
+  const script = /\/build\/[^"]+\.js/.exec(await (await request.get("/")).text())?.[0];
+  expect(script).toBeTruthy();
+  for (const path of [...assets, script!, "/build/not-a-file.js", "/img/0123456789abcdef-50-50-w720.avif"]) {
+    const response = await request.get(path);
+    const headers = response.headers();
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["cross-origin-resource-policy"], path).toBe("same-origin");
+    // About 900 bytes a request that act only on a page (issue 16: fifty-odd per page on a phone).
+    for (const name of [
+      "content-security-policy",
+      "permissions-policy",
+      "x-frame-options",
+      "cross-origin-opener-policy",
+    ])
+      expect(headers[name], `${path} ${name}`).toBeUndefined();
+    if (response.status() === 404) expect(headers["content-type"], path).toContain("text/plain");
+  }
+  // A path under /img/ that is no variant name gets the not-found page, with the page's headers.
+  const page404 = await request.get("/img/a/b");
+  expect(page404.status()).toBe(404);
+  expect(page404.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+});
+
 test("each render gets its own nonce, and inline scripts carry it", async ({ request }) => {
   // The login page is never served from the page cache: every response is a fresh render.
   const first = await request.get("/admin/login");

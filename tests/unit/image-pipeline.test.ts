@@ -194,7 +194,7 @@ describe("variants and crops", () => {
     const expected = allVariants({ hash: result.hash, focus: { x: 30, y: 40 }, maxWidth: 2000 }).map(
       variantFileName,
     );
-    expect(expected).toHaveLength(4 * 3 + 3 + 1);
+    expect(expected).toHaveLength(5 * 3 + 3 + 1);
     for (const name of expected) expect(files).toContain(name);
   });
 });
@@ -286,7 +286,7 @@ describe("HEIC photos from phones", () => {
       }
       sets.push(set);
     }
-    expect(Object.keys(sets[0])).toHaveLength(3 * 3 + 3 + 1); // 320/640/960 × AVIF/WebP/JPEG, 3 crops, OG
+    expect(Object.keys(sets[0])).toHaveLength(4 * 3 + 3 + 1); // 320/640/720/960 × AVIF/WebP/JPEG, 3 crops, OG
     expect(sets[0]).toEqual(sets[1]);
   });
 

@@ -80,8 +80,9 @@ describe("the rules", () => {
   });
 
   it("never offers widths above the crop (no upscaling)", () => {
-    expect(displayWidths(2560)).toEqual([320, 640, 960, 1280]);
-    expect(displayWidths(1000)).toEqual([320, 640, 960]);
+    expect(displayWidths(2560)).toEqual([320, 640, 720, 960, 1280]);
+    expect(displayWidths(1000)).toEqual([320, 640, 720, 960]);
+    expect(displayWidths(700)).toEqual([320, 640]);
     expect(displayWidths(200)).toEqual([200]);
   });
 

@@ -2,10 +2,15 @@ import { useEffect, useRef, useState } from "react";
 import { displayUrl, displayWidths, srcSet, type ShowImageRef } from "~/lib/image-variants";
 import { SITE } from "~/lib/site";
 
-/** Card-sized by default: one column on a phone, up to three on a desktop. */
-export const CARD_SIZES = "(min-width: 64rem) 380px, (min-width: 40rem) 50vw, 100vw";
-/** The hero of the event and show pages. */
-export const HERO_SIZES = "(min-width: 75rem) 1200px, 100vw";
+/**
+ * Card-sized by default: one column on a phone, up to three on a desktop. A card is as wide as
+ * the page's container (the screen less 2rem) on a phone, half of it on a tablet: said exactly,
+ * so that a phone picks the smallest file that fills it (a 412 px phone at 1.75x, 720 px, not 960).
+ */
+export const CARD_SIZES =
+  "(min-width: 64rem) 380px, (min-width: 40rem) calc(50vw - 2rem), calc(100vw - 2rem)";
+/** The hero of the event and show pages (in the same container on a phone). */
+export const HERO_SIZES = "(min-width: 75rem) 1200px, calc(100vw - 2rem)";
 
 /**
  * A show image with explicit size, lazy unless `eager` (above the fold), and the stock image
@@ -52,8 +57,10 @@ export function ShowImage({
     width,
     height,
     loading: eager ? ("eager" as const) : ("lazy" as const),
-    // Above-the-fold images are fetched first (React 18 passes the lower-case attribute through).
-    ...(eager ? { fetchpriority: "high" } : {}),
+    // The above-the-fold image is fetched first; the others, even those a phone's first screen
+    // shows a corner of, wait behind it (Chrome would raise them to high once laid out in view).
+    // React 18 passes the lower-case attribute through.
+    fetchpriority: eager ? "high" : "low",
     decoding: "async" as const,
     className,
     onError: () => setFailed(true),
