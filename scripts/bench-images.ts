@@ -15,7 +15,7 @@ import { asc, isNull } from "drizzle-orm";
 import { events, images } from "~/db/schema";
 import { seedDemoData } from "~/db/seed.server";
 import { todayIn } from "~/lib/dates";
-import { DEFAULT_FOCUS } from "~/lib/image-variants";
+import { allVariants, DEFAULT_FOCUS } from "~/lib/image-variants";
 import { showSlug } from "~/lib/slug";
 import { getImageRow, ingestBytes, setShowImage } from "~/models/show-images.server";
 import { imagesDir, produceAllVariants } from "~/utils/image-pipeline.server";
@@ -155,12 +155,14 @@ async function measureUpload(server: Server, poster: Poster) {
           .filter((d) => fs.readdirSync(d).some((f) => f.includes("-72-48-")))
       : [];
   };
+  // Every variant of the master (at most 2560 px wide, so every display width).
+  const expected = allVariants({ hash: "", focus: { x: 72, y: 48 }, maxWidth: 2560 }).length;
   const deadline = Date.now() + 180_000;
   let files = 0;
   while (Date.now() < deadline) {
     const d = variantsDir()[0];
     files = d ? fs.readdirSync(d).filter((f) => f.includes("-72-48-") && !f.endsWith(".tmp")).length : 0;
-    if (files >= 16) break;
+    if (files >= expected) break;
     await new Promise((r) => setTimeout(r, 50));
   }
   const totalMs = Date.now() - start;
