@@ -30,8 +30,8 @@ const HELD_TYPE = "text/x-remix-after-paint";
  * - with `afterFirstPaint` (the public pages and the vote room, where a phone's first paint and hero image are what
  *   count, issue 16) nothing of them is fetched before the page has loaded and painted: the
  *   preloads and Remix's inline module script (which imports the entry and the matched routes)
- *   are held back in the HTML and started by a small inline script on the `load` event, after the
- *   next frame. Until then every link and form works as it does with JavaScript off.
+ *   are held back in the HTML and started by a small inline script once the page has loaded
+ *   and its first paint is on the screen. Until then every link and form works as it does with JavaScript off.
  */
 export function PageScripts({ afterFirstPaint = false, ...props }: ScriptsProps) {
   // Scripts is a function component whose hooks run here as this component's own, on every render.
@@ -92,7 +92,7 @@ function holdBack(tree: ReactNode, preloads: string[]): ReactNode {
 
 /**
  * Runs in the browser as an inline script (serialized with `toString`, so it stays self-contained):
- * on `load` and after the next frame, adds the module preloads and then a live copy of the held
+ * on `load` and after the first paint, adds the module preloads and then a live copy of the held
  * module script, which imports the entry and hydrates the page. The preloads go in a few at a
  * time, one task each: every request the browser starts costs main-thread time (0.5-3 ms, more
  * with DevTools open), and 25-45 of them in one task blocked a phone's main thread for 100 ms
@@ -125,10 +125,32 @@ function startAfterPaint(id: string, preloads: string[]) {
       0,
     );
   }
+  // After the first contentful paint as shown on the screen: the page's frame is rendered before
+  // it is shown, and `load` often comes before both, so a frame callback alone let the first
+  // requests start ahead of the paint. Browsers without paint timing wait for the next frame; a
+  // page that paints nothing, or a hidden tab, starts after a few seconds.
   function afterPaint() {
-    requestAnimationFrame(function () {
+    let started = false;
+    const go = () => {
+      if (started) return;
+      started = true;
       setTimeout(start, 0);
-    });
+    };
+    if (
+      typeof PerformanceObserver === "function" &&
+      PerformanceObserver.supportedEntryTypes?.includes("paint")
+    ) {
+      if (performance.getEntriesByName("first-contentful-paint").length) return go();
+      const observer = new PerformanceObserver((list) => {
+        if (!list.getEntriesByName("first-contentful-paint").length) return;
+        observer.disconnect();
+        go();
+      });
+      observer.observe({ type: "paint", buffered: true });
+      setTimeout(go, 3000);
+      return;
+    }
+    requestAnimationFrame(() => setTimeout(go, 0));
   }
   if (document.readyState === "complete") afterPaint();
   else window.addEventListener("load", afterPaint, { once: true });
