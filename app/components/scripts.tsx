@@ -31,7 +31,8 @@ const HELD_TYPE = "text/x-remix-after-paint";
  *   count, issue 16) nothing of them is fetched before the page has loaded and painted: the
  *   preloads and Remix's inline module script (which imports the entry and the matched routes)
  *   are held back in the HTML and started by a small inline script once the page has loaded
- *   and its first paint is on the screen. Until then every link and form works as it does with JavaScript off.
+ *   and its first paint is on the screen. Until then every link and form works as it does with
+ *   JavaScript off.
  */
 export function PageScripts({ afterFirstPaint = false, ...props }: ScriptsProps) {
   // Scripts is a function component whose hooks run here as this component's own, on every render.

@@ -13,7 +13,8 @@ const TYPES = { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg" } as c
  * A show-image variant, /img/<hash>-<fx>-<fy>-<kind>.<ext>. The name says everything the bytes
  * depend on (content hash, focal point, size, format), so answers are cached for a year as
  * immutable. Missing variants are rendered on first request, but only for an image and focal
- * point some show uses (no disk filling with made-up names).
+ * point some show uses (no disk filling with made-up names). `nosniff` and the resource policy
+ * come from the request pipeline, as for every asset (isAssetPath).
  */
 export async function loader({ params }: LoaderFunctionArgs) {
   const name = parseVariantName(params.file ?? "");
@@ -45,7 +46,6 @@ export async function loader({ params }: LoaderFunctionArgs) {
       "Content-Type": TYPES[ext],
       "Content-Length": String(body.length),
       "Cache-Control": "public, max-age=31536000, immutable",
-      "X-Content-Type-Options": "nosniff",
     },
   });
 }

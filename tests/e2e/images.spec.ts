@@ -93,6 +93,8 @@ test("staff upload a poster and set its focal point; pages serve it responsive, 
   expect(avif.status()).toBe(200);
   expect(avif.headers()["content-type"]).toBe("image/avif");
   expect(avif.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(avif.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(avif.headers()["content-security-policy"]).toBeUndefined();
   const meta = await sharp(await avif.body()).metadata();
   expect([meta.width, meta.height]).toEqual([640, 360]);
 
