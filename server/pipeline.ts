@@ -74,9 +74,9 @@ export function createPipeline(options: PipelineOptions) {
       cspNonce: asset ? "" : newRandomToken(16, "base64"),
       path,
     };
-    const start = process.hrtime.bigint();
-    res.once("finish", () => {
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    const start = performance.now();
+    res.on("finish", () => {
+      const ms = performance.now() - start;
       log.info(
         {
           reqId: state.requestId,

@@ -70,46 +70,92 @@ export function slotCounts(template: StitchedTemplate): Record<string, number> {
 
 /** The page with `values` in its slots, as one gzip body. */
 export function stitchGzip(template: StitchedTemplate, values: Record<string, string>): Buffer {
-  const parts: Buffer[] = [GZIP_HEADER];
+  const { pieces, slots } = template;
+  let size = GZIP_HEADER.length + FINAL_EMPTY_BLOCK.length + 8;
+  for (const p of pieces) size += p.deflated.length;
+  for (const name of slots) {
+    const bytes = Buffer.byteLength(values[name] ?? "", "utf8");
+    size += bytes + STORED_HEADER * Math.ceil(bytes / MAX_STORED);
+  }
+  const out = take(size);
+  let at = GZIP_HEADER.copy(out, 0);
   let crc = 0;
   let length = 0;
-  const add = (p: Piece) => {
-    parts.push(p.deflated);
-    crc = length === 0 ? p.crc : combineShifted(crc, p.crc, p.shift);
-    length += p.identity.length;
+  const append = (pieceCrc: number, shift: number, pieceLength: number) => {
+    crc = length === 0 ? pieceCrc : combineShifted(crc, pieceCrc, shift);
+    length += pieceLength;
   };
-  for (let i = 0; i < template.slots.length; i++) {
-    add(template.pieces[i]);
-    const value = Buffer.from(values[template.slots[i]] ?? "", "utf8");
-    if (value.length > 0) {
-      for (let at = 0; at < value.length; at += 0xffff) {
-        const chunk = value.subarray(at, at + 0xffff);
-        const header = Buffer.alloc(5);
-        header[0] = 0x00;
-        header.writeUInt16LE(chunk.length, 1);
-        header.writeUInt16LE(~chunk.length & 0xffff, 3);
-        parts.push(header, chunk);
-      }
-      const valueCrc = crc32(value);
-      crc = length === 0 ? valueCrc : combineShifted(crc, valueCrc, valueShift(value.length));
-      length += value.length;
+  for (let i = 0; i <= slots.length; i++) {
+    const p = pieces[i];
+    at += p.deflated.copy(out, at);
+    append(p.crc, p.shift, p.identity.length);
+    if (i === slots.length) break;
+    const value = values[slots[i]] ?? "";
+    if (value === "") continue;
+    // The value as stored blocks of at most 65,535 bytes: a 5-byte header each, then the bytes.
+    const bytes = Buffer.byteLength(value, "utf8");
+    const encoded = bytes <= MAX_STORED ? null : Buffer.from(value, "utf8"); // never for a token
+    let valueCrc = 0;
+    for (let done = 0; done < bytes; done += MAX_STORED) {
+      const chunk = Math.min(MAX_STORED, bytes - done);
+      out[at] = 0x00;
+      out.writeUInt16LE(chunk, at + 1);
+      out.writeUInt16LE(~chunk & 0xffff, at + 3);
+      at += STORED_HEADER;
+      if (encoded) encoded.copy(out, at, done, done + chunk);
+      else out.write(value, at, chunk, "utf8");
+      valueCrc = crc32(out.subarray(at, at + chunk), valueCrc);
+      at += chunk;
     }
+    append(valueCrc, valueShift(bytes), bytes);
   }
-  add(template.pieces[template.pieces.length - 1]);
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE(length >>> 0, 4);
-  parts.push(FINAL_EMPTY_BLOCK, trailer);
-  return Buffer.concat(parts);
+  at += FINAL_EMPTY_BLOCK.copy(out, at);
+  out.writeUInt32LE(crc >>> 0, at);
+  out.writeUInt32LE(length >>> 0, at + 4);
+  return out;
 }
 
 /** The page with `values` in its slots, uncompressed. */
 export function stitchIdentity(template: StitchedTemplate, values: Record<string, string>): Buffer {
-  const parts: Buffer[] = [];
-  for (let i = 0; i < template.slots.length; i++)
-    parts.push(template.pieces[i].identity, Buffer.from(values[template.slots[i]] ?? "", "utf8"));
-  parts.push(template.pieces[template.pieces.length - 1].identity);
-  return Buffer.concat(parts);
+  const { pieces, slots } = template;
+  let size = 0;
+  for (const p of pieces) size += p.identity.length;
+  for (const name of slots) size += Buffer.byteLength(values[name] ?? "", "utf8");
+  const out = take(size);
+  let at = 0;
+  for (let i = 0; i < slots.length; i++) {
+    at += pieces[i].identity.copy(out, at);
+    at += out.write(values[slots[i]] ?? "", at, "utf8");
+  }
+  pieces[slots.length].identity.copy(out, at);
+  return out;
+}
+
+const STORED_HEADER = 5;
+const MAX_STORED = 0xffff;
+
+/*
+ * Issue 20: each body is a view of a shared slab, as Node's own Buffer pool hands out small
+ * buffers (its pool stops at 4 KB; a page is larger). A body of its own per request was a new
+ * backing store for the garbage collector to track and free, a visible cost when a room opens
+ * /vote at once. A region is never handed out twice: a slab is dropped when full and freed once
+ * the last response using it is gone. Slabs are zero-filled, and every byte of a body is written.
+ * A slab stays under glibc's mmap threshold (64 KB here: Dockerfile), so it comes from memory the
+ * allocator reuses: a larger one was mapped fresh each time, a page fault for every new page.
+ */
+const SLAB_BYTES = 60 * 1024;
+let slab = Buffer.alloc(0);
+let slabUsed = 0;
+
+function take(size: number): Buffer {
+  if (size > SLAB_BYTES / 4) return Buffer.alloc(size);
+  if (slabUsed + size > slab.length) {
+    slab = Buffer.alloc(SLAB_BYTES);
+    slabUsed = 0;
+  }
+  const view = slab.subarray(slabUsed, slabUsed + size);
+  slabUsed += (size + 7) & ~7;
+  return view;
 }
 
 // CRC-32 (IEEE, reflected, as gzip uses it).

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { isToken } from "~/lib/ids";
 import { getEnv } from "./env.server";
+import { hmacSha256 } from "./hmac.server";
 import { newTimeOrderedToken } from "./random.server";
 import { ONE_YEAR, signedDeviceCookie } from "./signed-cookie.server";
 
@@ -30,8 +31,10 @@ export async function getDeviceId(request: Request): Promise<{ deviceId: string;
  */
 const COOKIE_NAME = "vote_device";
 
+let signer: { secret: string; sign: ReturnType<typeof hmacSha256> } | undefined;
 function signature(value: string, secret: string) {
-  return crypto.createHmac("sha256", secret).update(value).digest("base64").replace(/=+$/, "");
+  if (signer?.secret !== secret) signer = { secret, sign: hmacSha256(secret) };
+  return signer.sign(value, "base64").replace(/=+$/, "");
 }
 
 /** The device id in a Cookie header when its signature is ours, else null. */

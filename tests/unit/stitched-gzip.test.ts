@@ -42,6 +42,29 @@ describe("stitched gzip (the cached /vote page)", () => {
     }
   });
 
+  it("splits a value longer than one stored block (65,535 bytes) into several", () => {
+    const template = stitchTemplate("<a>XX</a>XX", { v: "XX" });
+    for (const v of ["x".repeat(65_535), "y".repeat(70_000), "é".repeat(70_001)]) {
+      expect(zlib.gunzipSync(stitchGzip(template, { v })).toString("utf8")).toBe(`<a>${v}</a>${v}`);
+      expect(stitchIdentity(template, { v }).toString("utf8")).toBe(`<a>${v}</a>${v}`);
+    }
+  });
+
+  it("never gives two bodies the same memory: every body kept stays as it was sent", () => {
+    // Enough bodies to fill several of the shared slabs the bodies are cut from.
+    const template = stitchTemplate(page, { token: "TOKEN__", nonce: "NONCE__" });
+    const sent = Array.from({ length: 400 }, (_, i) => {
+      const values = { token: `token-${i}`, nonce: `nonce-${i}` };
+      const body = i % 3 === 0 ? stitchIdentity(template, values) : stitchGzip(template, values);
+      return { i, body, copy: Buffer.from(body) };
+    });
+    for (const { i, body, copy } of sent) {
+      expect(body.equals(copy)).toBe(true);
+      const text = (i % 3 === 0 ? body : zlib.gunzipSync(body)).toString("utf8");
+      expect(text).toBe(page.replaceAll("TOKEN__", `token-${i}`).replaceAll("NONCE__", `nonce-${i}`));
+    }
+  });
+
   it("leaves a slot empty when no value is given for it", () => {
     const template = stitchTemplate("a XX b", { v: "XX" });
     expect(zlib.gunzipSync(stitchGzip(template, {})).toString("utf8")).toBe("a  b");
