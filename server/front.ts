@@ -103,17 +103,12 @@ export function createFront(options: {
     });
     if (!page) return false;
     for (const [name, value] of page.headers) res.setHeader(name, value);
-    // A page with a vote token and a device cookie is never stored by caches.
-    if (!/no-store/.test(String(res.getHeader("Cache-Control") ?? "")))
-      res.setHeader("Cache-Control", "private, no-store");
     if (visitor.setCookie) res.setHeader("Set-Cookie", visitor.setCookie);
     const values = { ...visitor.values, nonce: state.cspNonce };
     const gzip = pickEncoding(header(req, "accept-encoding"), ["gzip", "identity"]) === "gzip";
     const body = gzip ? votePages.gzip(page, values) : votePages.identity(page, values);
     if (gzip) res.setHeader("Content-Encoding", "gzip");
-    res.setHeader("Vary", "Accept-Encoding");
     res.setHeader("Content-Length", body.length);
-    res.setHeader("X-Cache", "TEMPLATE");
     res.statusCode = 200;
     res.end(req.method === "HEAD" ? undefined : body);
     return true;

@@ -23,7 +23,7 @@ import {
   SERVER_FORM_LIMITS,
   UrlencodedCounter,
 } from "~/utils/form-pipeline.server";
-import type { logger } from "~/utils/logger.server";
+import { requestLog, type logger } from "~/utils/logger.server";
 import { newRandomToken } from "~/utils/random.server";
 import { isFormContentType, isSameSiteWrite } from "~/utils/request-guards.server";
 import { isAssetPath, type SecurityHeaders } from "~/utils/security-headers.server";
@@ -59,7 +59,7 @@ const oneClickUnsubscribe = (path: string) =>
   path.startsWith(UNSUBSCRIBE) && isToken(path.slice(UNSUBSCRIBE.length));
 
 export function createPipeline(options: PipelineOptions) {
-  const { log } = options;
+  const logRequest = requestLog(options.log);
 
   /** The first steps of every request; null when the request was answered (refused). */
   function begin(req: IncomingMessage, res: ServerResponse): RequestState | null {
@@ -76,17 +76,13 @@ export function createPipeline(options: PipelineOptions) {
     };
     const start = performance.now();
     res.on("finish", () => {
-      const ms = performance.now() - start;
-      log.info(
-        {
-          reqId: state.requestId,
-          method: req.method,
-          path: target,
-          status: res.statusCode,
-          ms: Math.round(ms * 10) / 10,
-        },
-        "request",
-      );
+      logRequest({
+        reqId: state.requestId,
+        method: req.method,
+        path: target,
+        status: res.statusCode,
+        ms: Math.round((performance.now() - start) * 10) / 10,
+      });
     });
     if (asset) options.securityHeaders.asset(res);
     else options.securityHeaders.page(res, state.cspNonce);

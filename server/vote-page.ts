@@ -36,6 +36,7 @@ export type VotePage = {
   fingerprint: string;
   expires: number;
   template: StitchedTemplate;
+  /** Every header of the answer but the visitor's cookie and the body's encoding and length. */
   headers: [string, string][];
 };
 
@@ -104,6 +105,11 @@ export class VotePageCache {
     // The hidden field and the hydration data both carry the token; inline scripts the nonce.
     if ((counts.token ?? 0) < 2 || (counts.nonce ?? 0) < 1) return null;
     const headers = [...response.headers.entries()].filter(([name]) => !DROPPED.has(name.toLowerCase()));
+    // A page with a vote token and a device cookie is never stored by caches.
+    const cacheControl = headers.find(([name]) => name.toLowerCase() === "cache-control");
+    if (!cacheControl) headers.push(["Cache-Control", "private, no-store"]);
+    else if (!/no-store/.test(cacheControl[1])) cacheControl[1] = "private, no-store";
+    headers.push(["Vary", "Accept-Encoding"], ["X-Cache", "TEMPLATE"]);
     const entry: VotePage = { version, fingerprint, expires: Date.now() + TTL_MS, template, headers };
     if (this.entries.size >= MAX_ENTRIES) {
       const oldest = this.entries.keys().next().value;

@@ -71,8 +71,8 @@ export function deviceIdFromCookieHeader(header: string | null | undefined): str
 }
 
 /** A new device id: random, and in the order phones were first seen (see newTimeOrderedToken). */
-export function newDeviceId() {
-  return newTimeOrderedToken(16);
+export function newDeviceId(now = Date.now()) {
+  return newTimeOrderedToken(16, now);
 }
 
 /** A device cookie's value for `id`, signed with `secret` (what deviceCookie().serialize(id) writes). */
@@ -81,16 +81,55 @@ export function signedDeviceValue(id: string, secret: string): string {
   return encodeURIComponent(`${value}.${signature(value, secret)}`);
 }
 
-/** A new device id and its Set-Cookie (what deviceCookie().serialize(id) gives). */
+/**
+ * A new device id and its Set-Cookie (what deviceCookie().serialize(id) gives). Never the same
+ * one twice.
+ *
+ * Issue 20: minted `MINT_BATCH` at a time and handed out in order. A room opening /vote at once
+ * is one first visit after another, and one signature between two requests' other work ran from
+ * cold caches: 4.9 µs a signature measured inside the server under load, against 1 µs in a loop
+ * (a whole visit went from about 100 µs to 80 µs of server time with the batch). A batch is kept
+ * for at most `MINT_FRESH_MS`, so an id's time prefix still says when it was issued, to the
+ * second, and a new secret is never signed with the old one.
+ */
 export function mintDevice(): { deviceId: string; setCookie: string } {
-  const deviceId = newDeviceId();
-  const signed = signedDeviceValue(deviceId, getEnv().SESSION_SECRET);
-  const secure = getEnv().NODE_ENV === "production" ? "; Secure" : "";
-  return {
-    deviceId,
-    setCookie: `${COOKIE_NAME}=${signed}; Max-Age=${ONE_YEAR}; Path=/; HttpOnly${secure}; SameSite=Lax`,
-  };
+  const env = getEnv();
+  const secure = env.NODE_ENV === "production" ? "; Secure" : "";
+  const now = Date.now();
+  if (
+    !minted ||
+    minted.next === minted.ready.length ||
+    now - minted.at > MINT_FRESH_MS ||
+    minted.secret !== env.SESSION_SECRET ||
+    minted.secure !== secure
+  ) {
+    const ready = [];
+    for (let i = 0; i < MINT_BATCH; i++) {
+      const deviceId = newDeviceId(now);
+      const signed = signedDeviceValue(deviceId, env.SESSION_SECRET);
+      ready.push({
+        deviceId,
+        setCookie: `${COOKIE_NAME}=${signed}; Max-Age=${ONE_YEAR}; Path=/; HttpOnly${secure}; SameSite=Lax`,
+      });
+    }
+    minted = { secret: env.SESSION_SECRET, secure, at: now, ready, next: 0 };
+  }
+  const device = minted.ready[minted.next];
+  minted.ready[minted.next++] = USED; // handed out once; the batch keeps no copy
+  return device;
 }
+const MINT_BATCH = 32;
+const MINT_FRESH_MS = 1000;
+const USED = { deviceId: "", setCookie: "" };
+let minted:
+  | {
+      secret: string;
+      secure: string;
+      at: number;
+      ready: { deviceId: string; setCookie: string }[];
+      next: number;
+    }
+  | undefined;
 
 /** The Remix cookie object (tests check both ways agree). */
 export function deviceCookieForTests() {

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { resetEnvCache } from "~/utils/env.server";
 import { templateQuery, VOTE_PAGE_MARKS } from "~/lib/vote-page-template";
 import { deviceCookieForTests, deviceIdFromCookieHeader, mintDevice } from "~/utils/vote-device.server";
 
@@ -34,6 +35,51 @@ describe("the vote device cookie, read and signed without Remix (issue 20)", () 
     expect(deviceIdFromCookieHeader(null)).toBeNull();
     // A signed value that is not a device id (wrong shape) counts as no cookie.
     expect(deviceIdFromCookieHeader(asCookie(await deviceCookieForTests().serialize("short")))).toBeNull();
+  });
+});
+
+describe("device cookies minted ahead, a few at a time (issue 20)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    resetEnvCache();
+  });
+
+  it("never hands out the same device twice, and every cookie reads back to its own id", () => {
+    const minted = Array.from({ length: 100 }, () => mintDevice());
+    expect(new Set(minted.map((m) => m.deviceId)).size).toBe(100);
+    expect(new Set(minted.map((m) => m.setCookie)).size).toBe(100);
+    for (const { deviceId, setCookie } of minted)
+      expect(deviceIdFromCookieHeader(asCookie(setCookie))).toBe(deviceId);
+  });
+
+  it("signs with the secret of the moment: a cookie minted after the secret changed is not the old secret's", () => {
+    const before = process.env.SESSION_SECRET;
+    const restore = () => {
+      if (before === undefined) delete process.env.SESSION_SECRET;
+      else process.env.SESSION_SECRET = before;
+      resetEnvCache();
+    };
+    mintDevice(); // a batch signed with the first secret
+    process.env.SESSION_SECRET = "another-session-secret-0123456789abcdef";
+    resetEnvCache();
+    try {
+      const { deviceId, setCookie } = mintDevice();
+      expect(deviceIdFromCookieHeader(asCookie(setCookie))).toBe(deviceId);
+      restore();
+      expect(deviceIdFromCookieHeader(asCookie(setCookie))).toBeNull();
+    } finally {
+      restore();
+    }
+  });
+
+  it("gives an id made in the second it is handed out, however long ago the last one was", () => {
+    vi.useFakeTimers({ now: new Date("2026-11-25T20:00:00Z") });
+    const first = mintDevice();
+    vi.setSystemTime(new Date("2026-11-25T20:10:00Z"));
+    const later = mintDevice();
+    const issued = (id: string) => parseInt(id.slice(0, 9), 36);
+    expect(issued(first.deviceId)).toBe(Date.parse("2026-11-25T20:00:00Z"));
+    expect(issued(later.deviceId)).toBe(Date.parse("2026-11-25T20:10:00Z"));
   });
 });
 
