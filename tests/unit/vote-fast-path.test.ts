@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { resetEnvCache } from "~/utils/env.server";
 import { templateQuery, VOTE_PAGE_MARKS } from "~/lib/vote-page-template";
+import { resetEnvCache } from "~/utils/env.server";
 import { deviceCookieForTests, deviceIdFromCookieHeader, mintDevice } from "~/utils/vote-device.server";
 
 /** The Cookie header a browser sends back for a Set-Cookie. */
