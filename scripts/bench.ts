@@ -45,7 +45,14 @@ import { runGrowth } from "./bench-growth";
 import { renderImageMarkdown, runImageBench, type ImageBench } from "./bench-images";
 import { runProfile } from "./bench-profile";
 import { CHROMIUM, lighthouseRun } from "./lib/chromium";
-import { deviceCookieFor, memoryMiB, rssMiB, updateReadmeBlock, writeMarkdown } from "./lib/harness";
+import {
+  cpuMicros,
+  deviceCookieFor,
+  memoryMiB,
+  rssMiB,
+  updateReadmeBlock,
+  writeMarkdown,
+} from "./lib/harness";
 
 type MemoryMiB = NonNullable<ReturnType<typeof memoryMiB>>;
 
@@ -79,6 +86,10 @@ type Run = {
   total: number;
   /** The machine's 1-minute load average when the run ended (it is shared). */
   load: number;
+  /** CPU time per answered request of the server measured (the app, or the bare one), in µs. */
+  serverCpuUs: number | null;
+  /** CPU time per request of the load tool (this process), in µs. */
+  loadCpuUs: number;
 };
 
 async function main() {
@@ -128,8 +139,8 @@ async function main() {
     throw error;
   });
   try {
-    const targets: { name: string; url: string; vote?: boolean }[] = [
-      { name: "bare node:http (limit)", url: bare.url },
+    const targets: Target[] = [
+      { name: "bare node:http (limit)", url: bare.url, pid: bare.pid },
       { name: "/", url: `${origin}/` },
       { name: "/calendar", url: `${origin}/calendar` },
       { name: "/event/{id}", url: `${origin}/event/${seeded.eventId}` },
@@ -140,16 +151,17 @@ async function main() {
     ];
     // An uncached Remix render (the booking gate's page): every staff page and refused form is
     // one. Measured after the server's memory is read, so the RSS figure stays the same load's.
-    const uncached = { name: "/booking (uncached render)", url: `${origin}/booking` };
+    const uncached: Target = { name: "/booking (uncached render)", url: `${origin}/booking` };
     /** Every measured run, each round's. */
     const rounds: (Run & { round: number })[] = [];
     /** A warm-up, then the measured run, kept and printed. */
     const run = async (t: (typeof targets)[number], connections: number, round: number) => {
-      await measure(t, connections, WARMUP, seeded, origin);
-      const r = await measure(t, connections, DURATION, seeded, origin);
+      const pid = t.pid ?? server.child.pid;
+      await measure(t, connections, WARMUP, seeded, origin, pid);
+      const r = await measure(t, connections, DURATION, seeded, origin, pid);
       rounds.push({ ...r, round });
       console.log(
-        `${t.name.padEnd(24)} c=${connections}  ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors + r.non2xx}  load ${r.load}  (round ${round})`,
+        `${t.name.padEnd(24)} c=${connections}  ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors + r.non2xx}  CPU µs/req server ${r.serverCpuUs} load tool ${r.loadCpuUs}  load ${r.load}  (round ${round})`,
       );
     };
     for (let round = 1; round <= ROUNDS; round++)
@@ -283,12 +295,17 @@ export function seedBenchData(file: string) {
   return { eventId, slug, roundId: round.id, comedianIds };
 }
 
+/** A load target; `pid` is the process answering it when it is not the app (the bare server). */
+type Target = { name: string; url: string; vote?: boolean; pid?: number };
+
 async function measure(
-  target: { name: string; url: string; vote?: boolean },
+  target: Target,
   connections: number,
   duration: number,
   seeded: ReturnType<typeof seedBenchData>,
   origin: string,
+  /** The process answering: its CPU time per request is reported. */
+  pid?: number,
 ): Promise<Run> {
   // Like a browser: ask for compressed pages (every browser sends Accept-Encoding).
   const options: autocannon.Options = {
@@ -329,7 +346,12 @@ async function measure(
       },
     ];
   }
+  const serverBefore = cpuMicros(pid);
+  const loadBefore = process.cpuUsage();
   const result = await autocannon(options);
+  const loadCpu = process.cpuUsage(loadBefore);
+  const serverAfter = cpuMicros(pid);
+  const perRequest = (us: number) => Math.round(us / Math.max(1, result.requests.total));
   return {
     name: target.name,
     connections,
@@ -341,6 +363,9 @@ async function measure(
     non2xx: target.vote ? result.non2xx - (result["3xx"] ?? 0) : result.non2xx,
     total: result.requests.total,
     load: Math.round(os.loadavg()[0] * 10) / 10,
+    serverCpuUs:
+      serverBefore === null || serverAfter === null ? null : perRequest(serverAfter - serverBefore),
+    loadCpuUs: perRequest(loadCpu.user + loadCpu.system),
   };
 }
 
@@ -499,19 +524,19 @@ function renderMarkdown(r: {
 }) {
   const lines: string[] = [];
   lines.push(
-    `Measured ${r.date.slice(0, 16).replace("T", " ")} UTC on ${r.machine.cores} cores (${r.machine.cpu ?? "cpu"}), Node ${r.machine.node}; ${r.durationSeconds} s per run after a warm-up, loopback; each row is the median of ${r.rounds} interleaved rounds (bench/results.json has them all).`,
+    `Measured ${r.date.slice(0, 16).replace("T", " ")} UTC on ${r.machine.cores} cores (${r.machine.cpu ?? "cpu"}), Node ${r.machine.node}; ${r.durationSeconds} s per run after a warm-up, loopback; each row is the median of ${r.rounds} interleaved rounds (bench/results.json has them all). The CPU columns are per answered request: the answering process's (/proc) and the load tool's (autocannon, in the bench's process); when the load tool spends more per request than the server, the load tool is the limit.`,
     "",
   );
   lines.push(
-    "| target | conns | req/s | ratio to bare | p50 ms | p99 ms | errors | load avg |",
-    "|---|---|---|---|---|---|---|---|",
+    "| target | conns | req/s | ratio to bare | p50 ms | p99 ms | errors | server CPU µs/req | load tool CPU µs/req | load avg |",
+    "|---|---|---|---|---|---|---|---|---|---|",
   );
   for (const c of [10, 50]) {
     const bare = r.runs.find((x) => x.connections === c && x.name.startsWith("bare"))!;
     for (const run of r.runs.filter((x) => x.connections === c)) {
       const ratio = run === bare ? "1.00" : (run.rps / bare.rps).toFixed(2);
       lines.push(
-        `| ${run.name} | ${c} | ${run.rps.toFixed(0)} | ${ratio} | ${run.p50} | ${run.p99} | ${run.errors + run.non2xx} | ${run.load} |`,
+        `| ${run.name} | ${c} | ${run.rps.toFixed(0)} | ${ratio} | ${run.p50} | ${run.p99} | ${run.errors + run.non2xx} | ${run.serverCpuUs ?? "n/a"} | ${run.loadCpuUs ?? "n/a"} | ${run.load} |`,
       );
     }
   }

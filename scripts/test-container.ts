@@ -349,9 +349,9 @@ async function main() {
       .filter((a) => a.startsWith("--"))
       .join(" ");
     check(
-      "CMD runs node with package.json's config.nodeOptions (the heap limits of npm start)",
-      flags === (pkg.config?.nodeOptions ?? ""),
-      `${flags} vs ${pkg.config?.nodeOptions}`,
+      "CMD runs node with package.json's config.nodeFlags (the heap and GC flags of npm start)",
+      flags === (pkg.config?.nodeFlags ?? ""),
+      `${flags} vs ${pkg.config?.nodeFlags}`,
     );
   }
   for (const name of ["MALLOC_ARENA_MAX", "MALLOC_MMAP_THRESHOLD_"] as const) {

@@ -62,6 +62,20 @@ export function memoryMiB(pid: number | undefined): { rss: number; anon: number;
   }
 }
 
+/**
+ * CPU time a process has used so far (user + system, /proc/PID/stat), in microseconds; null
+ * where /proc is not there. Ticks are 1/100 s (USER_HZ on Linux).
+ */
+export function cpuMicros(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10_000; // utime, stime
+  } catch {
+    return null;
+  }
+}
+
 export function rssMiB(pid: number | undefined): number | null {
   if (!pid) return null;
   try {

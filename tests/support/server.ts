@@ -91,16 +91,24 @@ export async function startServer(databasePath: string, dir: string, options: St
   throw new Error(`the server did not start:\n${fs.readFileSync(log, "utf8")}`);
 }
 
-/** The scripts' server: LOAD_ENV and the heap limits `npm start` uses in production. */
+/**
+ * The flags production's node runs with (package.json `config.nodeFlags`: npm start and the
+ * Dockerfile's CMD). Flags on the command line, not NODE_OPTIONS, which refuses most V8 flags.
+ */
+const PRODUCTION_NODE_FLAGS: string[] = JSON.parse(fs.readFileSync("package.json", "utf8"))
+  .config.nodeFlags.split(" ")
+  .filter(Boolean);
+
+/** The scripts' server: LOAD_ENV and the node flags `npm start` uses in production. */
 export function startLoadServer(
   databasePath: string,
   dir: string,
   options: { env?: Record<string, string>; port?: number; nodeArgs?: string[] } = {},
 ) {
   return startServer(databasePath, dir, {
-    env: { ...LOAD_ENV, NODE_OPTIONS: process.env.npm_package_config_nodeOptions ?? "", ...options.env },
+    env: { ...LOAD_ENV, ...options.env },
     port: options.port,
-    nodeArgs: options.nodeArgs,
+    nodeArgs: [...PRODUCTION_NODE_FLAGS, ...(options.nodeArgs ?? [])],
   });
 }
 
