@@ -88,7 +88,7 @@ export function signedDeviceValue(id: string, secret: string): string {
  * Issue 20: minted `MINT_BATCH` at a time and handed out in order. A room opening /vote at once
  * is one first visit after another, and one signature between two requests' other work ran from
  * cold caches: 4.9 µs a signature measured inside the server under load, against 1 µs in a loop
- * (a whole visit went from about 100 µs to 80 µs of server time with the batch). A batch is kept
+ * (the batch took about 15 µs off a first visit's server time under load). A batch is kept
  * for at most `MINT_FRESH_MS`, so an id's time prefix still says when it was issued, to the
  * second, and a new secret is never signed with the old one.
  */
