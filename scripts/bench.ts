@@ -8,7 +8,8 @@
  * the public pages, vote POSTs with distinct e-mails, /healthcheck, and — in the same
  * run — a bare node:http server in a process of its own answering with the bytes and headers
  * the app sent for `/` (the limit; scripts/lib/bare-server.mjs). The load tool (autocannon)
- * runs in this process, the app and the bare server each in their own.
+ * runs in this process, the app and the bare server each in their own. Each run also reports the
+ * CPU time per request of the answering process and of the load tool, to show which was the limit.
  * Then page weights, Lighthouse (mobile defaults) on four pages, and the server's RSS.
  * Writes bench/results.json and bench/results.md, and the table into README.md.
  *
