@@ -95,9 +95,10 @@ export async function startServer(databasePath: string, dir: string, options: St
  * The flags production's node runs with (package.json `config.nodeFlags`: npm start and the
  * Dockerfile's CMD). Flags on the command line, not NODE_OPTIONS, which refuses most V8 flags.
  */
-const PRODUCTION_NODE_FLAGS: string[] = JSON.parse(fs.readFileSync("package.json", "utf8"))
-  .config.nodeFlags.split(" ")
-  .filter(Boolean);
+function productionNodeFlags(): string[] {
+  const pkg = JSON.parse(fs.readFileSync("package.json", "utf8"));
+  return String(pkg.config.nodeFlags).split(" ").filter(Boolean);
+}
 
 /** The scripts' server: LOAD_ENV and the node flags `npm start` uses in production. */
 export function startLoadServer(
@@ -108,7 +109,7 @@ export function startLoadServer(
   return startServer(databasePath, dir, {
     env: { ...LOAD_ENV, ...options.env },
     port: options.port,
-    nodeArgs: [...PRODUCTION_NODE_FLAGS, ...(options.nodeArgs ?? [])],
+    nodeArgs: [...productionNodeFlags(), ...(options.nodeArgs ?? [])],
   });
 }
 
