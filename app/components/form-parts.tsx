@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { HONEYPOT_FIELD_NAME } from "~/lib/forms/honeypot";
 
-/** The errors of one field, referenced by the input's aria-describedby. */
-export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+/** The errors of one field, referenced by the input's aria-describedby (`alert`: announced when shown). */
+export function FieldErrors({ id, errors, alert }: { id: string; errors?: string[]; alert?: boolean }) {
   if (!errors?.length) return null;
   return (
-    <p className="field__error" id={id}>
+    <p className="field__error" id={id} role={alert ? "alert" : undefined}>
       {errors.join(". ")}
     </p>
   );

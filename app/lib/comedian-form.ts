@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { comedianSlug, normalizeSocialLink, SLUG_PATTERN, SOCIAL_KINDS, type SocialKind } from "./lineup";
+import { comedianSchema } from "./vote-schema";
 import { isWebUrl } from "./web-url";
 
 /**
@@ -95,3 +96,21 @@ export function comedianToFormDefaults(c: {
     website: c.websiteUrl ?? "",
   };
 }
+
+/**
+ * The spec's two delete buttons ("Delete Directly", "Delete via Server": one action) and
+ * the confirmation of a comedian with votes (`confirmed=yes`), on /manage-comedians and
+ * /test-delete. The id is read by `parseId`: an unknown one is the spec's "not found".
+ */
+export const deleteComedianSchema = z.object({
+  intent: z.literal("delete"),
+  id: z.string().optional(),
+  via: z.string().optional(),
+  confirmed: z.string().optional(),
+});
+
+/** /manage-comedians: add a comedian (the spec's form) or delete one; `intent` picks which. */
+export const manageComediansSchema = z.discriminatedUnion("intent", [
+  comedianSchema.extend({ intent: z.literal("add") }),
+  deleteComedianSchema,
+]);

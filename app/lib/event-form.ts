@@ -40,6 +40,8 @@ const recurringDateInput = z.object({
 
 /** The form's fields as posted (browser constraints come from this shape). */
 export const eventFormFields = z.object({
+  /** The event form posts no intent (or "save"); see `eventPageSchema`. */
+  intent: z.literal("save").optional(),
   title: bounded(EVENT_FIELD_MAX.title),
   description: bounded(EVENT_FIELD_MAX.description),
   date: text,
@@ -164,6 +166,18 @@ export const eventFormSchema = eventFormFields
       applicationMinimumAge: v.applicationMinimumAge ? Number(v.applicationMinimumAge) : 19,
     };
   });
+
+/**
+ * The event pages' action serves two forms: the event form itself and "Load details from
+ * URL" (intent=load-url), which answers values to fill the form with and stores nothing.
+ */
+export const eventPageSchema = z.discriminatedUnion("intent", [
+  eventFormSchema,
+  z.object({
+    intent: z.literal("load-url"),
+    sourceUrl: z.string().trim().max(EVENT_FIELD_MAX.url).optional(),
+  }),
+]);
 
 export type RecurringDateValues = { date: string; time: string; ticketUrl: string; price: string | null };
 

@@ -24,7 +24,6 @@ import { requireStaff } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
-import { requireSameOrigin } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
 
 /** /admin/applications/:id/review: shortlist or decline, notes, e-mail the shortlisted, open the round (issue 18). */
@@ -70,7 +69,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   const staff = await requireStaff(request);
   const show = showOr404(params.id);
   const form = await readForm(request, { limits: STAFF_FORM_LIMITS });

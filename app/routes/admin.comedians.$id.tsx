@@ -15,7 +15,6 @@ import { comedianPath } from "~/lib/lineup";
 import { getComedian } from "~/models/comedians.server";
 import adminStyles from "~/styles/admin.css";
 import { requireStaff } from "~/utils/auth.server";
-import { requireSameOrigin } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
@@ -38,7 +37,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   const staff = await requireStaff(request);
   return handleComedianProfile(request, staff, parseId(params.id));
 }
@@ -57,12 +55,7 @@ export default function EditComedian() {
           <Link to={comedianPath({ slug })}>View the public page</Link>
         </p>
       ) : null}
-      <ComedianProfileForm
-        key={id}
-        mode="edit"
-        defaultValue={defaults}
-        lastResult={data && "result" in data ? data.result : null}
-      />
+      <ComedianProfileForm key={id} mode="edit" defaultValue={defaults} lastResult={data ?? null} />
     </section>
   );
 }

@@ -5,7 +5,6 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { handleComedianProfile } from "~/features/comedians/comedian-profile-action.server";
 import adminStyles from "~/styles/admin.css";
 import { requireStaff } from "~/utils/auth.server";
-import { requireSameOrigin } from "~/utils/request-guards.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 export const meta: MetaFunction = () => [{ title: "Add a comedian" }, { name: "robots", content: "noindex" }];
@@ -16,7 +15,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   const staff = await requireStaff(request);
   return handleComedianProfile(request, staff, null);
 }
@@ -29,11 +27,7 @@ export default function NewComedian() {
         <Link to="/admin/comedians">← Comedian profiles</Link>
       </p>
       <h1>Add a comedian</h1>
-      <ComedianProfileForm
-        mode="create"
-        defaultValue={{}}
-        lastResult={data && "result" in data ? data.result : null}
-      />
+      <ComedianProfileForm mode="create" defaultValue={{}} lastResult={data ?? null} />
     </section>
   );
 }

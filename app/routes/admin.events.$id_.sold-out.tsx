@@ -8,12 +8,10 @@ import { getEnv } from "~/utils/env.server";
 import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
 import { logger } from "~/utils/logger.server";
 import { publicOrigin } from "~/utils/origin.server";
-import { requireSameOrigin } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
 
 /** POST soldOut=true|false: the dashboard's sold-out toggle. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   const staff = await requireStaff(request);
   const soldOut = String((await readForm(request, { limits: STAFF_FORM_LIMITS })).get("soldOut")) === "true";
   let outcome;

@@ -13,7 +13,6 @@ import { authenticator, getStaff, InvalidCredentials } from "~/utils/auth.server
 import { overBudget, readForm } from "~/utils/form-pipeline.server";
 import { reserveAttempt, retryText } from "~/utils/rate-limit.server";
 import { refusalHeaders } from "~/utils/refusal-headers";
-import { requireSameOrigin } from "~/utils/request-guards.server";
 import { rotateSession } from "~/utils/session-rotation.server";
 import { isTrustedFor, readTrustedDevice, trustDevice } from "~/utils/trusted-device.server";
 
@@ -30,7 +29,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = refusalHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   const form = await readForm(request.clone());
   const username = String(form.get(STAFF_LOGIN_FIELDS.username) ?? "")
     .trim()

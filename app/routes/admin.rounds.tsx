@@ -15,7 +15,6 @@ import styles from "~/styles/comedians.css";
 import { requireStaff } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
 import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
-import { duplicatedField, requireSameOrigin } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -45,12 +44,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
-  requireSameOrigin(request);
   const form = await readForm(request, { limits: STAFF_FORM_LIMITS, repeatable: ["comedianIds"] });
   const intent = form.get("intent");
   if (intent === "open") {
-    const title = duplicatedField(form, ["title"]) ? form.getAll("title") : (form.get("title") ?? "");
-    const parsed = openRoundSchema.safeParse({ title, comedianIds: form.getAll("comedianIds") });
+    const parsed = openRoundSchema.safeParse({
+      title: form.get("title") ?? "",
+      comedianIds: form.getAll("comedianIds"),
+    });
     const values = {
       title: String(form.get("title") ?? ""),
       comedianIds: form.getAll("comedianIds").map(String),

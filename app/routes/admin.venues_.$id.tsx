@@ -13,7 +13,6 @@ import { getVenue, updateVenue } from "~/models/venues.server";
 import contentStyles from "~/styles/content.css";
 import { requireStaff } from "~/utils/auth.server";
 import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
-import { requireSameOrigin } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
@@ -39,7 +38,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** POST the venue form: 400 with every message and nothing stored when a field is wrong. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   const staff = await requireStaff(request);
   const input = venueFormInput(await readForm(request, { limits: STAFF_FORM_LIMITS }));
   const parsed = venueFormSchema.safeParse(input);

@@ -15,7 +15,6 @@ import { requireStaff } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
 import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
 import { publicOrigin } from "~/utils/origin.server";
-import { requireSameOrigin } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
 
 /**
@@ -34,7 +33,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   const staff = await requireStaff(request);
   const form = await readForm(request, { limits: STAFF_FORM_LIMITS });
   const intent = String(form.get("intent") ?? "");

@@ -28,7 +28,6 @@ import { hasGate } from "~/utils/auth.server";
 import { overBudget, readForm } from "~/utils/form-pipeline.server";
 import { unlockGate } from "~/utils/gate.server";
 import { refusalHeaders } from "~/utils/refusal-headers";
-import { requireSameOrigin } from "~/utils/request-guards.server";
 import { commitSession, getSession, redirectWithFlash } from "~/utils/session.server";
 
 export const links: LinksFunction = () => [
@@ -57,7 +56,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = refusalHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "login");
 

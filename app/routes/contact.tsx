@@ -9,20 +9,16 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FieldErrors, FormErrors, Honeypot } from "~/components/form-parts";
-import { CONTACT_SUCCESS, contactErrorText, contactSchema } from "~/lib/forms/contact";
+import { handleContact } from "~/features/contact/contact.server";
+import { contactSchema } from "~/lib/forms/contact";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { newSubmissionToken } from "~/lib/submission-token";
-import { saveContactMessageWithNotice } from "~/models/submissions.server";
 import contentStyles from "~/styles/content.css";
 import formStyles from "~/styles/forms.css";
 import { getEnv } from "~/utils/env.server";
-import { handleForm } from "~/utils/form-pipeline.server";
-import { logger } from "~/utils/logger.server";
 import { publicOrigin } from "~/utils/origin.server";
-import { spendPublicFormBudget } from "~/utils/public-form.server";
 import { refusalHeaders } from "~/utils/refusal-headers";
-import { redirectWithFlash } from "~/utils/session.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: contentStyles },
@@ -49,24 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = refusalHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { CONTACT_EMAIL } = getEnv();
-  const form = await handleForm(request, {
-    schema: contactSchema,
-    // A bot filled the honeypot: answer as if it worked, store nothing.
-    honeypot: () => redirectWithFlash(request, "/contact", { type: "success", message: CONTACT_SUCCESS }),
-    budget: () => spendPublicFormBudget("contact", context.clientIp),
-  });
-  if (!form.ok) return form.response;
-  const submission = { value: form.value, reply: form.reply };
-
-  try {
-    saveContactMessageWithNotice(submission.value, { ipAddress: context.clientIp, to: CONTACT_EMAIL });
-  } catch (error) {
-    logger().error({ err: error }, "storing a contact message failed");
-    return json(submission.reply({ formErrors: [contactErrorText(CONTACT_EMAIL)] }), { status: 500 });
-  }
-  // Stored with its e-mail to the promoter queued in the outbox (sent in the background).
-  return redirectWithFlash(request, "/contact", { type: "success", message: CONTACT_SUCCESS });
+  return handleContact(request, context.clientIp);
 }
 
 export default function Contact() {

@@ -1,6 +1,5 @@
 import {
   json,
-  redirect,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -10,19 +9,14 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useBusinessZone } from "~/components/business-zone";
 import { ContestantApplicationForm } from "~/components/contestant-application";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { applicationReturnUrl, applicationsOpen, closedText } from "~/lib/contestant";
+import { handleApplication } from "~/features/applications/apply.server";
+import { applicationsOpen, closedText } from "~/lib/contestant";
 import { formatLongDate } from "~/lib/dates";
-import { applicationErrorText, contestantApplicationSchema } from "~/lib/forms/contestant-application";
 import { parseId } from "~/lib/ids";
 import { SITE } from "~/lib/site";
 import { newSubmissionToken } from "~/lib/submission-token";
 import { getShow } from "~/models/events.server";
-import { saveContestantApplicationWithNotice } from "~/models/submissions.server";
 import formStyles from "~/styles/forms.css";
-import { getEnv } from "~/utils/env.server";
-import { handleForm } from "~/utils/form-pipeline.server";
-import { logger } from "~/utils/logger.server";
-import { spendPublicFormBudget } from "~/utils/public-form.server";
 import { refusalHeaders } from "~/utils/refusal-headers";
 
 /**
@@ -52,29 +46,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export const headers = refusalHeaders;
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const show = requireApplicationShow(params.id);
-  const zone = getEnv().APP_TIMEZONE;
-  const form = await handleForm(request, {
-    schema: contestantApplicationSchema,
-    honeypot: (formData) => redirect(applicationReturnUrl(formData.get("returnTo"), show.id)),
-    refuseIf: () => (applicationsOpen(show) ? null : closedText(show, zone)),
-    budget: () => spendPublicFormBudget("application", context.clientIp),
-  });
-  if (!form.ok) return form.response;
-  const submission = { value: form.value, reply: form.reply };
-  try {
-    saveContestantApplicationWithNotice(show, submission.value, {
-      ipAddress: context.clientIp,
-      to: getEnv().CONTACT_EMAIL,
-    });
-  } catch (error) {
-    logger().error({ err: error, showId: show.id }, "storing a contestant application failed");
-    return json(submission.reply({ formErrors: [applicationErrorText(getEnv().CONTACT_EMAIL)] }), {
-      status: 500,
-    });
-  }
-  // Stored with its e-mail to the promoter queued in the outbox (sent in the background).
-  return redirect(applicationReturnUrl(submission.value.returnTo, show.id));
+  return handleApplication(request, requireApplicationShow(params.id), context.clientIp);
 }
 
 export default function ApplyPage() {

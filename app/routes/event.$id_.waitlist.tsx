@@ -20,7 +20,7 @@ import { getEnv } from "~/utils/env.server";
 import { overBudget, readForm } from "~/utils/form-pipeline.server";
 import { spendPublicFormBudget } from "~/utils/public-form.server";
 import { refusalHeaders } from "~/utils/refusal-headers";
-import { isHoneypotFilled, requireSameOrigin } from "~/utils/request-guards.server";
+import { isHoneypotFilled } from "~/utils/request-guards.server";
 
 /**
  * /event/:id/waitlist: the answer page of "Tell me when tickets free up" (the form itself
@@ -72,7 +72,6 @@ type ActionData = { errors: { form?: string[]; email?: string[] }; email: string
 export const headers = refusalHeaders;
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   const eventId = parseEventId(params.id);
   const formData = await readForm(request);
   const rawDate = String(formData.get("date") ?? "");

@@ -1,5 +1,6 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import {
-  json,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -8,15 +9,11 @@ import {
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ComedianList, ConfirmDeletePanel, DELETE_NOTE, StatusBanner } from "~/components/comedian-admin";
-import {
-  handleAddComedian,
-  handleDeleteComedian,
-  loadStaffComedians,
-} from "~/features/comedians/comedian-actions.server";
+import { FieldErrors, FormErrors } from "~/components/form-parts";
+import { handleComedianPost, loadStaffComedians } from "~/features/comedians/comedian-actions.server";
+import { comedianSchema } from "~/lib/vote-schema";
 import styles from "~/styles/comedians.css";
 import { requireStaff } from "~/utils/auth.server";
-import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
-import { requireSameOrigin } from "~/utils/request-guards.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [
@@ -30,11 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
-  requireSameOrigin(request);
-  const form = await readForm(request, { limits: STAFF_FORM_LIMITS });
-  if (form.get("intent") === "add") return handleAddComedian(request, staff, form, "/manage-comedians");
-  if (form.get("intent") === "delete") return handleDeleteComedian(request, staff, form, "/manage-comedians");
-  return json({ intent: "unknown" as const }, { status: 400 });
+  return handleComedianPost(request, staff, "/manage-comedians");
 }
 
 export default function ManageComedians() {
@@ -43,15 +36,26 @@ export default function ManageComedians() {
   const navigation = useNavigation();
   const location = useLocation();
   const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "add";
-  const addErrors = actionData && "fieldErrors" in actionData ? actionData : null;
-  const [hydrated, setHydrated] = useState(false);
-  const [name, setName] = useState(addErrors?.values.name ?? "");
+  // The add form's last refusal (400: its errors and values); the delete buttons answer a confirmation.
+  const addResult =
+    actionData && "status" in actionData && actionData.initialValue?.intent === "add" ? actionData : null;
   const [formKey, setFormKey] = useState(0);
+  const [form, fields] = useForm({
+    // A new id after each success (a redirect back here) starts an empty form.
+    id: `add-comedian-${formKey}`,
+    lastResult: navigation.state === "idle" ? addResult : null,
+    constraint: getZodConstraint(comedianSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: comedianSchema }),
+  });
+  const [hydrated, setHydrated] = useState(false);
+  // The spec: "Add Comedian" is disabled while the name is blank.
+  const [blank, setBlank] = useState(!String(addResult?.initialValue?.name ?? "").trim());
   useEffect(() => setHydrated(true), []);
-  // After a successful add (a redirect back here), start with an empty form.
   useEffect(() => {
-    if (navigation.state === "idle" && !addErrors) {
-      setName("");
+    if (navigation.state === "idle" && !addResult) {
+      setBlank(true);
       setFormKey((k) => k + 1);
     }
   }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -72,46 +76,23 @@ export default function ManageComedians() {
       <div className="comedians__grid">
         <div className="panel">
           <h2>Add a comedian</h2>
-          <Form method="post" key={formKey} noValidate>
+          <Form method="post" {...getFormProps(form)}>
             <input type="hidden" name="intent" value="add" />
+            <FormErrors id={form.errorId} errors={form.errors} />
             <div className="field">
-              <label htmlFor="comedian-name">Name</label>
+              <label htmlFor={fields.name.id}>Name</label>
               <input
-                id="comedian-name"
-                name="name"
-                type="text"
-                required
-                maxLength={100}
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                aria-invalid={addErrors?.fieldErrors.name ? true : undefined}
-                aria-describedby={addErrors?.fieldErrors.name ? "name-error" : undefined}
+                {...getInputProps(fields.name, { type: "text" })}
+                onChange={(e) => setBlank(!e.target.value.trim())}
               />
-              {addErrors?.fieldErrors.name ? (
-                <p className="field__error" id="name-error" role="alert">
-                  {addErrors.fieldErrors.name}
-                </p>
-              ) : null}
+              <FieldErrors id={fields.name.errorId} errors={fields.name.errors} alert />
             </div>
             <div className="field">
-              <label htmlFor="comedian-bio">Bio (optional)</label>
-              <textarea
-                id="comedian-bio"
-                name="bio"
-                maxLength={500}
-                defaultValue={addErrors?.values.bio ?? ""}
-              />
-              {addErrors?.fieldErrors.bio ? (
-                <p className="field__error" role="alert">
-                  {addErrors.fieldErrors.bio}
-                </p>
-              ) : null}
+              <label htmlFor={fields.bio.id}>Bio (optional)</label>
+              <textarea {...getTextareaProps(fields.bio)} />
+              <FieldErrors id={fields.bio.errorId} errors={fields.bio.errors} alert />
             </div>
-            <button
-              type="submit"
-              className="button button--primary"
-              disabled={adding || (hydrated && !name.trim())}
-            >
+            <button type="submit" className="button button--primary" disabled={adding || (hydrated && blank)}>
               {adding ? "Adding..." : "Add Comedian"}
             </button>
           </Form>

@@ -3,12 +3,10 @@ import { parseId } from "~/lib/ids";
 import { applyHostCommand, type HostCommand } from "~/models/round-control.server";
 import { getStaff, hasGate } from "~/utils/auth.server";
 import { readForm } from "~/utils/form-pipeline.server";
-import { requireSameOrigin } from "~/utils/request-guards.server";
 import { notifyRoundChanged } from "~/utils/vote-events.server";
 
 /** POST /results/host: the host's reveal and closing buttons (staff or the results password). */
 export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   if (!(await hasGate(request, "resultsGate")))
     return new Response("Enter the results password first.", { status: 401 });
   const form = await readForm(request);

@@ -26,7 +26,6 @@ import { unlockGate } from "~/utils/gate.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { qrSvg } from "~/utils/qr.server";
 import { refusalHeaders } from "~/utils/refusal-headers";
-import { requireSameOrigin } from "~/utils/request-guards.server";
 import { projectorCode, roomCodeOn } from "~/utils/room-code.server";
 
 export const links: LinksFunction = () => [
@@ -93,7 +92,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = refusalHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   const form = await readForm(request);
   if (form.get("intent") === "room-code") {
     // The host turns the room code on or off for a round (gate or staff only).

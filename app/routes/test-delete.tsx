@@ -1,5 +1,4 @@
 import {
-  json,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -7,11 +6,9 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ComedianList, ConfirmDeletePanel, DELETE_NOTE, StatusBanner } from "~/components/comedian-admin";
-import { handleDeleteComedian, loadStaffComedians } from "~/features/comedians/comedian-actions.server";
+import { handleComedianPost, loadStaffComedians } from "~/features/comedians/comedian-actions.server";
 import styles from "~/styles/comedians.css";
 import { requireStaff } from "~/utils/auth.server";
-import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
-import { requireSameOrigin } from "~/utils/request-guards.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [
@@ -26,10 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The same delete as /manage-comedians (one server function), behind the same staff check. */
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
-  requireSameOrigin(request);
-  const form = await readForm(request, { limits: STAFF_FORM_LIMITS });
-  if (form.get("intent") === "delete") return handleDeleteComedian(request, staff, form, "/test-delete");
-  return json({ intent: "unknown" as const }, { status: 400 });
+  return handleComedianPost(request, staff, "/test-delete");
 }
 
 export default function TestDelete() {

@@ -3,21 +3,56 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type TypedResponse } from "@remix-run/node";
 import type { z } from "zod";
 import {
+  isMultipart,
   MAX_UPLOAD_REQUEST_BYTES,
   MultipartError,
-  readEventFormBody,
+  readBoundedMultipart,
   UPLOAD_PATHS,
   type UploadedFile,
+  type UploadLimits,
 } from "./multipart.server";
 import { type LimitResult } from "./rate-limit.server";
-import { isFormContentType, isHoneypotFilled, requireSameOrigin } from "./request-guards.server";
+import { isFormContentType, isHoneypotFilled } from "./request-guards.server";
 
 /**
- * The one pipeline every form post goes through, in this order:
+ * The form pipeline: how every POST's handler reads, checks and answers its form. A route's
+ * action checks access and calls one handler in app/features/<area>/; the handler does this
+ * (app/features/contact/contact.server.ts is the template):
  *
- *   origin → content type → bounded read (total size, field count, field length, counted
- *   WHILE the body streams in, before any parser) → duplicated fields refused → honeypot →
- *   zod (Conform) parse → rate-limit budget → the route's own work.
+ *   const form = await handleForm(request, {
+ *     schema: contactSchema,          // the form's ONE zod schema (app/lib/forms/...): the page gives
+ *                                     // the same schema to Conform's useForm (getZodConstraint for
+ *                                     // the browser's constraints, parseWithZod in onValidate)
+ *     honeypot: () => thanks(),       // public forms: what a bot that filled the honeypot is told
+ *                                     // (the success answer; nothing is stored)
+ *     budget: () => spendPublicFormBudget("contact", ip), // optional: spent once the input is valid
+ *     refuseIf: () => (open ? null : "Applications are closed."), // optional form-level refusal
+ *     limits: STAFF_FORM_LIMITS,      // staff forms; public forms keep the default PUBLIC_FORM_LIMITS
+ *     uploads: EVENT_FORM_UPLOAD,     // optional: a multipart body with these files is read too
+ *   });
+ *   if (!form.ok) return form.response;   // 400 / 413 / 415 / 429: Conform's reply (values + messages)
+ *   try { saveContactMessage(form.value) } // the model's transaction
+ *   catch { return form.error("Something went wrong.", { status: 500 }) } // same page, values kept
+ *   return redirectWithFlash(request, "/contact", { type: "success", message }); // post/redirect/get
+ *
+ * Several forms on one page (one action): one schema, `z.discriminatedUnion("intent", [...])`,
+ * and a switch on `form.value.intent`; each form carries `<input type="hidden" name="intent">`
+ * or an `intent` submit button. A form of buttons only takes `z.object({})`.
+ *
+ * The page renders `useActionData()` as Conform's `lastResult`, so a post without JavaScript
+ * shows the same errors next to the same fields with the values kept (FieldErrors, FormErrors
+ * and Honeypot in app/components/form-parts.tsx).
+ *
+ * The steps, in order:
+ *
+ *   content type → bounded read (total size, field count, field length, counted WHILE the
+ *   body streams in, before any parser; multipart only where `uploads` allows it) → a name
+ *   sent twice refused (unless `repeatable`) → honeypot → zod through Conform (the one place
+ *   a zod issue becomes a field's message, on the server) → `refuseIf` → budget → the handler.
+ *
+ * Not here: the Origin check. Every write is checked once, for every route and the server's
+ * fast paths alike, before anything reads its body: `bounds` in server/pipeline.ts, with the
+ * rule `isSameSiteWrite` (app/utils/request-guards.server.ts).
  *
  * Why bounds before parsing: Conform merges a repeated field by copying its array on every
  * repetition (`prev.concat(next)`), so `a=&a=&...` costs O(n²): 8,000 fields took 1.4 s of
@@ -25,11 +60,10 @@ import { isFormContentType, isHoneypotFilled, requireSameOrigin } from "./reques
  * most `maxFields` fields, and no field twice, every parser downstream does bounded work.
  *
  * The server (server/pipeline.ts) applies SERVER_FORM_LIMITS to every urlencoded POST with the
- * same counter before Remix runs, so an action that still calls request.formData() is bounded
- * too; the pipeline then applies the route's tighter limits.
+ * same counter before Remix runs; the pipeline then applies the form's tighter limits.
  *
  * Every refusal has one shape (`refusal()`): status 400 / 413 / 415 / 429, `Cache-Control:
- * no-store`, `Retry-After` on 429, and the route's own body (Conform's reply by default).
+ * no-store`, `Retry-After` on 429, and the route's own body (Conform's reply here).
  */
 
 export type FormLimits = {
@@ -165,45 +199,60 @@ export async function readBoundedUrlencoded(
   return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
 }
 
-/** Names sent more than once, except the ones a form legitimately repeats. */
-export function repeatedNames(params: URLSearchParams, repeatable: readonly string[] = []) {
+/** Names sent more than once (in a urlencoded body or a multipart one), except the ones a form repeats. */
+export function repeatedNames(form: { keys(): Iterable<string> }, repeatable: readonly string[] = []) {
   const seen = new Set<string>();
   const repeated = new Set<string>();
-  for (const name of params.keys()) {
+  for (const name of form.keys()) {
     if (seen.has(name) && !repeatable.includes(name)) repeated.add(name);
     seen.add(name);
   }
   return [...repeated];
 }
 
-export type ReadFormOptions = { limits?: Partial<FormLimits>; repeatable?: readonly string[] };
+const SEND_AGAIN = "Please send the form again from the page.";
+
+export type ReadFormOptions = {
+  limits?: Partial<FormLimits>;
+  /** Names the form legitimately sends several times (a list of checkboxes). */
+  repeatable?: readonly string[];
+  /** Accept a multipart body with these files (the route is also listed in UPLOAD_PATHS). */
+  uploads?: UploadLimits;
+};
 
 /**
- * Origin, content type, bounded read and duplicate refusal: the first half of the pipeline,
- * for actions that read a few fields by hand. Throws FormRefused (see `refusal`) — or, when
- * used bare in a route, the thrown Response from `readForm`.
+ * The read half of the pipeline: content type, bounded read, no name twice. Throws
+ * FormRefused. `handleForm` answers it with Conform's reply; `readForm` with text.
  */
-export async function readFormData(request: Request, options: ReadFormOptions = {}): Promise<FormData> {
-  requireSameOrigin(request);
-  if (!isFormContentType(request.headers.get("Content-Type"))) {
+export async function readFormData(
+  request: Request,
+  options: ReadFormOptions = {},
+): Promise<{ formData: FormData; files: UploadedFile[] }> {
+  const contentType = request.headers.get("Content-Type");
+  if (options.uploads && isMultipart(contentType)) {
+    try {
+      const { formData, files } = await readBoundedMultipart(request, options.uploads);
+      if (repeatedNames(formData, options.repeatable).length) throw new FormRefused(400, SEND_AGAIN);
+      return { formData, files };
+    } catch (error) {
+      if (error instanceof MultipartError) throw new FormRefused(error.status, error.message);
+      throw error;
+    }
+  }
+  if (!isFormContentType(contentType)) {
     throw new FormRefused(415, "Please send this form from the page on this site.");
   }
   const limits = { ...PUBLIC_FORM_LIMITS, ...options.limits };
   const declared = Number(request.headers.get("Content-Length") ?? 0);
   if (declared > limits.maxBytes) throw new FormRefused(413, TOO_LARGE.message);
   const params = await readBoundedUrlencoded(request.body, limits);
-  if (repeatedNames(params, options.repeatable).length) {
-    throw new FormRefused(400, "Please send the form again from the page.");
-  }
-  const form = new FormData();
-  for (const [name, value] of params) form.append(name, value);
-  return form;
+  if (repeatedNames(params, options.repeatable).length) throw new FormRefused(400, SEND_AGAIN);
+  return { formData: toFormData(params), files: [] };
 }
 
 /**
- * `readFormData` for a body the server already read (and counted within SERVER_FORM_LIMITS):
- * the same limits (public by default) and the same refusals, without a fetch Request. The
- * caller has checked the origin and the content type (the server's middleware does both).
+ * The read half for a body the server already read (and counted within SERVER_FORM_LIMITS):
+ * the same limits (public by default) and refusals, without a fetch Request (the vote fast path).
  */
 export function readFormBuffer(body: Buffer, options: ReadFormOptions = {}): FormData {
   const limits = { ...PUBLIC_FORM_LIMITS, ...options.limits };
@@ -211,18 +260,23 @@ export function readFormBuffer(body: Buffer, options: ReadFormOptions = {}): For
   const broken = counter.push(body) ?? counter.end();
   if (broken) throw new FormRefused(broken.status, broken.message);
   const params = new URLSearchParams(body.toString("utf8"));
-  if (repeatedNames(params, options.repeatable).length) {
-    throw new FormRefused(400, "Please send the form again from the page.");
-  }
+  if (repeatedNames(params, options.repeatable).length) throw new FormRefused(400, SEND_AGAIN);
+  return toFormData(params);
+}
+
+function toFormData(params: URLSearchParams) {
   const form = new FormData();
   for (const [name, value] of params) form.append(name, value);
   return form;
 }
 
-/** `readFormData` for route code: a refusal becomes the one-shape plain-text answer. */
+/**
+ * The read half alone, for code that is not a form with a schema (the vote's own answer
+ * shapes): a refusal is thrown as the one-shape plain-text answer. Forms use `handleForm`.
+ */
 export async function readForm(request: Request, options: ReadFormOptions = {}): Promise<FormData> {
   try {
-    return await readFormData(request, options);
+    return (await readFormData(request, options)).formData;
   } catch (error) {
     if (error instanceof FormRefused) throw refusal(error.status, error.message, error.retryAfterSeconds);
     throw error;
@@ -264,19 +318,35 @@ export type BudgetStep = () => Promise<
 
 export type FormPipelineOptions<Schema extends z.ZodTypeAny> = ReadFormOptions & {
   schema: Schema;
-  /** The answer to a bot that filled the honeypot: usually the success answer, nothing stored. */
-  honeypot: (formData: FormData) => Response | Promise<Response>;
+  /**
+   * Public forms: the answer to a bot that filled the honeypot, usually the success answer
+   * (nothing stored). Staff forms render no honeypot and leave this out.
+   */
+  honeypot?: (formData: FormData) => Response | Promise<Response>;
   /** A form-level refusal decided before validation errors are shown (e.g. "applications closed"). */
   refuseIf?: () => string | null;
   /** The rate-limit budget, spent once the input is valid (a visitor fixing typos is never locked out). */
   budget?: BudgetStep;
 };
 
-type Reply = SubmissionResult<string[]>;
+/** Conform's reply: the values as sent and each field's messages (what `useForm` takes as `lastResult`). */
+export type FormReply = SubmissionResult<string[]>;
 
 export type FormPipelineResult<Value> =
-  | { ok: true; value: Value; reply: (options?: { formErrors?: string[] }) => Reply; formData: FormData }
-  | { ok: false; response: TypedResponse<Reply> };
+  | {
+      ok: true;
+      value: Value;
+      formData: FormData;
+      /** The files of a multipart post (`uploads`); empty otherwise. */
+      files: UploadedFile[];
+      reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => FormReply;
+      /**
+       * A refusal decided after validation (the model said no, storing failed): the same page
+       * with the values kept and the message above the form (or next to `field`).
+       */
+      error: (message: string, options?: { status?: number; field?: string }) => TypedResponse<FormReply>;
+    }
+  | { ok: false; response: TypedResponse<FormReply> };
 
 /**
  * The whole pipeline for a Conform + zod form. On refusal the answer is Conform's reply (the
@@ -286,20 +356,24 @@ export async function handleForm<Schema extends z.ZodTypeAny>(
   request: Request,
   options: FormPipelineOptions<Schema>,
 ): Promise<FormPipelineResult<z.output<Schema>>> {
-  let formData: FormData;
+  let body: { formData: FormData; files: UploadedFile[] };
   try {
-    formData = await readFormData(request, options);
+    body = await readFormData(request, options);
   } catch (error) {
     if (!(error instanceof FormRefused)) throw error;
-    const reply: Reply = { status: "error", error: { "": [error.message] } };
+    const reply: FormReply = { status: "error", error: { "": [error.message] } };
     return { ok: false, response: refusal(error.status, reply, error.retryAfterSeconds) };
   }
+  const { formData, files } = body;
   // The honeypot's answer is a redirect: typed as the reply so `useActionData` stays exact.
-  if (isHoneypotFilled(formData))
-    return { ok: false, response: (await options.honeypot(formData)) as TypedResponse<Reply> };
+  if (options.honeypot && isHoneypotFilled(formData))
+    return { ok: false, response: (await options.honeypot(formData)) as TypedResponse<FormReply> };
   const submission = parseWithZod(formData, { schema: options.schema });
   const closed = options.refuseIf?.();
   if (closed) return { ok: false, response: refusal(400, submission.reply({ formErrors: [closed] })) };
+  // No status: a Conform list button (add or remove a row) posted without JavaScript; the
+  // page comes back with the row added or removed, nothing stored and nothing refused.
+  if (submission.status === undefined) return { ok: false, response: refusal(200, submission.reply()) };
   if (submission.status !== "success") return { ok: false, response: refusal(400, submission.reply()) };
   if (options.budget) {
     const spent = await options.budget();
@@ -309,40 +383,18 @@ export async function handleForm<Schema extends z.ZodTypeAny>(
       return { ok: false, response: overBudget(submission.reply({ formErrors: [message] }), spent) };
     }
   }
+  const reply = (o?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) =>
+    submission.reply(o);
   return {
     ok: true,
     value: submission.value as z.output<Schema>,
-    reply: (o) => submission.reply(o),
     formData,
+    files,
+    reply,
+    error: (message, o = {}) =>
+      refusal(
+        o.status ?? 400,
+        reply(o.field ? { fieldErrors: { [o.field]: [message] } } : { formErrors: [message] }),
+      ),
   };
-}
-
-/**
- * The event form (new and edit): urlencoded through `readForm` with the staff bounds, or
- * multipart when it carries a poster (its own bounds, multipart.server.ts). A refused
- * upload is answered as a form error on the same page.
- */
-export async function readEventForm(
-  request: Request,
-): Promise<
-  | { ok: true; formData: FormData; poster: UploadedFile | null }
-  | { ok: false; refused: TypedResponse<{ result: { status: "error"; error: Record<string, string[]> } }> }
-> {
-  try {
-    return {
-      ok: true,
-      ...(await readEventFormBody(request, (r) => readForm(r, { limits: STAFF_FORM_LIMITS }))),
-    };
-  } catch (error) {
-    if (error instanceof MultipartError) {
-      return {
-        ok: false,
-        refused: json(
-          { result: { status: "error" as const, error: { "": [error.message] } } },
-          { status: error.status },
-        ),
-      };
-    }
-    throw error;
-  }
 }

@@ -129,14 +129,3 @@ export async function readBoundedMultipart(request: Request, limits: UploadLimit
   });
   return { formData, files };
 }
-
-/** The event form's body: multipart (with an optional poster) or the usual urlencoded form. */
-export async function readEventFormBody(
-  request: Request,
-  readUrlencoded: (request: Request) => Promise<FormData> = (r) => r.formData(),
-): Promise<{ formData: FormData; poster: UploadedFile | null }> {
-  if (!isMultipart(request.headers.get("content-type")))
-    return { formData: await readUrlencoded(request), poster: null };
-  const { formData, files } = await readBoundedMultipart(request);
-  return { formData, poster: files[0] ?? null };
-}

@@ -1,27 +1,13 @@
 import { HONEYPOT_FIELD_NAME } from "~/lib/forms/honeypot";
-import { getEnv } from "./env.server";
 
 /**
- * Refuses state-changing requests that come from another site (CSRF). Browsers send
- * Origin on every POST; when it is present it must be this site's own origin. With
+ * The origin rule (CSRF): a write must come from this site. Browsers send Origin on every
+ * POST; when it is absent, Referer must be ours; when both are absent, refuse. With
  * SameSite=Lax session cookies this closes cross-site form posts.
- */
-export function requireSameOrigin(request: Request) {
-  if (request.method === "GET" || request.method === "HEAD") return;
-  const ok = isSameSiteWrite({
-    origin: request.headers.get("Origin"),
-    referer: request.headers.get("Referer"),
-    host: request.headers.get("Host"),
-    requestOrigin: new URL(request.url).origin,
-    publicUrl: getEnv().PUBLIC_URL,
-  });
-  if (!ok) throw new Response("This form must be sent from this site.", { status: 403 });
-}
-
-/**
- * The origin rule shared by the server middleware (which answers 403 before Remix runs)
- * and requireSameOrigin (defence in depth inside each action). Browsers send Origin on
- * every POST; when it is absent, Referer must be ours; when both are absent, refuse.
+ *
+ * Checked in ONE place: `bounds` in server/pipeline.ts, for every write before anything reads
+ * its body (Remix routes and the server's fast paths alike), answering 403. No action checks
+ * it again.
  */
 export function isSameSiteWrite(input: {
   origin: string | null | undefined;
@@ -62,9 +48,4 @@ export function isHoneypotFilled(formData: FormData) {
  */
 export function isFormContentType(contentType: string | null | undefined) {
   return (contentType ?? "").split(";")[0].trim().toLowerCase() === "application/x-www-form-urlencoded";
-}
-
-/** The first of these fields that was sent more than once (a tampered post), or null. */
-export function duplicatedField(formData: FormData, names: readonly string[]) {
-  return names.find((name) => formData.getAll(name).length > 1) ?? null;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { duplicatedField, isFormContentType } from "~/utils/request-guards.server";
+import { repeatedNames } from "~/utils/form-pipeline.server";
+import { isFormContentType } from "~/utils/request-guards.server";
 
 describe("isFormContentType", () => {
   it.each([
@@ -18,13 +19,16 @@ describe("isFormContentType", () => {
   ])("refuses %s", (type) => expect(isFormContentType(type)).toBe(false));
 });
 
-describe("duplicatedField", () => {
-  it("names the first field sent twice", () => {
+// The readers refuse a name sent twice (urlencoded and multipart alike) before any parser runs,
+// so no handler checks for repeated fields again.
+describe("repeatedNames", () => {
+  it("names each field sent twice, except the ones the form repeats on purpose", () => {
     const form = new FormData();
     form.append("name", "a");
     form.append("bio", "b");
     form.append("bio", "c");
-    expect(duplicatedField(form, ["name", "bio"])).toBe("bio");
-    expect(duplicatedField(form, ["name"])).toBeNull();
+    expect(repeatedNames(form)).toEqual(["bio"]);
+    expect(repeatedNames(form, ["bio"])).toEqual([]);
+    expect(repeatedNames(new URLSearchParams("a=1&b=2&a=3&a=4"))).toEqual(["a"]);
   });
 });

@@ -1,4 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
@@ -11,7 +13,11 @@ import {
   UrlencodedCounter,
 } from "~/utils/form-pipeline.server";
 import { StreamRegistry } from "~/utils/live-streams.server";
+import { logger } from "~/utils/logger.server";
+import { EVENT_FORM_UPLOAD } from "~/utils/multipart.server";
 import { pickEncoding } from "~/utils/page-cache.server";
+import { securityHeaders } from "~/utils/security-headers.server";
+import { createPipeline } from "../../server/pipeline";
 
 /**
  * The server half of issue 13 at unit level: bounded form reading (the a=&a=&... stall),
@@ -109,12 +115,65 @@ describe("handleForm (the pipeline)", () => {
     const result = await handleForm(post("name=Ann&website=spam"), { schema, honeypot });
     expect(!result.ok && result.response.status).toBe(302);
   });
-  it("refuses a foreign origin (403) and a non-form body (415)", async () => {
-    await expect(
-      handleForm(post("name=Ann", { Origin: "https://evil.example" }), { schema, honeypot }),
-    ).rejects.toMatchObject({ status: 403 });
+  it("refuses a non-form body (415); the Origin is the server pipeline's (below), not checked again here", async () => {
     const json = await handleForm(post("{}", { "Content-Type": "application/json" }), { schema, honeypot });
     expect(!json.ok && json.response.status).toBe(415);
+    const foreign = await handleForm(post("name=Ann", { Origin: "https://evil.example" }), {
+      schema,
+      honeypot,
+    });
+    expect(foreign.ok).toBe(true);
+  });
+  it("answers an invalid post 400 with Conform's reply: the values as sent and each field's message", async () => {
+    const required = z.object({ name: z.string({ error: "Name is required" }), note: z.string().optional() });
+    const result = await handleForm(post("name=&note=kept"), { schema: required, honeypot });
+    expect(!result.ok && result.response.status).toBe(400);
+    if (result.ok) return;
+    const reply = await result.response.json();
+    expect(reply.error).toEqual({ name: ["Name is required"] });
+    expect(reply.initialValue).toEqual({ note: "kept" });
+  });
+  it("a refusal after validation keeps the values, above the form or next to a field", async () => {
+    const result = await handleForm(post("name=Ann"), { schema, honeypot });
+    if (!result.ok) throw new Error("expected a valid post");
+    const above = result.error("Could not save.", { status: 500 });
+    expect(above.status).toBe(500);
+    expect(above.headers.get("Cache-Control")).toBe("no-store");
+    expect(await above.json()).toMatchObject({
+      error: { "": ["Could not save."] },
+      initialValue: { name: "Ann" },
+    });
+    const beside = await result.error("Taken.", { field: "name" }).json();
+    expect(beside.error).toEqual({ name: ["Taken."] });
+  });
+  it("reads a multipart post only where the form takes uploads: its fields through the schema, its file apart", async () => {
+    const body = new FormData();
+    body.append("name", "Ann");
+    body.append("poster", new Blob([Buffer.from("jpeg")]), "p.jpg");
+    const multipart = () => new Request(`${ORIGIN}/admin/events/new`, { method: "POST", body });
+    const refused = await handleForm(multipart(), { schema });
+    expect(!refused.ok && refused.response.status).toBe(415);
+    const read = await handleForm(multipart(), { schema, uploads: EVENT_FORM_UPLOAD });
+    if (!read.ok) throw new Error("expected the upload to be read");
+    expect(read.value).toEqual({ name: "Ann" });
+    expect(read.files.map((f) => [f.field, f.bytes.toString()])).toEqual([["poster", "jpeg"]]);
+    body.append("name", "Bob");
+    const twice = await handleForm(multipart(), { schema, uploads: EVENT_FORM_UPLOAD });
+    expect(!twice.ok && twice.response.status).toBe(400);
+  });
+  it("a staff form (no honeypot option) reads the honeypot's name as an ordinary field", async () => {
+    const result = await handleForm(post("name=Ann&website=x"), { schema });
+    expect(result.ok).toBe(true);
+  });
+  it("several forms on one action: one discriminated schema, the intent picks the branch and its messages", async () => {
+    const intents = z.discriminatedUnion("intent", [
+      z.object({ intent: z.literal("add"), name: z.string({ error: "Name is required" }) }),
+      z.object({ intent: z.literal("delete"), id: z.coerce.number() }),
+    ]);
+    const add = await handleForm(post("intent=add"), { schema: intents });
+    expect(!add.ok && (await add.response.json()).error).toEqual({ name: ["Name is required"] });
+    const del = await handleForm(post("intent=delete&id=4"), { schema: intents });
+    expect(del.ok && del.value).toEqual({ intent: "delete", id: 4 });
   });
   it("spends the budget only on valid input; over budget is a 429 with Retry-After and no-store", async () => {
     let spent = 0;
@@ -132,6 +191,50 @@ describe("handleForm (the pipeline)", () => {
     expect(over.response.headers.get("Retry-After")).toBe("42");
     expect(over.response.headers.get("Cache-Control")).toBe("no-store");
     expect(JSON.stringify(await over.response.json())).toContain("Too many.");
+  });
+});
+
+describe("the Origin check: one place, the server's pipeline (server/pipeline.ts)", () => {
+  async function postThrough(headers: (origin: string) => Record<string, string>) {
+    const pipeline = createPipeline({
+      trustProxy: false,
+      publicUrl: undefined,
+      log: logger(),
+      securityHeaders: securityHeaders(false),
+      stopping: () => false,
+    });
+    let reached = 0;
+    const server = http.createServer(async (req, res) => {
+      const state = pipeline.begin(req, res);
+      if (!state || !(await pipeline.bounds(req, res, state))) return;
+      reached++;
+      res.end("stored");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/contact`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          ...headers(`http://127.0.0.1:${port}`),
+        },
+        body: "name=Ann",
+      });
+      return { status: response.status, text: await response.text(), reached };
+    } finally {
+      server.close();
+    }
+  }
+  it("refuses a cross-site write with 403 before any handler runs; a same-site one goes on", async () => {
+    const foreign = await postThrough(() => ({ Origin: "https://evil.example" }));
+    expect(foreign).toEqual({ status: 403, text: "This form must be sent from this site.", reached: 0 });
+    const none = await postThrough(() => ({}));
+    expect(none.status).toBe(403);
+    const ours = await postThrough((origin) => ({ Origin: origin }));
+    expect(ours).toEqual({ status: 200, text: "stored", reached: 1 });
+    const referred = await postThrough((origin) => ({ Referer: `${origin}/contact` }));
+    expect(referred.reached).toBe(1);
   });
 });
 

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
+import { deleteComedianSchema, manageComediansSchema } from "~/lib/comedian-form";
 import { parseId } from "~/lib/ids";
-import { comedianSchema } from "~/lib/vote-schema";
 import {
   addComedian,
   countVotesFor,
@@ -10,61 +10,59 @@ import {
 } from "~/models/comedians.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { requireStaff } from "~/utils/auth.server";
+import { handleForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
 import { logger } from "~/utils/logger.server";
-import { duplicatedField } from "~/utils/request-guards.server";
 import { redirectWithFlash } from "~/utils/session.server";
 
-/** Add comedian: 400 with the errors and values kept, or store then redirect with the spec's toast. */
 /** The loader of /manage-comedians and /test-delete: staff only, comedians with their votes. */
 export async function loadStaffComedians(request: Request) {
   await requireStaff(request);
   return json({ comedians: listComediansWithVotes() });
 }
 
-export async function handleAddComedian(
+/**
+ * The action of /manage-comedians (add and delete) and /test-delete (delete only): 400 with
+ * the add form's errors and values kept, the confirmation step for a comedian with votes, or
+ * the change then a redirect back with the spec's message.
+ */
+export async function handleComedianPost(
   request: Request,
   staff: StaffIdentity,
-  form: FormData,
-  backTo: string,
+  page: "/manage-comedians" | "/test-delete",
 ) {
-  const values = { name: String(form.get("name") ?? ""), bio: String(form.get("bio") ?? "") };
-  const twice = duplicatedField(form, ["name", "bio"]);
-  if (twice)
-    return json(
-      { intent: "add" as const, fieldErrors: { [twice]: "Please send the form again" }, values },
-      { status: 400 },
-    );
-  const parsed = comedianSchema.safeParse({ name: form.get("name") ?? "", bio: form.get("bio") ?? "" });
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-    return json({ intent: "add" as const, fieldErrors, values }, { status: 400 });
+  const form = await handleForm(request, {
+    schema: page === "/manage-comedians" ? manageComediansSchema : deleteComedianSchema,
+    limits: STAFF_FORM_LIMITS,
+  });
+  if (!form.ok) return form.response;
+  const value = form.value;
+  if (value.intent === "add") {
+    try {
+      const row = addComedian({ name: value.name, bio: value.bio }, staff);
+      return redirectWithFlash(request, page, { type: "success", message: `Added comedian: ${row.name}` });
+    } catch (error) {
+      logger().error({ err: error }, "add comedian failed");
+      return redirectWithFlash(request, page, {
+        type: "error",
+        message: `Failed to add comedian: ${errorText(error)}`,
+      });
+    }
   }
-  try {
-    const row = addComedian(parsed.data, staff);
-    return redirectWithFlash(request, backTo, { type: "success", message: `Added comedian: ${row.name}` });
-  } catch (error) {
-    logger().error({ err: error }, "add comedian failed");
-    const message = error instanceof Error ? error.message : String(error);
-    return redirectWithFlash(request, backTo, {
-      type: "error",
-      message: `Failed to add comedian: ${message}`,
-    });
-  }
+  return deleteWithConfirmation(request, staff, page, parseId(value.id), value.confirmed === "yes");
 }
 
 /**
- * The one delete action behind both of the spec's buttons. A comedian with votes is only
- * deleted once confirmed (the page first shows a confirmation step); the delete is soft so
- * past rounds' results keep the name and the votes.
+ * The one delete behind both of the spec's buttons. A comedian with votes is only deleted
+ * once confirmed (the page first shows a confirmation step); the delete is soft so past
+ * rounds' results keep the name and the votes.
  */
-export async function handleDeleteComedian(
+async function deleteWithConfirmation(
   request: Request,
   staff: StaffIdentity,
-  form: FormData,
   backTo: string,
+  id: number,
+  confirmed: boolean,
 ) {
-  const id = parseId(form.get("id"));
   const comedian = id ? getComedian(id) : undefined;
   if (!comedian) {
     return redirectWithFlash(request, backTo, {
@@ -73,8 +71,8 @@ export async function handleDeleteComedian(
     });
   }
   const votes = countVotesFor(comedian.id);
-  if (votes > 0 && form.get("confirmed") !== "yes") {
-    return json({ intent: "confirm" as const, confirm: { id: comedian.id, name: comedian.name, votes } });
+  if (votes > 0 && !confirmed) {
+    return json({ confirm: { id: comedian.id, name: comedian.name, votes } });
   }
   try {
     deleteComedian(comedian.id, staff);
@@ -84,7 +82,11 @@ export async function handleDeleteComedian(
     });
   } catch (error) {
     logger().error({ err: error }, "delete comedian failed");
-    const message = error instanceof Error ? error.message : String(error);
-    return redirectWithFlash(request, backTo, { type: "error", message: `Server delete failed: ${message}` });
+    return redirectWithFlash(request, backTo, {
+      type: "error",
+      message: `Server delete failed: ${errorText(error)}`,
+    });
   }
 }
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -10,8 +10,7 @@ export const LOOKUP_FAILED = "Failed to load event details. Please check the URL
  * The event form's "Load details from URL" post (intent=load-url), shared by the Add and
  * Edit pages: answers the values to fill the form with and the outcome message.
  */
-export async function loadDetailsFromUrl(formData: FormData) {
-  const url = String(formData.get("sourceUrl") ?? "").trim();
+export async function loadDetailsFromUrl(url: string) {
   const today = todayIn(getEnv().APP_TIMEZONE);
   const result = await lookupEventDetails(url, today);
   return {

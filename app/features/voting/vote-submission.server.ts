@@ -10,7 +10,7 @@ import { getEnv } from "~/utils/env.server";
 import { readForm, refusedHeaders } from "~/utils/form-pipeline.server";
 import { logger } from "~/utils/logger.server";
 import { consume, retryText } from "~/utils/rate-limit.server";
-import { duplicatedField, isHoneypotFilled, requireSameOrigin } from "~/utils/request-guards.server";
+import { isHoneypotFilled } from "~/utils/request-guards.server";
 import { checkRoomCode } from "~/utils/room-code.server";
 import { deviceIdFromCookieHeader, mintDevice } from "~/utils/vote-device.server";
 import { notifyRoundChanged } from "~/utils/vote-events.server";
@@ -34,7 +34,6 @@ export type VoteOutcome =
  * then one idempotent insert. A retried post (same token) is answered as the first one was.
  */
 export async function submitVote(request: Request, clientIp: string): Promise<VoteOutcome> {
-  requireSameOrigin(request);
   const form = await readForm(request);
   return submitVoteForm(form, request.headers.get("Cookie"), clientIp);
 }
@@ -80,9 +79,6 @@ export async function submitVoteForm(
   });
 
   const roundId = parseId(raw.roundId);
-  if (duplicatedField(form, ["roundId", "voteToken", "comedianId", "email", "roomCode"])) {
-    return invalid(400, {}, "Please send the form again from the page.");
-  }
   if (isHoneypotFilled(form)) return { kind: "thanks", roundId, voteToken: null, setCookie };
 
   const parsed = voteSchema.safeParse(raw);
