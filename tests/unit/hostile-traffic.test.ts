@@ -1,6 +1,6 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
