@@ -1,7 +1,7 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Ticket } from "lucide-react";
 import { CalendarSubscribe } from "~/components/calendar-subscribe";
+import { CardTicketLink } from "~/components/shows/card-ticket-link";
 import { ShowImage } from "~/components/shows/show-image";
 import { VenueName } from "~/components/venue-name";
 import { monthGrid, parseMonthParam, WEEKDAYS } from "~/lib/calendar";
@@ -129,16 +129,7 @@ export default function CalendarPage() {
                       More Info<span className="visually-hidden">: {e.title}</span>
                     </Link>
                     {e.isEventbrite && e.ticketUrl && !e.soldOut ? (
-                      <a
-                        href={e.ticketUrl}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className="button button--eventbrite button--small"
-                        aria-label={`GET TICKETS: ${e.title} (opens in a new tab)`}
-                      >
-                        <Ticket size={16} aria-hidden="true" />
-                        GET TICKETS
-                      </a>
+                      <CardTicketLink title={e.title} ticketUrl={e.ticketUrl} isEventbrite small />
                     ) : null}
                   </div>
                 </div>

@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
+import { waitlistEntries } from "~/db/schema";
+import { addDaysIso, todayIn } from "~/lib/dates";
 import { showSlug } from "~/lib/slug";
-import { seededShow } from "../support/shows";
+import { insertShow, seededShow } from "../support/shows";
 import { expect, test } from "./fixtures";
 
 test.describe("show by slug", () => {
@@ -46,6 +49,35 @@ test.describe("show by slug", () => {
     await expect(page.locator(".sold-out-overlay")).toHaveText("SOLD OUT");
     await expect(page.getByRole("link", { name: "GET TICKETS NOW" })).toHaveCount(0);
     await expect(page.getByRole("region", { name: "Tickets" })).toHaveCount(0);
+  });
+
+  test("a sold-out show's shareable page offers the waitlist, and joining it works (issue 40: one show page)", async ({
+    page,
+    db,
+    javaScriptOn,
+  }) => {
+    const title = `Waitlisted Slug Night ${javaScriptOn ? "js" : "nojs"} ${Date.now()}`;
+    const show = insertShow(db, {
+      title,
+      date: addDaysIso(todayIn(), 9),
+      time: "20:00",
+      venue: "Tipsy Toucan",
+      ticketUrl: "https://tickets.example/slug-waitlist",
+      soldOut: true,
+    });
+    await page.goto(`/show/${showSlug(show)}`);
+    await expect(page.getByRole("heading", { name: "Event Overview" })).toBeVisible();
+    const form = page.getByRole("form", { name: "Tell me when tickets free up" });
+    await expect(form).toBeVisible();
+    await expect(page.getByRole("link", { name: "GET TICKETS NOW" })).toHaveCount(0);
+    await form.getByLabel("Email").fill("slug-fan@example.com");
+    await form.getByRole("button", { name: "Tell me" }).click();
+    await expect(page.getByRole("status")).toContainText(`You're on the list for ${title}`);
+    const stored = db.select().from(waitlistEntries).where(eq(waitlistEntries.eventId, show.id)).all();
+    expect(stored.map((e) => [e.email, e.date])).toEqual([["slug-fan@example.com", show.date]]);
+    // The same show's other address offers the same form.
+    await page.goto(`/event/${show.id}`);
+    await expect(page.getByRole("form", { name: "Tell me when tickets free up" })).toBeVisible();
   });
 
   test("on a phone the sticky bar shows, with the mobile price and refund texts", async ({ page, db }) => {

@@ -1,5 +1,4 @@
 import { Link } from "@remix-run/react";
-import { Ticket } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useBusinessToday } from "~/components/business-zone";
 import { CardLineup } from "~/components/lineup";
@@ -10,6 +9,7 @@ import { formatCardDate, formatTime12 } from "~/lib/dates";
 import { cardPriceText } from "~/lib/price";
 import type { Performance } from "~/lib/recurrence";
 import { BadgeList } from "./badges";
+import { CardTicketLink } from "./card-ticket-link";
 import { DatePreview } from "./event-card";
 import { ShowImage } from "./show-image";
 
@@ -124,16 +124,12 @@ export function ShowCarousel({
                   More Info<span className="visually-hidden">: {show.title}</span>
                 </Link>
                 {(next.ticketUrl ?? show.ticketUrl) && !show.soldOut ? (
-                  <a
-                    href={next.ticketUrl ?? show.ticketUrl!}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className={`button ${show.isEventbrite ? "button--eventbrite" : "button--outline"}`}
-                    aria-label={`GET TICKETS: ${show.title} (opens in a new tab)`}
-                  >
-                    {show.isEventbrite ? <Ticket size={18} aria-hidden="true" /> : null}
-                    GET TICKETS
-                  </a>
+                  <CardTicketLink
+                    title={show.title}
+                    ticketUrl={next.ticketUrl ?? show.ticketUrl!}
+                    isEventbrite={show.isEventbrite}
+                    otherwise="button--outline"
+                  />
                 ) : null}
               </div>
             </div>

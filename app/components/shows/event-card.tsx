@@ -1,5 +1,4 @@
 import { Link } from "@remix-run/react";
-import { Ticket } from "lucide-react";
 import { useBusinessToday } from "~/components/business-zone";
 import { CardLineup } from "~/components/lineup";
 import { VenueName } from "~/components/venue-name";
@@ -11,6 +10,7 @@ import { cardPriceText } from "~/lib/price";
 import type { Performance } from "~/lib/recurrence";
 import { DATE_TO_BE_ANNOUNCED, showTimeText } from "~/lib/show-time";
 import { BadgeList } from "./badges";
+import { CardTicketLink } from "./card-ticket-link";
 import { ShowImage } from "./show-image";
 
 export const CARD_DATES_SHOWN = 3;
@@ -78,16 +78,7 @@ export function EventCard({
             More Info<span className="visually-hidden">: {show.title}</span>
           </Link>
           {ticketUrl && !show.soldOut && !show.eventStatus?.match(/cancelled|postponed/) ? (
-            <a
-              href={ticketUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={`button button--small ${show.isEventbrite ? "button--eventbrite" : "button--primary"}`}
-              aria-label={`GET TICKETS: ${show.title} (opens in a new tab)`}
-            >
-              {show.isEventbrite ? <Ticket size={16} aria-hidden="true" /> : null}
-              GET TICKETS
-            </a>
+            <CardTicketLink title={show.title} ticketUrl={ticketUrl} isEventbrite={show.isEventbrite} small />
           ) : null}
         </div>
         {show.acceptsApplications ? (
