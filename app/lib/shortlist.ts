@@ -12,6 +12,13 @@ export const reviewSchema = z.object({
   notes: z.string().trim().max(2000, "Notes must be at most 2000 characters").default(""),
 });
 
+/** The review page's forms: one per application (decision and notes), and its two buttons. */
+export const reviewPageSchema = z.discriminatedUnion("intent", [
+  reviewSchema.extend({ intent: z.literal("review") }),
+  z.object({ intent: z.literal("email") }),
+  z.object({ intent: z.literal("open-round") }),
+]);
+
 /** Who gets the "you're selected" e-mail: shortlisted and not e-mailed yet (never twice). */
 export function dueForSelectionEmail(app: { reviewStatus: ReviewStatus; selectedEmailedAt: Date | null }) {
   return app.reviewStatus === "shortlisted" && app.selectedEmailedAt === null;

@@ -1,9 +1,9 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { comedians, contestantApplications, events, roundComedians, votingRounds } from "~/db/schema";
 import { formatLongDate } from "~/lib/dates";
-import { dueForSelectionEmail, selectionEmail, type ReviewStatus } from "~/lib/shortlist";
+import { type ReviewStatus } from "~/lib/shortlist";
 import { recordAudit } from "~/models/audit.server";
-import { enqueueMail, wakeOutbox } from "~/models/outbox.server";
+import { enqueueMail } from "~/models/outbox.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { db, IMMEDIATE, type DB } from "~/utils/db.server";
 
@@ -48,43 +48,56 @@ export function reviewApplication(
   }, IMMEDIATE);
 }
 
-/** Queues the "you're selected" e-mail for every shortlisted applicant not e-mailed yet. */
-export function emailShortlisted(
+/** A "you're selected" e-mail for one application (its text: app/lib/shortlist.ts). */
+export type SelectionMail = {
+  applicationId: number;
+  to: string;
+  replyTo: string;
+  subject: string;
+  text: string;
+};
+
+/**
+ * Queues the "you're selected" e-mails in one transaction: each application is marked e-mailed
+ * and its message put in the outbox together, and only while it is still shortlisted and not
+ * yet e-mailed (two staff pressing at once queue each e-mail once). Answers how many.
+ */
+export function queueSelectionEmails(
   eventId: number,
+  mails: SelectionMail[],
   staff: StaffIdentity,
-  replyTo: string,
   database: DB = db(),
 ): number {
-  const queued = database.transaction((tx) => {
+  return database.transaction((tx) => {
     const t = tx as unknown as DB;
-    const show = t.select().from(events).where(eq(events.id, eventId)).get();
-    if (!show) return 0;
     const now = new Date();
     let n = 0;
-    for (const app of t
-      .select()
-      .from(contestantApplications)
-      .where(eq(contestantApplications.eventId, eventId))
-      .orderBy(asc(contestantApplications.id))
-      .all()) {
-      if (!dueForSelectionEmail(app)) continue;
-      const mail = selectionEmail({
-        name: app.fullName,
-        title: show.title,
-        date: show.date,
-        time: show.time,
-        venue: show.venue,
-        replyTo,
-      });
+    for (const mail of mails) {
+      const marked = t
+        .update(contestantApplications)
+        .set({ selectedEmailedAt: now })
+        .where(
+          and(
+            eq(contestantApplications.id, mail.applicationId),
+            eq(contestantApplications.eventId, eventId),
+            eq(contestantApplications.reviewStatus, "shortlisted"),
+            isNull(contestantApplications.selectedEmailedAt),
+          ),
+        )
+        .run();
+      if (marked.changes === 0) continue;
       enqueueMail(
-        { kind: "shortlist", refId: app.id, to: app.email, replyTo, subject: mail.subject, text: mail.text },
+        {
+          kind: "shortlist",
+          refId: mail.applicationId,
+          to: mail.to,
+          replyTo: mail.replyTo,
+          subject: mail.subject,
+          text: mail.text,
+        },
         t,
         now,
       );
-      t.update(contestantApplications)
-        .set({ selectedEmailedAt: now })
-        .where(eq(contestantApplications.id, app.id))
-        .run();
       n++;
     }
     if (n)
@@ -100,8 +113,16 @@ export function emailShortlisted(
       );
     return n;
   }, IMMEDIATE);
-  if (queued) wakeOutbox();
-  return queued;
+}
+
+/** The voting rounds opened for a show, newest first (the review page links them). */
+export function roundsOfShow(eventId: number, database: DB = db()) {
+  return database
+    .select({ id: votingRounds.id, title: votingRounds.title })
+    .from(votingRounds)
+    .where(eq(votingRounds.eventId, eventId))
+    .orderBy(desc(votingRounds.id))
+    .all();
 }
 
 /**

@@ -1,4 +1,12 @@
 import {
+  getFormProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import {
   json,
   type ActionFunctionArgs,
   type LinksFunction,
@@ -6,25 +14,17 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { desc, eq } from "drizzle-orm";
-import { votingRounds } from "~/db/schema";
+import { FieldErrors, FormErrors } from "~/components/form-parts";
+import { handleReview } from "~/features/applications/review.server";
 import { formatLongDate } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { REVIEW_STATUSES, reviewSchema } from "~/lib/shortlist";
-import {
-  emailShortlisted,
-  openRoundFromShortlist,
-  reviewApplication,
-} from "~/models/application-review.server";
+import { roundsOfShow } from "~/models/application-review.server";
 import { getShow } from "~/models/events.server";
 import { listApplications } from "~/models/submissions.server";
 import adminStyles from "~/styles/admin.css";
 import contentStyles from "~/styles/content.css";
 import { requireStaff } from "~/utils/auth.server";
-import { db } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
-import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
-import { redirectWithFlash } from "~/utils/session.server";
 
 /** /admin/applications/:id/review: shortlist or decline, notes, e-mail the shortlisted, open the round (issue 18). */
 export const links: LinksFunction = () => [
@@ -55,67 +55,74 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     selectedEmailed: a.selectedEmailedAt !== null,
     comedianId: a.comedianId,
   }));
-  const rounds = db()
-    .select({ id: votingRounds.id, title: votingRounds.title })
-    .from(votingRounds)
-    .where(eq(votingRounds.eventId, show.id))
-    .orderBy(desc(votingRounds.id))
-    .all();
   return json({
     show: { id: show.id, title: show.title, date: show.date, notifyOn: show.contestantsNotifiedOn },
     applications,
-    rounds,
+    rounds: roundsOfShow(show.id),
   });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
-  const show = showOr404(params.id);
-  const form = await readForm(request, { limits: STAFF_FORM_LIMITS });
-  const here = `/admin/applications/${show.id}/review`;
-  const intent = String(form.get("intent") ?? "");
-  if (intent === "review") {
-    const parsed = reviewSchema.safeParse({
-      applicationId: form.get("applicationId"),
-      status: form.get("status"),
-      notes: form.get("notes") ?? "",
-    });
-    if (!parsed.success) {
-      return json(
-        { applicationId: parseId(form.get("applicationId")) || null, error: parsed.error.issues[0].message },
-        { status: 400 },
-      );
-    }
-    if (!reviewApplication(show.id, parsed.data, staff))
-      return redirectWithFlash(request, here, {
-        type: "error",
-        message: "That application no longer exists.",
-      });
-    return redirectWithFlash(request, here, { type: "success", message: "Review saved." });
-  }
-  if (intent === "email") {
-    const n = emailShortlisted(show.id, staff, getEnv().CONTACT_EMAIL);
-    return redirectWithFlash(request, here, {
-      type: n ? "success" : "info",
-      message: n
-        ? `${n} shortlisted contestant${n === 1 ? "" : "s"} being e-mailed.`
-        : "Every shortlisted contestant has already been e-mailed.",
-    });
-  }
-  if (intent === "open-round") {
-    const result = openRoundFromShortlist(show.id, staff);
-    if ("error" in result) return redirectWithFlash(request, here, { type: "error", message: result.error });
-    return redirectWithFlash(request, here, {
-      type: "success",
-      message: "Voting round opened with the shortlisted contestants.",
-    });
-  }
-  return json({ applicationId: null, error: "Unknown action." }, { status: 400 });
+  return handleReview(request, staff, showOr404(params.id));
+}
+
+type FormReply = SubmissionResult<string[]>;
+type ReviewRow = { id: number; fullName: string; reviewStatus: string; reviewNotes: string };
+
+/** One application's decision and notes: its own form, with the errors of its last refused post. */
+function ReviewForm({
+  application: a,
+  lastResult,
+}: {
+  application: ReviewRow;
+  lastResult: FormReply | null;
+}) {
+  const [form, fields] = useForm({
+    id: `review-${a.id}`,
+    lastResult,
+    defaultValue: { applicationId: String(a.id), status: a.reviewStatus, notes: a.reviewNotes },
+    constraint: getZodConstraint(reviewSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <input type="hidden" name="applicationId" value={a.id} />
+      <FormErrors
+        id={form.errorId}
+        errors={[...(form.errors ?? []), ...(fields.applicationId.errors ?? [])]}
+      />
+      <div className="field">
+        <label htmlFor={fields.status.id}>Decision for {a.fullName}</label>
+        <select {...getSelectProps(fields.status)}>
+          {REVIEW_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s === "new" ? "Not reviewed" : s === "shortlisted" ? "Shortlist" : "Decline"}
+            </option>
+          ))}
+        </select>
+        <FieldErrors id={fields.status.errorId} errors={fields.status.errors} alert />
+      </div>
+      <div className="field">
+        <label htmlFor={fields.notes.id}>Notes on {a.fullName}</label>
+        <textarea {...getTextareaProps(fields.notes)} rows={2} />
+        <FieldErrors id={fields.notes.errorId} errors={fields.notes.errors} alert />
+      </div>
+      <button type="submit" name="intent" value="review" className="button button--outline button--small">
+        Save review of {a.fullName}
+      </button>
+    </Form>
+  );
 }
 
 export default function ReviewApplications() {
   const { show, applications, rounds } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const reply = useActionData<typeof action>() ?? null;
+  // A refused post belongs to the application it names; anything else is shown above the list.
+  const replyFor = (id: number) => (reply?.initialValue?.applicationId === String(id) ? reply : null);
+  const forSomeRow = applications.some((a) => replyFor(a.id));
+  const pageErrors = reply && !forSomeRow ? Object.values(reply.error ?? {}).flatMap((e) => e ?? []) : [];
   const shortlisted = applications.filter((a) => a.reviewStatus === "shortlisted");
   const toEmail = shortlisted.filter((a) => !a.selectedEmailed).length;
   return (
@@ -129,11 +136,7 @@ export default function ReviewApplications() {
         · {shortlisted.length} shortlisted
         {show.notifyOn ? ` · selected contestants are told on ${formatLongDate(show.notifyOn)}` : ""}
       </p>
-      {failed && failed.applicationId === null ? (
-        <p className="form-error" role="alert">
-          {failed.error}
-        </p>
-      ) : null}
+      <FormErrors id="review-errors" errors={pageErrors} />
       <div className="host-controls__row">
         <Form method="post">
           <button
@@ -187,42 +190,7 @@ export default function ReviewApplications() {
                 {a.comedianId ? " · in a voting round" : ""}
               </p>
               {a.funBio ? <p>{a.funBio}</p> : null}
-              <Form method="post">
-                <input type="hidden" name="applicationId" value={a.id} />
-                {failed && failed.applicationId === a.id ? (
-                  <p className="form-error" role="alert">
-                    {failed.error}
-                  </p>
-                ) : null}
-                <div className="field">
-                  <label htmlFor={`status-${a.id}`}>Decision for {a.fullName}</label>
-                  <select id={`status-${a.id}`} name="status" defaultValue={a.reviewStatus}>
-                    {REVIEW_STATUSES.map((s) => (
-                      <option key={s} value={s}>
-                        {s === "new" ? "Not reviewed" : s === "shortlisted" ? "Shortlist" : "Decline"}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="field">
-                  <label htmlFor={`notes-${a.id}`}>Notes on {a.fullName}</label>
-                  <textarea
-                    id={`notes-${a.id}`}
-                    name="notes"
-                    rows={2}
-                    maxLength={2000}
-                    defaultValue={a.reviewNotes}
-                  />
-                </div>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="review"
-                  className="button button--outline button--small"
-                >
-                  Save review of {a.fullName}
-                </button>
-              </Form>
+              <ReviewForm application={a} lastResult={replyFor(a.id)} />
             </li>
           ))}
         </ul>

@@ -7,14 +7,13 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { handleArchive } from "~/features/events/show-status.server";
 import { ARCHIVE_QUESTION, notFoundMessage } from "~/lib/admin-messages";
 import { formatLongDate, formatTime12 } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
-import { archiveShow } from "~/models/events-admin.server";
 import { getShow } from "~/models/events.server";
 import adminStyles from "~/styles/admin.css";
 import { requireStaff } from "~/utils/auth.server";
-import { logger } from "~/utils/logger.server";
 import { redirectWithFlash } from "~/utils/session.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
@@ -39,22 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
-  let outcome;
-  try {
-    outcome = archiveShow(parseId(params.id), staff);
-  } catch (error) {
-    logger().error({ err: error, id: params.id }, "archive failed");
-    return redirectWithFlash(request, "/admin", { type: "error", message: "Failed to archive event" });
-  }
-  if (outcome === "not-found")
-    return redirectWithFlash(request, "/admin", { type: "error", message: notFoundMessage(params.id) });
-  if (outcome === "archived") {
-    return redirectWithFlash(request, "/admin?view=archive", {
-      type: "info",
-      message: "This event is already archived",
-    });
-  }
-  return redirectWithFlash(request, "/admin", { type: "success", message: "Event archived successfully" });
+  return handleArchive(request, staff, params.id);
 }
 
 export default function ArchiveEvent() {

@@ -6,12 +6,12 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { handleSendNow } from "~/features/mail/send-now.server";
 import { formatInZone } from "~/lib/zoned-time";
-import { listUnsent, makeAllDue, outboxCounts, wakeOutbox } from "~/models/outbox.server";
+import { listUnsent, outboxCounts } from "~/models/outbox.server";
 import adminStyles from "~/styles/admin.css";
 import { requireStaff } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
-import { redirectWithFlash } from "~/utils/session.server";
 
 /** /admin/mail: the outbox (waiting and given-up messages) and "send now" (issue 18). */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
@@ -34,15 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireStaff(request);
-  const n = makeAllDue();
-  wakeOutbox();
-  const configured = Boolean(getEnv().SMTP_URL);
-  return redirectWithFlash(request, "/admin/mail", {
-    type: configured ? "success" : "error",
-    message: configured
-      ? `${n} message${n === 1 ? "" : "s"} being sent now.`
-      : "Mail is not set up (SMTP_URL): the messages keep waiting here.",
-  });
+  return handleSendNow(request);
 }
 
 export default function AdminMail() {

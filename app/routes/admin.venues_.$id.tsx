@@ -1,3 +1,5 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import {
   json,
   type ActionFunctionArgs,
@@ -6,14 +8,14 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { venueFormInput, venueFormSchema } from "~/lib/forms/venue";
+import { FieldErrors } from "~/components/form-parts";
+import { handleVenueForm } from "~/features/venues/venue-form.server";
+import { venueFormSchema, type VenueFormValues } from "~/lib/forms/venue";
 import { parseId } from "~/lib/ids";
 import { formatLinks, formatSections } from "~/lib/venue-sections";
-import { getVenue, updateVenue } from "~/models/venues.server";
+import { getVenue } from "~/models/venues.server";
 import contentStyles from "~/styles/content.css";
 import { requireStaff } from "~/utils/auth.server";
-import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
-import { redirectWithFlash } from "~/utils/session.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
 
@@ -26,35 +28,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);
   const venue = getVenue(parseId(params.id));
   if (!venue) throw new Response("Not Found", { status: 404 });
-  // The page's sections and links as staff edit them: one textarea each.
-  const form = {
-    ...venue,
-    sections: formatSections(venue.sections),
-    pageLinks: formatLinks(venue.pageLinks),
-    aboutOrder: venue.aboutOrder == null ? "" : String(venue.aboutOrder),
-  };
-  return json({ venue, form });
+  // The form's starting values as text: the page's sections and links one textarea each, the
+  // flags as a ticked checkbox sends them.
+  const text = (v: string | number | null) => (v == null ? "" : String(v));
+  const defaults: Record<string, string> = {};
+  for (const f of FIELDS)
+    defaults[f.name] = text(venue[f.name as keyof typeof venue] as string | number | null);
+  defaults.sections = formatSections(venue.sections);
+  defaults.pageLinks = formatLinks(venue.pageLinks);
+  if (venue.isClub) defaults.isClub = "on";
+  if (venue.isWinery) defaults.isWinery = "on";
+  return json({ venue, defaults });
 }
 
 /** POST the venue form: 400 with every message and nothing stored when a field is wrong. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
-  const input = venueFormInput(await readForm(request, { limits: STAFF_FORM_LIMITS }));
-  const parsed = venueFormSchema.safeParse(input);
-  if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "name")] ??= issue.message;
-    return json({ errors, values: input }, { status: 400 });
-  }
-  const saved = updateVenue(parseId(params.id), parsed.data, staff);
-  if (!saved) throw new Response("Not Found", { status: 404 });
-  return redirectWithFlash(request, "/admin/venues", {
-    type: "success",
-    message: `Venue "${saved.name}" saved`,
-  });
+  return handleVenueForm(request, staff, parseId(params.id));
 }
 
-const FIELDS: { name: string; label: string; long?: boolean; rows?: number; hint?: string }[] = [
+const FIELDS: {
+  name: Exclude<keyof VenueFormValues, "isClub" | "isWinery">;
+  label: string;
+  long?: boolean;
+  rows?: number;
+  hint?: string;
+}[] = [
   { name: "name", label: "Name" },
   { name: "address1", label: "Street address" },
   { name: "address2", label: "Address line 2" },
@@ -90,11 +89,18 @@ const FIELDS: { name: string; label: string; long?: boolean; rows?: number; hint
 ];
 
 export default function EditVenue() {
-  const { venue, form } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const errors: Record<string, string> = result?.errors ?? {};
-  const values: Record<string, unknown> = result?.values ?? form;
-  const value = (name: string) => (values[name] == null ? "" : String(values[name]));
+  const { venue, defaults } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: `venue-${venue.id}`,
+    lastResult,
+    defaultValue: defaults,
+    constraint: getZodConstraint(venueFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: venueFormSchema }),
+  });
+  const invalid = Object.values(form.allErrors).some((e) => e.length > 0);
   return (
     <section className="section container">
       <p>
@@ -107,61 +113,39 @@ export default function EditVenue() {
           gives.
         </p>
       ) : null}
-      {Object.keys(errors).length ? (
+      {invalid ? (
         <p role="alert" className="form-error">
           Please correct the highlighted fields.
         </p>
       ) : null}
-      <Form method="post" className="stack" noValidate>
-        {FIELDS.map((f) => (
-          <p key={f.name} className="field">
-            <label htmlFor={`venue-${f.name}`}>
-              {f.label}
-              {f.hint ? <span className="muted"> ({f.hint})</span> : null}
-            </label>
-            {f.long ? (
-              <textarea
-                id={`venue-${f.name}`}
-                name={f.name}
-                defaultValue={value(f.name)}
-                rows={f.rows ?? 3}
-                aria-invalid={errors[f.name] ? true : undefined}
-                aria-describedby={errors[f.name] ? `venue-${f.name}-error` : undefined}
-              />
-            ) : (
-              <input
-                id={`venue-${f.name}`}
-                name={f.name}
-                defaultValue={value(f.name)}
-                aria-invalid={errors[f.name] ? true : undefined}
-                aria-describedby={errors[f.name] ? `venue-${f.name}-error` : undefined}
-              />
-            )}
-            {errors[f.name] ? (
-              <span id={`venue-${f.name}-error`} className="field-error">
-                {errors[f.name]}
-              </span>
-            ) : null}
-          </p>
-        ))}
+      <Form method="post" className="stack" {...getFormProps(form)}>
+        {FIELDS.map((f) => {
+          const field = fields[f.name as keyof typeof fields];
+          return (
+            <div key={f.name} className="field">
+              <label htmlFor={field.id}>
+                {f.label}
+                {f.hint ? <span className="muted"> ({f.hint})</span> : null}
+              </label>
+              {f.long ? (
+                <textarea {...getTextareaProps(field)} rows={f.rows ?? 3} />
+              ) : (
+                <input {...getInputProps(field, { type: "text" })} />
+              )}
+              <FieldErrors id={field.errorId} errors={field.errors} />
+            </div>
+          );
+        })}
         <p className="field">
           <label>
-            <input
-              type="checkbox"
-              name="isClub"
-              defaultChecked={Boolean(values.isClub === true || values.isClub === "on")}
-            />{" "}
-            Club venue: its shows get the "Club Show" badge and are listed on /club-shows
+            <input {...getInputProps(fields.isClub, { type: "checkbox" })} /> Club venue: its shows get the
+            "Club Show" badge and are listed on /club-shows
           </label>
         </p>
         <p className="field">
           <label>
-            <input
-              type="checkbox"
-              name="isWinery"
-              defaultChecked={Boolean(values.isWinery === true || values.isWinery === "on")}
-            />{" "}
-            Winery: its shows get the "Winery Event" badge
+            <input {...getInputProps(fields.isWinery, { type: "checkbox" })} /> Winery: its shows get the
+            "Winery Event" badge
           </label>
         </p>
         <button type="submit" className="button button--primary">

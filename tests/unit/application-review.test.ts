@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { comedians, contestantApplications, outbox, roundComedians } from "~/db/schema";
 import { dueForSelectionEmail, reviewSchema } from "~/lib/shortlist";
+import { emailShortlisted } from "~/features/applications/review.server";
 import {
-  emailShortlisted,
   openRoundFromShortlist,
+  queueSelectionEmails,
   reviewApplication,
 } from "~/models/application-review.server";
 import { createTestDbWithStaff } from "../support/db";
@@ -66,6 +67,16 @@ describe("application review", () => {
 
     expect(emailShortlisted(show.id, staff, "info@laugh.example", db)).toBe(2);
     expect(emailShortlisted(show.id, staff, "info@laugh.example", db)).toBe(0);
+    // Two staff pressing at once: the second press's e-mails were decided before the first
+    // committed; the transaction queues none of them again, nor one for a declined applicant.
+    const stale = [ids[0], ids[1], ids[2]].map((applicationId) => ({
+      applicationId,
+      to: `again-${applicationId}@example.com`,
+      replyTo: "info@laugh.example",
+      subject: "You're in",
+      text: "Again",
+    }));
+    expect(queueSelectionEmails(show.id, stale, staff, db)).toBe(0);
     expect(
       db
         .select()

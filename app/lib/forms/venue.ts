@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { parseLinks, parseSections } from "../venue-sections";
 
-/** The staff venue form (issue 17, venue half): one schema; empty fields are stored as null. */
+/**
+ * The staff venue form (issue 17, venue half): one schema, given to Conform in the page and to
+ * the form pipeline on the server; empty fields are stored as null.
+ */
 const optional = (max: number) =>
   z
     .string()
@@ -29,7 +32,7 @@ const coordinate = (min: number, max: number, label: string) =>
 
 export const venueFormSchema = z
   .object({
-    name: z.string().trim().min(1, "Name is required").max(120, "At most 120 characters"),
+    name: z.string({ error: "Name is required" }).trim().min(1).max(120, "At most 120 characters"),
     address1: optional(200),
     address2: optional(200),
     city: optional(100),
@@ -111,13 +114,3 @@ export const venueFormSchema = z
   });
 
 export type VenueFormValues = z.infer<typeof venueFormSchema>;
-
-/** The form's fields as a plain object (checkboxes absent when unticked). */
-export function venueFormInput(form: FormData): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const key of Object.keys(venueFormSchema.shape)) {
-    const v = form.get(key);
-    if (typeof v === "string") out[key] = v;
-  }
-  return out;
-}
