@@ -1,5 +1,7 @@
 // ESLint (flat config): typescript-eslint, React hooks, jsx-a11y, import order and cycles,
-// and the layer rule of app/ (README, "Layout"): what each folder may import.
+// and the layer rules (README, "How the code is laid out"): what each folder may import, who
+// may query the database, run raw SQL or reach the network. tests/unit/layers.test.ts proves
+// each rule bites.
 import js from "@eslint/js";
 import importX from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
@@ -19,24 +21,37 @@ const layerZones = [
       "./app/services",
       "./app/utils",
       "./app/features",
-      "./app/db/seed.server.ts",
+      "./app/db",
     ],
   },
   // Presentational React: lib and types only.
   {
     target: "./app/components",
-    from: ["./app/routes", "./app/models", "./app/services", "./app/utils", "./app/features"],
+    from: ["./app/routes", "./app/models", "./app/services", "./app/utils", "./app/features", "./app/db"],
   },
-  // Plumbing (env, db, session, logging, headers): nothing above it. The one exception is the
-  // session-to-staff boundary: auth (requireStaff) and start-up (the first staff account)
-  // read the staff model.
+  // Plumbing (env, db, session, logging, headers): nothing above it. The exceptions are
+  // start-up and the session-to-staff boundary: auth (requireStaff) and start-up (the first
+  // staff account) read the staff model, and start-up seeds the venue flags from the configuration.
   { target: "./app/utils", from: ["./app/routes", "./app/components", "./app/services", "./app/features"] },
-  { target: "./app/utils", from: "./app/models", except: ["./staff.server.ts"] },
+  { target: "./app/utils", from: "./app/models", except: ["./staff.server.ts", "./venues.server.ts"] },
   // Queries and outside services: never routes, components or feature handlers.
   { target: "./app/models", from: ["./app/routes", "./app/components", "./app/services", "./app/features"] },
   { target: "./app/services", from: ["./app/routes", "./app/components", "./app/features"] },
   // Feature handlers serve routes; they never import a route.
   { target: "./app/features", from: ["./app/routes"] },
+  // The network (issue 40): only services fetch. The one guarded fetch is safe-fetch.
+  {
+    target: ["./app/routes", "./app/components", "./app/lib", "./app/models", "./app/features", "./app/db"],
+    from: "./app/utils/safe-fetch.server.ts",
+    message: "Only app/services reach the network: call a service.",
+  },
+  {
+    target: "./app/utils",
+    from: "./app/utils/safe-fetch.server.ts",
+    message: "Only app/services reach the network: call a service.",
+  },
+  // The demo data lives with the scripts (scripts/seeds); the app never imports it.
+  { target: "./app", from: "./scripts", message: "Nothing in app/ imports scripts/ (the seeds included)." },
   // Ticketing (issue 19): the one platform client sits under the sync and load-from-URL and
   // imports no other service; load-from-URL goes down the layers, never up into the sync run.
   {
@@ -52,6 +67,130 @@ const layerZones = [
 ];
 
 /**
+ * The HTTP front (server/): the request pipeline, the fast paths and the background jobs it
+ * starts. It may use utils, lib, services, features and models; never a route module (it loads
+ * Remix's build at run time), a component, the schema or a query of its own.
+ */
+const serverZones = [
+  {
+    target: "./server",
+    from: ["./app/routes", "./app/components", "./app/db"],
+    message: "server/ takes app/utils, lib, services, features and models; routes come from the build.",
+  },
+  {
+    target: "./server",
+    from: "./app/utils/safe-fetch.server.ts",
+    message: "Only app/services reach the network.",
+  },
+];
+
+// What a folder may not import (typescript-eslint's rule: type imports can be allowed).
+const restrict = (message, ...names) => names.map((name) => ({ name, message }));
+const QUERIES = "Queries and transactions live in app/models: call a model function.";
+const RAW_SQL = "Raw SQL (the better-sqlite3 driver) lives in app/models and app/utils/db.server.ts.";
+const NETWORK = "Only app/services reach the network: call a service.";
+const noDrizzle = restrict(QUERIES, "drizzle-orm", "drizzle-orm/sqlite-core");
+const noDriver = restrict(RAW_SQL, "better-sqlite3");
+const noNetwork = restrict(
+  NETWORK,
+  "nodemailer",
+  "undici",
+  "node:dns",
+  "node:net",
+  "node:https",
+  "https",
+  "net",
+  "dns",
+);
+const schemaTypesOnly = {
+  group: ["~/db/schema", "**/db/schema"],
+  allowTypeImports: true,
+  message: "No schema values here (queries live in app/models); its types are fine.",
+};
+const dbTypesOnly = {
+  group: ["~/utils/db.server", "**/utils/db.server"],
+  allowTypeImports: true,
+  message: "Routes make no query: call a model function (the DB type is fine).",
+};
+/** `db.$client`: the raw driver, the way to raw SQL. */
+const noRawClient = {
+  selector: "MemberExpression[property.name='$client']",
+  message: RAW_SQL,
+};
+/** Server modules outside app/services never call fetch themselves. */
+const noFetch = { name: "fetch", message: NETWORK };
+
+/**
+ * The rules by folder (issue 40), each file in one block only (a later block would replace an
+ * earlier one's options): routes make no query (no Drizzle, no schema values, no db()), run no
+ * raw SQL and never reach the network; feature handlers and services call models for queries;
+ * models and plumbing never reach the network; the HTTP front makes no query of its own.
+ */
+const folderRules = [
+  {
+    files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx", "app/entry.server.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: [...noDrizzle, ...noDriver, ...noNetwork], patterns: [schemaTypesOnly, dbTypesOnly] },
+      ],
+      "no-restricted-syntax": ["error", noRawClient],
+    },
+  },
+  {
+    files: ["app/features/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: [...noDrizzle, ...noDriver, ...noNetwork], patterns: [schemaTypesOnly] },
+      ],
+      "no-restricted-syntax": ["error", noRawClient],
+      "no-restricted-globals": ["error", noFetch],
+    },
+  },
+  {
+    files: ["app/services/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: [...noDrizzle, ...noDriver], patterns: [schemaTypesOnly] },
+      ],
+      "no-restricted-syntax": ["error", noRawClient],
+    },
+  },
+  {
+    files: ["app/models/**/*.ts", "app/utils/**/*.ts", "app/db/**/*.ts"],
+    ignores: ["app/utils/safe-fetch.server.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { paths: noNetwork }],
+      "no-restricted-globals": ["error", noFetch],
+    },
+  },
+  {
+    files: ["app/components/**/*.{ts,tsx}", "app/lib/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: [...noDrizzle, ...noDriver, ...noNetwork], patterns: [schemaTypesOnly] },
+      ],
+      "no-restricted-syntax": ["error", noRawClient],
+    },
+  },
+  {
+    files: ["server/**/*.ts"],
+    rules: {
+      "import-x/no-restricted-paths": ["error", { zones: serverZones }],
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: [...noDrizzle, ...noDriver, ...noNetwork], patterns: [schemaTypesOnly] },
+      ],
+      "no-restricted-syntax": ["error", noRawClient],
+      "no-restricted-globals": ["error", noFetch],
+    },
+  },
+];
+
+/**
  * tests/ and scripts/ (docs/decisions/test-kit.md): scripts may use the test kit
  * (tests/support, tests/fakes, tests/fixtures); nothing in tests/ imports scripts/; the kit
  * imports no spec or unit test.
@@ -60,7 +199,9 @@ const testKitZones = [
   {
     target: "./tests",
     from: "./scripts",
-    message: "tests/ never imports scripts/: move what both need to tests/support.",
+    except: ["./seeds"],
+    message:
+      "tests/ never imports scripts/ (but the demo data, scripts/seeds): move what both need to tests/support.",
   },
   {
     target: "./tests/support",
@@ -147,6 +288,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...folderRules,
   {
     files: ["tests/**/*.{ts,tsx}", "scripts/**/*.{ts,mjs}"],
     rules: {

@@ -13,7 +13,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { asc, isNull } from "drizzle-orm";
 import { events, images } from "~/db/schema";
-import { seedDemoData } from "~/db/seed.server";
 import { todayIn } from "~/lib/dates";
 import { allVariants, DEFAULT_FOCUS } from "~/lib/image-variants";
 import { showSlug } from "~/lib/slug";
@@ -28,6 +27,7 @@ import { loginStaff } from "../tests/support/staff";
 import { CHROMIUM, lighthouseRun, requireChromium } from "./lib/chromium";
 import { rssMiB } from "./lib/harness";
 import { generatePosters, type Poster } from "./lib/posters";
+import { seedDemoData } from "./seeds/demo";
 
 /** Each page's full Lighthouse report (JSON) from the last run. */
 const LHR_DIR = ".cache/lighthouse";

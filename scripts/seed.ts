@@ -1,8 +1,8 @@
 /** npm run db:seed — demo data for an empty database (dates relative to today in Toronto). */
-import { seedDemoData } from "~/db/seed.server";
 import { todayIn } from "~/lib/dates";
 import { closeDatabase, db, runMigrations } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
+import { seedDemoData } from "./seeds/demo";
 
 const env = getEnv();
 runMigrations(db());

@@ -15,7 +15,6 @@ import fs from "node:fs";
 import os from "node:os";
 import { and, eq, gte, isNull } from "drizzle-orm";
 import { events, roundComedians, votes, votingRounds } from "~/db/schema";
-import { seedDemoData } from "~/db/seed.server";
 import { todayIn } from "~/lib/dates";
 import { showPath } from "~/lib/slug";
 import { openDatabase } from "~/utils/db.server";
@@ -23,6 +22,7 @@ import { tempDatabase } from "../tests/support/db";
 import { startLoadServer, stopServer } from "../tests/support/server";
 import { loadBallot, postVote, type Voter } from "../tests/support/voters";
 import { percentile, requireBuild, rssMiB } from "./lib/harness";
+import { seedDemoData } from "./seeds/demo";
 
 function flag(name: string, fallback: number) {
   const i = process.argv.indexOf(`--${name}`);

@@ -1,9 +1,9 @@
 /**
- * Prints the hand-written data block of migration 0006 (issue 17) from app/db/venue-data.ts:
+ * Prints the hand-written data block of migration 0006 (issue 17) from scripts/seeds/venue-data.ts:
  * `npx tsx scripts/venue-migration-sql.ts`. Kept so the block can be regenerated when the
  * migrations are squashed; the migration file holds its output verbatim.
  */
-import { SPEC_VENUES } from "~/db/venue-data";
+import { SPEC_VENUES } from "./seeds/venue-data";
 
 const q = (v: unknown) =>
   v === null || v === undefined

@@ -20,13 +20,11 @@ import {
   ImageError,
   imagesDir,
   masterPath,
-  MAX_IMAGE_BYTES,
   processOriginal,
   produceAllVariants,
   writeAtomic,
 } from "~/utils/image-pipeline.server";
 import { logger } from "~/utils/logger.server";
-import { OutboundFetchError, safeFetchBytes } from "~/utils/safe-fetch.server";
 
 export type ImageRow = typeof images.$inferSelect;
 export type IngestResult = { ok: true; hash: string } | { ok: false; message: string };
@@ -100,26 +98,6 @@ export async function ingestBytes(
   }
 }
 
-/** Fetches a link once through the safe outbound fetch (15 MB, 15 s) and processes it. */
-export async function ingestUrl(
-  url: string,
-  database: DB = db(),
-  dir = dataImagesDir(),
-): Promise<IngestResult> {
-  let bytes: Buffer;
-  try {
-    ({ bytes } = await safeFetchBytes(url, {
-      maxBytes: MAX_IMAGE_BYTES,
-      timeoutMs: 15_000,
-      headers: { accept: "image/avif,image/webp,image/jpeg,image/png,image/*;q=0.8" },
-    }));
-  } catch (error) {
-    const reason = error instanceof OutboundFetchError ? error.message : "the link could not be fetched";
-    return { ok: false, message: `The image link could not be loaded: ${reason}.` };
-  }
-  return ingestBytes(bytes, database, dir);
-}
-
 /** Records a show's image outcome (processed, or broken with the reason). */
 export function setShowImage(
   eventId: number,
@@ -173,11 +151,11 @@ export function scheduleVariants(hash: string, focus: Focus, database: DB = db()
 }
 
 /**
- * Processes linked images not yet processed (synced platform images, rows from before the
- * pipeline): at most `limit` per call, one at a time; failures mark the show for the dashboard.
+ * Shows whose linked image is not processed yet (synced platform images, rows from before the
+ * pipeline, a link the platform changed), at most `limit`; the image-link service fetches them.
  */
-export async function ingestPendingImages(limit = 20, database: DB = db()) {
-  const pending = database
+export function pendingImageLinks(limit: number, database: DB = db()) {
+  return database
     .select({ id: events.id, imageUrl: events.imageUrl, imageFocus: events.imageFocus })
     .from(events)
     .where(
@@ -191,22 +169,6 @@ export async function ingestPendingImages(limit = 20, database: DB = db()) {
     )
     .limit(limit)
     .all();
-  let done = 0;
-  for (const show of pending) {
-    const result = await ingestUrl(show.imageUrl!, database);
-    setShowImage(
-      show.id,
-      result.ok
-        ? { source: show.imageUrl, hash: result.hash }
-        : { source: show.imageUrl, hash: null, error: result.message },
-      database,
-    );
-    if (result.ok) {
-      done++;
-      scheduleVariants(result.hash, parseFocus(show.imageFocus) ?? DEFAULT_FOCUS, database);
-    }
-  }
-  return { tried: pending.length, processed: done };
 }
 
 export type FormImageOutcome =
@@ -219,40 +181,6 @@ export type FormImageOutcome =
       hash: string | null;
       error: string | null;
     };
-
-/**
- * What a save of the event form does to the show's image. An uploaded poster wins (a bad file
- * is refused: nothing is stored); a new link is fetched once now, and if it fails the show is
- * still saved, marked for the dashboard, with the stock image on its pages.
- */
-export async function imageFromForm(
-  input: {
-    poster: Buffer | null;
-    imageUrl: string | null;
-    current: { imageUrl: string | null; imageSource: string | null; imageHash: string | null } | null;
-  },
-  database: DB = db(),
-): Promise<FormImageOutcome> {
-  if (input.poster) {
-    const result = await ingestBytes(input.poster, database);
-    if (!result.ok) return { kind: "rejected", message: result.message };
-    return { kind: "set", imageUrl: null, source: "upload", hash: result.hash, error: null };
-  }
-  const link = input.imageUrl;
-  const current = input.current;
-  if (!link) {
-    // An uploaded poster stays until another replaces it; a cleared link clears its image.
-    if (current?.imageSource === "upload") return { kind: "unchanged" };
-    return { kind: "set", imageUrl: null, source: null, hash: null, error: null };
-  }
-  if (current && current.imageSource === link && current.imageUrl === link) return { kind: "unchanged" };
-  if (!/^https?:\/\//i.test(link))
-    return { kind: "set", imageUrl: link, source: link, hash: null, error: null };
-  const result = await ingestUrl(link, database);
-  return result.ok
-    ? { kind: "set", imageUrl: link, source: link, hash: result.hash, error: null }
-    : { kind: "set", imageUrl: link, source: link, hash: null, error: result.message };
-}
 
 /** The image fields of a show (the form's starting point and the dashboard). */
 export function getShowImageState(id: number, database: DB = db()) {
@@ -311,13 +239,6 @@ export function applyFormImage(
   const state = getShowImageState(id, database);
   if (state?.imageHash)
     scheduleVariants(state.imageHash, parseFocus(state.imageFocus) ?? DEFAULT_FOCUS, database);
-}
-
-/** The sentence staff read after a save whose image link failed (the show is saved). */
-export function imageWarning(outcome: FormImageOutcome) {
-  return outcome.kind === "set" && outcome.error
-    ? `${outcome.error} The stock image is shown until it is fixed.`
-    : null;
 }
 
 /** Marks every show using an image as broken (its file went missing or cannot be read). */

@@ -3,6 +3,7 @@ import { venues, type Venue } from "~/db/schema";
 import type { SyncedVenue } from "~/lib/eventbrite";
 import type { VenueFormValues } from "~/lib/forms/venue";
 import { uniqueSlug } from "~/lib/slug";
+import { venueContains } from "~/lib/venue-match";
 import { RESERVED_SLUGS, venueSlug } from "~/lib/venue-records";
 import { recordAudit } from "~/models/audit.server";
 import { findRedirect } from "~/models/redirects.server";
@@ -161,4 +162,39 @@ export function venuePagePaths(database: DB = db()): string[] {
     .orderBy(venues.slug)
     .all()
     .map((v) => `/${v.slug}`);
+}
+
+/**
+ * The configuration seeds the badge flags (DECISIONS.md: CLUB_VENUE, WINERY_VENUE): while no
+ * venue record carries a flag, the records whose name contains the configured text get it.
+ * Once any record has the flag, staff own it on /admin/venues and the configuration is not
+ * read again for that flag. Returns the names flagged now.
+ */
+export function seedVenueFlags(
+  tx: Pick<DB, "select" | "insert" | "update">,
+  config: { clubVenue: string; wineryVenue: string }) {
+  const flagged: { club: string[]; winery: string[] } = { club: [], winery: [] };
+  const plan = [
+    { column: venues.isClub, key: "isClub", text: config.clubVenue, out: flagged.club },
+    { column: venues.isWinery, key: "isWinery", text: config.wineryVenue, out: flagged.winery },
+  ] as const;
+  for (const p of plan) {
+    if (!p.text.trim()) continue;
+    if (tx.select({ id: venues.id }).from(venues).where(eq(p.column, true)).get()) continue;
+    // The one "at this venue" rule (app/lib/venue-match.ts), over the few venue records.
+    const matches = tx
+      .select({ id: venues.id, name: venues.name })
+      .from(venues)
+      .where(eq(p.column, false))
+      .all()
+      .filter((v) => venueContains(v.name, p.text));
+    for (const m of matches) {
+      tx.update(venues)
+        .set({ [p.key]: true })
+        .where(eq(venues.id, m.id))
+        .run();
+      p.out.push(m.name);
+    }
+  }
+  return flagged;
 }

@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
-import { externalCache } from "~/db/schema";
 import { BOOKING_FALLBACK_MESSAGE, SAMPLE_BOOKING, staleCopyNotice, type BookingTable } from "~/lib/booking";
 import { parseBookingCsv } from "~/lib/booking-csv";
+import { readExternalCache, writeExternalCache } from "~/models/external-cache.server";
 import { db, type DB } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
@@ -41,11 +40,7 @@ export function resetBookingSheetState() {
 const cacheKey = (url: string) => `booking-sheet ${url}`;
 
 function readCache(url: string, database: DB): Cached | null {
-  const row = database
-    .select()
-    .from(externalCache)
-    .where(eq(externalCache.key, cacheKey(url)))
-    .get();
+  const row = readExternalCache(cacheKey(url), database);
   if (!row) return null;
   try {
     const table = JSON.parse(row.body) as BookingTable;
@@ -57,19 +52,7 @@ function readCache(url: string, database: DB): Cached | null {
 }
 
 function writeCache(url: string, cached: Cached, database: DB) {
-  const values = {
-    key: cacheKey(url),
-    body: JSON.stringify(cached.table),
-    fetchedAt: new Date(cached.fetchedAt),
-  };
-  database
-    .insert(externalCache)
-    .values(values)
-    .onConflictDoUpdate({
-      target: externalCache.key,
-      set: { body: values.body, fetchedAt: values.fetchedAt },
-    })
-    .run();
+  writeExternalCache(cacheKey(url), JSON.stringify(cached.table), new Date(cached.fetchedAt), database);
 }
 
 /** Fetches and parses the sheet; a good copy replaces the cache. One refresh per URL at a time. */

@@ -6,7 +6,6 @@ import type { EventbriteEvent } from "~/lib/eventbrite-schemas";
 import { syncFailureMessage, syncSuccessMessage, type SyncFailure } from "~/lib/eventbrite-sync";
 import { SITE } from "~/lib/site";
 import { currentLockHolder, releaseLock, tryAcquireLock } from "~/models/job-locks.server";
-import { ingestPendingImages } from "~/models/show-images.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { recordFailedSync, upsertSyncedShows, type UpsertCounts } from "~/models/sync.server";
 import { db, type DB } from "~/utils/db.server";
@@ -21,6 +20,7 @@ import {
   lookUpVenues,
   type EventbriteConfig,
 } from "./eventbrite-client.server";
+import { ingestPendingImages } from "./image-links.server";
 
 export const SYNC_LOCK = "eventbrite-sync";
 /** Longer than any run (pages × timeout is bounded well below); a crashed holder's lock lapses. */

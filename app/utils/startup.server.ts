@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { seedVenueFlags } from "~/db/venue-seed.server";
 import { ensureFirstStaff } from "~/models/staff.server";
+import { seedVenueFlags } from "~/models/venues.server";
 import { db, runMigrations } from "./db.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";

@@ -1,6 +1,6 @@
-import { nextFathersDay } from "~/db/seed.server";
 import { addDaysIso, todayIn } from "~/lib/dates";
 import { seasonalCollectionNear } from "~/lib/seasonal";
+import { nextFathersDay } from "../../scripts/seeds/demo";
 import { expect, test } from "./fixtures";
 import { openFilters } from "./public-helpers";
 

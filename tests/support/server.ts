@@ -7,9 +7,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
-import { seedDemoData } from "~/db/seed.server";
 import { todayIn } from "~/lib/dates";
 import type { DB } from "~/utils/db.server";
+import { seedDemoData } from "../../scripts/seeds/demo";
 import { FAKE_EVENTBRITE_ORG, FAKE_EVENTBRITE_TOKEN, startFakeEventbrite } from "../fakes/eventbrite";
 import { startSheetFake } from "../fakes/sheet";
 import { tempDatabase } from "./db";

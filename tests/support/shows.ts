@@ -59,7 +59,7 @@ export const GAME_ON: Partial<Show> = {
   price: "$15",
   isEventbrite: true,
   acceptsApplications: true,
-  // The Manchester Pub's venue record as the seed holds it (city cited in app/db/venue-data.ts).
+  // The Manchester Pub's venue record as the seed holds it (city cited in scripts/seeds/venue-data.ts).
   venueRecord: makeVenue({
     id: 5,
     name: "The Manchester Pub",

@@ -29,7 +29,7 @@ export function makeVenue(overrides: Partial<VenueRecord> = {}): VenueRecord {
   };
 }
 
-/** Walkerville Brewery as the seed holds it: a cited street address, no postal code (app/db/venue-data.ts). */
+/** Walkerville Brewery as the seed holds it: a cited street address, no postal code (scripts/seeds/venue-data.ts). */
 export const WALKERVILLE: Partial<VenueRecord> = {
   name: "Walkerville Brewery",
   slug: "walkerville-brewery",

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { comedians, contestantApplications, outbox, roundComedians } from "~/db/schema";
-import { dueForSelectionEmail, reviewSchema } from "~/lib/shortlist";
 import { emailShortlisted } from "~/features/applications/review.server";
+import { dueForSelectionEmail, reviewSchema } from "~/lib/shortlist";
 import {
   openRoundFromShortlist,
   queueSelectionEmails,

@@ -3,13 +3,13 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { comedians, eventComedians, roundComedians, votes, votingRounds } from "~/db/schema";
-import { seedDemoData } from "~/db/seed.server";
 import { comedianPage, comediansIndex, seriesFeedShows } from "~/models/comedian-pages.server";
 import { saveComedianProfile, SlugTakenError } from "~/models/comedian-profiles.server";
 import { addComedian, deleteComedian } from "~/models/comedians.server";
 import { archiveShow, createShow, updateShow } from "~/models/events-admin.server";
 import { getShow, listShows } from "~/models/events.server";
 import { LineupError } from "~/models/lineups.server";
+import { seedDemoData } from "../../scripts/seeds/demo";
 import { createTestDbWithStaff } from "../support/db";
 import { eventFormValues } from "../support/shows";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { seedDemoData } from "~/db/seed.server";
 import { getShow, listShows } from "~/models/events.server";
+import { seedDemoData } from "../../scripts/seeds/demo";
 import { createTestDb } from "../support/db";
 
 const TODAY = "2026-11-22";

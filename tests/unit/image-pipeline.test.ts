@@ -4,15 +4,10 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { events } from "~/db/schema";
+import { imageFromForm } from "~/features/events/show-image.server";
 import { sniffImage } from "~/lib/image-sniff";
 import { allVariants, variantFileName, type VariantName } from "~/lib/image-variants";
-import {
-  imageFromForm,
-  ingestBytes,
-  isImageInUse,
-  setShowImage,
-  showImageRef,
-} from "~/models/show-images.server";
+import { ingestBytes, isImageInUse, setShowImage, showImageRef } from "~/models/show-images.server";
 import { decodeHeic } from "~/utils/heic-decode.server";
 import {
   ImageError,

@@ -7,12 +7,17 @@ import { describe, expect, it } from "vitest";
  * proves the rule bites: a plumbing module that imports a model is an error.
  */
 const eslint = new ESLint({ cwd: path.resolve(__dirname, "../..") });
+const LAYER_RULES = [
+  "import-x/no-restricted-paths",
+  "no-restricted-imports",
+  "@typescript-eslint/no-restricted-imports",
+  "no-restricted-syntax",
+  "no-restricted-globals",
+];
 
 async function layerErrors(file: string, source: string) {
   const [result] = await eslint.lintText(source, { filePath: path.resolve(__dirname, "../..", file) });
-  return result.messages.filter(
-    (m) => m.ruleId === "import-x/no-restricted-paths" || m.ruleId === "no-restricted-imports",
-  );
+  return result.messages.filter((m) => LAYER_RULES.includes(m.ruleId ?? ""));
 }
 
 describe("layers", () => {
@@ -107,5 +112,115 @@ describe("layers", () => {
       'import { startLoadServer } from "../tests/support/server";\nexport const x = startLoadServer;\n',
     );
     expect(errors).toEqual([]);
+  }, 30_000);
+});
+
+// Issue 40: who may query, run raw SQL, reach the network, and what server/ and the seeds may import.
+describe("folder rules", () => {
+  it("a route makes no query: no Drizzle, no schema values, no db(); the schema's types are fine", async () => {
+    const route = "app/routes/example.tsx";
+    expect(
+      await layerErrors(route, 'import { eq } from "drizzle-orm";\nexport const x = eq;\n'),
+    ).toHaveLength(1);
+    expect(
+      await layerErrors(route, 'import { events } from "~/db/schema";\nexport const x = events;\n'),
+    ).toHaveLength(1);
+    expect(
+      await layerErrors(route, 'import { db } from "~/utils/db.server";\nexport const x = db;\n'),
+    ).toHaveLength(1);
+    expect(
+      await layerErrors(route, 'import type { Venue } from "~/db/schema";\nexport type X = Venue;\n'),
+    ).toEqual([]);
+    // The route's own job: a model query or a feature handler.
+    expect(
+      await layerErrors(
+        route,
+        'import { getShow } from "~/models/events.server";\nexport const x = getShow;\n',
+      ),
+    ).toEqual([]);
+  }, 30_000);
+
+  it("feature handlers and services call models for queries", async () => {
+    for (const file of ["app/features/example/example.server.ts", "app/services/example.server.ts"]) {
+      expect(
+        await layerErrors(file, 'import { sql } from "drizzle-orm";\nexport const x = sql;\n'),
+        file,
+      ).toHaveLength(1);
+      expect(
+        await layerErrors(file, 'import { votes } from "~/db/schema";\nexport const x = votes;\n'),
+        file,
+      ).toHaveLength(1);
+    }
+  }, 30_000);
+
+  it("raw SQL (the driver's $client) only in models and the database plumbing", async () => {
+    const raw =
+      'import { db } from "~/utils/db.server";\nexport const x = () => db().$client.prepare("select 1");\n';
+    expect(await layerErrors("app/features/example/example.server.ts", raw)).toHaveLength(1);
+    expect(await layerErrors("app/services/example.server.ts", raw)).toHaveLength(1);
+    expect(await layerErrors("server/example.ts", raw)).toHaveLength(1);
+    expect(await layerErrors("app/models/example.server.ts", raw)).toEqual([]);
+    expect(
+      await layerErrors(
+        "app/features/example/example.server.ts",
+        'import Database from "better-sqlite3";\nexport const x = Database;\n',
+      ),
+    ).toHaveLength(1);
+  }, 30_000);
+
+  it("only services reach the network: safe-fetch, fetch and mail are theirs", async () => {
+    const safeFetch =
+      'import { safeFetchText } from "~/utils/safe-fetch.server";\nexport const x = safeFetchText;\n';
+    for (const file of [
+      "app/models/example.server.ts",
+      "app/features/example/example.server.ts",
+      "app/routes/example.tsx",
+      "app/utils/example.server.ts",
+      "server/example.ts",
+    ])
+      expect(await layerErrors(file, safeFetch), file).toHaveLength(1);
+    expect(await layerErrors("app/services/example.server.ts", safeFetch)).toEqual([]);
+    const direct = 'export const x = () => fetch("https://example.com");\n';
+    expect(await layerErrors("app/models/example.server.ts", direct)).toHaveLength(1);
+    expect(await layerErrors("app/features/example/example.server.ts", direct)).toHaveLength(1);
+    expect(await layerErrors("app/services/example.server.ts", direct)).toEqual([]);
+    const mail = 'import nodemailer from "nodemailer";\nexport const x = nodemailer;\n';
+    expect(await layerErrors("app/models/example.server.ts", mail)).toHaveLength(1);
+    expect(await layerErrors("app/services/example.server.ts", mail)).toEqual([]);
+  }, 60_000);
+
+  it("server/ takes utils, lib, services, features and models, never a route, a component or the schema", async () => {
+    const file = "server/example.ts";
+    expect(
+      await layerErrors(file, 'import { loader } from "~/routes/vote";\nexport const x = loader;\n'),
+    ).toHaveLength(1);
+    expect(
+      await layerErrors(file, 'import { votes } from "~/db/schema";\nexport const x = votes;\n'),
+    ).not.toEqual([]);
+    expect(
+      await layerErrors(
+        file,
+        'import { StandingsTable } from "~/components/standings";\nexport const x = StandingsTable;\n',
+      ),
+    ).toHaveLength(1);
+    expect(
+      await layerErrors(
+        file,
+        'import { fastPaths } from "~/features/voting/vote-fast-path.server";\nimport { logger } from "~/utils/logger.server";\nexport const x = [fastPaths, logger];\n',
+      ),
+    ).toEqual([]);
+  }, 30_000);
+
+  it("the seeds live with the scripts: tests and scripts use them, the app never does", async () => {
+    const seeds =
+      'import { seedDemoData } from "../../scripts/seeds/demo";\nexport const x = seedDemoData;\n';
+    expect(await layerErrors("app/models/example.server.ts", seeds)).toHaveLength(1);
+    expect(await layerErrors("tests/unit/example.test.ts", seeds)).toEqual([]);
+    expect(
+      await layerErrors(
+        "scripts/example.ts",
+        'import { seedDemoData } from "./seeds/demo";\nexport const x = seedDemoData;\n',
+      ),
+    ).toEqual([]);
   }, 30_000);
 });

@@ -4,7 +4,6 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { collections, comedians, eventComedians, venues } from "~/db/schema";
-import { seedDemoData } from "~/db/seed.server";
 import { addDaysIso } from "~/lib/dates";
 import { distinctVenues, filterShows, NO_FILTERS, type ShowFilters } from "~/lib/filters";
 import { CAROUSEL_MAX, CLUB_PREVIEW, EPIC_DADS_PREVIEW, GRID_SIZE } from "~/lib/home-sections";
@@ -23,6 +22,7 @@ import {
   toCards,
 } from "~/models/public-shows.server";
 import type { DB } from "~/utils/db.server";
+import { seedDemoData } from "../../scripts/seeds/demo";
 import { createTestDb } from "../support/db";
 
 const TODAY = "2026-11-22";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { events } from "~/db/schema";
-import { seedDemoData } from "~/db/seed.server";
 import { getShowForPage } from "~/models/events.server";
 import { listUpcoming } from "~/models/public-shows.server";
+import { seedDemoData } from "../../scripts/seeds/demo";
 import { createTestDb } from "../support/db";
 import { insertShow } from "../support/shows";
 

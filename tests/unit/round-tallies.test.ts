@@ -3,7 +3,6 @@ import os from "node:os";
 import path from "node:path";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { describe, expect, it } from "vitest";
-import { seedDemoData } from "~/db/seed.server";
 import { bursts } from "~/lib/vote-patterns";
 import { applyHostCommand } from "~/models/round-control.server";
 import { upsertStaff } from "~/models/staff.server";
@@ -17,6 +16,7 @@ import {
   voteBursts,
 } from "~/models/votes.server";
 import { migrationsFolder, openDatabase, type DB } from "~/utils/db.server";
+import { seedDemoData } from "../../scripts/seeds/demo";
 import { createTestDb } from "../support/db";
 
 /** Every round's tallies as COUNT(*) over `votes` gives them (what the reads counted before). */

@@ -1,10 +1,10 @@
 import { and, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { collections, comedians, eventDates, events, redirects, votes, votingRounds } from "~/db/schema";
-import { nextFathersDay, seedDemoData } from "~/db/seed.server";
 import { addDaysIso } from "~/lib/dates";
 import { weekdayInTitle } from "~/lib/weekdays";
 import { formatInZone, zonedInstant } from "~/lib/zoned-time";
+import { nextFathersDay, seedDemoData } from "../../scripts/seeds/demo";
 import { createTestDb } from "../support/db";
 
 const TODAY = "2026-11-22";

@@ -4,22 +4,20 @@ import { eq } from "drizzle-orm";
 import ical, { type VEvent } from "node-ical";
 import { describe, expect, it } from "vitest";
 import { events, redirects, staffUsers, venues } from "~/db/schema";
-import { seedDemoData } from "~/db/seed.server";
-import { SPEC_VENUES } from "~/db/venue-data";
-import { seedVenueFlags } from "~/db/venue-seed.server";
 import { showBadges } from "~/lib/badges";
 import { buildCalendarFeed } from "~/lib/calendar-feed";
 import { cardShow } from "~/lib/cards";
 import { showPlace } from "~/lib/show-place";
 import { listShows } from "~/models/events.server";
-import {
+import { seedVenueFlags,
   listAboutVenues,
   listClubVenues,
   pickOrCreateVenue,
   updateVenue,
-  venuePagePaths,
-} from "~/models/venues.server";
+  venuePagePaths } from "~/models/venues.server";
 import { openDatabase } from "~/utils/db.server";
+import { seedDemoData } from "../../scripts/seeds/demo";
+import { SPEC_VENUES } from "../../scripts/seeds/venue-data";
 import { createTestDb } from "../support/db";
 
 const TODAY = "2026-11-22";
@@ -77,7 +75,7 @@ describe("the demo seed's venue records", () => {
     });
     expect(all.every((v) => v.latitude === null && v.longitude === null)).toBe(true);
     // Every filled street address in the data file has a cited URL in the file.
-    const source = fs.readFileSync(path.resolve("app/db/venue-data.ts"), "utf8");
+    const source = fs.readFileSync(path.resolve("scripts/seeds/venue-data.ts"), "utf8");
     for (const v of SPEC_VENUES.filter((x) => x.address1)) {
       const block = source.slice(
         source.indexOf(`slug: "${v.slug}"`),

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { seedDemoData } from "~/db/seed.server";
 import { standingsEvent } from "~/features/voting/live-standings.server";
 import { bursts } from "~/lib/vote-patterns";
 import { castVote, getOpenRound, roundComediansFor, voteArrivals, voteBursts } from "~/models/votes.server";
 import { notifyRoundChanged } from "~/utils/vote-events.server";
+import { seedDemoData } from "../../scripts/seeds/demo";
 import { createTestDb } from "../support/db";
 
 function setup() {

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, votes } from "~/db/schema";
-import { seedDemoData } from "~/db/seed.server";
 import {
   addComedian,
   deleteComedian,
@@ -21,6 +20,7 @@ import {
   roundStandings,
   VOTES_PER_COMMIT,
 } from "~/models/votes.server";
+import { seedDemoData } from "../../scripts/seeds/demo";
 import { createTestDb } from "../support/db";
 
 const token = (n: number) => `test-token-${String(n).padStart(8, "0")}`;

@@ -4,7 +4,7 @@ import { eventPageSchema, type EventFormValues } from "~/lib/event-form";
 import { parseId } from "~/lib/ids";
 import { createShow, getShowForEdit, updateShow } from "~/models/events-admin.server";
 import { LineupError } from "~/models/lineups.server";
-import { applyFormImage, getShowImageState, imageFromForm, imageWarning } from "~/models/show-images.server";
+import { applyFormImage, getShowImageState } from "~/models/show-images.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { getEnv } from "~/utils/env.server";
 import { handleForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
@@ -12,6 +12,7 @@ import { logger } from "~/utils/logger.server";
 import { EVENT_FORM_UPLOAD } from "~/utils/multipart.server";
 import { redirectWithFlash } from "~/utils/session.server";
 import { loadDetailsFromUrl } from "./event-lookup-action.server";
+import { imageFromForm, imageWarning } from "./show-image.server";
 
 /**
  * The action of Add New Event (`idParam` null) and Edit (the URL's id): the event form, with or without a

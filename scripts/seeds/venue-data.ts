@@ -1,4 +1,4 @@
-import type { NewVenue } from "./schema";
+import type { NewVenue } from "~/db/schema";
 
 /**
  * The spec's eight venue pages as venue records (issue 17): the demo seed inserts them and

@@ -1,9 +1,4 @@
 import { eq, sql } from "drizzle-orm";
-import { addDaysIso, BUSINESS_TIME_ZONE, parseIsoDate } from "~/lib/dates";
-import { comedianSlug, type LineupRole } from "~/lib/lineup";
-import { nextWeekdayAfter } from "~/lib/weekdays";
-import { formatInZone, zonedInstant } from "~/lib/zoned-time";
-import { IMMEDIATE, type DB } from "~/utils/db.server";
 import {
   collections,
   comedians,
@@ -15,8 +10,14 @@ import {
   votes,
   votingRounds,
   type NewEvent,
-} from "./schema";
-import { insertSpecVenues, linkShowsToVenues, seedVenueFlags } from "./venue-seed.server";
+} from "~/db/schema";
+import { addDaysIso, BUSINESS_TIME_ZONE, parseIsoDate } from "~/lib/dates";
+import { comedianSlug, type LineupRole } from "~/lib/lineup";
+import { nextWeekdayAfter } from "~/lib/weekdays";
+import { formatInZone, zonedInstant } from "~/lib/zoned-time";
+import { seedVenueFlags } from "~/models/venues.server";
+import { IMMEDIATE, type DB } from "~/utils/db.server";
+import { insertSpecVenues, linkShowsToVenues } from "./venues";
 
 const EB = (slug: string, id: number) => `https://www.eventbrite.ca/e/${slug}-tickets-${id}`;
 
@@ -36,7 +37,7 @@ const DEFAULT_BADGE_VENUES = { clubVenue: "Tipsy Toucan", wineryVenue: "Mastrona
 /**
  * Demo data for an empty database, with dates relative to `today` (Toronto), covering
  * every case the spec names. Refuses to touch a database that already has shows. The
- * spec's venues become venue records (app/db/venue-data.ts), every show is linked to one,
+ * spec's venues become venue records (scripts/seeds/venue-data.ts), every show is linked to one,
  * and `badgeVenues` (CLUB_VENUE / WINERY_VENUE) seeds the club and winery flags.
  */
 export function seedDemoData(
