@@ -172,7 +172,8 @@ export function venuePagePaths(database: DB = db()): string[] {
  */
 export function seedVenueFlags(
   tx: Pick<DB, "select" | "insert" | "update">,
-  config: { clubVenue: string; wineryVenue: string }) {
+  config: { clubVenue: string; wineryVenue: string },
+) {
   const flagged: { club: string[]; winery: string[] } = { club: [], winery: [] };
   const plan = [
     { column: venues.isClub, key: "isClub", text: config.clubVenue, out: flagged.club },

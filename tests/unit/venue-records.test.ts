@@ -9,12 +9,14 @@ import { buildCalendarFeed } from "~/lib/calendar-feed";
 import { cardShow } from "~/lib/cards";
 import { showPlace } from "~/lib/show-place";
 import { listShows } from "~/models/events.server";
-import { seedVenueFlags,
+import {
+  seedVenueFlags,
   listAboutVenues,
   listClubVenues,
   pickOrCreateVenue,
   updateVenue,
-  venuePagePaths } from "~/models/venues.server";
+  venuePagePaths,
+} from "~/models/venues.server";
 import { openDatabase } from "~/utils/db.server";
 import { seedDemoData } from "../../scripts/seeds/demo";
 import { SPEC_VENUES } from "../../scripts/seeds/venue-data";
