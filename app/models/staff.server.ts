@@ -31,6 +31,17 @@ export async function verifyStaffLogin(username: string, password: string, datab
   return { id: user.id, username: user.username } satisfies StaffIdentity;
 }
 
+/** Whether a staff account has this username (as login compares it: trimmed, any case). */
+export function staffUsernameExists(username: string, database: DB = db()): boolean {
+  return Boolean(
+    database
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(eq(sql`lower(${staffUsers.username})`, username.trim().toLowerCase()))
+      .get(),
+  );
+}
+
 export function getStaffById(id: number, database: DB = db()): StaffIdentity | null {
   return (
     database

@@ -9,7 +9,7 @@ import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/
 import { STAFF_LOGIN_FIELDS } from "~/lib/forms/staff-login";
 import { ipBudgetKey } from "~/lib/ip-budget";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { authenticator, getStaff, InvalidCredentials } from "~/utils/auth.server";
+import { authenticator, getStaff, InvalidCredentials, loginBudgetKey } from "~/utils/auth.server";
 import { overBudget, readForm } from "~/utils/form-pipeline.server";
 import { reserveAttempt, retryText } from "~/utils/rate-limit.server";
 import { refusalHeaders } from "~/utils/refusal-headers";
@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ? [["loginDevice", `${device.id}:${username}`]]
       : [
           ["loginIp", ipBudgetKey(context.clientIp)],
-          ["loginUser", username],
+          ["loginUser", loginBudgetKey(username)],
         ],
   );
   if (!reservation.ok) {

@@ -1,9 +1,15 @@
+import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { STAFF_LOGIN_FIELDS } from "~/lib/forms/staff-login";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { getStaffById, verifyStaffLogin, type StaffIdentity } from "~/models/staff.server";
+import {
+  getStaffById,
+  staffUsernameExists,
+  verifyStaffLogin,
+  type StaffIdentity,
+} from "~/models/staff.server";
 import { getSession, type SessionData } from "./session.server";
 
 export class InvalidCredentials extends Error {
@@ -24,6 +30,29 @@ authenticator.use(
   }),
   "staff-form",
 );
+
+/**
+ * The per-username login budget's key (issue 39). An account has its own; usernames with no
+ * account share a fixed set of UNKNOWN_USERNAME_BUDGETS budgets, picked by a keyed hash of the
+ * name (the key is random per process). So made-up usernames cannot create keys without bound
+ * (5,200 of them used to push a locked account out of the store), and the answers still say
+ * nothing about which usernames exist: a made-up name is locked after as many failures as a real
+ * one, unless someone has first spent the budgets of all the shared keys (8 failures each,
+ * about 8,200 in 15 minutes from 400 addresses). One shared budget would make that cost 8
+ * failures: after them, every made-up name answers 429 and a real one 401.
+ */
+export const UNKNOWN_USERNAME_BUDGETS = 1024;
+const unknownNameKey = crypto.randomBytes(32);
+
+export function loginBudgetKey(
+  username: string,
+  database?: Parameters<typeof staffUsernameExists>[1],
+): string {
+  const name = username.trim().toLowerCase();
+  if (staffUsernameExists(name, database)) return `staff:${name}`;
+  const digest = crypto.createHmac("sha256", unknownNameKey).update(name).digest();
+  return `unknown:${digest.readUInt32BE(0) % UNKNOWN_USERNAME_BUDGETS}`;
+}
 
 /** The signed-in staff member, or null. */
 export async function getStaff(request: Request): Promise<StaffIdentity | null> {
