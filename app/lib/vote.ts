@@ -2,7 +2,7 @@
  * The vote form's rules, shared by the server (through the zod schema in vote-schema.ts)
  * and the browser (plain functions, so /vote does not ship a validation library).
  */
-import { canonicalEmail, stripInvisible } from "./canonical-email";
+import { canonicalEmail, hasMixedScriptDomain, stripInvisible } from "./canonical-email";
 
 export const VOTE_MESSAGES = {
   comedianRequired: "Please select a comedian to vote for",
@@ -33,7 +33,13 @@ export function normalizeEmail(email: string): string {
 export function isValidEmail(email: string): boolean {
   const typed = normalizeEmail(email);
   // The canonical key must still be an address ("+x@gmail.com" is not one).
-  return EMAIL_PATTERN.test(typed) && typed.length <= 254 && EMAIL_PATTERN.test(canonicalEmail(typed));
+  // A domain label mixing scripts (`gmаil.com` with a Cyrillic "а") is a look-alike, refused.
+  return (
+    EMAIL_PATTERN.test(typed) &&
+    typed.length <= 254 &&
+    EMAIL_PATTERN.test(canonicalEmail(typed)) &&
+    !hasMixedScriptDomain(typed)
+  );
 }
 
 export type VoteFieldErrors = { comedianId?: string; email?: string; roomCode?: string };

@@ -270,3 +270,33 @@ describe("staff accounts: reset and removal end sessions", () => {
     expect(countStaff(db)).toBe(1);
   });
 });
+
+describe("canonical e-mail, issue 39: quoted local parts and look-alike domains", () => {
+  it("a quoted local part is the mailbox its unquoted form names", () => {
+    expect(canonicalEmail('"fan"@example.com')).toBe("fan@example.com");
+    expect(canonicalEmail('"john.doe"@Example.com')).toBe(canonicalEmail("john.doe@example.com"));
+    expect(canonicalEmail('"john\\.doe"@example.com')).toBe("john.doe@example.com");
+    // Gmail's own folding applies after the quotes go.
+    expect(canonicalEmail('"a.b+votes"@googlemail.com')).toBe("ab@gmail.com");
+    // One that needs its quotes keeps them, escaped only where it must be.
+    expect(canonicalEmail('"a b"@example.com')).toBe('"a b"@example.com');
+    expect(canonicalEmail('"a\\ b"@example.com')).toBe('"a b"@example.com');
+    expect(canonicalEmail('"a@b"@example.com')).toBe('"a@b"@example.com');
+    // A lone quote is not a quoted local part.
+    expect(canonicalEmail('"@example.com')).toBe('"@example.com');
+  });
+
+  it("a domain label mixing scripts is refused; one script per label (or CJK with Latin) is fine", () => {
+    for (const lookalike of ["fan@gmаil.com", "fan@exаmple.com", "fan@раураl.com.evil", "fan@cafе.fr"])
+      expect(isValidEmail(lookalike), lookalike).toBe(false);
+    for (const fine of [
+      "fan@gmail.com",
+      "fan@пример.рф",
+      "fan@пример.com",
+      "fan@café.fr",
+      "fan@日本語kanji.jp",
+      "fan@xn--gmil-63d.com",
+    ])
+      expect(isValidEmail(fine), fine).toBe(true);
+  });
+});
