@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDocumentRequestFunction } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { logger } from "~/utils/logger.server";
@@ -61,8 +61,17 @@ export default function handleRequest(
   });
 }
 
+/**
+ * Errors Remix reports. A client's mistake (Remix's own 4xx: a POST to a page without an
+ * action, a `_data` naming another route) is logged at info: anyone can send those, and at
+ * error level they filled the error log (issue 39). Everything else is the server's own fault.
+ */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
+    logger().info({ status: error.status, url: request.url, method: request.method }, "client error");
+    return;
+  }
   logger().error({ err: error, url: request.url }, "loader or action error");
 }
 

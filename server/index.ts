@@ -176,14 +176,14 @@ async function main() {
     },
   });
 
-  const server = http.createServer((req, res) => void front(req, res));
+  const server = http.createServer(serverLimits(env.TRUST_PROXY), (req, res) => void front(req, res));
+  server.maxConnections = MAX_CONNECTIONS;
   server.listen(env.PORT, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     console.log(startupBanner(port));
     if (!production) void broadcastDevReady(build);
   });
-  server.keepAliveTimeout = 65_000;
   // The ticketing sync on a schedule (issue 14); the primary only, when LiteFS replicates.
   const stopSyncSchedule = isLiteFsReplica(env.DATABASE_PATH) ? () => {} : startSyncSchedule();
   // Issue 20: WAL checkpoints (copy back and fsync) in a worker thread, not inside a vote's commit.
@@ -250,6 +250,34 @@ async function main() {
     });
   }
 }
+
+/**
+ * The connection limits (issue 39). Node's defaults let a connection that never finishes its
+ * headers live 60 s, a request 300 s, and checked those only every 30 s; a stranger's idle
+ * sockets stayed open past 70 s.
+ * - headers within 15 s and the whole request (body included) within 30 s, checked every
+ *   second (form bodies have their own 15 s, FORM_BODY_DEADLINE_MS; a 15 MB poster upload needs
+ *   about 4 Mbit/s to arrive in time);
+ * - an idle kept-alive connection is closed after 5 s, or 65 s behind the proxy (TRUST_PROXY):
+ *   Fly's proxy keeps its pooled connections to the app up to 60 s, and one the app closed
+ *   first could be reused by the proxy as it closes (an error for that visitor).
+ */
+function serverLimits(behindProxy: boolean): http.ServerOptions {
+  return {
+    headersTimeout: 15_000,
+    requestTimeout: 30_000,
+    connectionsCheckingInterval: 1_000,
+    keepAliveTimeout: behindProxy ? 65_000 : 5_000,
+  };
+}
+
+/**
+ * Connections open at once, at most (defence in depth: each holds memory and a file
+ * descriptor; beyond it new connections are closed at once, and the open ones carry on).
+ * Behind Fly's proxy the app sees the proxy's pooled connections (its edge allows 2,048 per
+ * app); served directly, a 1,000-phone room opens one or two each.
+ */
+const MAX_CONNECTIONS = 4_096;
 
 /** Sends a cached page in the encoding the client accepts, with the nonce it was rendered with. */
 function sendCachedPage(

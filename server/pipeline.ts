@@ -3,8 +3,9 @@
  * before anything answers it, whether the fast paths in server/front.ts or Express and Remix.
  *
  *   begin:  shutdown → request id and CSP nonce → request log → security headers →
- *           malformed target or Host (400)
- *   bounds: declared size (413) → cross-site write (403) → streamed body (411) →
+ *           malformed target or Host (400) → a method the site does not answer (405)
+ *   bounds: declared size (413) → cross-site write, or one Remix's own origin check would
+ *           refuse (403) → streamed body (411) →
  *           content type (415) → the urlencoded body read and counted as it arrives
  *           (SERVER_FORM_LIMITS: 413 / 400, 408 after FORM_BODY_DEADLINE_MS)
  *
@@ -25,7 +26,11 @@ import {
 } from "~/utils/form-pipeline.server";
 import { requestLog, type logger } from "~/utils/logger.server";
 import { newRandomToken } from "~/utils/random.server";
-import { isFormContentType, isSameSiteWrite } from "~/utils/request-guards.server";
+import {
+  isFormContentType,
+  isSameSiteWrite,
+  passesRemixOriginCheck,
+} from "~/utils/request-guards.server";
 import { isAssetPath, type SecurityHeaders } from "~/utils/security-headers.server";
 
 /** Request bodies larger than this are refused with 413 before anything reads them. */
@@ -50,13 +55,14 @@ export type PipelineOptions = {
   stopping: () => boolean;
 };
 
-const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+const READS = new Set(["GET", "HEAD"]);
+/**
+ * The methods the site answers. Issue 39: TRACE (and TRACK, CONNECT) made the Fetch API's
+ * Request throw (a 500), OPTIONS and PUT/PATCH/DELETE reached Remix, which logged each refusal
+ * at error level; no page or form of the site uses any of them.
+ */
+const METHODS = new Set(["GET", "HEAD", "POST"]);
 const MULTIPART = /^multipart\/form-data\s*;/i;
-// RFC 8058 one-click unsubscribe: posted by mail providers from their servers (no Origin of
-// ours, form-encoded or multipart) with a secret token in the path; its action reads no body.
-const UNSUBSCRIBE = "/waitlist/unsubscribe/";
-const oneClickUnsubscribe = (path: string) =>
-  path.startsWith(UNSUBSCRIBE) && isToken(path.slice(UNSUBSCRIBE.length));
 
 export function createPipeline(options: PipelineOptions) {
   const logRequest = requestLog(options.log);
@@ -93,6 +99,12 @@ export function createPipeline(options: PipelineOptions) {
       sendText(req, res, 400, "Bad request.");
       return null;
     }
+    if (!METHODS.has(req.method ?? "")) {
+      res.setHeader("Allow", "GET, HEAD, POST");
+      res.setHeader("Connection", "close");
+      sendText(req, res, 405, "This method is not used on this site.");
+      return null;
+    }
     return state;
   }
 
@@ -118,13 +130,21 @@ export function createPipeline(options: PipelineOptions) {
       return false;
     }
     if (READS.has(req.method ?? "") || oneClickUnsubscribe(state.path)) return true;
-    // Cross-site writes are refused before Remix (whose own check would answer 500).
-    const sameSite = isSameSiteWrite({
-      origin: header(req, "origin"),
-      referer: header(req, "referer") ?? header(req, "referrer"),
-      host: header(req, "host"),
-      publicUrl: options.publicUrl,
-    });
+    // Cross-site writes are refused before Remix, and so is a write Remix's own origin check
+    // would refuse (with a 500): an X-Forwarded-Host or a Host not written as the Origin is.
+    const origin = header(req, "origin");
+    const sameSite =
+      isSameSiteWrite({
+        origin,
+        referer: header(req, "referer") ?? header(req, "referrer"),
+        host: header(req, "host"),
+        publicUrl: options.publicUrl,
+      }) &&
+      passesRemixOriginCheck({
+        origin,
+        forwardedHost: header(req, "x-forwarded-host"),
+        host: header(req, "host"),
+      });
     if (!sameSite) {
       sendText(req, res, 403, "This form must be sent from this site.");
       return false;
@@ -146,6 +166,19 @@ export function createPipeline(options: PipelineOptions) {
   }
 
   return { begin, bounds, clientIp: (req: IncomingMessage) => clientIp(req, options.trustProxy) };
+}
+
+/**
+ * RFC 8058 one-click unsubscribe (`/unsubscribe/{token}`, and the older
+ * `/waitlist/unsubscribe/{token}` of mail already sent): posted by mail providers from their
+ * servers, with no Origin of ours and a form or multipart body, with a secret token in the
+ * path. It is answered by server/front.ts before Remix (whose origin check would refuse it),
+ * reads no body, and is the same answer however often it is sent.
+ */
+const UNSUBSCRIBE_PATH = /^\/(?:waitlist\/)?unsubscribe\/([^/]+)\/?$/;
+export function oneClickUnsubscribe(path: string): string | null {
+  const token = UNSUBSCRIBE_PATH.exec(path)?.[1];
+  return token && isToken(token) ? token : null;
 }
 
 /**

@@ -35,6 +35,36 @@ export function isSameSiteWrite(input: {
   return false;
 }
 
+/**
+ * Would Remix's own CSRF check let this write through? The same rule as
+ * `throwIfPotentialCSRFAttack` (@remix-run/server-runtime, actions.js): when Origin is sent, its
+ * host must equal the first X-Forwarded-Host, else Host, exactly as written. Remix answers a
+ * failure with a 500 (and an error-level log line); the server asks first and answers 403
+ * (issue 39: `Host: 127.0.0.1:80` with Origin `http://127.0.0.1:80`, an X-Forwarded-Host of
+ * another site, `Host: [::ffff:127.0.0.1]:PORT`: each passes isSameSiteWrite, Remix refused it).
+ * tests/unit/request-guards.test.ts checks both agree on every shape.
+ */
+export function passesRemixOriginCheck(input: {
+  origin: string | null | undefined;
+  forwardedHost: string | null | undefined;
+  host: string | null | undefined;
+}): boolean {
+  const { origin } = input;
+  // No Origin: Remix checks nothing. An empty one: its `new URL("")` throws (a 500).
+  if (origin === null || origin === undefined) return true;
+  let originHost = origin;
+  if (origin !== "null") {
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      return false;
+    }
+  }
+  const forwarded = input.forwardedHost?.split(",")[0]?.trim();
+  const host = forwarded || input.host;
+  return Boolean(host) && originHost === host;
+}
+
 /** The honeypot field on every public form (its name: app/lib/forms/honeypot.ts): people leave it empty, bots fill it in. */
 export function isHoneypotFilled(formData: FormData) {
   const value = formData.get(HONEYPOT_FIELD_NAME);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isSameSiteWrite } from "~/utils/request-guards.server";
+import { throwIfPotentialCSRFAttack } from "@remix-run/server-runtime/dist/actions.js";
+import { isSameSiteWrite, passesRemixOriginCheck } from "~/utils/request-guards.server";
 
 describe("same-site writes", () => {
   const host = "laughwindsor.ca";
@@ -29,5 +30,40 @@ describe("same-site writes", () => {
         publicUrl: "https://www.laughwindsor.ca",
       }),
     ).toBe(true);
+  });
+});
+
+describe("Remix's own origin check, asked before Remix (issue 39)", () => {
+  const remixRefuses = (headers: Record<string, string>) => {
+    try {
+      throwIfPotentialCSRFAttack(new Headers(headers));
+      return false;
+    } catch {
+      return true;
+    }
+  };
+  const shapes: Record<string, string>[] = [
+    { host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000" },
+    { host: "127.0.0.1:80", origin: "http://127.0.0.1:80" },
+    { host: "127.0.0.1", origin: "http://127.0.0.1:80" },
+    { host: "[::ffff:127.0.0.1]:3000", origin: "http://[::ffff:127.0.0.1]:3000" },
+    { host: "[::ffff:7f00:1]:3000", origin: "http://[::ffff:127.0.0.1]:3000" },
+    { host: "laugh.example", origin: "https://laugh.example", "x-forwarded-host": "evil.example" },
+    { host: "laugh.example", origin: "https://laugh.example", "x-forwarded-host": "laugh.example, evil" },
+    { host: "laugh.example", origin: "https://laugh.example", "x-forwarded-host": " , laugh.example" },
+    { host: "laugh.example", origin: "null" },
+    { host: "laugh.example", origin: "" },
+    { host: "laugh.example", origin: "::::" },
+    { host: "laugh.example" },
+    { origin: "https://laugh.example" },
+    { host: "LAUGH.example", origin: "https://laugh.example" },
+  ];
+  it.each(shapes)("agrees with Remix on %o", (headers) => {
+    const ours = passesRemixOriginCheck({
+      origin: headers.origin,
+      forwardedHost: headers["x-forwarded-host"],
+      host: headers.host,
+    });
+    expect(ours).toBe(!remixRefuses(headers));
   });
 });
