@@ -7,6 +7,9 @@
  *   A paragraph.           Visit the club | /tipsy-toucan
  *   - A list item
  */
+import { isSitePath } from "./site-path";
+import { isWebUrl } from "./web-url";
+
 export type VenueSection = { heading: string; paragraphs?: string[]; items?: string[] };
 export type VenuePageLink = { to: string; label: string };
 
@@ -55,7 +58,7 @@ export function parseLinks(text: string): Parsed<VenuePageLink[]> {
     const to = bar > 0 ? line.slice(bar + 1).trim() : "";
     if (!label || !to)
       return { ok: false, message: `Write each link as "Label | /path": "${line.slice(0, 60)}"` };
-    if (!/^\/(?!\/)\S*$/.test(to) && !/^https:\/\/[^\s/]+\S*$/i.test(to)) {
+    if (!isSitePath(to) && !(/^https:\/\/[^\s/]/i.test(to) && isWebUrl(to))) {
       return {
         ok: false,
         message: `A link goes to a path on this site (/calendar) or an https:// address: "${to.slice(0, 60)}"`,

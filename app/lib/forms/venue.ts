@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseLinks, parseSections } from "../venue-sections";
+import { isWebUrl } from "../web-url";
 
 /**
  * The staff venue form (issue 17, venue half): one schema, given to Conform in the page and to
@@ -55,7 +56,7 @@ export const venueFormSchema = z
     longitude: coordinate(-180, 180, "Longitude"),
     phone: optional(40),
     website: optional(300).refine(
-      (v) => v === null || /^https?:\/\/[^\s]+$/i.test(v),
+      (v) => v === null || isWebUrl(v),
       "Website must start with http:// or https://",
     ),
     accessibilityNotes: optional(1000),
