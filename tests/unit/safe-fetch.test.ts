@@ -1,8 +1,11 @@
+import dns from "node:dns";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
+  addressProblem,
   assertPublicHttpUrl,
+  checkedLookup,
   isPrivateAddress,
   OutboundFetchError,
   safeFetchText,
@@ -301,5 +304,91 @@ describe("limits", () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const error = await refusal(safeFetchText(`http://127.0.0.1:${closedPort}/`, { allowPrivate: true }));
     expect(error.kind).toBe("network");
+  });
+});
+
+describe("issue 39: deprecated and special IPv6 blocks, and no DNS rebinding", () => {
+  it.each([
+    ["IPv4-compatible loopback (hex)", "::7f00:1"],
+    ["IPv4-compatible loopback (dotted)", "::127.0.0.1"],
+    ["IPv4-compatible 10/8", "::a00:1"],
+    ["site-local fec0::/10", "fec0::1"],
+    ["site-local, top of the block", "feff:ffff::1"],
+    ["local-use NAT64 64:ff9b:1::/48", "64:ff9b:1::7f00:1"],
+    ["NAT64 64:ff9b::/96", "64:ff9b::a9fe:a9fe"],
+    ["documentation 3fff::/20", "3fff:0fff::1"],
+    ["segment routing 5f00::/16", "5f00::1"],
+    ["dummy prefix 100:0:0:1::/64", "100:0:0:1::1"],
+    ["6bone 3ffe::/16", "3ffe::1"],
+    ["6to4 of loopback", "2002:7f00:1::1"],
+    ["outside 2000::/3", "4000::1"],
+  ])("%s (%s) is refused", (_label, address) => {
+    expect(isPrivateAddress(address)).toBe(true);
+    expect(addressProblem(address)).toBeTruthy();
+  });
+
+  it.each(["8.8.8.8", "2606:4700:4700::1111", "2001:4860:4860::8888", "::ffff:8.8.8.8", "2a00:1450::1"])(
+    "%s is public",
+    (address) => expect(addressProblem(address)).toBeNull(),
+  );
+
+  it("the connection's own look-up refuses a name that answers a private address", async () => {
+    const spy = vi
+      .spyOn(dns, "lookup")
+      .mockImplementation(((
+        _host: string,
+        _options: unknown,
+        callback: (e: null, a: dns.LookupAddress[]) => void,
+      ) => callback(null, [{ address: "127.0.0.1", family: 4 }])) as never);
+    const answer = await new Promise<{ error: unknown; address: unknown }>((resolve) =>
+      checkedLookup("rebind.test", { all: true }, (error, address) => resolve({ error, address })),
+    );
+    expect(answer.error).toBeInstanceOf(OutboundFetchError);
+    spy.mockRestore();
+  });
+
+  it("a name that answers a public address to the check and loopback to the connection is never connected to", async () => {
+    // The check's look-up (promises) sees a public address; the connection's (callback) gets
+    // loopback, as a rebinding DNS server answers with a TTL of 0.
+    const checked = vi
+      .spyOn(dns.promises, "lookup")
+      .mockResolvedValue([{ address: PUBLIC_ALIAS, family: 4 }] as never);
+    const connected = vi
+      .spyOn(dns, "lookup")
+      .mockImplementation(((
+        _host: string,
+        options: { all?: boolean },
+        callback: (e: null, a: unknown, f?: number) => void,
+      ) =>
+        options.all
+          ? callback(null, [{ address: "127.0.0.1", family: 4 }])
+          : callback(null, "127.0.0.1", 4)) as never);
+    const error = await refusal(safeFetchText(`http://rebind.test:${port}/ok`, { allowPrivate: false }));
+    expect(error.kind).toBe("refused");
+    expect(hits).toEqual([]);
+    expect(checked).toHaveBeenCalled();
+    expect(connected).toHaveBeenCalled();
+    checked.mockRestore();
+    connected.mockRestore();
+  });
+
+  it("a public answer is handed to the connection as it was checked (no second look-up)", async () => {
+    const lookups = vi
+      .spyOn(dns, "lookup")
+      .mockImplementation(((
+        _host: string,
+        _options: unknown,
+        callback: (e: null, a: dns.LookupAddress[]) => void,
+      ) => callback(null, [{ address: PUBLIC_ALIAS, family: 4 }])) as never);
+    const one = await new Promise<unknown[]>((resolve) =>
+      checkedLookup("public.test", {}, (_e, address, family) => resolve([address, family])),
+    );
+    const all = await new Promise<unknown>((resolve) =>
+      checkedLookup("public.test", { all: true }, (_e, address) => resolve(address)),
+    );
+    expect(one).toEqual([PUBLIC_ALIAS, 4]);
+    expect(all).toEqual([{ address: PUBLIC_ALIAS, family: 4 }]);
+    expect(lookups).toHaveBeenCalledTimes(2);
+    lookups.mockRestore();
   });
 });
