@@ -2,6 +2,7 @@
 
 import "@remix-run/node";
 import type { VoteOutcome } from "~/features/voting/vote-submission.server";
+import type { UnsubscribeOutcome } from "~/models/mail-lists.server";
 import type { VotePageTemplateContext } from "~/lib/vote-page-template";
 
 declare module "@remix-run/node" {
@@ -15,5 +16,7 @@ declare module "@remix-run/node" {
     votePageTemplate?: VotePageTemplateContext;
     /** Issue 20: a vote post the server already decided (app/features/voting/vote-fast-path.server.ts). */
     voteOutcome?: VoteOutcome;
+    /** Issue 39: the one-click unsubscribe the server already did (server/front.ts) for the page it renders. */
+    unsubscribed?: UnsubscribeOutcome;
   }
 }

@@ -77,3 +77,5 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 
 /** Issue 20: what server/front.ts answers without Remix's routing, in this build's module instances. */
 export { fastPaths } from "~/features/voting/vote-fast-path.server";
+/** Issue 39: the one-click unsubscribe server/front.ts answers before Remix. */
+export { mailListPaths } from "~/features/mail-lists/unsubscribe.server";

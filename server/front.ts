@@ -9,11 +9,19 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppLoadContext } from "@remix-run/node";
+import type { MailListPaths } from "~/features/mail-lists/unsubscribe.server";
 import type { FastPaths } from "~/features/voting/vote-fast-path.server";
 import { databaseAnswers } from "~/utils/healthcheck.server";
 import type { logger } from "~/utils/logger.server";
 import { pickEncoding } from "~/utils/page-cache.server";
-import { header, requestOrigin, sendText, type createPipeline, type RequestState } from "./pipeline";
+import {
+  header,
+  oneClickUnsubscribe,
+  requestOrigin,
+  sendText,
+  type createPipeline,
+  type RequestState,
+} from "./pipeline";
 import { VotePageCache } from "./vote-page";
 
 /** Hands a request on to Express with the pipeline's state as `res.locals`. */
@@ -33,6 +41,8 @@ export function createFront(options: {
   trustProxy: boolean;
   /** The fast paths of the build being served (its module instances), if it has them. */
   fastPaths: () => FastPaths | undefined;
+  /** The build's one-click unsubscribe (issue 39), answered here as vote posts are. */
+  mailListPaths: () => MailListPaths | undefined;
   /** "Has anything changed?" (the page cache's data version). */
   dataVersion: () => string;
   render: RenderVotePage;
@@ -53,6 +63,10 @@ export function createFront(options: {
       const allowed = pipeline.bounds(req, res, state);
       if (!(allowed === true || (await allowed))) return;
       if (read && VOTE_PAGE.test(state.path) && (await votePage(req, res, state))) return;
+      if (method === "POST") {
+        const token = oneClickUnsubscribe(state.path);
+        if (token) return await unsubscribePost(req, res, state, token);
+      }
       if (method === "POST" && VOTE_POST.test(state.path)) {
         const outcome = await votePost(req, res, state);
         if (outcome === true) return;
@@ -65,6 +79,38 @@ export function createFront(options: {
       else res.destroy();
     }
   };
+
+  /**
+   * The one-click unsubscribe (RFC 8058) and the unsubscribe page's own button: any sender, any
+   * body (never read), before Remix's origin check (which answered another site's POST with a
+   * 500). Done, then the page is rendered with the outcome; the same answer every time.
+   */
+  async function unsubscribePost(
+    req: IncomingMessage,
+    res: ServerResponse,
+    state: RequestState,
+    token: string,
+  ) {
+    req.resume();
+    const paths = options.mailListPaths();
+    if (!paths) return sendText(req, res, 503, "Please try again in a moment.");
+    const unsubscribed = paths.unsubscribe(token);
+    const page = await options.render(`${requestOrigin(req, options.trustProxy)}/unsubscribe/${token}`, {
+      cspNonce: state.cspNonce,
+      clientIp: pipeline.clientIp(req),
+      requestId: state.requestId,
+      unsubscribed,
+    });
+    const body = Buffer.from(await page.arrayBuffer());
+    res.statusCode = page.status;
+    for (const [name, value] of page.headers) {
+      if (!["set-cookie", "content-length", "x-page-cache"].includes(name.toLowerCase()))
+        res.setHeader(name, value);
+    }
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("Content-Length", body.length);
+    res.end(body);
+  }
 
   function healthcheck(req: IncomingMessage, res: ServerResponse) {
     res.setHeader("Cache-Control", "no-store");

@@ -11,7 +11,6 @@ import fs from "node:fs";
 import http, { type ServerResponse } from "node:http";
 import path from "node:path";
 import url from "node:url";
-import zlib from "node:zlib";
 import {
   broadcastDevReady,
   createRequestHandler as createRemixHandler,
@@ -22,15 +21,24 @@ import {
 import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
+import type { MailListPaths } from "~/features/mail-lists/unsubscribe.server";
 import type { FastPaths } from "~/features/voting/vote-fast-path.server";
 import { todayIn } from "~/lib/dates";
-import { deleteExpiredWaitlist } from "~/models/waitlist.server";
+import { deleteExpiredSignups } from "~/models/mail-lists.server";
+import { deleteExpiredWaitlist, sendPendingNotices } from "~/models/waitlist.server";
 import { startOutboxSender } from "~/services/outbox-sender.server";
 import { startSyncSchedule } from "~/services/sync-schedule.server";
 import { closeDatabase, dataVersion, db } from "~/utils/db.server";
 import { EnvError } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { PAGE_CACHE_HEADER, PageCache, pickEncoding, type CachedPage } from "~/utils/page-cache.server";
+import { configuredOrigin } from "~/utils/origin.server";
+import {
+  cachedBody,
+  PAGE_CACHE_HEADER,
+  PageCache,
+  pickEncoding,
+  type CachedPage,
+} from "~/utils/page-cache.server";
 import { securityHeaders } from "~/utils/security-headers.server";
 import { isLiteFsReplica, prepareApp, startupBanner } from "~/utils/startup.server";
 import { startWalCheckpointer } from "~/utils/wal-checkpointer.server";
@@ -167,6 +175,7 @@ async function main() {
     log,
     trustProxy: env.TRUST_PROXY,
     fastPaths: () => (build.entry.module as unknown as { fastPaths?: FastPaths }).fastPaths,
+    mailListPaths: () => (build.entry.module as unknown as { mailListPaths?: MailListPaths }).mailListPaths,
     dataVersion: () => dataVersion(),
     render: (url, context) =>
       handle(new Request(url, { headers: { accept: "text/html" } }), context as AppLoadContext),
@@ -203,9 +212,14 @@ async function main() {
         leaseMs: env.OUTBOX_LEASE_MS,
       })
     : null;
+  // Issue 39: unconfirmed sign-ups expire, and the "tickets are available" e-mails held back by
+  // the one-a-day rule go out once their day is over.
   const clearWaitlists = () => {
     try {
-      deleteExpiredWaitlist(todayIn(env.APP_TIMEZONE));
+      const today = todayIn(env.APP_TIMEZONE);
+      deleteExpiredWaitlist(today);
+      deleteExpiredSignups();
+      sendPendingNotices({ origin: configuredOrigin(), today });
     } catch (error) {
       log.error({ err: error }, "clearing past waitlists failed");
     }
@@ -279,7 +293,10 @@ function serverLimits(behindProxy: boolean): http.ServerOptions {
  */
 const MAX_CONNECTIONS = 4_096;
 
-/** Sends a cached page in the encoding the client accepts, with the nonce it was rendered with. */
+/**
+ * Sends a cached page with this response's own nonce in it (the one in this response's CSP
+ * header, made by the pipeline), gzip-encoded when the client accepts it.
+ */
 function sendCachedPage(
   req: express.Request,
   res: express.Response,
@@ -287,16 +304,9 @@ function sendCachedPage(
   state: "HIT" | "MISS",
 ) {
   for (const [name, value] of page.headers) res.setHeader(name, value);
-  const csp = res.getHeader("Content-Security-Policy");
-  if (typeof csp === "string") {
-    res.setHeader(
-      "Content-Security-Policy",
-      csp.replace(`'nonce-${res.locals.cspNonce}'`, `'nonce-${page.nonce}'`),
-    );
-  }
-  const encoding = pickEncoding(req.get("accept-encoding"));
-  const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : zlib.gunzipSync(page.gzip);
-  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  const gzip = pickEncoding(req.get("accept-encoding"), ["gzip", "identity"]) === "gzip";
+  const body = cachedBody(page, res.locals.cspNonce, gzip);
+  if (gzip) res.setHeader("Content-Encoding", "gzip");
   res.setHeader("Vary", "Accept-Encoding");
   res.setHeader("Content-Length", body.length);
   res.setHeader("X-Cache", state);

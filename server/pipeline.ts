@@ -26,11 +26,7 @@ import {
 } from "~/utils/form-pipeline.server";
 import { requestLog, type logger } from "~/utils/logger.server";
 import { newRandomToken } from "~/utils/random.server";
-import {
-  isFormContentType,
-  isSameSiteWrite,
-  passesRemixOriginCheck,
-} from "~/utils/request-guards.server";
+import { isFormContentType, isSameSiteWrite, passesRemixOriginCheck } from "~/utils/request-guards.server";
 import { isAssetPath, type SecurityHeaders } from "~/utils/security-headers.server";
 
 /** Request bodies larger than this are refused with 413 before anything reads them. */

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { FieldErrors, FormErrors, Honeypot } from "~/components/form-parts";
+import { CONSENT_WORDING, CURRENT_CONSENT } from "~/lib/consent";
 import { formatLongDate } from "~/lib/dates";
 import { waitlistPromise } from "~/lib/waitlist";
 
@@ -33,6 +34,7 @@ export function WaitlistForm({
       <FormErrors id={`${errorId}-form`} errors={errors?.form} />
       <Honeypot />
       <input type="hidden" name="date" value={date} />
+      <input type="hidden" name="consent" value={CURRENT_CONSENT.waitlist} />
       <div className="field">
         <label htmlFor={`waitlist-${date}-email`}>Email</label>
         <input
@@ -48,6 +50,9 @@ export function WaitlistForm({
         />
         <FieldErrors id={errorId} errors={errors?.email} />
       </div>
+      <p className="field__hint">
+        {CONSENT_WORDING[CURRENT_CONSENT.waitlist]} We'll e-mail you a link to confirm first.
+      </p>
       <button type="submit" className="button button--primary">
         Tell me
       </button>

@@ -382,12 +382,44 @@ export const contestantApplications = sqliteTable(
   (t) => [index("applications_event_idx").on(t.eventId)],
 );
 
+/**
+ * The merch newsletter's sign-ups, each with its consent record (issue 39, Canada's anti-spam
+ * law): the wording's version, when, from which page, a keyed hash of the address's IP; and
+ * double opt-in (`confirmed_at`). Unsubscribing keeps the row, marked, so a re-import of an
+ * export never mails them again; unconfirmed rows are deleted after CONFIRM_WITHIN_MS.
+ */
 export const newsletterSignups = sqliteTable("newsletter_signups", {
   id: integer("id").primaryKey({ autoIncrement: true }),
-  /** Lower-cased and trimmed. */
-  email: text("email").notNull().unique(),
-  source: text("source").notNull().default("merch"),
+  /** As typed (invisible characters removed, lower-cased and trimmed). */
+  email: text("email").notNull(),
+  /** canonicalEmail(email): one row per mailbox. */
+  emailKey: text("email_key").notNull().unique(),
+  /** Random; the confirmation and unsubscribe links carry it. */
+  token: text("token").notNull().unique(),
+  /** The page the consent was given on (e.g. /merch). */
+  source: text("source").notNull().default("/merch"),
+  /** The version of the wording the visitor agreed to (app/lib/consent.ts). */
+  consentVersion: text("consent_version").notNull(),
+  /** keyedHash of the sign-up's IP address (the address itself is not kept). */
+  ipHash: text("ip_hash"),
+  /** When the consent was given. */
   createdAt: createdAt(),
+  confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
+  unsubscribedAt: integer("unsubscribed_at", { mode: "timestamp_ms" }),
+});
+
+/**
+ * Mail sent to one mailbox (canonicalEmail), whatever list it came from: the caps that stop
+ * the site being aimed at an inbox (issue 39). Rows older than two days are deleted.
+ */
+export const mailRecipients = sqliteTable("mail_recipients", {
+  emailKey: text("email_key").primaryKey(),
+  /** The business date (YYYY-MM-DD) the confirmation count is for. */
+  confirmationsDay: text("confirmations_day"),
+  confirmations: integer("confirmations").notNull().default(0),
+  /** When the last "tickets are available" e-mail to this mailbox was queued. */
+  lastNoticeAt: integer("last_notice_at", { mode: "timestamp_ms" }),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
 });
 
 /** `/{name}` short links. */
@@ -445,16 +477,26 @@ export const waitlistEntries = sqliteTable(
       .references(() => events.id, { onDelete: "cascade" }),
     /** YYYY-MM-DD of the performance. */
     date: text("date").notNull(),
-    /** Lower-cased and trimmed. */
+    /** As typed (invisible characters removed, lower-cased and trimmed). */
     email: text("email").notNull(),
-    /** Random; the one-click unsubscribe link carries it. */
+    /** canonicalEmail(email): one row per mailbox and performance (issue 39). */
+    emailKey: text("email_key").notNull(),
+    /** Random; the confirmation and one-click unsubscribe links carry it. */
     token: text("token").notNull().unique(),
-    ipAddress: text("ip_address"),
+    /** keyedHash of the sign-up's IP address (the address itself is not kept). */
+    ipHash: text("ip_hash"),
+    /** The consent record: the wording's version and the page it was given on. */
+    consentVersion: text("consent_version").notNull(),
+    source: text("source").notNull(),
+    /** Double opt-in: only confirmed rows are e-mailed; unconfirmed ones expire. */
+    confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
     /** When the last "tickets are available" e-mail was queued (one per day at most). */
     notifiedAt: integer("notified_at", { mode: "timestamp_ms" }),
+    /** Seats freed while this mailbox had its e-mail of the day: told by the hourly job. */
+    noticePending: integer("notice_pending", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("waitlist_event_date_email_unique").on(t.eventId, t.date, t.email)],
+  (t) => [uniqueIndex("waitlist_event_date_email_key_unique").on(t.eventId, t.date, t.emailKey)],
 );
 
 /**
@@ -465,7 +507,7 @@ export const outbox = sqliteTable(
   "outbox",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    /** waitlist | contact | application | shortlist */
+    /** waitlist | confirmation | contact | application | shortlist */
     kind: text("kind").notNull(),
     /** The row the message is about (contact message id, application id, ...). */
     refId: integer("ref_id"),
@@ -503,6 +545,7 @@ export type Vote = typeof votes.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
 export type ContestantApplication = typeof contestantApplications.$inferSelect;
 export type NewsletterSignup = typeof newsletterSignups.$inferSelect;
+export type MailRecipient = typeof mailRecipients.$inferSelect;
 export type Redirect = typeof redirects.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
 export type WaitlistEntry = typeof waitlistEntries.$inferSelect;

@@ -20,7 +20,10 @@ export type StitchedTemplate = {
 
 type Piece = {
   deflated: Buffer;
+  /** The text itself; empty when the template was made without it (`keepIdentity: false`). */
   identity: Buffer;
+  /** Bytes of the text. */
+  length: number;
   crc: number;
   /** x^(8·length) mod the CRC polynomial: what crc32Combine needs of a piece, worked out once. */
   shift: number;
@@ -32,9 +35,14 @@ const FINAL_EMPTY_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
 
 /**
  * Cuts `text` at every `{name: placeholder}` occurrence and compresses the pieces. Placeholders
- * must not overlap each other or themselves.
+ * must not overlap each other or themselves. `keepIdentity: false` keeps only the compressed
+ * pieces (a cache of many pages: stitchIdentity is then not available).
  */
-export function stitchTemplate(text: string, placeholders: Record<string, string>): StitchedTemplate {
+export function stitchTemplate(
+  text: string,
+  placeholders: Record<string, string>,
+  { keepIdentity = true } = {},
+): StitchedTemplate {
   const found: { at: number; name: string; length: number }[] = [];
   for (const [name, marker] of Object.entries(placeholders)) {
     for (let at = text.indexOf(marker); at !== -1; at = text.indexOf(marker, at + marker.length))
@@ -44,17 +52,18 @@ export function stitchTemplate(text: string, placeholders: Record<string, string
   const pieces: StitchedTemplate["pieces"] = [];
   let from = 0;
   for (const f of found) {
-    pieces.push(piece(text.slice(from, f.at)));
+    pieces.push(piece(text.slice(from, f.at), keepIdentity));
     from = f.at + f.length;
   }
-  pieces.push(piece(text.slice(from)));
+  pieces.push(piece(text.slice(from), keepIdentity));
   return { pieces, slots: found.map((f) => f.name) };
 }
 
-function piece(text: string) {
+function piece(text: string, keepIdentity: boolean): Piece {
   const identity = Buffer.from(text, "utf8");
   return {
-    identity,
+    identity: keepIdentity ? identity : Buffer.alloc(0),
+    length: identity.length,
     crc: crc32(identity),
     shift: crc32Shift(identity.length),
     deflated: zlib.deflateRawSync(identity, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH }),
@@ -88,7 +97,7 @@ export function stitchGzip(template: StitchedTemplate, values: Record<string, st
   for (let i = 0; i <= slots.length; i++) {
     const p = pieces[i];
     at += p.deflated.copy(out, at);
-    append(p.crc, p.shift, p.identity.length);
+    append(p.crc, p.shift, p.length);
     if (i === slots.length) break;
     const value = values[slots[i]] ?? "";
     if (value === "") continue;
@@ -119,7 +128,11 @@ export function stitchGzip(template: StitchedTemplate, values: Record<string, st
 export function stitchIdentity(template: StitchedTemplate, values: Record<string, string>): Buffer {
   const { pieces, slots } = template;
   let size = 0;
-  for (const p of pieces) size += p.identity.length;
+  for (const p of pieces) {
+    if (p.identity.length !== p.length)
+      throw new Error("stitchIdentity: the template was made without its text");
+    size += p.length;
+  }
   for (const name of slots) size += Buffer.byteLength(values[name] ?? "", "utf8");
   const out = take(size);
   let at = 0;

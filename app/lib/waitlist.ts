@@ -32,21 +32,16 @@ export function isWaitlistExpired(date: string, today: string): boolean {
   return date < today;
 }
 
-/** What the visitor is told after joining (and what the form promises before). */
+/** What the form promises (its consent wording is beside it: app/lib/consent.ts). */
 export function waitlistPromise(date: string): string {
   return `We'll e-mail you once if tickets for ${formatLongDate(date)} become available again, with the link to buy them. Your address is used for nothing else and is deleted after the show.`;
 }
 
-export function waitlistJoinedMessage(title: string, date: string, already: boolean): string {
-  const head = already ? `You're already on the list for ${title}.` : `You're on the list for ${title}.`;
-  return `${head} ${waitlistPromise(date)}`;
-}
-
-export type WaitlistEmail = { subject: string; text: string; headers: Record<string, string> };
+export type WaitlistEmail = { subject: string; text: string };
 
 /**
- * The "tickets are available" e-mail, with the RFC 8058 one-click unsubscribe headers
- * (List-Unsubscribe with an https link, List-Unsubscribe-Post).
+ * The "tickets are available" e-mail. The outbox adds the sender's identification and the
+ * one-click unsubscribe (text and RFC 8058 headers) to it, as to every promotional e-mail.
  */
 export function waitlistEmail(input: {
   title: string;
@@ -54,7 +49,6 @@ export function waitlistEmail(input: {
   time: string;
   ticketUrl: string | null;
   pageUrl: string;
-  unsubscribeUrl: string;
 }): WaitlistEmail {
   const when = `${formatLongDate(input.date)} at ${formatTime12(input.time)}`;
   const buy = input.ticketUrl ?? input.pageUrl;
@@ -68,15 +62,11 @@ export function waitlistEmail(input: {
       "",
       "They go fast: we tell everyone on the list at the same time.",
       "",
-      `You asked us to tell you when tickets free up. To leave the list: ${input.unsubscribeUrl}`,
+      "You asked us to tell you when tickets free up.",
       "",
     ]
       .filter((line) => line !== null)
       .join("\n"),
-    headers: {
-      "List-Unsubscribe": `<${input.unsubscribeUrl}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    },
   };
 }
 

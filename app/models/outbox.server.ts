@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { contactMessages, contestantApplications, outbox, type OutboxMessage } from "~/db/schema";
+import { promotionalFooter, unsubscribeHeaders, type Sender } from "~/lib/promotional-mail";
 import { db, IMMEDIATE, type DB } from "~/utils/db.server";
+import { mailSender } from "~/utils/env.server";
 
 /**
  * The mail outbox. Writers call `enqueueMail` inside their own transaction, so a message
@@ -8,8 +10,7 @@ import { db, IMMEDIATE, type DB } from "~/utils/db.server";
  * with a lease, sends, then marks them sent: a crash before the mark leaves the row to be
  * claimed again once the lease ends; the sender's claim makes two senders never share a row.
  */
-export type NewMail = {
-  kind: "waitlist" | "contact" | "application" | "shortlist";
+type MailBase = {
   refId?: number | null;
   to: string;
   replyTo?: string | null;
@@ -17,6 +18,15 @@ export type NewMail = {
   text: string;
   headers?: Record<string, string> | null;
 };
+/**
+ * Promotional kinds (CASL, issue 39): a sign-up's confirmation and the "tickets are available"
+ * notice. Each must name its unsubscribe link; the outbox adds the sender's identification
+ * (name, postal address) and the one-click unsubscribe, in the text and in the headers.
+ */
+export const PROMOTIONAL_KINDS = ["waitlist", "confirmation"] as const;
+export type NewMail =
+  | (MailBase & { kind: "contact" | "application" | "shortlist" })
+  | (MailBase & { kind: (typeof PROMOTIONAL_KINDS)[number]; unsubscribeUrl: string });
 
 // The server bundle and the Remix build each hold a copy of this module: the wake-up hook
 // lives on globalThis so an enqueue in an action reaches the sender started by the server.
@@ -31,7 +41,13 @@ export function wakeOutbox() {
   hook.__laughOutboxWake?.();
 }
 
-export function enqueueMail(mail: NewMail, database: DB = db(), now = new Date()): number {
+export function enqueueMail(
+  mail: NewMail,
+  database: DB = db(),
+  now = new Date(),
+  sender: Sender = mailSender(),
+): number {
+  const promotional = "unsubscribeUrl" in mail;
   const row = database
     .insert(outbox)
     .values({
@@ -40,8 +56,10 @@ export function enqueueMail(mail: NewMail, database: DB = db(), now = new Date()
       toAddress: mail.to,
       replyTo: mail.replyTo ?? null,
       subject: mail.subject,
-      body: mail.text,
-      headers: mail.headers ?? null,
+      body: promotional ? `${mail.text}\n${promotionalFooter(sender, mail.unsubscribeUrl)}` : mail.text,
+      headers: promotional
+        ? { ...mail.headers, ...unsubscribeHeaders(mail.unsubscribeUrl) }
+        : (mail.headers ?? null),
       nextAttemptAt: now,
     })
     .returning({ id: outbox.id })

@@ -3,10 +3,8 @@ import {
   contactMessages,
   contestantApplications,
   events,
-  newsletterSignups,
   type ContactMessage,
   type ContestantApplication,
-  type NewsletterSignup,
 } from "~/db/schema";
 import type { ContactInput } from "~/lib/forms/contact";
 import type { ContestantApplicationInput } from "~/lib/forms/contestant-application";
@@ -107,24 +105,6 @@ export function saveContestantApplication(
   );
 }
 
-/** A second sign-up with the same (lower-cased) e-mail stores nothing. */
-export function saveNewsletterSignup(
-  email: string,
-  source = "merch",
-  database: DB = db(),
-): Saved<NewsletterSignup> {
-  const normal = email.trim().toLowerCase();
-  const inserted = database
-    .insert(newsletterSignups)
-    .values({ email: normal, source })
-    .onConflictDoNothing({ target: newsletterSignups.email })
-    .returning()
-    .get();
-  if (inserted) return { record: inserted, created: true };
-  const existing = database.select().from(newsletterSignups).where(eq(newsletterSignups.email, normal)).get();
-  return { record: existing!, created: false };
-}
-
 export function markContactMessageEmailed(id: number, database: DB = db()) {
   database.update(contactMessages).set({ emailedAt: new Date() }).where(eq(contactMessages.id, id)).run();
 }
@@ -142,14 +122,6 @@ export function listContactMessages(database: DB = db()) {
     .select()
     .from(contactMessages)
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .all();
-}
-
-export function listNewsletterSignups(database: DB = db()) {
-  return database
-    .select()
-    .from(newsletterSignups)
-    .orderBy(desc(newsletterSignups.createdAt), desc(newsletterSignups.id))
     .all();
 }
 

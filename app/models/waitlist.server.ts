@@ -1,6 +1,5 @@
-import { and, asc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { eventDates, events, waitlistEntries } from "~/db/schema";
-import { isToken } from "~/lib/ids";
 import { staffSoldOut, type SoldOutBy } from "~/lib/sold-out-sync";
 import {
   becameAvailable,
@@ -10,6 +9,12 @@ import {
   type SendNowOutcome,
 } from "~/lib/waitlist";
 import { recordAudit } from "~/models/audit.server";
+import {
+  queueConfirmation,
+  takeNotice,
+  type ConsentInput,
+  type SignupOutcome,
+} from "~/models/mail-lists.server";
 import { enqueueMail, wakeOutbox } from "~/models/outbox.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { db, IMMEDIATE, type DB } from "~/utils/db.server";
@@ -89,31 +94,78 @@ export function soldOutDates(
     .all();
 }
 
-export type JoinOutcome = { created: boolean };
-
-export function joinWaitlist(
-  input: { eventId: number; date: string; email: string; ipAddress: string | null },
+/**
+ * "Tell me when tickets free up" (issue 39): one row per mailbox (canonical address) and
+ * performance, with its consent record; a new or still unconfirmed row gets the confirmation
+ * e-mail (within the mailbox's daily count), a confirmed one nothing. The answer to the visitor
+ * is the same whatever this returns.
+ */
+export function requestWaitlist(
+  input: {
+    eventId: number;
+    date: string;
+    title: string;
+    email: string;
+    emailKey: string;
+    consent: ConsentInput;
+    origin: string;
+    today: string;
+    now?: Date;
+  },
   database: DB = db(),
-): JoinOutcome {
-  const inserted = database
-    .insert(waitlistEntries)
-    .values({
-      eventId: input.eventId,
-      date: input.date,
-      email: input.email.trim().toLowerCase(),
-      token: newRandomToken(24),
-      ipAddress: input.ipAddress,
-    })
-    .onConflictDoNothing()
-    .returning({ id: waitlistEntries.id })
-    .get();
-  return { created: Boolean(inserted) };
+): SignupOutcome {
+  const now = input.now ?? new Date();
+  const outcome = database.transaction((tx) => {
+    const t = tx as unknown as DB;
+    t.insert(waitlistEntries)
+      .values({
+        eventId: input.eventId,
+        date: input.date,
+        email: input.email,
+        emailKey: input.emailKey,
+        token: newRandomToken(24),
+        ipHash: input.consent.ipHash,
+        consentVersion: input.consent.version,
+        source: input.consent.source,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .run();
+    const row = t
+      .select()
+      .from(waitlistEntries)
+      .where(
+        and(
+          eq(waitlistEntries.eventId, input.eventId),
+          eq(waitlistEntries.date, input.date),
+          eq(waitlistEntries.emailKey, input.emailKey),
+        ),
+      )
+      .get()!;
+    if (row.confirmedAt) return "already-confirmed" as const;
+    return queueConfirmation(
+      {
+        list: "waitlist",
+        row: { ...row, email: input.email },
+        origin: input.origin,
+        today: input.today,
+        now,
+        performance: { title: input.title, date: input.date },
+      },
+      t,
+    );
+  }, IMMEDIATE);
+  if (outcome === "confirmation-sent") wakeOutbox();
+  return outcome;
 }
 
 /**
  * Queues the "tickets are available" e-mail for everyone waiting on the given dates of a
- * show (all its dates when omitted) whose performance is available now and who was not told
- * within the last day. Call inside the transaction of the change that freed the seats.
+ * show (all its dates when omitted) whose performance is available now, who confirmed their
+ * sign-up, and who was not told within the last day. One such e-mail per mailbox per day
+ * across every show (issue 39): a mailbox that had its e-mail is marked `notice_pending` and
+ * told by the hourly job (sendPendingNotices) once its day is over, if the seats are still free.
+ * Call inside the transaction of the change that freed the seats.
  */
 export function queueWaitlistNotices(
   input: { eventId: number; dates?: string[]; origin: string; today: string; now?: Date },
@@ -131,6 +183,7 @@ export function queueWaitlistNotices(
       and(
         eq(waitlistEntries.eventId, show.id),
         gte(waitlistEntries.date, input.today),
+        isNotNull(waitlistEntries.confirmedAt),
         input.dates ? inArray(waitlistEntries.date, input.dates) : undefined,
       ),
     )
@@ -142,13 +195,21 @@ export function queueWaitlistNotices(
     if (dateRows.length > 0 && (!row || row.soldOut)) continue;
     if (dateRows.length === 0 && entry.date !== show.date) continue;
     if (!dueForNotice(entry, now)) continue;
+    if (!takeNotice(entry.emailKey, now, database)) {
+      if (!entry.noticePending)
+        database
+          .update(waitlistEntries)
+          .set({ noticePending: true })
+          .where(eq(waitlistEntries.id, entry.id))
+          .run();
+      continue;
+    }
     const mail = waitlistEmail({
       title: show.title,
       date: entry.date,
       time: row?.time ?? show.time,
       ticketUrl: row?.ticketUrl ?? show.ticketUrl,
       pageUrl: `${input.origin}/event/${show.id}?date=${entry.date}`,
-      unsubscribeUrl: `${input.origin}/waitlist/unsubscribe/${entry.token}`,
     });
     enqueueMail(
       {
@@ -157,12 +218,16 @@ export function queueWaitlistNotices(
         to: entry.email,
         subject: mail.subject,
         text: mail.text,
-        headers: mail.headers,
+        unsubscribeUrl: `${input.origin}/unsubscribe/${entry.token}`,
       },
       database,
       now,
     );
-    database.update(waitlistEntries).set({ notifiedAt: now }).where(eq(waitlistEntries.id, entry.id)).run();
+    database
+      .update(waitlistEntries)
+      .set({ notifiedAt: now, noticePending: false })
+      .where(eq(waitlistEntries.id, entry.id))
+      .run();
     queued++;
   }
   return queued;
@@ -253,7 +318,13 @@ export function sendWaitlistNow(
     const waiting = t
       .select({ n: sql<number>`count(*)` })
       .from(waitlistEntries)
-      .where(and(eq(waitlistEntries.eventId, input.eventId), eq(waitlistEntries.date, input.date)))
+      .where(
+        and(
+          eq(waitlistEntries.eventId, input.eventId),
+          eq(waitlistEntries.date, input.date),
+          isNotNull(waitlistEntries.confirmedAt),
+        ),
+      )
       .get()!.n;
     return {
       queued: 0,
@@ -282,33 +353,40 @@ export function waitlistRows(today: string, database: DB = db()) {
     })
     .from(waitlistEntries)
     .innerJoin(events, eq(events.id, waitlistEntries.eventId))
-    .where(gte(waitlistEntries.date, today))
+    .where(and(gte(waitlistEntries.date, today), isNotNull(waitlistEntries.confirmedAt)))
     .orderBy(asc(waitlistEntries.date), asc(waitlistEntries.eventId), asc(waitlistEntries.id))
     .all();
 }
 
-export function findWaitlistEntry(token: string, database: DB = db()) {
-  if (!isToken(token)) return null;
-  return (
-    database
-      .select({
-        id: waitlistEntries.id,
-        date: waitlistEntries.date,
-        email: waitlistEntries.email,
-        title: events.title,
-        eventId: events.id,
-      })
-      .from(waitlistEntries)
-      .innerJoin(events, eq(events.id, waitlistEntries.eventId))
-      .where(eq(waitlistEntries.token, token))
-      .get() ?? null
-  );
-}
-
-/** Leaving the list deletes the address (nothing is kept). True when something was deleted. */
-export function leaveWaitlist(token: string, database: DB = db()): boolean {
-  if (!isToken(token)) return false;
-  return database.delete(waitlistEntries).where(eq(waitlistEntries.token, token)).run().changes > 0;
+/**
+ * The hourly job: the notices held back by the one-a-day rule (notice_pending), for the
+ * performances still available; the rest stay marked until the seats free up again or the
+ * show is past. Returns how many e-mails it queued.
+ */
+export function sendPendingNotices(
+  input: { origin: string; today: string; now?: Date },
+  database: DB = db(),
+): number {
+  const pending = database
+    .selectDistinct({ eventId: waitlistEntries.eventId, date: waitlistEntries.date })
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.noticePending, true), gte(waitlistEntries.date, input.today)))
+    .all();
+  const dates = new Map<number, string[]>();
+  for (const p of pending) dates.set(p.eventId, [...(dates.get(p.eventId) ?? []), p.date]);
+  let queued = 0;
+  for (const [eventId, list] of dates) {
+    queued += database.transaction(
+      (tx) =>
+        queueWaitlistNotices(
+          { eventId, dates: list, origin: input.origin, today: input.today, now: input.now },
+          tx as unknown as DB,
+        ),
+      IMMEDIATE,
+    );
+  }
+  if (queued) wakeOutbox();
+  return queued;
 }
 
 /** The lists of performances before `today` are deleted. */
@@ -344,7 +422,7 @@ export function staffPerformances(today: string, database: DB = db()): StaffPerf
       notified: sql<number>`sum(case when ${waitlistEntries.notifiedAt} is not null then 1 else 0 end)`,
     })
     .from(waitlistEntries)
-    .where(gte(waitlistEntries.date, today))
+    .where(and(gte(waitlistEntries.date, today), isNotNull(waitlistEntries.confirmedAt)))
     .groupBy(waitlistEntries.eventId, waitlistEntries.date)
     .all()) {
     counts.set(`${r.eventId}|${r.date}`, { waiting: r.waiting, notified: r.notified ?? 0 });

@@ -1,7 +1,7 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatInZone } from "~/lib/zoned-time";
-import { listNewsletterSignups } from "~/models/submissions.server";
+import { listNewsletterSignups } from "~/models/mail-lists.server";
 import contentStyles from "~/styles/content.css";
 import { requireStaff } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
@@ -16,17 +16,24 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
   const zone = getEnv().APP_TIMEZONE;
+  const when = (d: Date | null) => (d ? formatInZone(d, "yyyy-MM-dd h:mm a", zone) : "");
   const signups = listNewsletterSignups().map((s) => ({
     id: s.id,
     email: s.email,
     source: s.source,
-    joined: formatInZone(s.createdAt, "yyyy-MM-dd h:mm a", zone),
+    joined: when(s.createdAt),
+    status: s.unsubscribedAt
+      ? `Unsubscribed ${when(s.unsubscribedAt)}`
+      : s.confirmedAt
+        ? `Confirmed ${when(s.confirmedAt)}`
+        : "Waiting for confirmation",
+    mailable: Boolean(s.confirmedAt && !s.unsubscribedAt),
   }));
-  return json({ signups });
+  return json({ signups, mailable: signups.filter((s) => s.mailable).length });
 }
 
 export default function AdminNewsletter() {
-  const { signups } = useLoaderData<typeof loader>();
+  const { signups, mailable } = useLoaderData<typeof loader>();
   return (
     <section className="section container admin-inbox">
       <p>
@@ -34,7 +41,9 @@ export default function AdminNewsletter() {
       </p>
       <h1>Newsletter sign-ups</h1>
       <p>
-        {signups.length} sign-up{signups.length === 1 ? "" : "s"}.
+        {signups.length} sign-up{signups.length === 1 ? "" : "s"}, {mailable} confirmed and subscribed (only
+        those may be e-mailed). <a href="/admin/consents.csv">Export the consent records (CSV)</a>, both
+        lists.
       </p>
       {signups.length > 0 ? (
         <table className="admin-table">
@@ -42,7 +51,8 @@ export default function AdminNewsletter() {
             <tr>
               <th scope="col">Email</th>
               <th scope="col">From</th>
-              <th scope="col">Joined</th>
+              <th scope="col">Signed up</th>
+              <th scope="col">Status</th>
             </tr>
           </thead>
           <tbody>
@@ -51,6 +61,7 @@ export default function AdminNewsletter() {
                 <td>{s.email}</td>
                 <td className="admin-table__fit">{s.source}</td>
                 <td className="admin-table__fit">{s.joined}</td>
+                <td className="admin-table__fit">{s.status}</td>
               </tr>
             ))}
           </tbody>

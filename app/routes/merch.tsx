@@ -9,19 +9,16 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FieldErrors, FormErrors, Honeypot } from "~/components/form-parts";
-import { NEWSLETTER_ALREADY, NEWSLETTER_SUCCESS, newsletterSchema } from "~/lib/forms/newsletter";
+import { newsletterSignup } from "~/features/mail-lists/signup.server";
+import { CONSENT_WORDING, CURRENT_CONSENT } from "~/lib/consent";
+import { newsletterSchema } from "~/lib/forms/newsletter";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { newSubmissionToken } from "~/lib/submission-token";
-import { saveNewsletterSignup } from "~/models/submissions.server";
 import contentStyles from "~/styles/content.css";
 import formStyles from "~/styles/forms.css";
-import { handleForm } from "~/utils/form-pipeline.server";
-import { logger } from "~/utils/logger.server";
 import { publicOrigin } from "~/utils/origin.server";
-import { spendPublicFormBudget } from "~/utils/public-form.server";
 import { refusalHeaders } from "~/utils/refusal-headers";
-import { redirectWithFlash } from "~/utils/session.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: contentStyles },
@@ -44,28 +41,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** A refused post (e.g. 429 over budget) keeps its Retry-After and Cache-Control without JavaScript. */
 export const headers = refusalHeaders;
 
+/** The newsletter box: the sign-up feature (consent record, double opt-in); "check your inbox" either way. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await handleForm(request, {
-    schema: newsletterSchema,
-    limits: { maxBytes: 2 * 1024, maxFields: 10, maxFieldBytes: 1024 },
-    honeypot: () => redirectWithFlash(request, "/merch", { type: "success", message: NEWSLETTER_SUCCESS }),
-    budget: () => spendPublicFormBudget("newsletter", context.clientIp),
-  });
-  if (!form.ok) return form.response;
-  const submission = { value: form.value, reply: form.reply };
-  try {
-    const saved = saveNewsletterSignup(submission.value.email, "merch");
-    return redirectWithFlash(request, "/merch", {
-      type: saved.created ? "success" : "info",
-      message: saved.created ? NEWSLETTER_SUCCESS : NEWSLETTER_ALREADY,
-    });
-  } catch (error) {
-    logger().error({ err: error }, "storing a newsletter sign-up failed");
-    return json(
-      submission.reply({ formErrors: ["We couldn't save your e-mail just now. Please try again."] }),
-      { status: 500 },
-    );
-  }
+  return (await newsletterSignup(request, context)).response;
 }
 
 export default function Merch() {
@@ -93,6 +71,7 @@ export default function Merch() {
         <Form method="post" action="/merch" className="newsletter-form" key={formKey} {...getFormProps(form)}>
           <FormErrors id={form.errorId} errors={form.errors} />
           <Honeypot />
+          <input type="hidden" name="consent" value={CURRENT_CONSENT.newsletter} />
           <div className="field newsletter-form__row">
             <label htmlFor={fields.email.id}>Email address</label>
             <div className="newsletter-form__controls">
@@ -106,6 +85,9 @@ export default function Merch() {
               </button>
             </div>
             <FieldErrors id={fields.email.errorId} errors={fields.email.errors} />
+            <p className="field__hint">
+              {CONSENT_WORDING[CURRENT_CONSENT.newsletter]} We'll e-mail you a link to confirm first.
+            </p>
           </div>
         </Form>
       </div>

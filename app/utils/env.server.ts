@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { z } from "zod";
 import { BUSINESS_TIME_ZONE } from "~/lib/dates";
+import { SITE } from "~/lib/site";
 
 /**
  * The configuration contract of DECISIONS.md, validated once at start.
@@ -48,6 +49,11 @@ export const envSchema = z.object({
   BOOKING_SHEET_URL: optionalUrl,
   SMTP_URL: optionalText,
   CONTACT_EMAIL: z.email().default("info@laughwindsor.ca"),
+  /**
+   * The promoter's postal address, printed in every promotional e-mail (CASL). Required in
+   * production when SMTP_URL is set.
+   */
+  MAIL_POSTAL_ADDRESS: optionalText.pipe(z.string().max(300).optional()),
   /** Mail outbox tuning (tests shorten them): first retry delay and claim lease, in ms. */
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   OUTBOX_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
@@ -120,6 +126,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   for (const gate of ["BOOKING_PASSWORD", "RESULTS_PASSWORD"] as const) {
     if (production && !parsed[gate]) problems.push(`${gate} is required in production`);
   }
+  if (production && parsed.SMTP_URL && !parsed.MAIL_POSTAL_ADDRESS) {
+    problems.push(
+      "MAIL_POSTAL_ADDRESS is required in production when SMTP_URL is set (Canada's anti-spam law: every promotional e-mail gives the sender's postal address)",
+    );
+  }
   if (problems.length) throw new EnvError(problems);
 
   const defaulted: string[] = [];
@@ -140,6 +151,18 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     BOOKING_PASSWORD: pick("BOOKING_PASSWORD"),
     RESULTS_PASSWORD: pick("RESULTS_PASSWORD"),
     defaulted,
+  };
+}
+
+/** Printed instead of a postal address until MAIL_POSTAL_ADDRESS is set (development only). */
+export const POSTAL_ADDRESS_UNSET = "(postal address not configured: set MAIL_POSTAL_ADDRESS)";
+
+/** Who promotional e-mail comes from (app/lib/promotional-mail.ts). */
+export function mailSender(env: Env = getEnv()) {
+  return {
+    name: SITE.name,
+    postalAddress: env.MAIL_POSTAL_ADDRESS ?? POSTAL_ADDRESS_UNSET,
+    email: env.CONTACT_EMAIL,
   };
 }
 

@@ -1,6 +1,7 @@
 import zlib from "node:zlib";
 import type { HeadersFunction } from "@remix-run/node";
 import Negotiator from "negotiator";
+import { stitchGzip, stitchTemplate, type StitchedTemplate } from "~/lib/stitched-gzip";
 
 /**
  * A small in-process cache of rendered public pages for visitors without a session.
@@ -10,10 +11,13 @@ import Negotiator from "negotiator";
  * cookies. An entry is valid while the database is unchanged (the connection's
  * `total_changes()` and `PRAGMA data_version`, which every commit by this process or any
  * other bumps), so a staff edit or a sync shows on the next request; a TTL bounds anything else that drifts (today's date).
- * Bodies are stored gzip- and brotli-encoded (about 15 KB for the home page), so a hit costs a
- * Map lookup; the rare client that accepts neither gets the gzip body unpacked.
- * A hit reuses the nonce of the render it came from: the CSP header is sent with that
- * nonce, which an attacker cannot know before the render, so it still protects.
+ * Every response carries a nonce of its own (issue 39: a hit used to reuse the nonce of the render
+ * it came from, shared by every visitor of that page for a minute, and readable by any of them).
+ * So a page is kept as the vote page is (app/lib/stitched-gzip.ts): compressed once, cut at its
+ * nonce, and each response's nonce is put into the gzip body as it is sent, matching the CSP
+ * header the pipeline made for that response. Only gzip: brotli has no such splicing, and
+ * compressing per request would cost more than the whole rest of a hit (about 1.4 KB more on the
+ * home page, 10.5 KB instead of 9.1 KB). The rare client that refuses gzip gets it unpacked.
  */
 export const PAGE_CACHE_HEADER = "x-page-cache";
 const MAX_ENTRIES = 500;
@@ -37,10 +41,15 @@ export type CachedPage = {
   expires: number;
   status: number;
   headers: [string, string][];
-  nonce: string;
-  gzip: Buffer;
-  br: Buffer;
+  /** The page compressed, cut where the render's nonce was (slot "nonce"). */
+  template: StitchedTemplate;
 };
+
+/** The page with this response's nonce in it, gzip-encoded or not. */
+export function cachedBody(page: CachedPage, nonce: string, gzip: boolean): Buffer {
+  const body = stitchGzip(page.template, { nonce });
+  return gzip ? body : zlib.gunzipSync(body);
+}
 
 export class PageCache {
   private entries = new Map<string, CachedPage>();
@@ -55,10 +64,10 @@ export class PageCache {
     return hit;
   }
 
-  /** Stores a rendered page; only its compressed forms are kept (identity is rare and rebuilt). */
+  /** Stores a rendered page, compressed and cut at `nonce` (the nonce it was rendered with). */
   set(
     key: string,
-    page: Omit<CachedPage, "gzip" | "br" | "expires"> & { identity: Buffer },
+    page: Omit<CachedPage, "template" | "expires"> & { identity: Buffer; nonce: string },
     now = Date.now(),
   ) {
     if (this.entries.size >= MAX_ENTRIES) {
@@ -66,12 +75,12 @@ export class PageCache {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    const { identity, ...rest } = page;
+    const { identity, nonce, ...rest } = page;
+    const text = identity.toString("utf8");
     const entry: CachedPage = {
       ...rest,
       expires: now + TTL_MS,
-      gzip: zlib.gzipSync(identity, { level: 6 }),
-      br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+      template: stitchTemplate(text, nonce ? { nonce } : {}, { keepIdentity: false }),
     };
     this.entries.set(key, entry);
     return entry;

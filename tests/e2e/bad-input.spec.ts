@@ -217,7 +217,7 @@ test("public forms refuse bad input and store nothing", async ({ request, db, ba
     {
       name: "newsletter",
       path: "/merch",
-      valid: { email: `fan-${tag}@example.com` },
+      valid: { email: `fan-${tag}@example.com`, consent: "newsletter-2026-11" },
       limits: { email: 254 },
       stored: () =>
         count(db, newsletterSignups, or(has(newsletterSignups.email, tag), eq(newsletterSignups.email, ""))),

@@ -262,7 +262,13 @@ test.describe("staff inboxes", () => {
       })
       .run();
     db.insert(newsletterSignups)
-      .values({ email: `news-${t}@example.com` })
+      .values({
+        email: `news-${t}@example.com`,
+        emailKey: `news-${t}@example.com`,
+        token: `news-token-${t}-0123456789`.replace(/[^A-Za-z0-9_-]/g, "-"),
+        consentVersion: "newsletter-2026-11",
+        confirmedAt: new Date(),
+      })
       .run();
     const show = insertShow(db, {
       title: `Inbox Show ${t}`,

@@ -457,7 +457,7 @@ test("over-budget votes and public forms without JavaScript say when to try agai
       subject: "Hello",
       message: "A message",
     }));
-    await overBudget("/merch", (i) => ({ email: `fan${i}@example.com` }));
+    await overBudget("/merch", (i) => ({ email: `fan${i}@example.com`, consent: "newsletter-2026-11" }));
     // One phone voting with a new e-mail again and again: the device budget (12) runs out.
     const round = createRound(server.database, "Retry-After round", [{ name: "Ada" }, { name: "Bo" }]);
     const phone = await context.newPage();

@@ -137,24 +137,36 @@ test.describe("contact form", () => {
 });
 
 test.describe("newsletter (merch)", () => {
-  test("Notify Me stores the e-mail once and answers a repeat kindly", async ({ page, db, javaScriptOn }) => {
+  test("Notify Me stores the e-mail once with its consent record and asks to confirm; a repeat gets the same answer", async ({
+    page,
+    db,
+    javaScriptOn,
+  }) => {
     const email = `${unique("fan", javaScriptOn).replace(/\W+/g, "-")}@Example.com`;
     await page.goto("/merch");
     await expect(page.getByRole("heading", { name: "Coming Soon" })).toBeVisible();
+    await expect(page.getByText("may e-mail me when merch is available")).toBeVisible();
     await page.getByLabel("Email address").fill(email);
     await page.getByRole("button", { name: "Notify Me" }).click();
-    await expect(page.getByText("Thanks! We'll let you know when merch is available.")).toBeVisible();
+    await expect(page.getByRole("status")).toContainText("Almost done: we've e-mailed a link");
     await expect(page.getByLabel("Email address")).toHaveValue("");
 
     await page.getByLabel("Email address").fill(email.toUpperCase());
     await page.getByRole("button", { name: "Notify Me" }).click();
-    await expect(page.getByText("You're already on the list")).toBeVisible();
+    await expect(page.getByRole("status").last()).toContainText("Almost done");
     const rows = db
       .select()
       .from(newsletterSignups)
       .where(eq(newsletterSignups.email, email.toLowerCase()))
       .all();
     expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      source: "/merch",
+      consentVersion: "newsletter-2026-11",
+      confirmedAt: null,
+      unsubscribedAt: null,
+    });
+    expect(rows[0].ipHash).toMatch(/^[0-9a-f]{32}$/);
   });
 
   test("a malformed e-mail is refused and nothing is stored", async ({ page, db, javaScriptOn }) => {

@@ -10,6 +10,7 @@ import {
   eventbriteFixture,
   startFakeEventbrite,
 } from "../fakes/eventbrite";
+import type { ReceivedMail } from "../fakes/smtp";
 import { eventually, freePort, type SeededServer } from "../support/server";
 import { insertShow } from "../support/shows";
 import { loginAsStaff } from "../support/staff";
@@ -34,13 +35,28 @@ function soldOutShow(db: DB, title: string) {
   });
 }
 
+/** A confirmed waitlist row written straight to the database (issue 39's columns). */
+function confirmedRow(eventId: number, email: string, token: string, extra: { notifiedAt?: Date } = {}) {
+  return {
+    eventId,
+    date: DATE,
+    email,
+    emailKey: email,
+    token,
+    consentVersion: "waitlist-2026-11",
+    source: `/event/${eventId}`,
+    confirmedAt: new Date(),
+    ...extra,
+  };
+}
+
 /** Ann waits for the sold-out show `title`; staff mark it available (the outbox tests' start). */
 async function annWaitsThenAvailable(page: Page, server: SeededServer, title: string) {
   const show = soldOutShow(server.database, title);
   const token = `${title.toLowerCase().replace(/\W+/g, "-")}-token-0123456789`;
   server.database
     .insert(waitlistEntries)
-    .values({ eventId: show.id, date: DATE, email: "ann@example.com", token })
+    .values(confirmedRow(show.id, "ann@example.com", token))
     .run();
   await loginAsStaff(page, "/admin/waitlist", server.url);
   await page.getByRole("button", { name: `Mark available: ${title}` }).click();
@@ -54,46 +70,81 @@ const readable = (raw: string) =>
     .replace(/=\r\n/g, "")
     .replace(/=3D/g, "=");
 
+/** The mail of one kind: sign-up confirmations, or the "tickets are available" notices. */
+const confirmations = (received: ReceivedMail[], to?: string) =>
+  received.filter((m) => /^Subject: Please confirm/m.test(readable(m.raw)) && (!to || m.to[0] === to));
+const notices = (received: ReceivedMail[]) =>
+  received.filter((m) => /^Subject: Tickets available/m.test(readable(m.raw)));
+
+/**
+ * Issue 39's double opt-in, as a visitor lives it: the form, "check your inbox", the
+ * confirmation e-mail, its link, the Confirm button.
+ */
+async function signUpAndConfirm(
+  page: Page,
+  base: string,
+  received: ReceivedMail[],
+  path: string,
+  email: string,
+) {
+  await page.goto(`${base}${path}`);
+  const form = page.getByRole("form", { name: "Tell me when tickets free up" });
+  await expect(form.getByText("deleted after the show").first()).toBeVisible();
+  await form.getByLabel("Email").fill(email);
+  await form.getByRole("button", { name: "Tell me" }).click();
+  await expect(page.getByRole("status")).toContainText("Almost done: we've e-mailed a link");
+  const to = email.toLowerCase();
+  await eventually(() => confirmations(received, to).length > 0, `the confirmation e-mail to ${to}`);
+  const mail = readable(confirmations(received, to).at(-1)!.raw);
+  expect(mail).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+  const link = /(https?:\/\/\S+?\/confirm\/[A-Za-z0-9_-]+)/.exec(mail)![1];
+  await page.goto(link);
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("status")).toContainText("Confirmed: you're on the list");
+}
+
 test.describe("waitlist", () => {
-  test("sold out → two sign-ups → available → exactly two e-mails; the unsubscribe link works", async ({
+  test("sold out → two confirmed sign-ups → available → exactly two notices; the unsubscribe link works", async ({
     page,
     javaScriptOn,
     mail,
   }) => {
     const { smtp, server } = await mail.start();
     const show = soldOutShow(server.database, `Waitlist Night ${javaScriptOn ? "js" : "nojs"}`);
-    for (const email of ["ann@example.com", "Bo@Example.com"]) {
-      await page.goto(`${server.url}/event/${show.id}`);
-      const form = page.getByRole("form", { name: "Tell me when tickets free up" });
-      await expect(form.getByText("deleted after the show")).toBeVisible();
-      await form.getByLabel("Email").fill(email);
-      await form.getByRole("button", { name: "Tell me" }).click();
-      await expect(page.getByRole("status")).toContainText(`You're on the list for ${show.title}`);
-      await expect(page.getByRole("status")).toContainText("deleted after the show");
-    }
-    // The same address again: told so, nothing new stored.
+    for (const email of ["ann@example.com", "Bo@Example.com"])
+      await signUpAndConfirm(page, server.url, smtp.received, `/event/${show.id}`, email);
+    // The same mailbox again (another spelling): the same answer, nothing new stored or sent.
     await page.goto(`${server.url}/event/${show.id}`);
-    await page.getByLabel("Email").fill("ann@example.com");
+    await page.getByLabel("Email").fill("ANN@example.com");
     await page.getByRole("button", { name: "Tell me" }).click();
-    await expect(page.getByRole("status")).toContainText("already on the list");
+    await expect(page.getByRole("status")).toContainText("Almost done");
     expect(
       server.database.select().from(waitlistEntries).where(eq(waitlistEntries.eventId, show.id)).all(),
     ).toHaveLength(2);
-    // Still sold out: nobody e-mailed.
-    expect(smtp.received).toHaveLength(0);
+    await page.waitForTimeout(1000);
+    expect(confirmations(smtp.received)).toHaveLength(2);
+    // Still sold out: nobody told.
+    expect(notices(smtp.received)).toHaveLength(0);
 
     await loginAsStaff(page, "/admin/waitlist", server.url);
     const row = page.getByRole("row", { name: new RegExp(show.title) });
     await expect(row).toContainText("2 waiting");
     await row.getByRole("button", { name: `Mark available: ${show.title}` }).click();
-    await eventually(() => smtp.received.length >= 2, "two e-mails");
+    await eventually(() => notices(smtp.received).length >= 2, "two notices");
     await page.waitForTimeout(1000);
-    expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(["ann@example.com", "bo@example.com"]);
+    expect(
+      notices(smtp.received)
+        .map((m) => m.to[0])
+        .sort(),
+    ).toEqual(["ann@example.com", "bo@example.com"]);
 
-    const annMail = readable(smtp.received.find((m) => m.to[0] === "ann@example.com")!.raw);
+    const annMail = readable(notices(smtp.received).find((m) => m.to[0] === "ann@example.com")!.raw);
     expect(annMail).toContain("https://tickets.example/waitlist");
     expect(annMail).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    // Who sends it, with the postal address from the configuration (CASL).
+    expect(annMail).toContain("Laugh Windsor, 123 Test Street, Windsor ON N9A 1A1");
     const link = /List-Unsubscribe: <([^>]+)>/.exec(annMail)![1];
+    expect(annMail).toContain(`Unsubscribe (one click, no questions): ${link}`);
     // The link opens a confirmation page (a GET never unsubscribes: link scanners follow GETs).
     await page.goto(link);
     await expect(page.getByText("Stop e-mails to ann@example.com")).toBeVisible();
@@ -104,19 +155,22 @@ test.describe("waitlist", () => {
         .where(eq(waitlistEntries.email, "ann@example.com"))
         .all();
     expect(annRows()).toHaveLength(1);
-    await page.getByRole("button", { name: "Leave the list" }).click();
-    await expect(page.getByRole("status")).toContainText("you've left the list");
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect(page.getByRole("status")).toContainText("Done: you won't get these e-mails any more");
     expect(annRows()).toHaveLength(0);
 
-    // RFC 8058 one-click: the mail provider POSTs from its own servers (no Origin, multipart).
+    // RFC 8058 one-click: the mail provider POSTs from its own servers (another Origin, multipart).
     const boLink = /List-Unsubscribe: <([^>]+)>/.exec(
-      readable(smtp.received.find((m) => m.to[0] === "bo@example.com")!.raw),
+      readable(notices(smtp.received).find((m) => m.to[0] === "bo@example.com")!.raw),
     )![1];
-    const oneClick = await page.request.post(boLink, {
-      multipart: { "List-Unsubscribe": "One-Click" },
-      maxRedirects: 0,
-    });
-    expect(oneClick.status()).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const oneClick = await page.request.post(boLink, {
+        multipart: { "List-Unsubscribe": "One-Click" },
+        headers: { Origin: "https://mail.provider.example" },
+        maxRedirects: 0,
+      });
+      expect(oneClick.status(), `one-click POST ${i + 1}`).toBe(200);
+    }
     expect(
       server.database.select().from(waitlistEntries).where(eq(waitlistEntries.eventId, show.id)).all(),
     ).toHaveLength(0);
@@ -144,16 +198,20 @@ test.describe("waitlist", () => {
     await expect(page.getByRole("form", { name: "Tell me when tickets free up" })).toHaveCount(0);
     await page.goto(`${server.url}/event/${show.id}?date=${other}`);
     await expect(page.getByRole("link", { name: "GET TICKETS" })).toHaveCount(0);
-    await page.getByLabel("Email").fill("cy@example.com");
-    await page.getByRole("button", { name: "Tell me" }).click();
-    await expect(page.getByRole("status")).toContainText("You're on the list");
+    await signUpAndConfirm(
+      page,
+      server.url,
+      smtp.received,
+      `/event/${show.id}?date=${other}`,
+      "cy@example.com",
+    );
 
     await loginAsStaff(page, "/admin/waitlist", server.url);
     const row = page.getByRole("row", { name: new RegExp(`${show.title}.*1 waiting`) });
     await row.getByRole("button", { name: /^Mark available/ }).click();
     await expect(page.getByText("1 waiting person is being e-mailed")).toBeVisible();
-    await eventually(() => smtp.received.length === 1, "one e-mail");
-    expect(smtp.received[0].to).toEqual(["cy@example.com"]);
+    await eventually(() => notices(smtp.received).length === 1, "one notice");
+    expect(notices(smtp.received)[0].to).toEqual(["cy@example.com"]);
     await page.goto(`${server.url}/event/${show.id}?date=${other}`);
     await expect(page.getByRole("link", { name: "GET TICKETS" }).first()).toBeVisible();
   });
@@ -172,12 +230,17 @@ test.describe("waitlist", () => {
         headers: { Origin: server.url },
         maxRedirects: 0,
       });
-    const bad = await post({ email: "not-an-address", date: DATE });
+    const consent = "waitlist-2026-11";
+    const bad = await post({ email: "not-an-address", date: DATE, consent });
     expect(bad.status()).toBe(400);
     expect(await bad.text()).toContain("Enter a valid email address");
-    expect((await post({ email: "bot@example.com", date: DATE, website: "http://spam" })).status()).toBe(302);
+    // Without the consent wording's version (a page from before a wording change): 400.
+    expect((await post({ email: "ok@example.com", date: DATE })).status()).toBe(400);
+    expect(
+      (await post({ email: "bot@example.com", date: DATE, consent, website: "http://spam" })).status(),
+    ).toBe(302);
     server.database.update(events).set({ soldOut: false }).where(eq(events.id, show.id)).run();
-    expect((await post({ email: "late@example.com", date: DATE })).status()).toBe(409);
+    expect((await post({ email: "late@example.com", date: DATE, consent })).status()).toBe(409);
     expect(server.database.select().from(waitlistEntries).all()).toHaveLength(0);
     // Without SMTP_URL staff see the outbox waiting.
     await loginAsStaff(page, "/admin/waitlist", server.url);
@@ -199,14 +262,10 @@ test.describe("staff and the ticketing sync tell the list", () => {
     server.database
       .insert(waitlistEntries)
       .values([
-        { eventId: show.id, date: DATE, email: "ann@example.com", token: "send-now-token-ann-0123" },
-        {
-          eventId: show.id,
-          date: DATE,
-          email: "bo@example.com",
-          token: "send-now-token-bo-01234",
+        confirmedRow(show.id, "ann@example.com", "send-now-token-ann-0123"),
+        confirmedRow(show.id, "bo@example.com", "send-now-token-bo-01234", {
           notifiedAt: new Date(Date.now() - 2 * 86_400_000),
-        },
+        }),
       ])
       .run();
     await loginAsStaff(page, "/admin/waitlist", server.url);
@@ -266,15 +325,8 @@ test.describe("staff and the ticketing sync tell the list", () => {
       // The fixture series (real payload shapes): its 2031-09-09 date is sold out on the platform.
       const series = server.database.select().from(events).where(eq(events.externalId, "9200000010")).get()!;
       await page.context().clearCookies();
-      const signUp = async (path: string, email: string) => {
-        await page.goto(`${server.url}${path}`);
-        await page
-          .getByRole("form", { name: "Tell me when tickets free up" })
-          .getByLabel("Email")
-          .fill(email);
-        await page.getByRole("button", { name: "Tell me" }).click();
-        await expect(page.getByRole("status")).toContainText("You're on the list");
-      };
+      const signUp = (path: string, email: string) =>
+        signUpAndConfirm(page, server.url, smtp.received, path, email);
       for (const email of ["ann@example.com", "bo@example.com"]) await signUp(`/event/${show.id}`, email);
       await signUp(`/event/${series.id}?date=2031-09-09`, "cy@example.com");
 
@@ -300,16 +352,16 @@ test.describe("staff and the ticketing sync tell the list", () => {
       await expect(
         page.getByText("Tickets are available again: 3 waiting people are being e-mailed."),
       ).toBeVisible();
-      await eventually(() => smtp.received.length >= 3, "three e-mails");
-      expect(smtp.received.map((m) => m.to[0]).sort()).toEqual([
-        "ann@example.com",
-        "bo@example.com",
-        "cy@example.com",
-      ]);
-      expect(readable(smtp.received.find((m) => m.to[0] === "ann@example.com")!.raw)).toContain(
+      await eventually(() => notices(smtp.received).length >= 3, "three notices");
+      expect(
+        notices(smtp.received)
+          .map((m) => m.to[0])
+          .sort(),
+      ).toEqual(["ann@example.com", "bo@example.com", "cy@example.com"]);
+      expect(readable(notices(smtp.received).find((m) => m.to[0] === "ann@example.com")!.raw)).toContain(
         "fake-sync-sold-out-special-tickets-9100000002",
       );
-      expect(readable(smtp.received.find((m) => m.to[0] === "cy@example.com")!.raw)).toContain(
+      expect(readable(notices(smtp.received).find((m) => m.to[0] === "cy@example.com")!.raw)).toContain(
         "?date=2031-09-09",
       );
       await page.goto(`${server.url}/event/${show.id}`);
@@ -320,7 +372,7 @@ test.describe("staff and the ticketing sync tell the list", () => {
       await syncNow();
       await expect(page.getByText(/being e-mailed/)).toHaveCount(0);
       await page.waitForTimeout(1500);
-      expect(smtp.received).toHaveLength(3);
+      expect(notices(smtp.received)).toHaveLength(3);
     } finally {
       await mail.close();
       await platform.close();

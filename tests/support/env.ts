@@ -18,6 +18,8 @@ export const E2E_ENV = {
   OUTBOUND_LOOPBACK_ONLY: "true",
   // The scheduled sync stays off in browser tests (the specs run the sync themselves).
   EVENTBRITE_SYNC_INTERVAL_MINUTES: "0",
+  // Required in production with SMTP_URL (every promotional e-mail prints it: issue 39).
+  MAIL_POSTAL_ADDRESS: "123 Test Street, Windsor ON N9A 1A1",
   LOG_LEVEL: "warn",
 } as const;
 
@@ -30,6 +32,7 @@ export const LOAD_ENV = {
   BOOKING_PASSWORD: "load-booking",
   RESULTS_PASSWORD: "load-results",
   LOG_LEVEL: "warn",
+  MAIL_POSTAL_ADDRESS: "123 Test Street, Windsor ON N9A 1A1",
   TRUST_PROXY: "false",
   // The Dockerfile's allocator settings (test:container checks they match).
   MALLOC_ARENA_MAX: "2",

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { CURRENT_CONSENT } from "~/lib/consent";
 import { CONTACT_SUCCESS, contactErrorText, contactSchema } from "~/lib/forms/contact";
 import {
   applicationErrorText,
@@ -7,7 +8,7 @@ import {
   FUN_BIO_MAX,
 } from "~/lib/forms/contestant-application";
 import { HONEYPOT_FIELD_NAME } from "~/lib/forms/honeypot";
-import { NEWSLETTER_ALREADY, NEWSLETTER_SUCCESS, newsletterSchema } from "~/lib/forms/newsletter";
+import { newsletterSchema } from "~/lib/forms/newsletter";
 import { isHoneypotFilled } from "~/utils/request-guards.server";
 
 const form = (fields: Record<string, string>) => {
@@ -59,17 +60,23 @@ describe("contact schema", () => {
 });
 
 describe("newsletter schema", () => {
+  const consent = CURRENT_CONSENT.newsletter;
   it("accepts and normalises an e-mail, refuses a bad one", () => {
-    const ok = parseWithZod(form({ email: "Fan@Example.com" }), { schema: newsletterSchema });
+    const ok = parseWithZod(form({ email: "Fan@Example.com", consent }), { schema: newsletterSchema });
     expect(ok.status === "success" && ok.value.email).toBe("fan@example.com");
-    expect(parseWithZod(form({ email: "fan@" }), { schema: newsletterSchema }).status).toBe("error");
-    expect(parseWithZod(form({}), { schema: newsletterSchema }).status).toBe("error");
+    expect(parseWithZod(form({ email: "fan@", consent }), { schema: newsletterSchema }).status).toBe("error");
+    expect(parseWithZod(form({ consent }), { schema: newsletterSchema }).status).toBe("error");
   });
 
-  it("tells a new and a returning subscriber apart", () => {
-    expect(NEWSLETTER_SUCCESS).toBe("Thanks! We'll let you know when merch is available.");
-    expect(NEWSLETTER_ALREADY).toBe(
-      "You're already on the list: we'll let you know when merch is available.",
+  it("wants the consent wording's version the page showed: a current one of this list (issue 39)", () => {
+    const parse = (c: string) =>
+      parseWithZod(form({ email: "fan@example.com", consent: c }), { schema: newsletterSchema }).status;
+    expect(parse(consent)).toBe("success");
+    expect(parse(CURRENT_CONSENT.waitlist)).toBe("error");
+    expect(parse("newsletter-1999-01")).toBe("error");
+    expect(parse("newsletter-toString")).toBe("error");
+    expect(parseWithZod(form({ email: "fan@example.com" }), { schema: newsletterSchema }).status).toBe(
+      "error",
     );
   });
 });

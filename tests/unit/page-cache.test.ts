@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { PageCache, pickEncoding } from "~/utils/page-cache.server";
+import { cachedBody, PageCache, pickEncoding } from "~/utils/page-cache.server";
 
 const page = (body: string) => ({
   status: 200,
@@ -26,11 +26,30 @@ describe("page cache", () => {
     expect(cache.get("/a", "v", 60_001)).toBeNull();
   });
 
-  it("keeps the compressed bodies, which decode to the page", () => {
+  it("keeps the page compressed, which decodes to the page", () => {
     const cache = new PageCache();
     const entry = cache.set("/a", { version: "v", ...page("<h1>Laugh</h1>") });
-    expect(zlib.brotliDecompressSync(entry.br).toString()).toBe("<h1>Laugh</h1>");
-    expect(zlib.gunzipSync(entry.gzip).toString()).toBe("<h1>Laugh</h1>");
+    expect(zlib.gunzipSync(cachedBody(entry, "n1", true)).toString()).toBe("<h1>Laugh</h1>");
+    expect(cachedBody(entry, "n1", false).toString()).toBe("<h1>Laugh</h1>");
+  });
+
+  it("each response gets its own nonce put into the page, wherever the render's nonce was (issue 39)", () => {
+    const cache = new PageCache();
+    const render = "Tr9kQx2mZ8vW1pLs0aBc+/==";
+    const html = `<script nonce="${render}">a()</script><p>${"Laugh ".repeat(500)}</p><script nonce="${render}" src="/b.js"></script>`;
+    const entry = cache.set("/a", {
+      version: "v",
+      status: 200,
+      headers: [],
+      nonce: render,
+      identity: Buffer.from(html),
+    });
+    const first = zlib.gunzipSync(cachedBody(entry, "AAAAfirstNonce00000000==", true)).toString();
+    const second = zlib.gunzipSync(cachedBody(entry, "BBBBsecondNonce0000000==", true)).toString();
+    expect(first).toBe(html.replaceAll(render, "AAAAfirstNonce00000000=="));
+    expect(second).toBe(html.replaceAll(render, "BBBBsecondNonce0000000=="));
+    expect(first).not.toContain(render);
+    expect(cachedBody(entry, "CCCC", false).toString()).toBe(html.replaceAll(render, "CCCC"));
   });
 
   it("stays bounded, dropping the oldest entries", () => {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { throwIfPotentialCSRFAttack } from "@remix-run/server-runtime/dist/actions.js";
+import { describe, expect, it } from "vitest";
 import { isSameSiteWrite, passesRemixOriginCheck } from "~/utils/request-guards.server";
 
 describe("same-site writes", () => {

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { bookingGateSchema } from "~/lib/booking";
+import { CURRENT_CONSENT } from "~/lib/consent";
 import { EVENT_FIELD_MAX, eventFormSchema } from "~/lib/event-form";
 import { contactSchema } from "~/lib/forms/contact";
 import { contestantApplicationSchema, FUN_BIO_MAX } from "~/lib/forms/contestant-application";
@@ -104,7 +105,7 @@ describe("e-mail fields are trimmed and lower-cased", () => {
   it("newsletter", () => {
     fc.assert(
       fc.property(padded(email.map(mixedCase)), (raw) => {
-        const result = newsletterSchema.safeParse({ email: raw });
+        const result = newsletterSchema.safeParse({ email: raw, consent: CURRENT_CONSENT.newsletter });
         if (!result.success) return; // fast-check can build addresses zod finds invalid
         accepted++;
         expect(result.data.email).toBe(raw.trim().toLowerCase());

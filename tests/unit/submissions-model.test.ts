@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { contactMessages, newsletterSignups, redirects } from "~/db/schema";
+import { contactMessages, redirects } from "~/db/schema";
 import { findRedirect } from "~/models/redirects.server";
 import {
   listApplicationShows,
   listApplications,
   saveContactMessage,
   saveContestantApplication,
-  saveNewsletterSignup,
 } from "~/models/submissions.server";
 import { createTestDb } from "../support/db";
 import { insertShow } from "../support/shows";
@@ -36,19 +35,6 @@ describe("submissions", () => {
     saveContactMessage(message, { ipAddress: null }, database);
     saveContactMessage(message, { ipAddress: null }, database);
     expect(database.select().from(contactMessages).all()).toHaveLength(2);
-  });
-
-  it("keeps one newsletter sign-up per e-mail, whatever its case", () => {
-    const database = createTestDb();
-    expect(saveNewsletterSignup("Fan@Example.com", "merch", database).created).toBe(true);
-    expect(saveNewsletterSignup("fan@example.com ", "merch", database).created).toBe(false);
-    expect(
-      database
-        .select()
-        .from(newsletterSignups)
-        .all()
-        .map((r) => r.email),
-    ).toEqual(["fan@example.com"]);
   });
 
   it("stores applications per show and replays once", () => {

@@ -7,18 +7,14 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { events, outbox, waitlistEntries } from "~/db/schema";
 import { setSoldOut } from "~/models/events-admin.server";
+import { unsubscribeListEntry } from "~/models/mail-lists.server";
 import { claimDue } from "~/models/outbox.server";
-import {
-  deleteExpiredWaitlist,
-  joinWaitlist,
-  leaveWaitlist,
-  queueWaitlistNotices,
-  setDateSoldOut,
-} from "~/models/waitlist.server";
+import { deleteExpiredWaitlist, queueWaitlistNotices, setDateSoldOut } from "~/models/waitlist.server";
 import { deliverDue, startOutboxSender } from "~/services/outbox-sender.server";
 import type { DB } from "~/utils/db.server";
 import { startFakeSmtp } from "../fakes/smtp";
 import { createTestDbWithStaff } from "../support/db";
+import { joinWaitlist } from "../support/mail-lists";
 import { insertShow } from "../support/shows";
 
 const ORIGIN = "https://laugh.example";
@@ -58,18 +54,15 @@ describe("the waitlist", () => {
   it("sold out → two sign-ups → available → exactly two e-mails, with the ticket link and one-click unsubscribe", async () => {
     const { db, staff, show } = setup();
     const fake = await smtp();
-    expect(
-      joinWaitlist({ eventId: show.id, date: show.date, email: "Ann@Example.com", ipAddress: null }, db)
-        .created,
-    ).toBe(true);
-    expect(
-      joinWaitlist({ eventId: show.id, date: show.date, email: "bo@example.com", ipAddress: null }, db)
-        .created,
-    ).toBe(true);
-    expect(
-      joinWaitlist({ eventId: show.id, date: show.date, email: "ann@example.com ", ipAddress: null }, db)
-        .created,
-    ).toBe(false);
+    expect(joinWaitlist({ eventId: show.id, date: show.date, email: "Ann@Example.com" }, db).created).toBe(
+      true,
+    );
+    expect(joinWaitlist({ eventId: show.id, date: show.date, email: "bo@example.com" }, db).created).toBe(
+      true,
+    );
+    expect(joinWaitlist({ eventId: show.id, date: show.date, email: "ann@example.com " }, db).created).toBe(
+      false,
+    );
     // Nothing happens while it stays sold out.
     expect(setSoldOut(show.id, true, staff, db, mail)).toBe("ok");
     expect(await send(db, fake.url)).toBe(0);
@@ -86,13 +79,13 @@ describe("the waitlist", () => {
       .from(waitlistEntries)
       .where(eq(waitlistEntries.email, fake.received[0].to[0]))
       .get()!.token;
-    expect(raw).toContain(`List-Unsubscribe: <${ORIGIN}/waitlist/unsubscribe/${token}>`);
+    expect(raw).toContain(`List-Unsubscribe: <${ORIGIN}/unsubscribe/${token}>`);
     expect(raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
   });
 
   it("a show flipping back and forth does not e-mail anyone twice within a day", async () => {
     const { db, staff, show } = setup();
-    joinWaitlist({ eventId: show.id, date: show.date, email: "ann@example.com", ipAddress: null }, db);
+    joinWaitlist({ eventId: show.id, date: show.date, email: "ann@example.com" }, db);
     setSoldOut(show.id, false, staff, db, mail);
     setSoldOut(show.id, true, staff, db, mail);
     setSoldOut(show.id, false, staff, db, mail);
@@ -111,8 +104,8 @@ describe("the waitlist", () => {
       { title: "Open Mic", date: "2026-11-23", time: "20:00", ticketUrl: "https://tickets.example/om" },
       [{ date: "2026-11-23" }, { date: "2026-11-30", soldOut: true }],
     );
-    joinWaitlist({ eventId: series.id, date: "2026-11-30", email: "cy@example.com", ipAddress: null }, db);
-    joinWaitlist({ eventId: series.id, date: "2026-12-07", email: "di@example.com", ipAddress: null }, db);
+    joinWaitlist({ eventId: series.id, date: "2026-11-30", email: "cy@example.com" }, db);
+    joinWaitlist({ eventId: series.id, date: "2026-12-07", email: "di@example.com" }, db);
     expect(
       setDateSoldOut({ eventId: series.id, date: "2026-11-30", soldOut: false, ...mail }, staff, db),
     ).toEqual({ outcome: "ok", queued: 1 });
@@ -130,12 +123,12 @@ describe("the waitlist", () => {
 
   it("leaving deletes the address; lists of past shows are deleted", () => {
     const { db, show } = setup();
-    joinWaitlist({ eventId: show.id, date: show.date, email: "ann@example.com", ipAddress: null }, db);
-    joinWaitlist({ eventId: show.id, date: "2026-11-19", email: "old@example.com", ipAddress: null }, db);
+    joinWaitlist({ eventId: show.id, date: show.date, email: "ann@example.com" }, db);
+    joinWaitlist({ eventId: show.id, date: "2026-11-19", email: "old@example.com" }, db);
     const token = db.select().from(waitlistEntries).where(eq(waitlistEntries.email, "ann@example.com")).get()!
       .token;
-    expect(leaveWaitlist(token, db)).toBe(true);
-    expect(leaveWaitlist(token, db)).toBe(false);
+    expect(unsubscribeListEntry(token, undefined, db)).toBe("left");
+    expect(unsubscribeListEntry(token, undefined, db)).toBe("not-on-list");
     expect(deleteExpiredWaitlist(TODAY, db)).toBe(1);
     expect(db.select().from(waitlistEntries).all()).toHaveLength(0);
   });
@@ -147,7 +140,7 @@ describe("the outbox sender", () => {
     const down = await startFakeSmtp();
     const port = down.port;
     await down.close();
-    joinWaitlist({ eventId: show.id, date: show.date, email: "ann@example.com", ipAddress: null }, db);
+    joinWaitlist({ eventId: show.id, date: show.date, email: "ann@example.com" }, db);
     setSoldOut(show.id, false, staff, db, mail);
     const url = `smtp://127.0.0.1:${port}`;
     expect(await send(db, url)).toBe(0);
@@ -167,7 +160,7 @@ describe("the outbox sender", () => {
   it("a sender that died holding its claim: the message is delivered once, after the lease", async () => {
     const { db, staff, show } = setup();
     const fake = await smtp();
-    joinWaitlist({ eventId: show.id, date: show.date, email: "ann@example.com", ipAddress: null }, db);
+    joinWaitlist({ eventId: show.id, date: show.date, email: "ann@example.com" }, db);
     setSoldOut(show.id, false, staff, db, mail);
     // The dead sender claimed it (committed) and never sent it.
     expect(claimDue(new Date(), 60_000, 10, db)).toHaveLength(1);
@@ -193,8 +186,8 @@ describe("the sender's graceful shutdown (SIGTERM/SIGINT)", () => {
     const { db, staff, show } = setup();
     // The server keeps each message when it arrives and answers "250 OK" 800 ms later.
     const slow = await smtp({ mode: "slow", delayMs: 800 });
-    joinWaitlist({ eventId: show.id, date: show.date, email: "ann@example.com", ipAddress: null }, db);
-    joinWaitlist({ eventId: show.id, date: show.date, email: "bo@example.com", ipAddress: null }, db);
+    joinWaitlist({ eventId: show.id, date: show.date, email: "ann@example.com" }, db);
+    joinWaitlist({ eventId: show.id, date: show.date, email: "bo@example.com" }, db);
     setSoldOut(show.id, false, staff, db, mail);
     const sender = startOutboxSender({
       smtpUrl: slow.url,
@@ -227,7 +220,7 @@ describe("the sender's graceful shutdown (SIGTERM/SIGINT)", () => {
   it("the wait is bounded: a server that never answers does not hold the shutdown past the grace time", async () => {
     const { db, staff, show } = setup();
     const stuck = await smtp({ mode: "hang" });
-    joinWaitlist({ eventId: show.id, date: show.date, email: "ann@example.com", ipAddress: null }, db);
+    joinWaitlist({ eventId: show.id, date: show.date, email: "ann@example.com" }, db);
     setSoldOut(show.id, false, staff, db, mail);
     const sender = startOutboxSender({
       smtpUrl: stuck.url,

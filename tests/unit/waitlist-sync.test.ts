@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eventDates, events, outbox, staffUsers, waitlistEntries } from "~/db/schema";
 import { setSoldOut } from "~/models/events-admin.server";
-import { joinWaitlist, setDateSoldOut } from "~/models/waitlist.server";
+import { setDateSoldOut } from "~/models/waitlist.server";
 import type { EventbriteConfig } from "~/services/eventbrite-client.server";
 import { runEventbriteSync } from "~/services/eventbrite-sync.server";
 import { deliverDue } from "~/services/outbox-sender.server";
@@ -23,6 +23,7 @@ import {
 } from "../fakes/eventbrite";
 import { startFakeSmtp } from "../fakes/smtp";
 import { createTestDb } from "../support/db";
+import { joinWaitlist } from "../support/mail-lists";
 
 const ORIGIN = "https://laugh.example";
 const STAFF = { id: 1, username: "tester" } as never;
@@ -99,8 +100,8 @@ describe("the sync reopens what the platform sold out and tells the waitlist", (
     await sync(database);
     const sold = show(database, SOLD_OUT_SHOW);
     expect(sold).toMatchObject({ soldOut: true, soldOutBy: "platform" });
-    joinWaitlist({ eventId: sold.id, date: sold.date, email: "ann@example.com", ipAddress: null }, database);
-    joinWaitlist({ eventId: sold.id, date: sold.date, email: "bo@example.com", ipAddress: null }, database);
+    joinWaitlist({ eventId: sold.id, date: sold.date, email: "ann@example.com" }, database);
+    joinWaitlist({ eventId: sold.id, date: sold.date, email: "bo@example.com" }, database);
     // Still sold out on the platform: nothing changes, nobody is told.
     const still = await sync(database);
     expect(still.ok && still.counts).toMatchObject({ reopened: 0, waitlistQueued: 0 });
@@ -115,7 +116,7 @@ describe("the sync reopens what the platform sold out and tells the waitlist", (
     expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(["ann@example.com", "bo@example.com"]);
     const raw = readable(smtp.received[0].raw);
     expect(raw).toContain(sold.ticketUrl!);
-    expect(raw).toContain(`List-Unsubscribe: <${ORIGIN}/waitlist/unsubscribe/`);
+    expect(raw).toContain(`List-Unsubscribe: <${ORIGIN}/unsubscribe/`);
 
     const again = await sync(database);
     expect(again.ok && again.counts).toMatchObject({ reopened: 0, waitlistQueued: 0 });
@@ -128,7 +129,7 @@ describe("the sync reopens what the platform sold out and tells the waitlist", (
     const database = createDb();
     await sync(database);
     const sold = show(database, SOLD_OUT_SHOW);
-    joinWaitlist({ eventId: sold.id, date: sold.date, email: "ann@example.com", ipAddress: null }, database);
+    joinWaitlist({ eventId: sold.id, date: sold.date, email: "ann@example.com" }, database);
     await patchEventbriteFakeEvent(fake.url, SOLD_OUT_SHOW, availability(true));
     await sync(database);
     await patchEventbriteFakeEvent(fake.url, SOLD_OUT_SHOW, availability(false));
@@ -152,19 +153,10 @@ describe("the sync reopens what the platform sold out and tells the waitlist", (
     const series = show(database, SERIES);
     expect(series.soldOut).toBe(false);
     expect(date(database, series.id, SOLD_OUT_DATE)).toMatchObject({ soldOut: true, soldOutBy: "platform" });
-    joinWaitlist(
-      { eventId: series.id, date: SOLD_OUT_DATE, email: "cy@example.com", ipAddress: null },
-      database,
-    );
-    joinWaitlist(
-      { eventId: series.id, date: SOLD_OUT_DATE, email: "di@example.com", ipAddress: null },
-      database,
-    );
+    joinWaitlist({ eventId: series.id, date: SOLD_OUT_DATE, email: "cy@example.com" }, database);
+    joinWaitlist({ eventId: series.id, date: SOLD_OUT_DATE, email: "di@example.com" }, database);
     // Someone waits for another date (signed up while it was sold out): not told by this change.
-    joinWaitlist(
-      { eventId: series.id, date: "2031-09-16", email: "ed@example.com", ipAddress: null },
-      database,
-    );
+    joinWaitlist({ eventId: series.id, date: "2031-09-16", email: "ed@example.com" }, database);
 
     await patchEventbriteFakeEvent(fake.url, OCCURRENCE[SOLD_OUT_DATE], availability(true));
     const freed = await sync(database);
@@ -187,14 +179,8 @@ describe("the sync reopens what the platform sold out and tells the waitlist", (
     await sync(database);
     const series = show(database, SERIES);
     expect(series).toMatchObject({ soldOut: true, soldOutBy: "platform" });
-    joinWaitlist(
-      { eventId: series.id, date: "2031-09-02", email: "fay@example.com", ipAddress: null },
-      database,
-    );
-    joinWaitlist(
-      { eventId: series.id, date: "2031-09-16", email: "gus@example.com", ipAddress: null },
-      database,
-    );
+    joinWaitlist({ eventId: series.id, date: "2031-09-02", email: "fay@example.com" }, database);
+    joinWaitlist({ eventId: series.id, date: "2031-09-16", email: "gus@example.com" }, database);
 
     await patchEventbriteFakeEvent(fake.url, OCCURRENCE["2031-09-02"], availability(true));
     const freed = await sync(database);
@@ -219,10 +205,7 @@ describe("the sync reopens what the platform sold out and tells the waitlist", (
       .set({ staffEditedAt: new Date(), title: "Staff's title" })
       .where(eq(events.id, series.id))
       .run();
-    joinWaitlist(
-      { eventId: series.id, date: SOLD_OUT_DATE, email: "cy@example.com", ipAddress: null },
-      database,
-    );
+    joinWaitlist({ eventId: series.id, date: SOLD_OUT_DATE, email: "cy@example.com" }, database);
     await patchEventbriteFakeEvent(fake.url, OCCURRENCE[SOLD_OUT_DATE], availability(true));
     const freed = await sync(database);
     expect(freed.ok && freed.counts).toMatchObject({ keptStaffEdits: 1, reopened: 1, waitlistQueued: 1 });
@@ -237,7 +220,7 @@ describe("what staff marked sold out stays sold out", () => {
     await sync(database);
     const open = show(database, "9100000001");
     expect(setSoldOut(open.id, true, STAFF, database, { origin: ORIGIN, today: "2000-01-01" })).toBe("ok");
-    joinWaitlist({ eventId: open.id, date: open.date, email: "ann@example.com", ipAddress: null }, database);
+    joinWaitlist({ eventId: open.id, date: open.date, email: "ann@example.com" }, database);
     const after = await sync(database);
     expect(after.ok && after.counts).toMatchObject({ reopened: 0, waitlistQueued: 0 });
     expect(show(database, "9100000001")).toMatchObject({ soldOut: true, soldOutBy: "staff" });
@@ -270,7 +253,7 @@ describe("one transaction", () => {
     const database = createDb();
     await sync(database);
     const sold = show(database, SOLD_OUT_SHOW);
-    joinWaitlist({ eventId: sold.id, date: sold.date, email: "ann@example.com", ipAddress: null }, database);
+    joinWaitlist({ eventId: sold.id, date: sold.date, email: "ann@example.com" }, database);
     await patchEventbriteFakeEvent(fake.url, SOLD_OUT_SHOW, availability(true));
     // The outbox write fails inside the sync's transaction.
     database.$client.exec(
