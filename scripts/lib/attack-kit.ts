@@ -13,6 +13,12 @@ export type AttackContext = {
   /** The loopback redirect-loop server's hop counter (configured as BOOKING_SHEET_URL). */
   loop: { url: string; hops: () => number; reset: () => void };
   staffCookie: () => Promise<string>;
+  /** The server's SQLite file (read with plain SQL: the schema of the build attacked). */
+  dbFile: string;
+  /** A sold-out show (the waitlist classes). */
+  soldOutEventId: number;
+  /** A second staff account, for the login budget classes (the first one stays usable). */
+  victim: { username: string; password: string };
 };
 
 export type AttackResult = {
@@ -36,5 +42,10 @@ export type AttackClass = {
    * vote per phone is accepted). A row in any other table is a problem of the class.
    */
   mayStore?: readonly StoredTable[];
+  /**
+   * The class fills the server's connection cap on purpose: /healthcheck probes that fail while
+   * it runs are reported, not counted against it (its own checks say whether the server held).
+   */
+  probeFailuresExpected?: boolean;
   run(ctx: AttackContext): Promise<AttackResult>;
 };

@@ -1,8 +1,15 @@
+import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
+import path from "node:path";
+import url from "node:url";
+import { upsertStaff } from "~/models/staff.server";
 import { E2E_ENV } from "../support/env";
+import { loginFields, postForm } from "../support/forms";
+import { pool, startSeededServer, type SeededServer } from "../support/server";
 import { insertShow } from "../support/shows";
-import { signInAsStaff } from "../support/staff";
-import { createRound, closeTestRound, uniq } from "../support/voting";
+import { cookieHeader, loginStaff, signInAsStaff } from "../support/staff";
+import { createRound, closeTestRound, uniq, votesIn } from "../support/voting";
 import { expect, test } from "./fixtures";
 
 /**
@@ -298,4 +305,395 @@ test("a signed-in visit to the login page with a hostile redirectTo stays on the
   const answer = await page.goto(`/admin/login?redirectTo=${encodeURIComponent("/\t/evil.example/")}`);
   expect(answer?.status()).toBe(400);
   expect(new URL(page.url()).origin).toBe(origin);
+});
+
+/**
+ * Issue 39: nothing a stranger sends costs the promoter. Each test here failed on the code before
+ * the fix (checked against commit 48ac959's build: `APP_DIR=DIR MIGRATIONS_FOLDER=DIR/drizzle`).
+ * The HTTP checks run once, on a server of their own started as production runs behind Fly's
+ * proxy (TRUST_PROXY: a stranger with many addresses sends Fly-Client-IP), with production's
+ * outbound rules and a DNS rebinding hook for `*.rebind.test` (scripts/lib/rebinding-dns.mjs).
+ * `npm run attack` runs each at full size.
+ */
+test.describe("issue 39: what a stranger sends", () => {
+  test.describe.configure({ timeout: 180_000 });
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "HTTP only: runs once");
+
+  let server: SeededServer;
+  let staffCookie = "";
+  const rebinding = url.pathToFileURL(path.resolve("scripts/lib/rebinding-dns.mjs")).href;
+  test.beforeAll(async () => {
+    server = await startSeededServer({
+      TRUST_PROXY: "true",
+      ALLOW_PRIVATE_FETCH: "false",
+      OUTBOUND_LOOPBACK_ONLY: "false",
+      LOG_LEVEL: "info",
+      NODE_OPTIONS: `--import ${rebinding}`,
+    });
+    staffCookie = await loginStaff(server.url, {
+      username: E2E_ENV.ADMIN_USERNAME,
+      password: E2E_ENV.ADMIN_PASSWORD,
+    });
+  });
+  test.afterAll(async () => server.close());
+
+  const from = (ip: string) => ({ "Fly-Client-IP": ip });
+  const port = () => Number(new URL(server.url).port);
+  const logOf = () =>
+    fs.readFileSync(path.join(path.dirname(server.databasePath), `server-${port()}.log`), "utf8");
+  const post = (p: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    postForm(server.url, p, fields, { headers }).then(async (r) => ({
+      status: r.status,
+      text: await r.text(),
+      res: r,
+    }));
+
+  test("1: 5,200 made-up usernames from one address do not unlock a locked account", async () => {
+    await upsertStaff("victim", "victim-password-0123", server.database);
+    const login = (username: string, password: string, ip: string) =>
+      post("/admin/login", loginFields(username, password), from(ip)).then((a) => a.status);
+    for (let i = 0; i < 8; i++) expect(await login("victim", `wrong-${i}`, `203.0.113.${i + 1}`)).toBe(401);
+    expect(await login("victim", "wrong-9", "203.0.113.9")).toBe(429);
+    const flood = Array.from({ length: 5_200 }, (_, i) => i);
+    await pool(flood, 10, async (i) => {
+      await login(`made-up-${i}`, "x", "198.51.100.77");
+    });
+    // The right password from a new address: still locked; and nothing was forgotten.
+    expect(await login("victim", "victim-password-0123", "192.0.2.200")).toBe(429);
+    for (let i = 0; i < 3; i++) expect(await login("victim", `again-${i}`, `192.0.2.${210 + i}`)).toBe(429);
+  });
+
+  test("2: 55 spellings of one Gmail mailbox make one row, at most 3 confirmations, and no notice", async () => {
+    const show = insertShow(server.database, {
+      title: `Aimed ${uniq()}`,
+      date: new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10),
+      venue: "Hall",
+      soldOut: true,
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 55; i++) {
+      const local = i % 2 ? "v.i.c.t.i.m" : "victim";
+      const email = `${local}+w${i}@${i % 3 ? "gmail.com" : "googlemail.com"}`;
+      const a = await post(
+        `/event/${show.id}/waitlist?date=${show.date}`,
+        { email, date: show.date, consent: "waitlist-2026-11" },
+        from(`198.18.0.${(i % 5) + 1}`),
+      );
+      statuses.push(a.status);
+    }
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    const rows = server.database.$client
+      .prepare("select count(*) n from waitlist_entries where event_id = ?")
+      .get(show.id) as { n: number };
+    expect(rows.n).toBe(1);
+    const freed = await postForm(
+      server.url,
+      `/admin/events/${show.id}/sold-out`,
+      { soldOut: "false" },
+      { cookie: staffCookie },
+    );
+    expect(freed.status).toBe(302);
+    const sent = server.database.$client
+      .prepare(
+        "select kind, count(*) n from outbox where to_address like '%victim%' or to_address like '%v.i.c.t.i.m%' group by kind",
+      )
+      .all() as { kind: string; n: number }[];
+    expect(sent.find((r) => r.kind === "waitlist")?.n ?? 0, "notices to a mailbox that never confirmed").toBe(
+      0,
+    );
+    expect(sent.find((r) => r.kind === "confirmation")?.n ?? 0).toBeLessThanOrEqual(3);
+  });
+
+  test("3: a sign-up keeps its consent record; staff export it; promotional mail names its sender and unsubscribe", async () => {
+    const email = `consent-${uniq()}@example.com`.toLowerCase();
+    const signup = await post("/merch", { email, consent: "newsletter-2026-11" }, from("192.0.2.44"));
+    expect(signup.status).toBe(302);
+    const row = server.database.$client
+      .prepare("select * from newsletter_signups where email = ?")
+      .get(email) as Record<string, unknown>;
+    expect(row).toMatchObject({ consent_version: "newsletter-2026-11", source: "/merch" });
+    expect(String(row.ip_hash)).toMatch(/^[0-9a-f]{32}$/);
+    expect(Object.values(row)).not.toContain("192.0.2.44");
+    const csv = await fetch(`${server.url}/admin/consents.csv`, { headers: { Cookie: staffCookie } });
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    const text = await csv.text();
+    expect(text.split("\n")[0]).toContain("Wording version");
+    expect(text).toContain(email);
+    const mail = server.database.$client
+      .prepare("select body, headers from outbox where kind = 'confirmation' and to_address = ?")
+      .get(email) as { body: string; headers: string };
+    expect(mail.body).toContain(`Laugh Windsor, ${E2E_ENV.MAIL_POSTAL_ADDRESS}`);
+    expect(mail.body).toMatch(
+      /Unsubscribe \(one click, no questions\): http\S+\/unsubscribe\/[A-Za-z0-9_-]+/,
+    );
+    expect(JSON.parse(mail.headers)).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+  });
+
+  test("4: the one-click unsubscribe answers any sender's POST, twice, and the address leaves", async () => {
+    const show = insertShow(server.database, {
+      title: `Leave ${uniq()}`,
+      date: "2099-01-01",
+      venue: "Hall",
+      soldOut: true,
+    });
+    const cols = (
+      server.database.$client.prepare("pragma table_info(waitlist_entries)").all() as { name: string }[]
+    ).map((c) => c.name);
+    const token = `oneclick${Date.now()}abcdefghijklmnopq`.slice(0, 32);
+    const row: Record<string, unknown> = {
+      event_id: show.id,
+      date: show.date,
+      email: "leaver@example.com",
+      token,
+    };
+    if (cols.includes("email_key"))
+      Object.assign(row, {
+        email_key: "leaver@example.com",
+        consent_version: "waitlist-2026-11",
+        source: "/x",
+        confirmed_at: Date.now(),
+      });
+    server.database.$client
+      .prepare(
+        `insert into waitlist_entries (${Object.keys(row).join(",")}) values (${Object.keys(row)
+          .map(() => "?")
+          .join(",")})`,
+      )
+      .run(...Object.values(row));
+    const body =
+      '--b\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--b--\r\n';
+    for (const p of [`/waitlist/unsubscribe/${token}`, `/unsubscribe/${token}`]) {
+      const a = await raw(
+        server.url,
+        `POST ${p} HTTP/1.1\r\nHost: 127.0.0.1:${port()}\r\nOrigin: https://mail.provider.example\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: ${body.length}\r\n`,
+        body,
+      );
+      expect(a.status, p).toBe(200);
+    }
+    expect(
+      server.database.$client.prepare("select count(*) n from waitlist_entries where token = ?").get(token),
+    ).toEqual({ n: 0 });
+  });
+
+  test("5: a client's mistake is a 4xx, never a 500, and is not logged as an error", async () => {
+    const host = `127.0.0.1:${port()}`;
+    const form = "email=a%40b.co";
+    const postHead = (p: string, extra: string, hostHeader = host) =>
+      `POST ${p} HTTP/1.1\r\nHost: ${hostHeader}\r\n${extra}Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${form.length}\r\n`;
+    const before = logOf().length;
+    const cases: [string, string, string?][] = [
+      [
+        "TRACE",
+        `TRACE / HTTP/1.1\r\nHost: ${host}\r\nOrigin: http://${host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\n`,
+        "a=b",
+      ],
+      ["OPTIONS", `OPTIONS / HTTP/1.1\r\nHost: ${host}\r\n`],
+      [
+        "X-Forwarded-Host",
+        postHead("/contact", `Origin: http://${host}\r\nX-Forwarded-Host: evil.example\r\n`),
+        form,
+      ],
+      ["Host :80", postHead("/contact", "Origin: http://127.0.0.1:80\r\n", "127.0.0.1:80"), form],
+      [
+        "Host mapped",
+        postHead(
+          "/contact",
+          `Origin: http://[::ffff:127.0.0.1]:${port()}\r\n`,
+          `[::ffff:127.0.0.1]:${port()}`,
+        ),
+        form,
+      ],
+      ["POST without an action", postHead("/about", `Origin: http://${host}\r\n`), form],
+      ["POST to no route", postHead("/no/such/page", `Origin: http://${host}\r\n`), form],
+      [
+        "staff redirectTo /。",
+        `GET /admin/login?redirectTo=%2F%E3%80%82evil HTTP/1.1\r\nHost: ${host}\r\nCookie: ${staffCookie}\r\n`,
+      ],
+      [
+        "staff redirectTo U+2028",
+        `GET /admin/login?redirectTo=%2F%E2%80%A8evil HTTP/1.1\r\nHost: ${host}\r\nCookie: ${staffCookie}\r\n`,
+      ],
+    ];
+    for (const [label, head, body] of cases) {
+      const a = await raw(server.url, head, body);
+      expect(a.status, label).toBeGreaterThanOrEqual(300);
+      expect(a.status, label).toBeLessThan(500);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    const errors = logOf()
+      .slice(before)
+      .split("\n")
+      .filter((l) => /"level":(50|60)\b/.test(l));
+    expect(errors).toEqual([]);
+  });
+
+  test("6: every answer from the page cache carries a nonce of its own", async () => {
+    const nonces = new Set<string>();
+    let hits = 0;
+    for (let i = 0; i < 6; i++) {
+      const res = await fetch(`${server.url}/club-shows`);
+      const html = await res.text();
+      if (res.headers.get("x-cache") === "HIT") hits++;
+      const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")![1];
+      nonces.add(nonce);
+      expect(new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]))).toEqual(new Set([nonce]));
+    }
+    expect(hits).toBeGreaterThan(0);
+    expect(nonces.size).toBe(6);
+  });
+
+  test("7: a comedian photo of /\\host/x.png is refused and nothing is stored", async () => {
+    for (const photoUrl of ["/\\evil.example/x.png", "/%5Cevil.example/x.png"]) {
+      const name = `Path ${uniq()}`;
+      const res = await postForm(
+        server.url,
+        "/admin/comedians/new",
+        { name, photoUrl },
+        { cookie: staffCookie },
+      );
+      expect(res.status, photoUrl).toBe(400);
+      expect(
+        server.database.$client.prepare("select count(*) n from comedians where name = ?").get(name),
+      ).toEqual({ n: 0 });
+    }
+  });
+
+  test("8: typed URLs never reach ::7f00:1, fec0::/10, 64:ff9b:1::/48, nor loopback through DNS rebinding", async () => {
+    let hits = 0;
+    const target = http.createServer((_req, res) => {
+      hits++;
+      res.end("<title>secret</title>");
+    });
+    await new Promise<void>((r) => target.listen(0, "127.0.0.1", r));
+    const targetPort = (target.address() as net.AddressInfo).port;
+    try {
+      for (const u of [
+        `http://[::7f00:1]:${targetPort}/`,
+        `http://[fec0::1]:${targetPort}/`,
+        `http://[64:ff9b:1::7f00:1]:${targetPort}/`,
+        `http://secret-${uniq().toLowerCase()}.rebind.test:${targetPort}/`,
+      ]) {
+        const res = await postForm(
+          server.url,
+          "/admin/events/new",
+          { intent: "load-url", sourceUrl: u },
+          { cookie: staffCookie },
+        );
+        expect(res.status).toBe(200);
+        await res.text();
+        await expect.poll(() => logOf().includes(`"url":"${u}"`), { timeout: 5_000 }).toBe(true);
+        const line = logOf()
+          .split("\n")
+          .filter((l) => l.includes(`"url":"${u}"`))
+          .pop()!;
+        expect(line, u).toContain("Only public addresses");
+      }
+      expect(hits, "requests that reached the loopback target").toBe(0);
+    } finally {
+      target.close();
+    }
+  });
+
+  test("9: a quoted local part is the same voter; a look-alike domain is refused", async () => {
+    const round = createRound(server.database, `Variants ${uniq()}`, [{ name: "Ava" }, { name: "Bo" }]);
+    const vote = async (email: string, ip: string) => {
+      const page = await fetch(`${server.url}/vote?round=${round.roundId}`);
+      const html = await page.text();
+      const token = /name="voteToken" value="([^"]+)"/.exec(html)![1];
+      const res = await postForm(
+        server.url,
+        "/vote/submit",
+        {
+          roundId: String(round.roundId),
+          voteToken: token,
+          comedianId: String(round.comedians[0].id),
+          email,
+        },
+        { cookie: cookieHeader(page), headers: from(ip) },
+      );
+      await res.text();
+      return res.status;
+    };
+    const me = `quoted${Date.now()}`;
+    expect(await vote(`${me}@example.com`, "192.0.2.61")).toBe(200);
+    expect(await vote(`"${me}"@example.com`, "192.0.2.62")).toBe(409);
+    expect(await vote(`${me}@gmаil.com`, "192.0.2.63")).toBe(400);
+    expect(votesIn(server.database, round.roundId)).toHaveLength(1);
+  });
+
+  test("10: a connection that never finishes its headers is cut within 17 s; past the cap new ones are refused", async () => {
+    const started = Date.now();
+    const socket = net.connect(port(), "127.0.0.1", () =>
+      socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n`),
+    );
+    socket.on("error", () => {});
+    const closedAfter = await new Promise<number>((resolve) => {
+      const drip = setInterval(() => socket.write("X-A: b\r\n"), 1_000);
+      const limit = setTimeout(() => socket.destroy(), 30_000);
+      socket.on("close", () => {
+        clearInterval(drip);
+        clearTimeout(limit);
+        resolve((Date.now() - started) / 1000);
+      });
+    });
+    expect(closedAfter).toBeLessThan(18);
+    // More connections at once than the cap (4,096): the ones past it are closed at once.
+    const sockets: net.Socket[] = [];
+    let closedAtOnce = 0;
+    await pool(
+      Array.from({ length: 4_300 }, (_, i) => i),
+      200,
+      () =>
+        new Promise<void>((resolve) => {
+          const s = net.connect(port(), "127.0.0.1");
+          const at = Date.now();
+          sockets.push(s);
+          s.on("connect", () => resolve());
+          s.on("error", () => resolve());
+          s.on("close", () => {
+            if (Date.now() - at < 2_000) closedAtOnce++;
+            resolve();
+          });
+        }),
+    );
+    await new Promise((r) => setTimeout(r, 1_000));
+    for (const s of sockets) s.destroy();
+    expect(closedAtOnce).toBeGreaterThan(100);
+    await expect
+      .poll(async () => (await fetch(`${server.url}/healthcheck`)).status, { timeout: 10_000 })
+      .toBe(200);
+  });
+});
+
+test.describe("issue 39 in the browser", () => {
+  test("a look-alike e-mail domain on the vote page is refused with a message, nothing stored", async ({
+    page,
+    db,
+  }) => {
+    const round = createRound(db, `Look-alike ${uniq()}`, [{ name: "Ava Alike" }, { name: "Bo Alike" }]);
+    try {
+      await page.goto(`/vote?round=${round.roundId}`);
+      await page.getByText("Ava Alike").click();
+      await page.getByLabel(/email/i).fill("fan@gmаil.com");
+      await page.getByRole("button", { name: "Submit Vote" }).click();
+      await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+      expect(votesIn(db, round.roundId)).toHaveLength(0);
+    } finally {
+      closeTestRound(db, round.roundId);
+    }
+  });
+
+  test("a comedian photo written as /\\host/x.png is refused on the staff form", async ({
+    page,
+    signIn,
+    db,
+  }) => {
+    await signIn("/admin/comedians/new");
+    const name = `Photo Path ${uniq()}`;
+    await page.getByLabel("Name").fill(name);
+    await page.getByLabel("Photo URL").fill("/\\evil.example/x.png");
+    await page.getByRole("button", { name: "Create comedian" }).click();
+    await expect(page.getByText("a site path such as /images/x.jpg")).toBeVisible();
+    expect(db.$client.prepare("select count(*) n from comedians where name = ?").get(name)).toEqual({ n: 0 });
+  });
 });

@@ -82,6 +82,9 @@ export async function startServer(databasePath: string, dir: string, options: St
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "build/server.js"], {
     env: { ...process.env, ...options.env, PORT: String(port), DATABASE_PATH: databasePath },
     stdio: ["ignore", out, out],
+    // APP_DIR: another checkout's build (with MIGRATIONS_FOLDER at its drizzle/), e.g. to run
+    // `npm run attack -- --app DIR` or a spec against the code before a fix.
+    cwd: process.env.APP_DIR ?? process.cwd(),
   });
   fs.closeSync(out);
   const base = `http://${options.host ?? "127.0.0.1"}:${port}`;
