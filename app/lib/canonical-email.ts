@@ -15,6 +15,8 @@
  * `a.b` and `ab` are different mailboxes, and `+tag` handling varies.
  * The typed address is still what is stored and shown; this key only decides "same voter".
  */
+import { decodePunycode } from "./punycode";
+
 const INVISIBLE =
   // eslint-disable-next-line no-misleading-character-class -- lone combining/format characters are what it removes
   /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8]/gu;
@@ -86,12 +88,21 @@ function scriptOf(char: string): string {
   return `other:${char.codePointAt(0)}`;
 }
 
-/** Whether one label of the address's domain mixes scripts (`gmаil.com` with a Cyrillic "а"). */
+/**
+ * Whether one label of the address's domain mixes scripts (`gmаil.com` with a Cyrillic "а").
+ * A label in punycode (`xn--gmil-63d`: what a browser's e-mail field sends for `gmаil`) is
+ * judged as the text it stands for; one that does not decode is refused too.
+ */
 export function hasMixedScriptDomain(address: string): boolean {
   const cleaned = stripInvisible(address.normalize("NFKC")).trim().toLowerCase();
   const domain = cleaned.slice(cleaned.lastIndexOf("@") + 1);
-  for (const label of domain.split(".")) {
-    // ASCII labels (and punycode "xn--" ones, shown as typed) are one script.
+  for (const typed of domain.split(".")) {
+    let label = typed;
+    if (label.startsWith("xn--")) {
+      const decoded = decodePunycode(label.slice(4));
+      if (decoded === null) return true;
+      label = decoded;
+    }
     if (/^[\x00-\x7f]*$/.test(label)) continue;
     const scripts = new Set<string>();
     for (const char of label) if (!ANY_SCRIPT.test(char)) scripts.add(scriptOf(char));

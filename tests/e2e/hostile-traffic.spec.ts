@@ -618,6 +618,7 @@ test.describe("issue 39: what a stranger sends", () => {
     expect(await vote(`${me}@example.com`, "192.0.2.61")).toBe(200);
     expect(await vote(`"${me}"@example.com`, "192.0.2.62")).toBe(409);
     expect(await vote(`${me}@gmаil.com`, "192.0.2.63")).toBe(400);
+    expect(await vote(`${me}@xn--gmil-63d.com`, "192.0.2.64")).toBe(400);
     expect(votesIn(server.database, round.roundId)).toHaveLength(1);
   });
 
