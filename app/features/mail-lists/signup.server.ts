@@ -8,7 +8,7 @@ import { canJoinWaitlist } from "~/lib/waitlist";
 import { requestNewsletterSignup, type ConsentInput } from "~/models/mail-lists.server";
 import { findPerformance, requestWaitlist } from "~/models/waitlist.server";
 import { getEnv } from "~/utils/env.server";
-import { handleForm, refusal } from "~/utils/form-pipeline.server";
+import { handleForm } from "~/utils/form-pipeline.server";
 import { keyedHash } from "~/utils/keyed-hash.server";
 import { logger } from "~/utils/logger.server";
 import { publicOrigin } from "~/utils/origin.server";
@@ -71,18 +71,14 @@ export async function waitlistSignup(
   if (!performance)
     return {
       ok: false,
-      response: refusal(400, form.reply({ formErrors: ["That date is not one of this show's dates."] })),
+      response: form.error("That date is not one of this show's dates.", { field: "date" }),
     };
   if (!canJoinWaitlist({ ...performance, today })) {
     return {
       ok: false,
-      response: refusal(
-        409,
-        form.reply({
-          formErrors: [
-            "Tickets for this date are not sold out (or the show is over): there is no list to join.",
-          ],
-        }),
+      response: form.error(
+        "Tickets for this date are not sold out (or the show is over): there is no list to join.",
+        { status: 409 },
       ),
     };
   }
