@@ -2,8 +2,8 @@
 
 import "@remix-run/node";
 import type { VoteOutcome } from "~/features/voting/vote-submission.server";
-import type { UnsubscribeOutcome } from "~/models/mail-lists.server";
 import type { VotePageTemplateContext } from "~/lib/vote-page-template";
+import type { UnsubscribeOutcome } from "~/models/mail-lists.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
