@@ -1,14 +1,16 @@
-import { and, asc, desc, eq, isNotNull, isNull, max } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, max } from "drizzle-orm";
 import { auditLog, eventDates, events } from "~/db/schema";
 import type { SyncedShow } from "~/lib/eventbrite";
-import { SYNCED_FIELDS, summarizeSyncRun, type SyncStatus } from "~/lib/eventbrite-sync";
+import { summarizeSyncRun, type SyncStatus } from "~/lib/eventbrite-sync";
 import {
-  reopened,
-  syncDateStates,
-  syncSoldOut,
-  waitlistDatesToTell,
-  type SoldOutState,
-} from "~/lib/sold-out-sync";
+  latestCopies,
+  planSync,
+  venuesToStore,
+  type PlannedDate,
+  type StoredSyncShow,
+  type SyncPlan,
+  type SyncPlanCounts,
+} from "~/lib/sync-plan";
 import { recordAudit } from "~/models/audit.server";
 import { wakeOutbox } from "~/models/outbox.server";
 import type { StaffIdentity } from "~/models/staff.server";
@@ -16,75 +18,46 @@ import { upsertPlatformVenue } from "~/models/venues.server";
 import { queueWaitlistNotices } from "~/models/waitlist.server";
 import { db, IMMEDIATE, type DB } from "~/utils/db.server";
 
-export type UpsertCounts = {
-  /** Platform shows stored or refreshed (today or later): the "N" of the success message. */
-  synced: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  /** Staff-edited shows whose fields were left alone. */
-  keptStaffEdits: number;
-  /** Archived shows the sync leaves alone. */
-  skippedArchived: number;
-  /** Shows that ended before today. */
-  skippedPast: number;
-  /** Unlisted, password-protected, invite-only or draft events: not stored, or taken off the site. */
-  hidden: number;
-  /** Called-off events never shown before: not stored. */
-  skippedCancelled: number;
-  /** Shows newly marked sold out. */
-  soldOut: number;
-  /** Shows or dates the platform had sold out that have seats again (reopened). */
-  reopened: number;
+export type UpsertCounts = SyncPlanCounts & {
   /** "Tickets are available" e-mails queued for the waitlists of reopened shows and dates. */
   waitlistQueued: number;
   venuesCreated: number;
 };
 
-/** The extra columns the sync writes besides SYNCED_FIELDS (always, edits or not, except as noted). */
-function platformColumns(show: SyncedShow, venueId: number | null) {
-  return {
-    endTime: show.endTime,
-    endDate: show.endDate,
-    timeZone: show.timeZone,
-    currency: show.currency,
-    isOnline: show.isOnline,
-    hideStartDate: show.hideStartDate,
-    venueId,
-  };
-}
-
-type DateFields = {
-  date: string;
-  time: string | null;
-  ticketUrl: string | null;
-  price: string | null;
-} & SoldOutState;
-
-function datesKey(dates: DateFields[]) {
-  return JSON.stringify(dates.map((d) => [d.date, d.time, d.ticketUrl, d.price, d.soldOut, d.soldOutBy]));
+/** The stored shows the plan compares, by external id (one query for the shows, one for their dates). */
+function storedShows(tx: DB, externalIds: string[]): Map<string, StoredSyncShow> {
+  const stored = new Map<string, StoredSyncShow>();
+  if (externalIds.length === 0) return stored;
+  const rows = tx.select().from(events).where(inArray(events.externalId, externalIds)).all();
+  const dates = rows.length
+    ? tx
+        .select()
+        .from(eventDates)
+        .where(
+          inArray(
+            eventDates.eventId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(eventDates.eventId), asc(eventDates.position))
+        .all()
+    : [];
+  for (const row of rows) {
+    stored.set(row.externalId!, {
+      ...row,
+      archived: row.archivedAt !== null,
+      staffEdited: row.staffEditedAt !== null,
+      dates: dates.filter((d) => d.eventId === row.id),
+    });
+  }
+  return stored;
 }
 
 /**
  * Upserts platform shows on events.external_id in ONE transaction, with the audit entry
- * inside it: either everything is stored or nothing is.
- *
- * Rules (docs/decisions/sync-and-booking.md):
- * - shows that ended before `today` (Toronto) are skipped;
- * - hidden events (unlisted, password, invite-only, draft) are never stored; one stored
- *   earlier is archived (taken off the public pages);
- * - a cancelled/postponed event is stored only when it was already public: it stays listed
- *   with its status;
- * - each platform venue is one `venues` record, created when new;
- * - a series keeps one row per date in event_dates, each with its link and sold-out state;
- * - a show edited by staff (staff_edited_at set) keeps its fields until staff reset it
- *   (its status and sold-out state still follow the platform);
- * - sold out (the show's, and each series date's): the platform's sold out is stored as the
- *   platform's; when the platform has seats again the sync reopens it and queues the
- *   waitlist's e-mails in this same transaction (once per person per day). A show or date
- *   staff marked sold out by hand stays sold out (app/lib/sold-out-sync.ts);
- * - archived shows are left alone;
- * - every stored or refreshed show gets last_synced_at = now.
+ * inside it: either everything is stored or nothing is. The decisions are the pure plan of
+ * app/lib/sync-plan.ts (its rules are listed there); this applies it: venue records first,
+ * then each step, and the waitlist's e-mails in the same transaction as the reopening.
  */
 export function upsertSyncedShows(
   shows: SyncedShow[],
@@ -99,167 +72,22 @@ export function upsertSyncedShows(
   database: DB = db(),
 ): UpsertCounts {
   const now = options.now ?? new Date();
-  const counts: UpsertCounts = {
-    synced: 0,
-    created: 0,
-    updated: 0,
-    unchanged: 0,
-    keptStaffEdits: 0,
-    skippedArchived: 0,
-    skippedPast: 0,
-    hidden: 0,
-    skippedCancelled: 0,
-    soldOut: 0,
-    reopened: 0,
-    waitlistQueued: 0,
-    venuesCreated: 0,
-  };
-  /** What changed, for the dashboard: "created: Title", "sold out: Title"... */
-  const changes: string[] = [];
-  // The platform can list a show twice across pages; the last copy wins.
-  const byId = new Map<string, SyncedShow>();
-  for (const show of shows) byId.set(show.externalId, show);
-
-  database.transaction((tx) => {
-    for (const show of byId.values()) {
-      if ((show.endDate ?? show.date) < options.today && !show.dates.some((d) => d.date >= options.today)) {
-        counts.skippedPast++;
-        continue;
-      }
-      const existing = tx.select().from(events).where(eq(events.externalId, show.externalId)).get();
-      if (show.hidden) {
-        counts.hidden++;
-        if (existing && !existing.archivedAt) {
-          tx.update(events)
-            .set({ archivedAt: now, lastSyncedAt: now, updatedAt: now })
-            .where(eq(events.id, existing.id))
-            .run();
-          changes.push(`hidden: ${existing.title}`);
-        }
-        continue;
-      }
-      if (!existing && show.eventStatus !== "scheduled") {
-        counts.skippedCancelled++;
-        continue;
-      }
-      if (existing?.archivedAt) {
-        counts.skippedArchived++;
-        continue;
-      }
-      let venueId: number | null = null;
-      if (show.venueRecord) {
-        const v = upsertPlatformVenue(show.venueRecord, tx);
-        venueId = v.id;
-        if (v.created) counts.venuesCreated++;
-      }
-      if (!existing) {
-        const id = tx
-          .insert(events)
-          .values({
-            externalId: show.externalId,
-            source: "eventbrite",
-            title: show.title,
-            description: show.description,
-            summary: show.summary,
-            date: show.date,
-            time: show.time,
-            venue: show.venue,
-            imageUrl: show.imageUrl,
-            ticketUrl: show.ticketUrl,
-            price: show.price,
-            soldOut: show.soldOut,
-            soldOutBy: show.soldOut ? "platform" : null,
-            eventStatus: show.eventStatus,
-            ...platformColumns(show, venueId),
-            lastSyncedAt: now,
-            updatedAt: now,
-          })
-          .returning({ id: events.id })
-          .get().id;
-        replaceDates(tx, id, show, syncDateStates([], show.dates).states);
-        counts.created++;
-        counts.synced++;
-        changes.push(`created: ${show.title}`);
-        continue;
-      }
-      const update: Partial<typeof events.$inferInsert> = {};
-      const current = tx
-        .select()
-        .from(eventDates)
-        .where(eq(eventDates.eventId, existing.id))
-        .orderBy(asc(eventDates.position))
-        .all();
-      const { states: dateStates, reopenedDates } = syncDateStates(current, show.dates);
-      if (existing.staffEditedAt) {
-        counts.keptStaffEdits++;
-        // Staff's dates stay, but each one the platform also lists follows its sold-out state.
-        for (const row of current) {
-          const state = dateStates.get(row.date);
-          if (state && (state.soldOut !== row.soldOut || state.soldOutBy !== row.soldOutBy)) {
-            tx.update(eventDates).set(state).where(eq(eventDates.id, row.id)).run();
-            update.updatedAt = now;
-          }
-        }
-      } else {
-        for (const field of SYNCED_FIELDS) {
-          if (existing[field] !== show[field]) (update as Record<string, unknown>)[field] = show[field];
-        }
-        for (const [field, value] of Object.entries(platformColumns(show, venueId))) {
-          if ((existing as Record<string, unknown>)[field] !== value)
-            (update as Record<string, unknown>)[field] = value;
-        }
-        if (existing.source !== "eventbrite") update.source = "eventbrite";
-        const next = show.dates.map((d) => ({ ...d, ...dateStates.get(d.date)! }));
-        if (datesKey(current) !== datesKey(next)) {
-          replaceDates(tx, existing.id, show, dateStates);
-          update.updatedAt = now;
-        }
-      }
-      if (existing.eventStatus !== show.eventStatus) {
-        update.eventStatus = show.eventStatus;
-        changes.push(`${show.eventStatus}: ${existing.title}`);
-      }
-      const soldOut = syncSoldOut(existing, show.soldOut);
-      if (soldOut.soldOut !== existing.soldOut || soldOut.soldOutBy !== existing.soldOutBy)
-        Object.assign(update, soldOut);
-      if (soldOut.soldOut && !existing.soldOut) {
-        counts.soldOut++;
-        changes.push(`sold out: ${existing.title}`);
-      }
-      const showReopened = reopened(existing, soldOut);
-      // Dates that reopen while the show stays sold out tell nobody yet.
-      const datesReopened = soldOut.soldOut
-        ? []
-        : reopenedDates.filter((d) => current.some((c) => c.date === d));
-      if (showReopened) changes.push(`available again: ${existing.title}`);
-      else for (const d of datesReopened) changes.push(`available again: ${existing.title} (${d})`);
-      counts.reopened += showReopened ? 1 : datesReopened.length;
-      const changed = Object.keys(update).length > 0;
-      if (changed) {
-        counts.updated++;
-        if (!changes.some((c) => c.endsWith(`: ${existing.title}`)))
-          changes.push(`updated: ${existing.title}`);
-      } else if (!existing.staffEditedAt) counts.unchanged++;
-      tx.update(events)
-        .set(changed ? { ...update, lastSyncedAt: now, updatedAt: now } : { lastSyncedAt: now })
-        .where(eq(events.id, existing.id))
-        .run();
-      // The waitlist is told in the transaction that reopened the show: both or neither.
-      const tell = waitlistDatesToTell(showReopened, datesReopened);
-      if (tell) {
-        counts.waitlistQueued += queueWaitlistNotices(
-          {
-            eventId: existing.id,
-            dates: tell === "all" ? undefined : tell,
-            origin: options.origin,
-            today: options.today,
-            now,
-          },
-          tx as unknown as DB,
-        );
-      }
-      counts.synced++;
+  const counts = database.transaction((tx) => {
+    const t = tx as unknown as DB;
+    const stored = storedShows(
+      t,
+      latestCopies(shows).map((s) => s.externalId),
+    );
+    const venueIds = new Map<string, number>();
+    let venuesCreated = 0;
+    for (const venue of venuesToStore(shows, stored, options.today)) {
+      const v = upsertPlatformVenue(venue, tx);
+      venueIds.set(venue.externalId, v.id);
+      if (v.created) venuesCreated++;
     }
+    const plan = planSync({ shows, stored, venueIds, today: options.today });
+    const waitlistQueued = applySyncPlan(plan, { now, origin: options.origin, today: options.today }, t);
+    const counts: UpsertCounts = { ...plan.counts, waitlistQueued, venuesCreated };
     recordAudit(
       {
         staff: options.staff ?? null,
@@ -270,41 +98,66 @@ export function upsertSyncedShows(
           pages: options.pages ?? null,
           received: shows.length,
           ...counts,
-          changes: changes.slice(0, 50),
+          changes: plan.changes.slice(0, 50),
         },
       },
       tx,
     );
+    return counts;
   }, IMMEDIATE);
   if (counts.waitlistQueued) wakeOutbox();
   return counts;
 }
 
-/** A series' dates as the platform lists them (each with its own link), sold out as `states` say. */
-function replaceDates(
-  tx: Pick<DB, "delete" | "insert">,
-  eventId: number,
-  show: SyncedShow,
-  states: Map<string, SoldOutState>,
-) {
+/** Writes a plan's steps (inside the caller's transaction); answers the waitlist e-mails queued. */
+function applySyncPlan(plan: SyncPlan, options: { now: Date; origin: string; today: string }, tx: DB) {
+  const { now } = options;
+  let waitlistQueued = 0;
+  for (const step of plan.steps) {
+    if (step.kind === "hide") {
+      tx.update(events)
+        .set({ archivedAt: now, lastSyncedAt: now, updatedAt: now })
+        .where(eq(events.id, step.eventId))
+        .run();
+    } else if (step.kind === "create") {
+      const id = tx
+        .insert(events)
+        .values({ ...step.values, lastSyncedAt: now, updatedAt: now })
+        .returning({ id: events.id })
+        .get().id;
+      replaceDates(tx, id, step.dates);
+    } else {
+      for (const { id, ...state } of step.dateStates)
+        tx.update(eventDates).set(state).where(eq(eventDates.id, id)).run();
+      if (step.replaceDates) replaceDates(tx, step.eventId, step.replaceDates);
+      tx.update(events)
+        .set(step.changed ? { ...step.set, lastSyncedAt: now, updatedAt: now } : { lastSyncedAt: now })
+        .where(eq(events.id, step.eventId))
+        .run();
+      // The waitlist is told in the transaction that reopened the show: both or neither.
+      if (step.waitlist) {
+        waitlistQueued += queueWaitlistNotices(
+          {
+            eventId: step.eventId,
+            dates: step.waitlist === "all" ? undefined : step.waitlist,
+            origin: options.origin,
+            today: options.today,
+            now,
+          },
+          tx,
+        );
+      }
+    }
+  }
+  return waitlistQueued;
+}
+
+/** A show's dates written anew, in the plan's order. */
+function replaceDates(tx: Pick<DB, "delete" | "insert">, eventId: number, dates: PlannedDate[]) {
   tx.delete(eventDates).where(eq(eventDates.eventId, eventId)).run();
-  if (show.dates.length === 0) return;
+  if (dates.length === 0) return;
   tx.insert(eventDates)
-    .values(
-      show.dates.map((d, i) => ({
-        eventId,
-        date: d.date,
-        time: d.time,
-        ticketUrl: d.ticketUrl,
-        price: d.price,
-        ...(states.get(d.date) ?? {
-          soldOut: d.soldOut,
-          soldOutBy: d.soldOut ? ("platform" as const) : null,
-        }),
-        externalId: d.externalId,
-        position: i,
-      })),
-    )
+    .values(dates.map((d) => ({ ...d, eventId })))
     .run();
 }
 
