@@ -53,6 +53,8 @@ export function summarizeSyncRun(after: unknown): { ok: boolean; summary: string
     n("hidden") ? `${n("hidden")} hidden` : null,
     n("venuesCreated") ? `${n("venuesCreated")} new venues` : null,
   ].filter(Boolean);
+  const problems = Array.isArray(a.seriesFailures) ? a.seriesFailures.length : 0;
+  if (problems) parts.push(`${problems} series not read`);
   const changes = Array.isArray(a.changes) ? a.changes.map(String) : [];
   return { ok: true, summary: parts.join(", "), changes };
 }
@@ -84,6 +86,29 @@ export function syncSuccessMessage(count: number, waitlistQueued = 0): string {
     ? `. Tickets are available again: ${waitlistQueued} waiting ${waitlistQueued === 1 ? "person is" : "people are"} being e-mailed.`
     : "";
   return `Successfully synced ${count} events from the external ticketing platform${told}`;
+}
+
+/** One series whose dates could not be read: the rest of the sync goes on without it. */
+export type SeriesFailure = { seriesId: string; title: string; failure: SyncFailure };
+
+/**
+ * A sync's message followed by what it says about the series it could not read (issue 41):
+ * each series' name and why (never the organisation's 404 message), and that it keeps its dates.
+ */
+export function withSeriesFailures(message: string, failures: readonly SeriesFailure[]): string {
+  if (failures.length === 0) return message;
+  const each = failures.map(({ title, seriesId, failure }) => {
+    const why =
+      failure.kind === "not-found"
+        ? `the ticketing platform does not know series ${seriesId} (HTTP ${failure.status})`
+        : describeFailure(failure).replace(/\.$/, "");
+    return `"${title}": ${why}`;
+  });
+  const one = failures.length === 1;
+  const what = one
+    ? "One series could not be read and keeps its"
+    : `${failures.length} series could not be read and keep their`;
+  return `${message.replace(/\.?$/, ".")} ${what} last synced dates: ${each.join("; ")}.`;
 }
 
 /** "Failed to sync events: ..." with a reason a promoter can act on. */

@@ -1,5 +1,5 @@
 import { isIsoDate } from "./dates";
-import { performancesOf } from "./recurrence";
+import { futurePerformances, performancesOf } from "./recurrence";
 import type { Show } from "./shows";
 import { venueContains } from "./venue-match";
 
@@ -24,8 +24,8 @@ export function isFiltered(f: ShowFilters): boolean {
 /**
  * Case-insensitive text over title, description, venue and the line-up's names; the venue by the one
  * venue rule (venueContains: the venue text contains the chosen name); date bounds
- * inclusive (a recurring show passes when any of its dates does; only dates from `today` on count
- * when it is given).
+ * inclusive (a recurring show passes when any of its dates does, a show running several days when
+ * its days overlap the bounds; only dates from `today` on count when it is given).
  */
 export function filterShows(shows: Show[], f: ShowFilters, today?: string): Show[] {
   const q = f.q.toLowerCase();
@@ -40,8 +40,12 @@ export function filterShows(shows: Show[], f: ShowFilters, today?: string): Show
     }
     if (f.venue && !venueContains(show.venue, f.venue)) return false;
     if (f.from || f.to) {
-      const inRange = performancesOf(show).performances.some(
-        (p) => (!today || p.date >= today) && (!f.from || p.date >= f.from) && (!f.to || p.date <= f.to),
+      const performances = today ? futurePerformances(show, today) : performancesOf(show).performances;
+      // A show running several days matches any bound its days overlap.
+      const lastDay = (p: { date: string }) =>
+        !show.dates.length && show.endDate && show.endDate > p.date ? show.endDate : p.date;
+      const inRange = performances.some(
+        (p) => (!f.from || lastDay(p) >= f.from) && (!f.to || p.date <= f.to),
       );
       if (!inRange) return false;
     }

@@ -175,9 +175,26 @@ export function expandOccurrences(shows: Show[], from?: string, to?: string): Oc
   return out.sort((a, b) => byDateTime(a, b) || a.show.id - b.show.id);
 }
 
-/** The show's performances on or after `from` (today), in order. */
+/**
+ * The show's performances on or after `from` (today), in order. A show that runs several days
+ * (an end day after its start) is current until its end day: its one performance stays.
+ */
 export function futurePerformances(show: Show, from: string): Performance[] {
-  return performancesOf(show).performances.filter((p) => p.date >= from);
+  const running = !show.dates.length && Boolean(show.endDate && show.endDate >= from);
+  return performancesOf(show).performances.filter((p) => p.date >= from || (running && p.date === show.date));
+}
+
+/**
+ * The one "past" rule (DECISIONS.md): a show is over when it ended before `today`: its end
+ * day (a show running several days) or its date, and every one of its dates, are before
+ * today. The sync skips such shows and the dashboard archives them; the SQL twins
+ * (autoArchivePastShows, the lists' `from` query) say the same and their tests check it.
+ */
+export function endedBefore(
+  show: { date: string; endDate?: string | null; dates: readonly { date: string }[] },
+  today: string,
+): boolean {
+  return (show.endDate ?? show.date) < today && !show.dates.some((d) => d.date >= today);
 }
 
 function dedupeByDate(list: Performance[]): Performance[] {

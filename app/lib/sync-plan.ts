@@ -1,5 +1,6 @@
 import type { SyncedDate, SyncedShow, SyncedVenue } from "./eventbrite";
 import { SYNCED_FIELDS } from "./eventbrite-sync";
+import { endedBefore } from "./recurrence";
 import {
   reopened,
   syncDateStates,
@@ -133,14 +134,6 @@ export type SyncPlan = {
   /** What changed, for the dashboard: "created: Title", "sold out: Title"... */
   changes: string[];
 };
-
-/** Whether a show is over before `today`: its end day (or date), and every series date, are past. */
-export function endedBefore(
-  show: { date: string; endDate?: string | null; dates: readonly { date: string }[] },
-  today: string,
-): boolean {
-  return (show.endDate ?? show.date) < today && !show.dates.some((d) => d.date >= today);
-}
 
 type Verdict = "past" | "hidden" | "new-cancelled" | "archived" | "store";
 

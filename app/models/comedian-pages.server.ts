@@ -1,7 +1,7 @@
 import type { Comedian } from "~/db/schema";
 import { seriesSlug } from "~/lib/calendar-links";
 import { orderForIndex, type LineupRole } from "~/lib/lineup";
-import { mergeSameTitle, performancesOf, type Performance } from "~/lib/recurrence";
+import { futurePerformances, mergeSameTitle, performancesOf, type Performance } from "~/lib/recurrence";
 import type { Show } from "~/lib/shows";
 import { db, type DB } from "~/utils/db.server";
 import { appearancesOf, bookedComedians, getComedianBySlug, roundsWon } from "./comedian-profiles.server";
@@ -34,7 +34,7 @@ export function toSummary(c: Comedian, nextDate: string | null = null): Comedian
 
 /** The first performance of a show on or after `today`, or null. */
 function nextPerformance(show: Show, today: string): Performance | null {
-  return performancesOf(show).performances.find((p) => p.date >= today) ?? null;
+  return futurePerformances(show, today)[0] ?? null;
 }
 
 /** /comedians: everyone with an upcoming show first (soonest first), then the rest by name. */
@@ -67,8 +67,8 @@ export function comedianPage(slug: string, today: string, database: DB = db()) {
   for (const show of shows) {
     const role = roles.get(show.id)!;
     const all = performancesOf(show).performances;
-    const ahead = all.filter((p) => p.date >= today);
-    const behind = all.filter((p) => p.date < today);
+    const ahead = futurePerformances(show, today);
+    const behind = all.filter((p) => !ahead.some((a) => a.date === p.date));
     if (ahead.length && !show.archivedAt) upcoming.push({ show, role, dates: ahead });
     if (behind.length) past.push({ show, role, dates: behind.reverse() });
   }

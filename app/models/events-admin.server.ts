@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { collections, eventDates, events, type NewEvent } from "~/db/schema";
 import type { EventFormValues } from "~/lib/event-form";
 import { pageOf } from "~/lib/paging";
@@ -208,9 +208,12 @@ export function autoArchivePastShows(
 ): number {
   return database.transaction((tx) => {
     const t = tx as unknown as DB;
+    // endedBefore (app/lib/recurrence.ts): the end day of a show running several days counts
+    // (an end day is never before its start day; the date bound keeps the index search).
     const isPast = and(
       isNull(events.archivedAt),
       lt(events.date, today),
+      or(isNull(events.endDate), lt(events.endDate, today)),
       sql`not exists (select 1 from ${eventDates} where ${eventDates.eventId} = ${events.id} and ${eventDates.date} >= ${today})`,
     );
     const lastDate = sql<string>`max(${events.date}, coalesce((select max(${eventDates.date}) from ${eventDates} where ${eventDates.eventId} = ${events.id}), ''))`;

@@ -93,6 +93,8 @@ function showWhere(query: ShowQuery, database: DB): SQL | undefined {
       query.from
         ? or(
             gte(events.date, query.from),
+            // A show running several days is current until its end day (endedBefore).
+            gte(events.endDate, query.from),
             // Title-range shows ("... (June 5th - 19th)") have a second date that is only in the
             // title, up to a month after the stored one (see app/lib/recurrence.ts).
             and(like(events.title, "%th)"), gte(events.date, addDaysIso(query.from, -31))),
@@ -138,6 +140,8 @@ export function listShowOutlines(query: ShowQuery = {}, database: DB = db()): Sh
       description: sql<string>`case when ${events.title} like '%th)' then ${events.description} else '' end`,
       date: events.date,
       time: events.time,
+      // A show running several days is current until this day (endedBefore).
+      endDate: events.endDate,
       venue: events.venue,
       soldOut: events.soldOut,
       archivedAt: events.archivedAt,
@@ -180,6 +184,7 @@ export function listShowOutlines(query: ShowQuery = {}, database: DB = db()): Sh
     date: r.date,
     time: r.time,
     endTime: null,
+    endDate: r.endDate,
     venue: r.venue,
     imageUrl: null,
     ticketUrl: null,

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, max } from "drizzle-orm";
 import { auditLog, eventDates, events } from "~/db/schema";
 import type { SyncedShow } from "~/lib/eventbrite";
-import { summarizeSyncRun, type SyncStatus } from "~/lib/eventbrite-sync";
+import { summarizeSyncRun, type SeriesFailure, type SyncStatus } from "~/lib/eventbrite-sync";
 import {
   latestCopies,
   planSync,
@@ -68,6 +68,8 @@ export function upsertSyncedShows(
     pages?: number;
     /** The site's origin for the links in waitlist e-mails. */
     origin: string;
+    /** Series whose dates could not be read this run (left as stored). */
+    seriesFailures?: SeriesFailure[];
   },
   database: DB = db(),
 ): UpsertCounts {
@@ -99,6 +101,7 @@ export function upsertSyncedShows(
           received: shows.length,
           ...counts,
           changes: plan.changes.slice(0, 50),
+          ...(options.seriesFailures?.length ? { seriesFailures: options.seriesFailures } : {}),
         },
       },
       tx,

@@ -16,7 +16,6 @@ import adminStyles from "~/styles/admin.css";
 import { requireStaff } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { redirectWithFlash } from "~/utils/session.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 export const meta: MetaFunction = () => [
@@ -45,24 +44,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const view = url.searchParams.get("view") === "archive" ? "archive" : "active";
 
-  // Past shows leave the active list on every dashboard load; the count is reported once.
+  // Past shows leave the active list on every dashboard load; the count is reported on this
+  // page itself. Not a redirect with a flash: the root loader consumes the flashes of the same
+  // load (the sync's "Successfully synced ..."), and a second session write raced it (issue 41).
   let archived = 0;
   try {
     archived = autoArchivePastShows(todayIn(zone), staff);
   } catch (error) {
     logger().error({ err: error }, "auto-archive failed");
   }
-  if (archived > 0) {
-    throw await redirectWithFlash(request, url.pathname + url.search, {
-      type: "info",
-      message: autoArchivedMessage(archived),
-    });
-  }
+  const autoArchived = archived > 0 ? autoArchivedMessage(archived) : null;
 
   try {
     return json({
       staff,
       view,
+      autoArchived,
       loadError: null as string | null,
       sync: getSyncStatus(),
       ...loadDashboard(view, zone, url.searchParams.get("page")),
@@ -75,7 +72,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       paging: pageOf(0, null, SHOWS_PER_PAGE),
     };
     return json(
-      { staff, view, loadError: "Failed to load data" as string | null, sync: null, ...empty },
+      { staff, view, autoArchived, loadError: "Failed to load data" as string | null, sync: null, ...empty },
       { status: 500 },
     );
   }
@@ -115,7 +112,7 @@ function loadDashboard(view: "active" | "archive", zone: string, pageParam: stri
 type DashboardShow = ReturnType<typeof loadDashboard>["shows"][number];
 
 export default function AdminDashboard() {
-  const { staff, view, shows, audit, loadError, sync, paging } = useLoaderData<typeof loader>();
+  const { staff, view, shows, audit, loadError, sync, paging, autoArchived } = useLoaderData<typeof loader>();
   const today = useBusinessToday();
   const pageLink = (page: number) =>
     `/admin?${new URLSearchParams({ ...(view === "archive" ? { view } : {}), page: String(page) })}`;
@@ -168,6 +165,11 @@ export default function AdminDashboard() {
         </Link>
       </nav>
 
+      {autoArchived ? (
+        <p className="flash flash--info admin-note" role="status">
+          {autoArchived}
+        </p>
+      ) : null}
       {loadError ? (
         <p className="form-error" role="alert">
           {loadError}

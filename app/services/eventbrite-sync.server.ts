@@ -3,7 +3,13 @@ import os from "node:os";
 import { todayIn } from "~/lib/dates";
 import { seriesIdOf, toSyncedSeries, toSyncedShow, type SyncedShow } from "~/lib/eventbrite";
 import type { EventbriteEvent } from "~/lib/eventbrite-schemas";
-import { syncFailureMessage, syncSuccessMessage, type SyncFailure } from "~/lib/eventbrite-sync";
+import {
+  syncFailureMessage,
+  syncSuccessMessage,
+  type SeriesFailure,
+  type SyncFailure,
+  withSeriesFailures,
+} from "~/lib/eventbrite-sync";
 import { SITE } from "~/lib/site";
 import { currentLockHolder, releaseLock, tryAcquireLock } from "~/models/job-locks.server";
 import type { StaffIdentity } from "~/models/staff.server";
@@ -27,7 +33,7 @@ export const SYNC_LOCK = "eventbrite-sync";
 const SYNC_LOCK_TTL_MS = 10 * 60_000;
 
 export type SyncOutcome =
-  | { ok: true; message: string; counts: UpsertCounts; pages: number }
+  | { ok: true; message: string; counts: UpsertCounts; pages: number; seriesFailures: SeriesFailure[] }
   | { ok: false; message: string; failure: SyncFailure };
 
 /**
@@ -38,24 +44,40 @@ export type SyncOutcome =
 export async function fetchSyncedShows(
   config: EventbriteConfig,
   options: { today?: string; businessZone?: string } = {},
-): Promise<{ shows: SyncedShow[]; pages: number }> {
+): Promise<{ shows: SyncedShow[]; pages: number; seriesFailures: SeriesFailure[] }> {
   const businessZone = options.businessZone ?? getEnv().APP_TIMEZONE;
   const today = options.today ?? todayIn(businessZone);
   const { events, pages } = await fetchOrganizationEvents(config);
   const parents = events.filter((e) => e.is_series_parent);
   const occurrences = new Map<string, EventbriteEvent[]>();
-  for (const id of new Set(parents.map(seriesIdOf))) occurrences.set(id, await fetchSeriesEvents(config, id));
+  // One series' failure (a 404 for its dates, a timeout) is that series' alone: the rest of
+  // the sync goes on, and the series and its dates listed on their own are left as stored.
+  const seriesFailures: SeriesFailure[] = [];
+  for (const id of new Set(parents.map(seriesIdOf))) {
+    try {
+      occurrences.set(id, await fetchSeriesEvents(config, id));
+    } catch (error) {
+      if (!(error instanceof EventbriteError)) throw error;
+      const title = parents.find((p) => seriesIdOf(p) === id)?.name.text?.trim() || `series ${id}`;
+      seriesFailures.push({ seriesId: id, title, failure: error.failure });
+    }
+  }
+  const failed = new Set(seriesFailures.map((f) => f.seriesId));
   const withVenue = await lookUpVenues(config, [...events, ...[...occurrences.values()].flat()]);
   const mapOptions = { fallbackImage: SITE.fallbackImage, businessZone };
   const shows: SyncedShow[] = events
-    .filter((e) => !e.is_series_parent && !(e.series_id && occurrences.has(e.series_id)))
+    .filter(
+      (e) =>
+        !e.is_series_parent && !(e.series_id && (occurrences.has(e.series_id) || failed.has(e.series_id))),
+    )
     .map((ev) => toSyncedShow(withVenue(ev), mapOptions));
   for (const parent of parents) {
+    if (failed.has(seriesIdOf(parent))) continue;
     const dates = (occurrences.get(seriesIdOf(parent)) ?? []).map(withVenue);
     const series = toSyncedSeries(withVenue(parent), dates, { ...mapOptions, today });
     if (series) shows.push(series);
   }
-  return { shows, pages };
+  return { shows, pages, seriesFailures };
 }
 
 /**
@@ -87,15 +109,25 @@ export async function runEventbriteSync(
   try {
     const zone = getEnv().APP_TIMEZONE;
     const today = todayIn(zone, now);
-    const { shows, pages } = await fetchSyncedShows(config, { today, businessZone: zone });
+    const { shows, pages, seriesFailures } = await fetchSyncedShows(config, { today, businessZone: zone });
     const counts = upsertSyncedShows(
       shows,
-      { today, now, staff: options.staff, pages, origin: options.origin ?? configuredOrigin() },
+      {
+        today,
+        now,
+        staff: options.staff,
+        pages,
+        origin: options.origin ?? configuredOrigin(),
+        seriesFailures,
+      },
       database,
     );
-    const message = syncSuccessMessage(counts.synced, counts.waitlistQueued);
-    log.info({ ...counts, pages, ms: Date.now() - started }, "eventbrite sync finished");
-    return { ok: true, message, counts, pages };
+    const message = withSeriesFailures(
+      syncSuccessMessage(counts.synced, counts.waitlistQueued),
+      seriesFailures,
+    );
+    log.info({ ...counts, pages, seriesFailures, ms: Date.now() - started }, "eventbrite sync finished");
+    return { ok: true, message, counts, pages, seriesFailures };
   } catch (error) {
     if (!(error instanceof EventbriteError)) {
       log.error({ err: error }, "eventbrite sync crashed");

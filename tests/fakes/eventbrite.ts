@@ -12,7 +12,8 @@
  *                 {"reset": true} drops every patch
  * Modes: ok, empty, unauthorized (401), error (alias of server-error), rate-limited (429 + Retry-After), server-error (500),
  * slow (answers after `slowMs`), malformed (not JSON), bad-shape (JSON, wrong fields),
- * endless (a continuation that never ends), fail-page-2 (page 1 fine, page 2 answers 503).
+ * endless (a continuation that never ends), fail-page-2 (page 1 fine, page 2 answers 503),
+ * series-not-found (every series' dates answer 404; the rest is fine).
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -33,6 +34,7 @@ export type EventbriteFakeMode =
   | "bad-shape"
   | "endless"
   | "fail-page-2"
+  | "series-not-found"
   | "error";
 
 export const FAKE_EVENTBRITE_TOKEN = "fake-eventbrite-token";
@@ -398,6 +400,7 @@ export async function startFakeEventbrite(
       );
       const series = /^\/series\/([^/]+)\/events\/?$/.exec(path);
       if (series) {
+        if (mode === "series-not-found") return send(404, { error: "NOT_FOUND" });
         const events = patched(occurrences.events.filter((e) => e.series_id === series[1]));
         return events.length ? send(200, { ...occurrences, events }) : send(404, { error: "NOT_FOUND" });
       }

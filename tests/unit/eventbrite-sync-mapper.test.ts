@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { formatMinimumPrice, toSyncedShow, venueToLookUp } from "~/lib/eventbrite";
 import { eventbriteEventsPageSchema, type EventbriteEvent } from "~/lib/eventbrite-schemas";
-import { summarizeSyncRun, syncFailureMessage, syncSuccessMessage } from "~/lib/eventbrite-sync";
+import {
+  summarizeSyncRun,
+  syncFailureMessage,
+  syncSuccessMessage,
+  withSeriesFailures,
+} from "~/lib/eventbrite-sync";
 import { fakeOrgEvents } from "../fakes/eventbrite";
 
 const FALLBACK = "/images/stock-show.svg";
@@ -95,6 +100,36 @@ describe("sync messages", () => {
 });
 
 // Issue 19 (mutation testing): every message the promoter can read after a sync, word for word.
+describe("a series that could not be read", () => {
+  const ok = syncSuccessMessage(5);
+  it("adds nothing when every series was read", () => {
+    expect(withSeriesFailures(ok, [])).toBe(ok);
+  });
+
+  it("names each series and why, never the organisation", () => {
+    const message = withSeriesFailures(ok, [
+      { seriesId: "11", title: "Tuesdays", failure: { kind: "not-found", status: 404 } },
+      { seriesId: "12", title: "Fridays", failure: { kind: "timeout", seconds: 15 } },
+    ]);
+    expect(message).toBe(
+      "Successfully synced 5 events from the external ticketing platform. 2 series could not be read and keep their last synced dates: " +
+        '"Tuesdays": the ticketing platform does not know series 11 (HTTP 404); "Fridays": the ticketing platform did not answer within 15 seconds.',
+    );
+    expect(message).not.toMatch(/organization/);
+  });
+
+  it("keeps a message that already ends with a full stop", () => {
+    const told = syncSuccessMessage(2, 1);
+    expect(
+      withSeriesFailures(told, [
+        { seriesId: "9", title: "S", failure: { kind: "server-error", status: 502 } },
+      ]),
+    ).toMatch(
+      /being e-mailed\. One series could not be read and keeps its last synced dates: "S": the ticketing platform had a server error \(HTTP 502\)\. Try again later\.$/,
+    );
+  });
+});
+
 describe("what the dashboard says after a sync", () => {
   it("tells how many waiting people are e-mailed when tickets come back", () => {
     expect(syncSuccessMessage(3, 1)).toBe(

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLog, events, staffUsers } from "~/db/schema";
+import { auditLog, eventDates, events, staffUsers } from "~/db/schema";
 import { addDaysIso, todayIn } from "~/lib/dates";
 import { getSyncStatus, resetStaffEdits } from "~/models/sync.server";
 import type { EventbriteConfig } from "~/services/eventbrite-client.server";
@@ -199,6 +199,35 @@ describe("ticketing sync against the fake platform", () => {
     expect(outcome.message).toMatch(/server error \(HTTP 503\)/);
     expect(fake.requests.filter((r) => r.path.includes("/organizations/"))).toHaveLength(2);
     expect(synced(database)).toHaveLength(0);
+  });
+
+  it("reports one series' 404 as that series' failure, stores the rest and leaves the series as stored", async () => {
+    const database = createDb();
+    await runEventbriteSync({ config, database });
+    const series = () => database.select().from(events).where(eq(events.externalId, "9200000010")).get()!;
+    const datesBefore = database.select().from(eventDates).where(eq(eventDates.eventId, series().id)).all();
+    expect(datesBefore.length).toBeGreaterThan(0);
+    database.update(events).set({ title: "Old title" }).where(eq(events.externalId, "9100000001")).run();
+
+    fake.setMode("series-not-found");
+    const outcome = await runEventbriteSync({ config, database });
+    expect(outcome.ok).toBe(true);
+    expect(outcome.message).toMatch(/^Successfully synced \d+ events from the external ticketing platform\./);
+    expect(outcome.message).toContain(
+      'One series could not be read and keeps its last synced dates: "Tuesday Stand-Up Series": the ticketing platform does not know series 9200000010 (HTTP 404).',
+    );
+    expect(outcome.message).not.toMatch(/organization/);
+    // The rest of the sync went on: another show was refreshed.
+    expect(database.select().from(events).where(eq(events.externalId, "9100000001")).get()!.title).toBe(
+      "Fake Sync Headliner Night",
+    );
+    expect(database.select().from(eventDates).where(eq(eventDates.eventId, series().id)).all()).toEqual(
+      datesBefore,
+    );
+    expect(getSyncStatus(database).lastRun).toMatchObject({
+      ok: true,
+      summary: expect.stringMatching(/1 series not read/),
+    });
   });
 
   it("does not store shows dated before today in Toronto", async () => {

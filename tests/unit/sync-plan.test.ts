@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { SyncedShow } from "~/lib/eventbrite";
-import { endedBefore, planSync, venuesToStore, type StoredSyncShow, type SyncStep } from "~/lib/sync-plan";
+import { endedBefore } from "~/lib/recurrence";
+import { planSync, venuesToStore, type StoredSyncShow, type SyncStep } from "~/lib/sync-plan";
 
 const TODAY = "2026-12-01";
 
