@@ -37,7 +37,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent !== "sync") throw new Response("Unknown action", { status: 400 });
 
   const { outcome } = await syncShowsAndImages({ staff, origin: publicOrigin(request) });
-  const type =
-    !outcome.ok ? "error" : outcome.counts.synced === 0 || outcome.seriesFailures.length ? "info" : "success";
+  const type = !outcome.ok
+    ? "error"
+    : outcome.counts.synced === 0 || outcome.seriesFailures.length
+      ? "info"
+      : "success";
   return redirectWithFlash(request, "/admin", { type, message: outcome.message });
 }
