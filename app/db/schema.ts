@@ -119,6 +119,16 @@ export const events = sqliteTable(
     /** Who marked it sold out: the ticketing sync ("platform", which may reopen it when seats
      * free up) or staff (kept until staff reopen it). Null when available, or unknown. */
     soldOutBy: text("sold_out_by", { enum: ["platform", "staff"] }),
+    /** Seats from the platform's ticket classes (app/lib/seats.ts); null when the platform gave none. */
+    seatsTotal: integer("seats_total"),
+    seatsSold: integer("seats_sold"),
+    /** on_sale | not_yet_on_sale | sales_ended | sold_out | unavailable */
+    salesStatus: text("sales_status", {
+      enum: ["on_sale", "not_yet_on_sale", "sales_ended", "sold_out", "unavailable"],
+    }),
+    /** ISO instants: when the first public class goes on sale (not yet on sale), and online sales end. */
+    salesStart: text("sales_start"),
+    salesEnd: text("sales_end"),
     archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
     collectionId: integer("collection_id").references(() => collections.id, {
       onDelete: "set null",
@@ -168,6 +178,16 @@ export const eventDates = sqliteTable(
     soldOut: integer("sold_out", { mode: "boolean" }).notNull().default(false),
     /** As events.sold_out_by, for this date alone. */
     soldOutBy: text("sold_out_by", { enum: ["platform", "staff"] }),
+    /** This date's seats, from the platform's ticket classes (app/lib/seats.ts); null when the platform gave none. */
+    seatsTotal: integer("seats_total"),
+    seatsSold: integer("seats_sold"),
+    /** on_sale | not_yet_on_sale | sales_ended | sold_out | unavailable */
+    salesStatus: text("sales_status", {
+      enum: ["on_sale", "not_yet_on_sale", "sales_ended", "sold_out", "unavailable"],
+    }),
+    /** ISO instants: when the first public class goes on sale (not yet on sale), and online sales end. */
+    salesStart: text("sales_start"),
+    salesEnd: text("sales_end"),
   },
   (t) => [index("event_dates_event_idx").on(t.eventId, t.date), index("event_dates_date_idx").on(t.date)],
 );

@@ -44,6 +44,48 @@ export const eventbriteVenueSchema = z
   })
   .passthrough();
 
+/** A count the platform sends as a number (sometimes as a numeric string, or "" for none). */
+const count = z
+  .union([z.number(), z.string()])
+  .nullish()
+  .transform((v) => {
+    if (v === null || v === undefined || v === "") return null;
+    const n = Number(v);
+    return Number.isFinite(n) ? n : null;
+  });
+
+/**
+ * A ticket class (GET /events/{id}/ticket_classes/, or the event's `ticket_classes`
+ * expansion): what the seats rule reads. Other fields (cost, fee, variants...) pass through.
+ */
+export const eventbriteTicketClassSchema = z
+  .object({
+    id: z.union([z.string(), z.number()]).transform(String),
+    name: z.string().nullish(),
+    quantity_total: count,
+    quantity_sold: count,
+    capacity: count,
+    on_sale_status: z.string().nullish(),
+    /** UTC instants, "2021-06-02T04:00:00Z". */
+    sales_start: z.string().nullish(),
+    sales_end: z.string().nullish(),
+    hidden: z.boolean().nullish(),
+    hidden_currently: z.boolean().nullish(),
+    donation: z.boolean().nullish(),
+    free: z.boolean().nullish(),
+    category: z.string().nullish(),
+    sales_channels: z.array(z.string()).nullish(),
+    event_id: z.union([z.string(), z.number()]).transform(String).nullish(),
+  })
+  .passthrough();
+
+export const eventbriteTicketClassesPageSchema = z.object({
+  pagination: z
+    .object({ has_more_items: z.boolean().nullish(), continuation: z.string().nullish() })
+    .nullish(),
+  ticket_classes: z.array(eventbriteTicketClassSchema),
+});
+
 const moment = z.object({
   /** Venue wall-clock time, "2026-05-16T19:30:00". */
   local: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/, "expected YYYY-MM-DDTHH:MM"),
@@ -84,6 +126,10 @@ export const eventbriteEventSchema = z.object({
     .passthrough()
     .nullish(),
   is_free: z.boolean().nullish(),
+  /** The event's own capacity, when the organiser set one (may be below the classes' sum). */
+  capacity: count,
+  /** The `ticket_classes` expansion (absent when not asked for). */
+  ticket_classes: z.array(eventbriteTicketClassSchema).nullish(),
   ticket_availability: z
     .object({
       is_sold_out: z.boolean().nullish(),
@@ -109,3 +155,4 @@ export type EventbriteEvent = z.infer<typeof eventbriteEventSchema>;
 export type EventbriteVenue = z.infer<typeof eventbriteVenueSchema>;
 export type EventbriteEventsPage = z.infer<typeof eventbriteEventsPageSchema>;
 export type EventbritePrice = z.infer<typeof price>;
+export type EventbriteTicketClass = z.infer<typeof eventbriteTicketClassSchema>;

@@ -1,7 +1,13 @@
 import { BUSINESS_TIME_ZONE, normalizeTime } from "./dates";
 import type { ExternalEventDetails } from "./event-lookup";
-import type { EventbriteEvent, EventbritePrice, EventbriteVenue } from "./eventbrite-schemas";
+import type {
+  EventbriteEvent,
+  EventbritePrice,
+  EventbriteTicketClass,
+  EventbriteVenue,
+} from "./eventbrite-schemas";
 import { sanitizeDescription } from "./sanitize";
+import { seatsFromTicketClasses, type Seats, type TicketClassCounts } from "./seats";
 import type { VenueRecord } from "./venue-records";
 import { formatInZone } from "./zoned-time";
 
@@ -23,6 +29,8 @@ export type SyncedDate = {
   ticketUrl: string | null;
   price: string;
   soldOut: boolean;
+  /** This date's seats from its ticket classes (null: the platform gave none). */
+  seats: Seats | null;
 };
 
 /** A platform event in this app's terms: what the sync writes into `events`. */
@@ -51,6 +59,8 @@ export type SyncedShow = {
   /** ISO 4217 code when it is not the business currency. */
   currency: string | null;
   soldOut: boolean;
+  /** Seats from the ticket classes (null: none given, or a series, whose dates carry theirs). */
+  seats: Seats | null;
   eventStatus: "scheduled" | "cancelled" | "postponed";
   /** Hidden from the public (unlisted, password, invite-only, draft): never stored as a public show. */
   hidden: boolean;
@@ -219,7 +229,34 @@ export type MapOptions = {
   venueName?: string | null;
   businessZone?: string;
   businessCurrency?: string;
+  /** When the ticket classes are read (sales start and end are compared with it). */
+  now?: Date;
 };
+
+/** A platform ticket class as the seats rule reads it. */
+export function ticketClassCounts(c: EventbriteTicketClass): TicketClassCounts {
+  return {
+    quantityTotal: c.quantity_total ?? c.capacity ?? null,
+    quantitySold: c.quantity_sold,
+    onSaleStatus: c.on_sale_status?.toUpperCase() ?? null,
+    salesStart: c.sales_start ?? null,
+    salesEnd: c.sales_end ?? null,
+    hidden: c.hidden === true || c.hidden_currently === true,
+    donation: c.donation === true,
+    category: c.category ?? null,
+    salesChannels: c.sales_channels ?? null,
+  };
+}
+
+/** An event's seats from its ticket classes (the expansion, or classes fetched on their own). */
+export function seatsOfEvent(
+  ev: Pick<EventbriteEvent, "ticket_classes" | "capacity">,
+  now: Date = new Date(),
+  classes: readonly EventbriteTicketClass[] | null | undefined = ev.ticket_classes,
+): Seats | null {
+  if (!classes?.length) return null;
+  return seatsFromTicketClasses(classes.map(ticketClassCounts), { capacity: ev.capacity, now });
+}
 
 /** Maps one platform event (the sync and load-from-URL both use this: one mapper). */
 export function toSyncedShow(ev: EventbriteEvent, options: MapOptions): SyncedShow {
@@ -239,6 +276,7 @@ export function toSyncedShow(ev: EventbriteEvent, options: MapOptions): SyncedSh
       cleanText(options.venueName) ||
       "TBA";
   const currency = eventCurrency(ev);
+  const seats = seatsOfEvent(ev, options.now);
   return {
     externalId: ev.id,
     title: (ev.name.text ?? "").trim() || "Untitled event",
@@ -256,7 +294,9 @@ export function toSyncedShow(ev: EventbriteEvent, options: MapOptions): SyncedSh
     ticketUrl: ev.url || null,
     price: formatMinimumPrice(ev, business),
     currency: currency && currency !== business ? currency : null,
-    soldOut: ev.ticket_availability?.is_sold_out === true,
+    // Sold out when the platform says so, or when no public seat is left to sell online.
+    soldOut: ev.ticket_availability?.is_sold_out === true || seats?.status === "sold_out",
+    seats,
     eventStatus: statusOf(ev.status),
     hidden: isHiddenEvent(ev),
     hideStartDate: ev.hide_start_date === true,
@@ -297,6 +337,7 @@ export function toSyncedSeries(
     ticketUrl: first.ticketUrl ?? base.ticketUrl,
     price: first.price !== "TBA" ? first.price : base.price,
     soldOut: dates.every(({ show }) => show.soldOut),
+    seats: null,
     dates: dates.map(({ o, show }) => ({
       externalId: o.id,
       date: show.date,
@@ -304,6 +345,7 @@ export function toSyncedSeries(
       ticketUrl: show.ticketUrl,
       price: show.price,
       soldOut: show.soldOut,
+      seats: show.seats,
     })),
   };
 }

@@ -1,33 +1,48 @@
 import { isIsoDate } from "./dates";
 import { futurePerformances, performancesOf } from "./recurrence";
+import { availabilityOf, hasTicketsLeft } from "./seats";
 import type { Show } from "./shows";
 import { venueContains } from "./venue-match";
 
-export type ShowFilters = { q: string; venue: string; from: string; to: string };
+export type ShowFilters = {
+  q: string;
+  venue: string;
+  from: string;
+  to: string;
+  /** "left": only performances a visitor can still get tickets for (issue 41); "" for all. */
+  tickets: "" | "left";
+};
 
-export const NO_FILTERS: ShowFilters = { q: "", venue: "", from: "", to: "" };
+export const NO_FILTERS: ShowFilters = { q: "", venue: "", from: "", to: "", tickets: "" };
 
-/** Reads ?q=&venue=&from=&to= (invalid dates are ignored). */
+/** Reads ?q=&venue=&from=&to=&tickets=left (invalid dates and values are ignored). */
 export function parseFilters(params: URLSearchParams): ShowFilters {
   const text = (name: string) => (params.get(name) ?? "").trim().slice(0, 200);
   const date = (name: string) => {
     const v = text(name);
     return isIsoDate(v) ? v : "";
   };
-  return { q: text("q"), venue: text("venue"), from: date("from"), to: date("to") };
+  return {
+    q: text("q"),
+    venue: text("venue"),
+    from: date("from"),
+    to: date("to"),
+    tickets: text("tickets") === "left" ? "left" : "",
+  };
 }
 
 export function isFiltered(f: ShowFilters): boolean {
-  return Boolean(f.q || f.venue || f.from || f.to);
+  return Boolean(f.q || f.venue || f.from || f.to || f.tickets);
 }
 
 /**
- * Case-insensitive text over title, description, venue and the line-up's names; the venue by the one
+ * Case-insensitive text over title, description, venue and the line-up's names; "tickets left" keeps a
+ * show with a performance still on sale (or not known to be gone: app/lib/seats.ts); the venue by the one
  * venue rule (venueContains: the venue text contains the chosen name); date bounds
  * inclusive (a recurring show passes when any of its dates does, a show running several days when
  * its days overlap the bounds; only dates from `today` on count when it is given).
  */
-export function filterShows(shows: Show[], f: ShowFilters, today?: string): Show[] {
+export function filterShows(shows: Show[], f: ShowFilters, today?: string, now: Date = new Date()): Show[] {
   const q = f.q.toLowerCase();
   return shows.filter((show) => {
     if (
@@ -39,15 +54,22 @@ export function filterShows(shows: Show[], f: ShowFilters, today?: string): Show
       return false;
     }
     if (f.venue && !venueContains(show.venue, f.venue)) return false;
-    if (f.from || f.to) {
+    if (f.tickets && (show.eventStatus === "cancelled" || show.eventStatus === "postponed")) return false;
+    if (f.from || f.to || f.tickets) {
       const performances = today ? futurePerformances(show, today) : performancesOf(show).performances;
       // A show running several days matches any bound its days overlap.
       const lastDay = (p: { date: string }) =>
         !show.dates.length && show.endDate && show.endDate > p.date ? show.endDate : p.date;
-      const inRange = performances.some(
-        (p) => (!f.from || lastDay(p) >= f.from) && (!f.to || p.date <= f.to),
+      const matching = performances.filter(
+        (p) =>
+          (!f.from || lastDay(p) >= f.from) &&
+          (!f.to || p.date <= f.to) &&
+          (!f.tickets ||
+            hasTicketsLeft(
+              availabilityOf({ soldOut: show.soldOut || Boolean(p.soldOut), seats: p.seats }, now),
+            )),
       );
-      if (!inRange) return false;
+      if (matching.length === 0) return false;
     }
     return true;
   });

@@ -1,4 +1,5 @@
 import { isIsoDate, normalizeTime } from "./dates";
+import type { Seats } from "./seats";
 import type { Show } from "./shows";
 
 /** One dated performance of a show, every field resolved (the date's own value or the show's). */
@@ -10,6 +11,8 @@ export type Performance = {
   price: string | null;
   /** This date's own sold-out state (a platform series date), when known. */
   soldOut?: boolean;
+  /** This performance's seats (the date's, or the one-off show's), when the platform gave them. */
+  seats?: Seats | null;
 };
 
 const MONTHS = [
@@ -86,7 +89,13 @@ export function clockTimes(text: string): string[] {
  * A show "flagged recurring" with no dates is a one-off.
  */
 export function performancesOf(show: Show): { recurring: boolean; performances: Performance[] } {
-  const own: Performance = { date: show.date, time: show.time, ticketUrl: show.ticketUrl, price: show.price };
+  const own: Performance = {
+    date: show.date,
+    time: show.time,
+    ticketUrl: show.ticketUrl,
+    price: show.price,
+    ...(show.seats ? { seats: show.seats } : {}),
+  };
   if (show.dates.length <= 1) {
     const range = titleRangeDates(show);
     if (range) return { recurring: true, performances: range };
@@ -98,6 +107,7 @@ export function performancesOf(show: Show): { recurring: boolean; performances: 
     ticketUrl: d.ticketUrl ?? show.ticketUrl,
     price: d.price ?? show.price,
     ...(d.soldOut ? { soldOut: true } : {}),
+    ...(d.seats ? { seats: d.seats } : {}),
   }));
   return { recurring: true, performances: sortPerformances(dedupeByDate(performances)) };
 }

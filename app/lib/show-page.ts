@@ -1,4 +1,5 @@
 import type { Performance } from "./recurrence";
+import type { BoxOfficeView } from "./seats";
 import type { Show } from "./shows";
 
 /**
@@ -38,4 +39,6 @@ export type ShowPage = {
   soldOut: boolean;
   /** The date whose waitlist the page offers ("Tell me when tickets free up"), or null. */
   waitlist: string | null;
+  /** The chosen performance's seats as the page shows them (issue 41, app/lib/seats.ts). */
+  box: BoxOfficeView;
 };

@@ -1,5 +1,6 @@
 import type { ShowImageRef } from "./image-variants";
 import type { LineupEntry } from "./lineup";
+import type { Seats } from "./seats";
 import type { VenueRecord } from "./venue-records";
 
 /**
@@ -14,6 +15,8 @@ export type ShowDate = {
   price: string | null;
   /** The platform occurrence's own sold-out state (series dates). */
   soldOut?: boolean;
+  /** The platform occurrence's seats (series dates), when the platform gave them. */
+  seats?: Seats | null;
 };
 
 export type ShowCollection = { slug: string; title: string; badge: string | null };
@@ -37,6 +40,8 @@ export type Show = {
   ticketUrl: string | null;
   price: string | null;
   soldOut: boolean;
+  /** Seats from the platform's ticket classes (app/lib/seats.ts); absent or null when unknown. */
+  seats?: Seats | null;
   /** ISO instant when archived, else null. */
   archivedAt: string | null;
   isEventbrite: boolean;

@@ -4,6 +4,7 @@ import { structuredDataImages } from "./image-variants";
 import { comedianPath, type LineupEntry } from "./lineup";
 import { priceAmount } from "./price";
 import { performancesOf } from "./recurrence";
+import { availabilityOf, offerAvailability } from "./seats";
 import { showPlace } from "./show-place";
 import type { Show } from "./shows";
 import { SITE } from "./site";
@@ -63,6 +64,7 @@ export function showJsonLd(
   show: Show,
   origin: string,
   businessZone: string = BUSINESS_TIME_ZONE,
+  now: Date = new Date(),
 ): ComedyEventJsonLd[] {
   // A show whose start the organiser hides has no date to describe.
   if (show.hideStartDate) return [];
@@ -84,7 +86,9 @@ export function showJsonLd(
     .map((o) => {
       const amount = priceAmount(o.price);
       const end = endIso(o.date, o.time, show.endTime, zone, show.dates.length ? null : show.endDate);
-      const soldOut = o.soldOut ?? show.soldOut;
+      // From the platform's seats when it gave them (app/lib/seats.ts), else the sold-out mark.
+      const seats = o.seats ?? null;
+      const availability = availabilityOf({ soldOut: show.soldOut || Boolean(o.soldOut), seats }, now);
       return {
         "@context": "https://schema.org",
         "@type": "ComedyEvent",
@@ -111,7 +115,8 @@ export function showJsonLd(
           ...(amount !== null ? { price: amount } : {}),
           priceCurrency: show.currency || BUSINESS_CURRENCY,
           url: o.ticketUrl || pageUrl,
-          availability: soldOut ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
+          availability: offerAvailability(availability),
+          ...(availability === "not-yet" && seats?.salesStart ? { validFrom: seats.salesStart } : {}),
         },
         organizer: { "@type": "Organization", name: SITE.name, url: origin },
         ...(show.lineup?.length ? { performer: show.lineup.map((c) => personJsonLd(c, origin)) } : {}),

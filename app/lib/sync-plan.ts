@@ -1,6 +1,7 @@
 import type { SyncedDate, SyncedShow, SyncedVenue } from "./eventbrite";
 import { SYNCED_FIELDS } from "./eventbrite-sync";
 import { endedBefore } from "./recurrence";
+import { SEAT_COLUMNS, seatColumns, type SeatColumns } from "./seats";
 import {
   reopened,
   syncDateStates,
@@ -28,6 +29,7 @@ import {
  *   sold-out state and each listed date's sold-out state still follow the platform;
  * - sold out: the platform's mark is stored as the platform's and reopened when seats come
  *   back (the waitlist is told); a mark staff made by hand stays (./sold-out-sync);
+ * - seats (./seats) are the platform's facts: written for every show and date, edited or not;
  * - the platform can list a show twice: the last copy wins.
  */
 
@@ -51,7 +53,8 @@ export type StoredSyncDate = {
   time: string | null;
   ticketUrl: string | null;
   price: string | null;
-} & SoldOutState;
+} & SoldOutState &
+  SeatColumns;
 
 /** A stored show, as the plan compares it (the columns of `events` it reads). */
 export type StoredSyncShow = {
@@ -62,18 +65,22 @@ export type StoredSyncShow = {
   staffEdited: boolean;
   eventStatus: SyncedShow["eventStatus"];
   dates: StoredSyncDate[];
-} & SoldOutState & { [K in keyof SyncedFieldValues]: SyncedFieldValues[K] | null } & {
+} & SoldOutState &
+  SeatColumns & { [K in keyof SyncedFieldValues]: SyncedFieldValues[K] | null } & {
     [K in keyof PlatformColumns]: PlatformColumns[K] | null;
   };
 
 /** A series date as it is to be written. */
-export type PlannedDate = Omit<SyncedDate, "soldOut"> & SoldOutState & { position: number };
+export type PlannedDate = Omit<SyncedDate, "soldOut" | "seats"> &
+  SoldOutState &
+  SeatColumns & { position: number };
 
 /** The `events` columns an update writes (lastSyncedAt/updatedAt are the model's). */
 export type ShowChanges = Partial<
   SyncedFieldValues &
     PlatformColumns &
-    SoldOutState & { source: "eventbrite"; eventStatus: SyncedShow["eventStatus"] }
+    SoldOutState &
+    SeatColumns & { source: "eventbrite"; eventStatus: SyncedShow["eventStatus"] }
 >;
 
 export type SyncStep =
@@ -82,7 +89,8 @@ export type SyncStep =
   | {
       kind: "create";
       values: SyncedFieldValues &
-        PlatformColumns & {
+        PlatformColumns &
+        SeatColumns & {
           externalId: string;
           source: "eventbrite";
           eventStatus: SyncedShow["eventStatus"];
@@ -100,8 +108,8 @@ export type SyncStep =
       changed: boolean;
       /** The series' dates written anew (not staff-edited shows). */
       replaceDates: PlannedDate[] | null;
-      /** Staff-edited shows: the stored dates whose sold-out state follows the platform. */
-      dateStates: ({ id: number } & SoldOutState)[];
+      /** Staff-edited shows: the stored dates whose sold-out state and seats follow the platform. */
+      dateStates: ({ id: number } & Partial<SoldOutState & SeatColumns>)[];
       /** Whose waitlist is told in the same transaction: all dates, some, or nobody. */
       waitlist: "all" | string[] | null;
     };
@@ -187,13 +195,29 @@ function plannedDates(show: SyncedShow, states: ReadonlyMap<string, SoldOutState
     ticketUrl: d.ticketUrl,
     price: d.price,
     ...(states.get(d.date) ?? { soldOut: d.soldOut, soldOutBy: d.soldOut ? "platform" : null }),
+    ...seatColumns(d.seats),
     position,
   }));
 }
 
-type ComparedDate = Pick<StoredSyncDate, "date" | "time" | "ticketUrl" | "price" | "soldOut" | "soldOutBy">;
+type ComparedDate = Omit<StoredSyncDate, "id">;
 const datesKey = (dates: readonly ComparedDate[]) =>
-  JSON.stringify(dates.map((d) => [d.date, d.time, d.ticketUrl, d.price, d.soldOut, d.soldOutBy]));
+  JSON.stringify(
+    dates.map((d) => [
+      d.date,
+      d.time,
+      d.ticketUrl,
+      d.price,
+      d.soldOut,
+      d.soldOutBy,
+      ...SEAT_COLUMNS.map((c) => d[c]),
+    ]),
+  );
+
+/** The seat columns that differ between what is stored and what the platform says now. */
+function seatChanges(stored: SeatColumns, next: SeatColumns): Partial<SeatColumns> {
+  return Object.fromEntries(SEAT_COLUMNS.filter((c) => stored[c] !== next[c]).map((c) => [c, next[c]]));
+}
 
 const pickSynced = (show: SyncedShow) =>
   Object.fromEntries(SYNCED_FIELDS.map((f) => [f, show[f]])) as SyncedFieldValues;
@@ -247,6 +271,7 @@ export function planSync(input: {
           soldOutBy: show.soldOut ? "platform" : null,
           eventStatus: show.eventStatus,
           ...platformColumns(show, input.venueIds),
+          ...seatColumns(show.seats),
         },
         dates: plannedDates(show, syncDateStates([], show.dates).states),
       });
@@ -272,16 +297,22 @@ function planUpdate(
   const set: ShowChanges = {};
   let datesChanged = false;
   let replaceDates: PlannedDate[] | null = null;
-  const dateStates: ({ id: number } & SoldOutState)[] = [];
+  const dateStates: ({ id: number } & Partial<SoldOutState & SeatColumns>)[] = [];
   const { states, reopenedDates } = syncDateStates(existing.dates, show.dates);
 
   if (existing.staffEdited) {
     counts.keptStaffEdits++;
-    // Staff's dates stay, but each one the platform also lists follows its sold-out state.
+    // Staff's dates stay, but each one the platform also lists follows its sold-out state and seats.
     for (const row of existing.dates) {
       const state = states.get(row.date);
-      if (state && (state.soldOut !== row.soldOut || state.soldOutBy !== row.soldOutBy)) {
-        dateStates.push({ id: row.id, ...state });
+      const listed = show.dates.find((d) => d.date === row.date);
+      if (!state || !listed) continue;
+      const change = {
+        ...(state.soldOut !== row.soldOut || state.soldOutBy !== row.soldOutBy ? state : {}),
+        ...seatChanges(row, seatColumns(listed.seats)),
+      };
+      if (Object.keys(change).length) {
+        dateStates.push({ id: row.id, ...change });
         datesChanged = true;
       }
     }
@@ -298,6 +329,7 @@ function planUpdate(
       datesChanged = true;
     }
   }
+  Object.assign(set, seatChanges(existing, seatColumns(show.seats)));
   if (existing.eventStatus !== show.eventStatus) {
     set.eventStatus = show.eventStatus;
     changes.push(`${show.eventStatus}: ${existing.title}`);

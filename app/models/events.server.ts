@@ -18,6 +18,7 @@ import { collections, eventDates, events, venues, type Event, type EventDate, ty
 import { addDaysIso } from "~/lib/dates";
 import { mergeSameTitle } from "~/lib/recurrence";
 import { safeWebUrl } from "~/lib/sanitize";
+import { seatsFromColumns } from "~/lib/seats";
 import type { Show, ShowDate } from "~/lib/shows";
 import { showImageRef } from "~/models/show-images.server";
 import { db, type DB } from "~/utils/db.server";
@@ -144,6 +145,13 @@ export function listShowOutlines(query: ShowQuery = {}, database: DB = db()): Sh
       endDate: events.endDate,
       venue: events.venue,
       soldOut: events.soldOut,
+      eventStatus: events.eventStatus,
+      // The "tickets left" filter reads the seats (app/lib/seats.ts).
+      seatsTotal: events.seatsTotal,
+      seatsSold: events.seatsSold,
+      salesStatus: events.salesStatus,
+      salesStart: events.salesStart,
+      salesEnd: events.salesEnd,
       archivedAt: events.archivedAt,
       collectionSlug: collections.slug,
       collectionTitle: collections.title,
@@ -164,14 +172,31 @@ export function listShowOutlines(query: ShowQuery = {}, database: DB = db()): Sh
     .where(where);
   const byEvent = new Map<number, ShowDate[]>();
   const dates = database
-    .select({ eventId: eventDates.eventId, date: eventDates.date, time: eventDates.time })
+    .select({
+      eventId: eventDates.eventId,
+      date: eventDates.date,
+      time: eventDates.time,
+      soldOut: eventDates.soldOut,
+      seatsTotal: eventDates.seatsTotal,
+      seatsSold: eventDates.seatsSold,
+      salesStatus: eventDates.salesStatus,
+      salesStart: eventDates.salesStart,
+      salesEnd: eventDates.salesEnd,
+    })
     .from(eventDates)
     .where(inArray(eventDates.eventId, ids))
     .orderBy(asc(eventDates.date), asc(eventDates.position))
     .all();
   for (const d of dates) {
     const list = byEvent.get(d.eventId) ?? [];
-    list.push({ date: d.date, time: d.time, ticketUrl: null, price: null });
+    list.push({
+      date: d.date,
+      time: d.time,
+      ticketUrl: null,
+      price: null,
+      ...(d.soldOut ? { soldOut: true } : {}),
+      ...(d.seatsTotal !== null ? { seats: seatsFromColumns(d) } : {}),
+    });
     byEvent.set(d.eventId, list);
   }
   return rows.map((r) => ({
@@ -190,6 +215,8 @@ export function listShowOutlines(query: ShowQuery = {}, database: DB = db()): Sh
     ticketUrl: null,
     price: null,
     soldOut: r.soldOut,
+    eventStatus: r.eventStatus,
+    seats: seatsFromColumns(r),
     archivedAt: r.archivedAt ? r.archivedAt.toISOString() : null,
     isEventbrite: false,
     entryFormUrl: null,
@@ -307,6 +334,7 @@ export function toShow(
     ticketUrl: safeWebUrl(e.ticketUrl),
     price: e.price,
     soldOut: e.soldOut,
+    seats: seatsFromColumns(e),
     archivedAt: e.archivedAt ? e.archivedAt.toISOString() : null,
     isEventbrite: e.source === "eventbrite",
     entryFormUrl: safeWebUrl(e.entryFormUrl),
@@ -323,6 +351,7 @@ export function toShow(
       ticketUrl: safeWebUrl(d.ticketUrl),
       price: d.price,
       ...(d.soldOut ? { soldOut: true } : {}),
+      ...(d.seatsTotal !== null ? { seats: seatsFromColumns(d) } : {}),
     })),
     endDate: e.endDate,
     timeZone: e.timeZone,

@@ -1,5 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { events } from "~/db/schema";
+import { performanceBoxOffice } from "~/lib/box-office";
 import { monthBounds, shiftMonth } from "~/lib/calendar";
 import { buildCalendarFeed } from "~/lib/calendar-feed";
 import { cardShow } from "~/lib/cards";
@@ -15,6 +16,7 @@ import {
   titleKey,
   type Occurrence,
 } from "~/lib/recurrence";
+import type { BoxOfficeView } from "~/lib/seats";
 import type { Show } from "~/lib/shows";
 import { PUBLIC_PAGES, type SitemapEntry } from "~/lib/sitemap";
 import { parseSlug, showSlug, slugMatches, uniqueShowPaths, uniqueShowSlugs } from "~/lib/slug";
@@ -35,7 +37,11 @@ import {
 import { lineupsFor } from "./lineups.server";
 import { venuePagePaths } from "./venues.server";
 
-export type ListedShow = UpcomingShow & { series: boolean };
+export type ListedShow = UpcomingShow & {
+  series: boolean;
+  /** The next performance's availability as the card shows it (app/lib/seats.ts). */
+  box: BoxOfficeView;
+};
 
 /** The public pages' view of the configuration: today in the business zone. */
 export function publicContext() {
@@ -56,8 +62,13 @@ export function listUpcoming(
   return withSeries(upcomingShows(shows, today));
 }
 
-export function withSeries(list: UpcomingShow[]): ListedShow[] {
-  return list.map((u) => ({ ...u, series: performancesOf(u.show).recurring }));
+export function withSeries(list: UpcomingShow[], now: Date = new Date()): ListedShow[] {
+  const zone = getEnv().APP_TIMEZONE;
+  return list.map((u) => ({
+    ...u,
+    series: performancesOf(u.show).recurring,
+    box: performanceBoxOffice(u.show, u.next, now, zone),
+  }));
 }
 
 /** The same list trimmed for cards (see app/lib/cards.ts). */

@@ -3,8 +3,10 @@ import { venueToLookUp } from "~/lib/eventbrite";
 import {
   eventbriteEventSchema,
   eventbriteEventsPageSchema,
+  eventbriteTicketClassesPageSchema,
   eventbriteVenueSchema,
   type EventbriteEvent,
+  type EventbriteTicketClass,
   type EventbriteVenue,
 } from "~/lib/eventbrite-schemas";
 import { syncFailureMessage, type SyncFailure } from "~/lib/eventbrite-sync";
@@ -37,8 +39,8 @@ const VENUE_TIMEOUT_MS = 5_000;
 const MAX_BYTES = 5 * 1024 * 1024;
 /** A safety stop: 100 pages of 50 events is far beyond any promoter's live list. */
 const MAX_PAGES = 100;
-/** What every event call asks the platform to include. */
-const EXPAND = "venue,ticket_availability,logo";
+/** What every event call asks the platform to include (ticket classes: the seats, issue 41). */
+const EXPAND = "venue,ticket_availability,logo,ticket_classes";
 
 /** A platform failure in the dashboard's terms (the sync shows its message). */
 export class EventbriteError extends Error {
@@ -241,4 +243,30 @@ export async function fetchEvent(config: EventbriteConfig, id: string): Promise<
   );
   const withVenue = await lookUpVenues(config, [event]);
   return withVenue(event);
+}
+
+/**
+ * An event's ticket classes (GET /events/{id}/ticket_classes/, every page): asked only when an
+ * event arrived without the `ticket_classes` expansion.
+ */
+export async function fetchTicketClasses(
+  config: EventbriteConfig,
+  eventId: string,
+): Promise<EventbriteTicketClass[]> {
+  const all: EventbriteTicketClass[] = [];
+  let continuation: string | undefined;
+  for (let pages = 0; pages < MAX_PAGES; pages++) {
+    const page = await getParsed(
+      config,
+      `/events/${encodeURIComponent(eventId)}/ticket_classes/`,
+      continuation ? { continuation } : {},
+      eventbriteTicketClassesPageSchema,
+      EVENT_TIMEOUT_MS,
+    );
+    all.push(...page.ticket_classes);
+    const next = page.pagination;
+    if (!next?.has_more_items || !next.continuation || next.continuation === continuation) return all;
+    continuation = next.continuation;
+  }
+  throw new EventbriteError({ kind: "endless-pagination", pages: MAX_PAGES });
 }

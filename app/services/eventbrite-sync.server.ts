@@ -43,7 +43,7 @@ export type SyncOutcome =
  */
 export async function fetchSyncedShows(
   config: EventbriteConfig,
-  options: { today?: string; businessZone?: string } = {},
+  options: { today?: string; businessZone?: string; now?: Date } = {},
 ): Promise<{ shows: SyncedShow[]; pages: number; seriesFailures: SeriesFailure[] }> {
   const businessZone = options.businessZone ?? getEnv().APP_TIMEZONE;
   const today = options.today ?? todayIn(businessZone);
@@ -64,7 +64,7 @@ export async function fetchSyncedShows(
   }
   const failed = new Set(seriesFailures.map((f) => f.seriesId));
   const withVenue = await lookUpVenues(config, [...events, ...[...occurrences.values()].flat()]);
-  const mapOptions = { fallbackImage: SITE.fallbackImage, businessZone };
+  const mapOptions = { fallbackImage: SITE.fallbackImage, businessZone, now: options.now ?? new Date() };
   const shows: SyncedShow[] = events
     .filter(
       (e) =>
@@ -109,7 +109,11 @@ export async function runEventbriteSync(
   try {
     const zone = getEnv().APP_TIMEZONE;
     const today = todayIn(zone, now);
-    const { shows, pages, seriesFailures } = await fetchSyncedShows(config, { today, businessZone: zone });
+    const { shows, pages, seriesFailures } = await fetchSyncedShows(config, {
+      today,
+      businessZone: zone,
+      now,
+    });
     const counts = upsertSyncedShows(
       shows,
       {

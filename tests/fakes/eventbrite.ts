@@ -7,9 +7,19 @@
  *   GET /v3/venues/{id}/             (venue lookup, with address)
  *   GET /v3/events/{id}/             (one event: the org's events, the series' occurrences,
  *                                     SINGLE_EVENTS and any `events` given)
+ *   GET /v3/events/{id}/ticket_classes/   (the seats; also the `ticket_classes` expansion)
+ *   GET /v3/events/{id}/attendees/        (every ticket sold, 50 a page with a continuation)
+ *   GET /v3/orders/{id}/                  (an order: its event_id)
+ *   POST /v3/organizations/{org}/webhooks/ {"endpoint_url", "actions"}  registers a webhook
  *   POST /__mode  {"mode": "..."}   switches the failure mode (browser tests)
  *   POST /__patch {"id": "...", "patch": {...}} changes one event (e.g. {"status": "canceled"});
  *                 {"reset": true} drops every patch
+ *   POST /__order {"eventId", "quantity"?, "email"?, "affiliate"?} sells tickets as a checkout
+ *                 would (seats, attendees, an order) and delivers `order.placed` to the webhooks
+ *   POST /__checkin {"attendeeId"}  checks a ticket in and delivers `attendee.checked_in`
+ *   POST /__seats {"eventId", "total"?, "sold"?, "onSaleStatus"?, "salesStart"?, "salesEnd"?}
+ *                 sets an event's public ticket class (no delivery)
+ *   POST /__reset  drops every order, attendee, webhook and seat change
  * Modes: ok, empty, unauthorized (401), error (alias of server-error), rate-limited (429 + Retry-After), server-error (500),
  * slow (answers after `slowMs`), malformed (not JSON), bad-shape (JSON, wrong fields),
  * endless (a continuation that never ends), fail-page-2 (page 1 fine, page 2 answers 503),
@@ -263,6 +273,48 @@ function fakeVenues(): Record<string, Record<string, unknown>> {
   };
 }
 
+/**
+ * The fake's ticket classes: one public class per event listed here (the template is the first
+ * class of tests/fixtures/eventbrite/ticket-classes.json) and a hidden complimentary class (the
+ * second), which the site must not count. Events not listed have no ticket classes.
+ */
+export const FAKE_SEATS: Record<string, { total: number; sold: number }> = {
+  "9100000001": { total: 120, sold: 30 },
+  "9100000005": { total: 60, sold: 52 },
+};
+
+type SeatState = {
+  total: number;
+  sold: number;
+  onSaleStatus?: string;
+  salesStart?: string;
+  salesEnd?: string;
+};
+
+/** An event's ticket classes in the platform's shape, from its seats. */
+export function fakeTicketClasses(eventId: string, seats: SeatState) {
+  const [publicClass, comps] = eventbriteFixture<{ ticket_classes: Record<string, unknown>[] }>(
+    "ticket-classes",
+  ).ticket_classes;
+  const status = seats.onSaleStatus ?? (seats.sold >= seats.total ? "SOLD_OUT" : "AVAILABLE");
+  const uri = (id: string) => `https://www.eventbriteapi.com/v3/events/${eventId}/ticket_classes/${id}/`;
+  return [
+    {
+      ...publicClass,
+      id: `${eventId}1`,
+      event_id: eventId,
+      resource_uri: uri(`${eventId}1`),
+      capacity: seats.total,
+      quantity_total: seats.total,
+      quantity_sold: seats.sold,
+      on_sale_status: status,
+      ...(seats.salesStart ? { sales_start: seats.salesStart } : {}),
+      ...(seats.salesEnd ? { sales_end: seats.salesEnd } : {}),
+    },
+    { ...comps, id: `${eventId}2`, event_id: eventId, resource_uri: uri(`${eventId}2`) },
+  ];
+}
+
 export type FakeEvent = Record<string, unknown> & { id: string };
 
 export type FakeEventbrite = {
@@ -275,7 +327,25 @@ export type FakeEventbrite = {
   setEvents(events: FakeEvent[]): void;
   /** What it was asked: method, path under the API base (with query), authorization. */
   requests: { method: string; path: string; authorization: string | undefined }[];
+  /** Sells tickets as a checkout would and delivers `order.placed` (see POST /__order). */
+  order(input: FakeOrderInput): Promise<FakeOrderResult>;
+  /** The webhook deliveries it made: action, api_url, the endpoint's answer. */
+  deliveries: { action: string; apiUrl: string; status: number; at: number }[];
   close(): Promise<void>;
+};
+
+export type FakeOrderInput = {
+  eventId: string;
+  quantity?: number;
+  email?: string;
+  affiliate?: string | null;
+};
+export type FakeOrderResult = {
+  orderId: string;
+  attendeeIds: string[];
+  /** When the order was placed (ms since the epoch), before the webhook was delivered. */
+  placedAt: number;
+  delivered: { status: number }[];
 };
 
 export async function startFakeEventbrite(
@@ -287,6 +357,8 @@ export async function startFakeEventbrite(
     organizationId?: string;
     slowMs?: number;
     today?: string;
+    /** Seats of events (by id) besides FAKE_SEATS. */
+    seats?: Record<string, { total: number; sold: number }>;
   } = {},
 ): Promise<FakeEventbrite> {
   const token = options.token ?? FAKE_EVENTBRITE_TOKEN;
@@ -301,6 +373,106 @@ export async function startFakeEventbrite(
     list.map((e) => (patches.has(e.id) ? { ...e, ...patches.get(e.id) } : e));
   const requests: FakeEventbrite["requests"] = [];
   const timers = new Set<NodeJS.Timeout>();
+
+  // The box office's state (issue 41): seats, orders, attendees and registered webhooks.
+  const initialSeats = () =>
+    new Map<string, SeatState>(
+      Object.entries({ ...FAKE_SEATS, ...options.seats }).map(([k, v]) => [k, { ...v }]),
+    );
+  let seats = initialSeats();
+  let attendees: Record<string, unknown>[] = [];
+  let orders = new Map<string, Record<string, unknown>>();
+  let webhooks: { id: string; endpointUrl: string; actions: string[] }[] = [];
+  const deliveries: FakeEventbrite["deliveries"] = [];
+  let nextId = 1;
+  const newId = (prefix: number) => String(prefix * 1_000_000 + nextId++);
+  let apiBase = "";
+
+  /** An event with its ticket classes (when asked to expand them) and availability from its seats. */
+  const withSeats = <T extends FakeEvent>(ev: T, expand: string): T => {
+    const state = seats.get(ev.id);
+    const out: Record<string, unknown> = { ...ev };
+    if (expand.split(",").includes("ticket_classes"))
+      out.ticket_classes = state ? fakeTicketClasses(ev.id, state) : [];
+    if (state && out.ticket_availability && typeof out.ticket_availability === "object") {
+      const left = state.sold < state.total && state.onSaleStatus !== "SOLD_OUT";
+      out.ticket_availability = {
+        ...(out.ticket_availability as object),
+        is_sold_out: !left,
+        has_available_tickets: left,
+      };
+    }
+    return out as T;
+  };
+
+  async function deliver(action: string, apiUrl: string) {
+    const results: { status: number }[] = [];
+    for (const hook of webhooks.filter((h) => h.actions.includes(action))) {
+      const body = {
+        ...eventbriteFixture<Record<string, unknown>>("webhook-order-placed"),
+        config: { action, webhook_id: hook.id, user_id: "83632994431", endpoint_url: hook.endpointUrl },
+        api_url: apiUrl,
+      };
+      let status = 0;
+      try {
+        const res = await fetch(hook.endpointUrl, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(10_000),
+        });
+        status = res.status;
+        await res.arrayBuffer();
+      } catch {
+        status = 0;
+      }
+      deliveries.push({ action, apiUrl, status, at: Date.now() });
+      results.push({ status });
+    }
+    return results;
+  }
+
+  async function placeOrder(input: FakeOrderInput): Promise<FakeOrderResult> {
+    const quantity = input.quantity ?? 1;
+    const state = seats.get(input.eventId) ?? { total: 100, sold: 0 };
+    seats.set(input.eventId, { ...state, sold: state.sold + quantity });
+    const orderId = newId(900);
+    const email = input.email ?? `buyer-${orderId}@example.com`;
+    const template = eventbriteFixture<{ attendees: Record<string, unknown>[] }>("attendees").attendees[0];
+    const attendeeIds: string[] = [];
+    for (let i = 0; i < quantity; i++) {
+      const id = newId(800);
+      attendeeIds.push(id);
+      attendees.push({
+        ...template,
+        id,
+        resource_uri: `https://www.eventbriteapi.com/v3/events/${input.eventId}/attendees/${id}/`,
+        profile: {
+          ...(template.profile as object),
+          email,
+          first_name: "Buyer",
+          last_name: orderId,
+          name: `Buyer ${orderId}`,
+        },
+        checked_in: false,
+        status: "Attending",
+        affiliate: input.affiliate ?? null,
+        event_id: input.eventId,
+        order_id: orderId,
+        ticket_class_id: `${input.eventId}1`,
+      });
+    }
+    orders.set(orderId, {
+      ...eventbriteFixture<Record<string, unknown>>("order"),
+      id: orderId,
+      resource_uri: `https://www.eventbriteapi.com/v3/orders/${orderId}/`,
+      email,
+      event_id: input.eventId,
+    });
+    const placedAt = Date.now();
+    const delivered = await deliver("order.placed", `${apiBase}/orders/${orderId}/`);
+    return { orderId, attendeeIds, placedAt, delivered };
+  }
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
@@ -324,6 +496,57 @@ export async function startFakeEventbrite(
         }
       });
       return;
+    }
+    const readJson = (then: (body: Record<string, unknown>) => Promise<void> | void) => {
+      let raw = "";
+      req.on("data", (c) => (raw += c));
+      req.on("end", () => {
+        let body: Record<string, unknown>;
+        try {
+          body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+        } catch {
+          return send(400, { error: "bad json" });
+        }
+        Promise.resolve(then(body)).catch((error: unknown) => send(500, { error: String(error) }));
+      });
+    };
+    if (req.method === "POST" && url.pathname === "/__order") {
+      return readJson(async (body) => send(200, await placeOrder(body as unknown as FakeOrderInput)));
+    }
+    if (req.method === "POST" && url.pathname === "/__checkin") {
+      return readJson(async (body) => {
+        const attendee = attendees.find((a) => a.id === String(body.attendeeId));
+        if (!attendee) return send(404, { error: "NOT_FOUND" });
+        attendee.checked_in = true;
+        attendee.status = "Checked In";
+        const delivered = await deliver(
+          "attendee.checked_in",
+          `${apiBase}/events/${String(attendee.event_id)}/attendees/${String(attendee.id)}/`,
+        );
+        send(200, { delivered });
+      });
+    }
+    if (req.method === "POST" && url.pathname === "/__seats") {
+      return readJson((body) => {
+        const id = String(body.eventId);
+        const before = seats.get(id) ?? { total: 100, sold: 0 };
+        const next: SeatState = { ...before };
+        if (typeof body.total === "number") next.total = body.total;
+        if (typeof body.sold === "number") next.sold = body.sold;
+        if (typeof body.onSaleStatus === "string") next.onSaleStatus = body.onSaleStatus;
+        if (typeof body.salesStart === "string") next.salesStart = body.salesStart;
+        if (typeof body.salesEnd === "string") next.salesEnd = body.salesEnd;
+        seats.set(id, next);
+        send(200, { eventId: id, ...next });
+      });
+    }
+    if (req.method === "POST" && url.pathname === "/__reset") {
+      seats = initialSeats();
+      attendees = [];
+      orders = new Map();
+      webhooks = [];
+      deliveries.length = 0;
+      return send(200, { reset: true });
     }
     if (req.method === "POST" && url.pathname === "/__mode") {
       let raw = "";
@@ -358,11 +581,13 @@ export async function startFakeEventbrite(
       if (mode === "malformed") return send(200, '{"pagination": {"has_more_items": fal');
 
       const org1 = fakeOrgEvents(options.today);
+      const expandOf = url.searchParams.get("expand") ?? "";
+      // Patches (a test's change) win over the seats' availability.
       const [page1, page2, page3] = [
-        patched(org1.page1),
-        patched(org1.page2),
-        patched([...(org1.page3 as FakeEvent[]), ...(options.listed ?? [])]),
-      ];
+        org1.page1,
+        org1.page2,
+        [...(org1.page3 as FakeEvent[]), ...(options.listed ?? [])],
+      ].map((list) => patched(list.map((e) => withSeats(e, expandOf))));
       const pageInfo = (n: number, more: boolean, continuation?: string) => ({
         object_count: page1.length + page2.length + page3.length,
         page_number: n,
@@ -371,6 +596,64 @@ export async function startFakeEventbrite(
         has_more_items: more,
         ...(continuation ? { continuation } : {}),
       });
+      const expand = url.searchParams.get("expand") ?? "";
+      if (req.method === "POST" && path === `/organizations/${org}/webhooks/`) {
+        return readJson((body) => {
+          const endpointUrl = String(body.endpoint_url ?? "");
+          if (!/^https?:\/\//.test(endpointUrl)) return send(400, { error: "ARGUMENTS_ERROR" });
+          const id = newId(45);
+          const actions = String(body.actions ?? "")
+            .split(",")
+            .map((a) => a.trim())
+            .filter(Boolean);
+          webhooks.push({ id, endpointUrl, actions });
+          send(200, {
+            ...eventbriteFixture<Record<string, unknown>>("webhook"),
+            id,
+            resource_uri: `https://www.eventbriteapi.com/v3/webhooks/${id}/`,
+            endpoint_url: endpointUrl,
+            actions: actions.join(","),
+          });
+        });
+      }
+      const classesPath = /^\/events\/([^/]+)\/ticket_classes\/?$/.exec(path);
+      if (classesPath) {
+        const state = seats.get(classesPath[1]);
+        const ticketClasses = state ? fakeTicketClasses(classesPath[1], state) : [];
+        return send(200, {
+          pagination: {
+            object_count: ticketClasses.length,
+            page_number: 1,
+            page_size: 50,
+            page_count: 1,
+            has_more_items: false,
+          },
+          ticket_classes: ticketClasses,
+        });
+      }
+      const attendeesPath = /^\/events\/([^/]+)\/attendees\/?$/.exec(path);
+      if (attendeesPath) {
+        const all = attendees.filter((a) => a.event_id === attendeesPath[1]);
+        const from = Number(/^att-(\d+)$/.exec(url.searchParams.get("continuation") ?? "")?.[1] ?? 0);
+        const page = all.slice(from, from + 50);
+        const more = from + 50 < all.length;
+        return send(200, {
+          pagination: {
+            object_count: all.length,
+            page_number: from / 50 + 1,
+            page_size: 50,
+            page_count: Math.max(1, Math.ceil(all.length / 50)),
+            has_more_items: more,
+            ...(more ? { continuation: `att-${from + 50}` } : {}),
+          },
+          attendees: page,
+        });
+      }
+      const orderPath = /^\/orders\/([^/]+)\/?$/.exec(path);
+      if (orderPath) {
+        const order = orders.get(orderPath[1]);
+        return order ? send(200, order) : send(404, { error: "NOT_FOUND" });
+      }
       if (path === `/organizations/${org}/events/`) {
         if (mode === "bad-shape")
           return send(200, { pagination: {}, events: [{ id: "1", name: "not an object" }] });
@@ -401,7 +684,9 @@ export async function startFakeEventbrite(
       const series = /^\/series\/([^/]+)\/events\/?$/.exec(path);
       if (series) {
         if (mode === "series-not-found") return send(404, { error: "NOT_FOUND" });
-        const events = patched(occurrences.events.filter((e) => e.series_id === series[1]));
+        const events = patched(
+          occurrences.events.filter((e) => e.series_id === series[1]).map((e) => withSeats(e, expand)),
+        );
         return events.length ? send(200, { ...occurrences, events }) : send(404, { error: "NOT_FOUND" });
       }
       const venue = /^\/venues\/([^/]+)\/?$/.exec(path);
@@ -415,7 +700,7 @@ export async function startFakeEventbrite(
           extra.get(single[1]) ??
           [...page1, ...page2, ...page3, ...patched(occurrences.events)].find((e) => e.id === single[1]);
         return ev
-          ? send(200, ev)
+          ? send(200, withSeats(ev, expand))
           : send(404, { error: "NOT_FOUND", error_description: "The event you requested does not exist." });
       }
       return send(404, { error: "NOT_FOUND" });
@@ -434,6 +719,7 @@ export async function startFakeEventbrite(
 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  apiBase = `http://127.0.0.1:${port}/v3`;
   return {
     url: `http://127.0.0.1:${port}/v3`,
     config: (overrides = {}) => ({
@@ -449,6 +735,8 @@ export async function startFakeEventbrite(
       extra = new Map(next.map((e) => [String(e.id), e]));
     },
     requests,
+    order: placeOrder,
+    deliveries,
     close: () =>
       new Promise<void>((resolve) => {
         for (const t of timers) clearTimeout(t);
@@ -492,4 +780,18 @@ export async function startFakePages(pages: Record<string, string>) {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * The box office's controls of a running fake from another process (browser tests):
+ * `order` sells tickets and delivers `order.placed`, `checkin`, `seats`, `reset`.
+ */
+export async function fakeBoxOffice<T = Record<string, unknown>>(
+  apiUrl: string,
+  control: "order" | "checkin" | "seats" | "reset",
+  body: Record<string, unknown> = {},
+): Promise<T> {
+  const res = await fetch(new URL(`/__${control}`, apiUrl), { method: "POST", body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`The Eventbrite fake refused ${control}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
 }

@@ -39,7 +39,9 @@ describe("ticketing client and lookups against the fake", () => {
     const event = await fetchEvent(eventbriteConfigFromEnv(), "424242424242");
     expect(event.name?.text).toBe("Fake Platform Comedy Night");
     const last = fake.requests.at(-1)!;
-    expect(decodeURIComponent(last.path)).toBe("/events/424242424242/?expand=venue,ticket_availability,logo");
+    expect(decodeURIComponent(last.path)).toBe(
+      "/events/424242424242/?expand=venue,ticket_availability,logo,ticket_classes",
+    );
     expect(last.authorization).toBe("Bearer unit-token");
   });
 

@@ -171,6 +171,7 @@ describe("the mapper over the real-shaped fixtures", () => {
         ticketUrl: "https://www.eventbrite.ca/e/tuesday-stand-up-series-tickets-92000000111",
         price: "$15",
         soldOut: false,
+        seats: null,
       },
       {
         externalId: "92000000121",
@@ -179,6 +180,7 @@ describe("the mapper over the real-shaped fixtures", () => {
         ticketUrl: "https://www.eventbrite.ca/e/tuesday-stand-up-series-tickets-92000000121",
         price: "$15",
         soldOut: true,
+        seats: null,
       },
       {
         externalId: "92000000131",
@@ -187,6 +189,7 @@ describe("the mapper over the real-shaped fixtures", () => {
         ticketUrl: "https://www.eventbrite.ca/e/tuesday-stand-up-series-tickets-92000000131",
         price: "$15",
         soldOut: false,
+        seats: null,
       },
     ]);
     // Every date sold out: the show is.

@@ -60,7 +60,7 @@ describe("filter params", () => {
     const f = parseFilters(
       new URLSearchParams("q=+wine+&venue=Tipsy%20Toucan&from=2026-02-30&to=2026-06-01"),
     );
-    expect(f).toEqual({ q: "wine", venue: "Tipsy Toucan", from: "", to: "2026-06-01" });
+    expect(f).toEqual({ q: "wine", venue: "Tipsy Toucan", from: "", to: "2026-06-01", tickets: "" });
     expect(isFiltered(f)).toBe(true);
     expect(isFiltered(NO_FILTERS)).toBe(false);
     expect(filtersToSearch(f, { all: "1" })).toBe("?q=wine&venue=Tipsy+Toucan&to=2026-06-01&all=1");
@@ -72,6 +72,62 @@ describe("filter params", () => {
       "Tipsy Toucan",
       "Walkerville Brewery",
     ]);
+  });
+});
+
+describe("tickets left (issue 41)", () => {
+  const NOW = new Date("2026-06-01T12:00:00Z");
+  const seats = (total: number, sold: number, status: "on_sale" | "sales_ended" = "on_sale") => ({
+    total,
+    sold,
+    status,
+    salesStart: null,
+    salesEnd: null,
+  });
+  const left = { ...NO_FILTERS, tickets: "left" as const };
+  const kept = (list: ReturnType<typeof makeShow>[], today = "2026-06-01") =>
+    filterShows(list, left, today, NOW).map((s) => s.title);
+
+  it("reads ?tickets=left, and nothing else, as the filter", () => {
+    expect(parseFilters(new URLSearchParams("tickets=left")).tickets).toBe("left");
+    expect(parseFilters(new URLSearchParams("tickets=yes")).tickets).toBe("");
+    expect(isFiltered(left)).toBe(true);
+    expect(filtersToSearch(left)).toBe("?tickets=left");
+  });
+
+  it("keeps a show on sale, with the last seat, or without numbers; drops sold out, ended and called off", () => {
+    const list = [
+      makeShow({ title: "on sale", date: "2026-06-10", seats: seats(100, 10) }),
+      makeShow({ title: "last seat", date: "2026-06-10", seats: seats(100, 99) }),
+      makeShow({ title: "no numbers", date: "2026-06-10" }),
+      makeShow({ title: "all sold", date: "2026-06-10", seats: seats(100, 100) }),
+      makeShow({ title: "marked sold out", date: "2026-06-10", soldOut: true }),
+      makeShow({ title: "sales ended", date: "2026-06-10", seats: seats(100, 10, "sales_ended") }),
+      makeShow({ title: "cancelled", date: "2026-06-10", eventStatus: "cancelled" }),
+    ];
+    expect(kept(list)).toEqual(["on sale", "last seat", "no numbers"]);
+  });
+
+  it("a series stays while one upcoming date has seats, and only dates in the chosen range count", () => {
+    const date = (d: string, sold: number) => ({
+      date: d,
+      time: "20:00",
+      ticketUrl: null,
+      price: null,
+      seats: seats(50, sold),
+      ...(sold >= 50 ? { soldOut: true } : {}),
+    });
+    const series = makeShow({
+      title: "series",
+      date: "2026-05-20",
+      dates: [date("2026-05-20", 10), date("2026-06-05", 50), date("2026-06-12", 20)],
+    });
+    expect(kept([series])).toEqual(["series"]);
+    expect(filterShows([series], { ...left, to: "2026-06-06" }, "2026-06-01", NOW)).toEqual([]);
+    // The date with seats is past: nothing left today.
+    expect(kept([makeShow({ ...series, dates: [date("2026-05-20", 10), date("2026-06-05", 50)] })])).toEqual(
+      [],
+    );
   });
 });
 

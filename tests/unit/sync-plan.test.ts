@@ -40,6 +40,7 @@ function platform(overrides: Partial<SyncedShow> = {}): SyncedShow {
     price: "$25",
     currency: null,
     soldOut: false,
+    seats: null,
     eventStatus: "scheduled",
     hidden: false,
     hideStartDate: false,
@@ -76,11 +77,13 @@ function stored(overrides: Partial<StoredSyncShow> = {}): StoredSyncShow {
     eventStatus: "scheduled",
     soldOut: false,
     soldOutBy: null,
+    ...NO_SEATS,
     dates: [],
     ...overrides,
   };
 }
 
+const NO_SEATS = { seatsTotal: null, seatsSold: null, salesStatus: null, salesStart: null, salesEnd: null };
 const VENUES = new Map([["v1", 3]]);
 const plan = (shows: SyncedShow[], rows: StoredSyncShow[] = [], today = TODAY) =>
   planSync({
@@ -100,7 +103,14 @@ const seriesDate = (date: string, soldOut = false) => ({
   ticketUrl: `https://www.eventbrite.ca/e/o-tickets-${date.replace(/-/g, "")}`,
   price: "$25",
   soldOut,
+  seats: null,
 });
+/** A stored twin of seriesDate (what the last sync wrote). */
+const storedDate = (id: number, date: string, soldOutBy: "platform" | null = null) => {
+  const { seats, ...d } = seriesDate(date, soldOutBy !== null);
+  void seats;
+  return { id, ...d, soldOutBy, ...NO_SEATS };
+};
 
 describe("which shows the sync stores", () => {
   it("a show is over when its end day and every date are before today, not on today", () => {
@@ -195,7 +205,7 @@ describe("updating a stored show", () => {
 
   it("replaces a series' dates only when one differs", () => {
     const dates = [seriesDate("2026-12-10"), seriesDate("2026-12-17")];
-    const storedDates = dates.map((d, i) => ({ id: i + 1, ...d, soldOutBy: null }));
+    const storedDates = dates.map((d, i) => storedDate(i + 1, d.date));
     expect(
       update(plan([platform({ dates })], [stored({ dates: storedDates })]).steps[0]).replaceDates,
     ).toBeNull();
@@ -209,10 +219,7 @@ describe("updating a stored show", () => {
   });
 
   it("updates only the sold-out state of a staff-edited show's dates the platform lists", () => {
-    const storedDates = [
-      { id: 1, ...seriesDate("2026-12-10"), soldOutBy: null },
-      { id: 2, ...seriesDate("2026-12-24"), soldOutBy: null },
-    ];
+    const storedDates = [storedDate(1, "2026-12-10"), storedDate(2, "2026-12-24")];
     const step = update(
       plan(
         [platform({ dates: [seriesDate("2026-12-10", true)] })],
@@ -246,10 +253,7 @@ describe("sold out and the waitlist", () => {
   });
 
   it("tells the waitlist of a date that reopened, but nobody while the show itself stays sold out", () => {
-    const storedDates = [
-      { id: 1, ...seriesDate("2026-12-10", true), soldOutBy: "platform" as const },
-      { id: 2, ...seriesDate("2026-12-17", true), soldOutBy: "platform" as const },
-    ];
+    const storedDates = [storedDate(1, "2026-12-10", "platform"), storedDate(2, "2026-12-17", "platform")];
     const reopenedOne = [seriesDate("2026-12-10"), seriesDate("2026-12-17", true)];
     const open = plan([platform({ dates: reopenedOne })], [stored({ dates: storedDates })]);
     expect(update(open.steps[0]).waitlist).toEqual(["2026-12-10"]);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import ical, { type VEvent } from "node-ical";
 import { describe, expect, it } from "vitest";
-import { events, redirects, staffUsers, venues } from "~/db/schema";
+import { redirects, staffUsers, venues } from "~/db/schema";
 import { showBadges } from "~/lib/badges";
 import { buildCalendarFeed } from "~/lib/calendar-feed";
 import { cardShow } from "~/lib/cards";
@@ -264,6 +264,7 @@ describe("the venue-records migration (0007) on a database from before it", () =
       "walkerville-brewery",
       "eventbrite-hall",
     ]);
-    expect(database.select().from(events).all()).toHaveLength(5);
+    // Counted in SQL: the schema's later columns are not in a database of this migration.
+    expect(sqlite.prepare("SELECT count(*) AS n FROM events").get()).toEqual({ n: 5 });
   });
 });

@@ -8,7 +8,9 @@ import { formatCardDate, formatTime12 } from "~/lib/dates";
 import { plainText } from "~/lib/description";
 import { cardPriceText } from "~/lib/price";
 import type { Performance } from "~/lib/recurrence";
+import { hasTicketsLeft, type BoxOfficeView } from "~/lib/seats";
 import { DATE_TO_BE_ANNOUNCED, showTimeText } from "~/lib/show-time";
+import { AvailabilityChip } from "./availability";
 import { BadgeList } from "./badges";
 import { CardTicketLink } from "./card-ticket-link";
 import { ShowImage } from "./show-image";
@@ -24,6 +26,7 @@ export function EventCard({
   eager = false,
   headingLevel = 3,
   listDates = false,
+  box,
 }: {
   show: CardShow;
   next: Performance;
@@ -33,6 +36,8 @@ export function EventCard({
   headingLevel?: 2 | 3;
   /** List every upcoming date with its time (club shows). */
   listDates?: boolean;
+  /** The next performance's availability (app/lib/seats.ts), when the list worked it out. */
+  box?: BoxOfficeView;
 }) {
   const today = useBusinessToday();
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -73,11 +78,15 @@ export function EventCard({
           <VenueName venue={show.venue} record={show.venueRecord} />
         </p>
         <p className="show-card__price">{cardPriceText(next.price)}</p>
+        <AvailabilityChip box={box} />
         <div className="show-card__actions">
           <Link to={`/event/${show.id}`} className="button button--dark button--small">
             More Info<span className="visually-hidden">: {show.title}</span>
           </Link>
-          {ticketUrl && !show.soldOut && !show.eventStatus?.match(/cancelled|postponed/) ? (
+          {ticketUrl &&
+          !show.soldOut &&
+          (!box || hasTicketsLeft(box.availability)) &&
+          !show.eventStatus?.match(/cancelled|postponed/) ? (
             <CardTicketLink title={show.title} ticketUrl={ticketUrl} isEventbrite={show.isEventbrite} small />
           ) : null}
         </div>

@@ -4,7 +4,7 @@ import { DialogHead } from "~/components/dialog-head";
 import { isFiltered, type ShowFilters } from "~/lib/filters";
 
 /**
- * Search and Filter: a GET form (q, venue, from, to). Without JavaScript it sits in a
+ * Search and Filter: a GET form (q, venue, from, to, tickets). Without JavaScript it sits in a
  * disclosure; with it, the same form opens in a modal dialog.
  */
 export function FilterPanel({
@@ -63,6 +63,18 @@ export function FilterPanel({
           <label htmlFor="filter-to">To Date</label>
           <input id="filter-to" type="date" name="to" defaultValue={filters.to} />
         </div>
+      </div>
+      <div className="field">
+        <label className="checkbox" htmlFor="filter-tickets">
+          <input
+            id="filter-tickets"
+            type="checkbox"
+            name="tickets"
+            value="left"
+            defaultChecked={filters.tickets === "left"}
+          />
+          Only shows with tickets left
+        </label>
       </div>
       <div className="filter-form__actions">
         <Link

@@ -14,9 +14,11 @@ import { formatCardDate, formatTime12 } from "~/lib/dates";
 import { plainText } from "~/lib/description";
 import { shareImage } from "~/lib/image-variants";
 import { detailPriceText } from "~/lib/price";
+import { hasTicketsLeft } from "~/lib/seats";
 import { seoMeta } from "~/lib/seo";
 import type { ShowPage } from "~/lib/show-page";
 import { SITE } from "~/lib/site";
+import { AvailabilityChip, SalesEndNote } from "./availability";
 import { BadgeList } from "./badges";
 import { DatePicker } from "./date-picker";
 import { EventOverview } from "./event-overview";
@@ -72,12 +74,13 @@ function useStickyBar(enabled: boolean) {
  */
 export function ShowPageView({ page }: { page: ShowPage }) {
   const { kind, show, origin, recurring, choices, selected, range, ticketUrl, eventId, description } = page;
-  const { ended, google, soldOut, waitlist } = page;
+  const { ended, google, soldOut, waitlist, box } = page;
   const bySlug = kind === "show";
   const today = useBusinessToday();
   const navigate = useNavigate();
   const sticky = useStickyBar(bySlug);
-  const canBuy = !ended && !soldOut && !isCalledOff(show) && Boolean(ticketUrl);
+  const canBuy =
+    !ended && !soldOut && hasTicketsLeft(box.availability) && !isCalledOff(show) && Boolean(ticketUrl);
   const price = detailPriceText(selected.price);
   const when = range ?? (
     <>
@@ -134,7 +137,15 @@ export function ShowPageView({ page }: { page: ShowPage }) {
             <p className="event-hero__when">{when}</p>
             <p>{show.isOnline ? "Online" : <VenueName venue={show.venue} record={show.venueRecord} />}</p>
             <ShowStatusNotice show={show} />
-            {soldOut ? <SoldOutNotice title={show.title} /> : <p className="event-hero__price">{price}</p>}
+            {soldOut ? (
+              <SoldOutNotice title={show.title} />
+            ) : (
+              <>
+                <p className="event-hero__price">{price}</p>
+                <AvailabilityChip box={box} />
+                <SalesEndNote box={box} />
+              </>
+            )}
             {ended ? <p className="event-notice">This show has ended.</p> : null}
             <div className="event-actions">
               {canBuy ? ticketButtons() : null}

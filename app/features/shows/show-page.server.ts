@@ -1,4 +1,5 @@
 import { json, redirect } from "@remix-run/node";
+import { performanceBoxOffice } from "~/lib/box-office";
 import { googleLinkFor } from "~/lib/calendar-feed";
 import { dateRangeText } from "~/lib/date-range";
 import { parseId } from "~/lib/ids";
@@ -70,6 +71,7 @@ function showPage(request: Request, kind: ShowPageKind, show: Show, date: string
       ended: Boolean(show.archivedAt) || upcoming.length === 0,
       soldOut,
       waitlist,
+      box: performanceBoxOffice(show, selected, new Date(), getEnv().APP_TIMEZONE),
     },
     { headers: show.acceptsApplications ? undefined : cacheablePage() },
   );
