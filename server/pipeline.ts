@@ -8,6 +8,8 @@
  *           refuse (403) → streamed body (411) →
  *           content type (415) → the urlencoded body read and counted as it arrives
  *           (SERVER_FORM_LIMITS: 413 / 400, 408 after FORM_BODY_DEADLINE_MS)
+ *           The ticketing platform's webhook (issue 41) is a machine's post, not a form: no
+ *           Origin of ours, JSON, at most WEBHOOK_MAX_BYTES, read by the same bounded reader.
  *
  * Issue 20: these were Express middleware; as plain functions the hottest paths (/healthcheck,
  * /vote, vote posts) take the same steps without Express's per-request layers.
@@ -18,6 +20,7 @@ import type { TLSSocket } from "node:tls";
 import proxyaddr from "proxy-addr";
 import { isToken } from "~/lib/ids";
 import { hostProblem, requestTargetProblem } from "~/lib/request-target";
+import { isWebhookPath, redactWebhookSecret, WEBHOOK_MAX_BYTES } from "~/lib/ticketing-webhook";
 import {
   FORM_BODY_DEADLINE_MS,
   multipartAllowance,
@@ -81,7 +84,8 @@ export function createPipeline(options: PipelineOptions) {
       logRequest({
         reqId: state.requestId,
         method: req.method,
-        path: target,
+        // The webhook's endpoint secret is in its path: never in a log line.
+        path: redactWebhookSecret(target),
         status: res.statusCode,
         ms: Math.round((performance.now() - start) * 10) / 10,
       });
@@ -126,6 +130,31 @@ export function createPipeline(options: PipelineOptions) {
       return false;
     }
     if (READS.has(req.method ?? "") || oneClickUnsubscribe(state.path)) return true;
+    // The platform's webhook posts from its servers (no Origin of ours), as JSON: bounded like a
+    // form, refused 415 as anything else; its route checks the endpoint secret. An Origin it
+    // does send must still pass Remix's own check (which would answer 500).
+    if (isWebhookPath(state.path)) {
+      const forwardedHost = header(req, "x-forwarded-host");
+      if (
+        !passesRemixOriginCheck({ origin: header(req, "origin"), forwardedHost, host: header(req, "host") })
+      ) {
+        sendText(req, res, 403, "Not from this site.");
+        return false;
+      }
+      if (header(req, "transfer-encoding") && !header(req, "content-length")) {
+        sendText(req, res, 411, "Send the webhook with a Content-Length.");
+        return false;
+      }
+      if ((contentType.split(";")[0] ?? "").trim().toLowerCase() !== "application/json") {
+        sendText(req, res, 415, "A webhook is JSON.");
+        return false;
+      }
+      if (length > WEBHOOK_MAX_BYTES) {
+        answerAfterDiscardingBody(req, () => sendText(req, res, 413, "That request is too large."));
+        return false;
+      }
+      return readBody(req, res, state, WEBHOOK_MAX_BYTES);
+    }
     // Cross-site writes are refused before Remix, and so is a write Remix's own origin check
     // would refuse (with a 500): an X-Forwarded-Host or a Host not written as the Origin is.
     const origin = header(req, "origin");
@@ -219,6 +248,44 @@ function readCountedForm(req: IncomingMessage, res: ServerResponse, state: Reque
       done = true;
       clearTimeout(deadline);
       resolve(false);
+    });
+  });
+}
+
+/** A body read as it arrives, refused (413) the moment it passes `maxBytes` (408 after the deadline). */
+function readBody(req: IncomingMessage, res: ServerResponse, state: RequestState, maxBytes: number) {
+  return new Promise<boolean>((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (ok: boolean) => {
+      done = true;
+      clearTimeout(deadline);
+      resolve(ok);
+    };
+    const refuse = (status: number, text: string) => {
+      if (done) return;
+      req.removeListener("data", onData);
+      answerAfterDiscardingBody(req, () => sendText(req, res, status, text));
+      finish(false);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) return refuse(413, "That request is too large.");
+      chunks.push(chunk);
+    };
+    const deadline = setTimeout(
+      () => refuse(408, "The request took too long to arrive."),
+      FORM_BODY_DEADLINE_MS,
+    );
+    req.on("data", onData);
+    req.on("end", () => {
+      if (done) return;
+      state.body = Buffer.concat(chunks);
+      finish(true);
+    });
+    req.on("error", () => {
+      if (!done) finish(false);
     });
   });
 }

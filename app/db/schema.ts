@@ -551,6 +551,38 @@ export const outbox = sqliteTable(
   (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
 );
 
+/**
+ * Work the ticketing platform asked for through its webhook (issue 41): one row per resource a
+ * delivery named (`api_path` under the API base, e.g. /orders/123/), processed by the in-process
+ * worker (app/services/ticketing-refresh.server.ts). A repeated delivery of the same resource
+ * makes the row due again instead of adding one: the refresh is idempotent.
+ */
+export const ticketingJobs = sqliteTable(
+  "ticketing_jobs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    action: text("action").notNull(),
+    apiPath: text("api_path").notNull(),
+    status: text("status", { enum: ["pending", "done", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),
+    leaseUntil: integer("lease_until", { mode: "timestamp_ms" }),
+    /** The platform event the resource belongs to, once read. */
+    eventExternalId: text("event_external_id"),
+    lastError: text("last_error"),
+    doneAt: integer("done_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("ticketing_jobs_path_unique").on(t.apiPath),
+    index("ticketing_jobs_due_idx").on(t.status, t.nextAttemptAt),
+  ],
+);
+
+export type TicketingJob = typeof ticketingJobs.$inferSelect;
+
 export type Venue = typeof venues.$inferSelect;
 export type NewVenue = typeof venues.$inferInsert;
 export type Event = typeof events.$inferSelect;

@@ -96,6 +96,8 @@ const moment = z.object({
 
 export const eventbriteEventSchema = z.object({
   id: z.union([z.string().min(1), z.number()]).transform(String),
+  /** The organiser's organisation: a webhook's event of another organisation is not refreshed. */
+  organization_id: z.union([z.string(), z.number()]).transform(String).nullish(),
   name: z.object({ text: z.string().nullish(), html: z.string().nullish() }),
   description: textBlock,
   summary: z.string().nullish(),
@@ -150,6 +152,17 @@ export const eventbriteEventsPageSchema = z.object({
     .nullish(),
   events: z.array(eventbriteEventSchema),
 });
+
+/** Any resource a webhook names (an order, an attendee, a ticket class): what event it belongs to. */
+export const eventbriteResourceSchema = z
+  .object({
+    id: z.union([z.string().min(1), z.number()]).transform(String),
+    event_id: z
+      .union([z.string().min(1), z.number()])
+      .transform(String)
+      .nullish(),
+  })
+  .passthrough();
 
 export type EventbriteEvent = z.infer<typeof eventbriteEventSchema>;
 export type EventbriteVenue = z.infer<typeof eventbriteVenueSchema>;

@@ -30,7 +30,9 @@ import {
  * - sold out: the platform's mark is stored as the platform's and reopened when seats come
  *   back (the waitlist is told); a mark staff made by hand stays (./sold-out-sync);
  * - seats (./seats) are the platform's facts: written for every show and date, edited or not;
- * - the platform can list a show twice: the last copy wins.
+ * - the platform can list a show twice: the last copy wins;
+ * - a show refreshed from data read after this plan's (a webhook's refresh while a full sync
+ *   was reading) is left as it is: the newer read wins, whichever commits last.
  */
 
 /** The columns the sync writes besides SYNCED_FIELDS (edits or not, except as noted). */
@@ -60,6 +62,8 @@ export type StoredSyncDate = {
 export type StoredSyncShow = {
   id: number;
   title: string;
+  /** When the data last written for it was read from the platform (null: never synced). */
+  lastSyncedAt: Date | null;
   source: "manual" | "eventbrite";
   archived: boolean;
   staffEdited: boolean;
@@ -134,6 +138,8 @@ export type SyncPlanCounts = {
   soldOut: number;
   /** Shows or dates the platform had sold out that have seats again (reopened). */
   reopened: number;
+  /** Shows refreshed from a newer read while this one ran (left as they are). */
+  keptNewer: number;
 };
 
 export type SyncPlan = {
@@ -231,6 +237,8 @@ export function planSync(input: {
   stored: ReadonlyMap<string, StoredSyncShow>;
   venueIds: ReadonlyMap<string, number>;
   today: string;
+  /** When this plan's data was read from the platform (before the first call). */
+  readAt?: Date;
 }): SyncPlan {
   const counts: SyncPlanCounts = {
     synced: 0,
@@ -244,12 +252,17 @@ export function planSync(input: {
     skippedCancelled: 0,
     soldOut: 0,
     reopened: 0,
+    keptNewer: 0,
   };
   const steps: SyncStep[] = [];
   const changes: string[] = [];
 
   for (const show of latestCopies(input.shows)) {
     const existing = input.stored.get(show.externalId);
+    if (existing?.lastSyncedAt && input.readAt && existing.lastSyncedAt > input.readAt) {
+      counts.keptNewer++;
+      continue;
+    }
     const verdict = verdictOf(show, existing, input.today);
     if (verdict === "past") counts.skippedPast++;
     else if (verdict === "hidden") {

@@ -71,6 +71,7 @@ export const RESERVED_SLUGS = new Set([
   "venues",
   "vote",
   "waitlist",
+  "webhooks",
 ]);
 
 /** A URL-safe slug of a venue name: "Tipsy Toucan & Co." → "tipsy-toucan-and-co". */

@@ -70,6 +70,11 @@ export function upsertSyncedShows(
     origin: string;
     /** Series whose dates could not be read this run (left as stored). */
     seriesFailures?: SeriesFailure[];
+    /**
+     * "sync.run" (a full sync: always audited, the dashboard's last run) or "sync.webhook" (one
+     * event refreshed after the platform's webhook: audited only for a notable change).
+     */
+    audit?: "sync.run" | "sync.webhook";
   },
   database: DB = db(),
 ): UpsertCounts {
@@ -87,13 +92,17 @@ export function upsertSyncedShows(
       venueIds.set(venue.externalId, v.id);
       if (v.created) venuesCreated++;
     }
-    const plan = planSync({ shows, stored, venueIds, today: options.today });
+    const plan = planSync({ shows, stored, venueIds, today: options.today, readAt: now });
     const waitlistQueued = applySyncPlan(plan, { now, origin: options.origin, today: options.today }, t);
     const counts: UpsertCounts = { ...plan.counts, waitlistQueued, venuesCreated };
+    const action = options.audit ?? "sync.run";
+    // A sale moves the seat counts on every webhook: only what staff would want to see (sold
+    // out, available again, cancelled, new, hidden) makes an audit line.
+    if (action === "sync.webhook" && !plan.changes.some((c) => !c.startsWith("updated: "))) return counts;
     recordAudit(
       {
         staff: options.staff ?? null,
-        action: "sync.run",
+        action,
         entityType: "events",
         after: {
           ok: true,
@@ -240,4 +249,26 @@ export function resetStaffEdits(eventId: number, staff: StaffIdentity, database:
     );
     return row.title;
   }, IMMEDIATE);
+}
+
+/**
+ * Where a platform event is stored: a show of its own, or a date of a series (the show of its
+ * series parent). Null when the site has not stored it.
+ */
+export function storedPlatformEvent(
+  externalId: string,
+  database: DB = db(),
+):
+  | { kind: "show"; eventId: number }
+  | { kind: "date"; eventId: number; parentExternalId: string | null }
+  | null {
+  const show = database.select({ id: events.id }).from(events).where(eq(events.externalId, externalId)).get();
+  if (show) return { kind: "show", eventId: show.id };
+  const date = database
+    .select({ eventId: eventDates.eventId, parent: events.externalId })
+    .from(eventDates)
+    .innerJoin(events, eq(events.id, eventDates.eventId))
+    .where(eq(eventDates.externalId, externalId))
+    .get();
+  return date ? { kind: "date", eventId: date.eventId, parentExternalId: date.parent } : null;
 }

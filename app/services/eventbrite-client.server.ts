@@ -3,6 +3,7 @@ import { venueToLookUp } from "~/lib/eventbrite";
 import {
   eventbriteEventSchema,
   eventbriteEventsPageSchema,
+  eventbriteResourceSchema,
   eventbriteTicketClassesPageSchema,
   eventbriteVenueSchema,
   type EventbriteEvent,
@@ -269,4 +270,12 @@ export async function fetchTicketClasses(
     continuation = next.continuation;
   }
   throw new EventbriteError({ kind: "endless-pagination", pages: MAX_PAGES });
+}
+
+/**
+ * A resource a webhook named (GET {EVENTBRITE_API_URL}{path} with the site's token): its id and
+ * the event it belongs to. `path` is a resource path checked by webhookTarget (app/lib).
+ */
+export async function fetchResource(config: EventbriteConfig, path: string) {
+  return getParsed(config, path, {}, eventbriteResourceSchema, EVENT_TIMEOUT_MS);
 }

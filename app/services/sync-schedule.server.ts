@@ -1,11 +1,14 @@
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { releaseStaleSyncLock, syncShowsAndImages } from "./eventbrite-sync.server";
+import { startTicketingWorker } from "./ticketing-refresh.server";
 
 /**
  * The scheduled ticketing sync inside the server: every EVENTBRITE_SYNC_INTERVAL_MINUTES
  * (default 10; 0 turns it off), only when the platform is configured. Several processes may
  * run the schedule: the SQLite lock in the sync run lets one of them sync at a time.
+ * With the platform configured, the webhook's worker runs too (issue 41; whatever the
+ * interval: the schedule is the reconcile, the webhook the minute-by-minute).
  * Returns a stop function (graceful shutdown).
  */
 export function startSyncSchedule(
@@ -14,9 +17,11 @@ export function startSyncSchedule(
   const env = getEnv();
   releaseStaleSyncLock();
   const intervalMs = options.intervalMs ?? env.EVENTBRITE_SYNC_INTERVAL_MINUTES * 60_000;
-  if (!intervalMs || !env.EVENTBRITE_TOKEN || !env.EVENTBRITE_ORGANIZATION_ID) {
-    logger().info({ intervalMs }, "scheduled ticketing sync off");
-    return () => {};
+  const configured = Boolean(env.EVENTBRITE_TOKEN && env.EVENTBRITE_ORGANIZATION_ID);
+  const worker = configured ? startTicketingWorker() : null;
+  if (!intervalMs || !configured) {
+    logger().info({ intervalMs, webhooks: Boolean(worker) }, "scheduled ticketing sync off");
+    return () => worker?.stop();
   }
   const run = options.run ?? (() => syncShowsAndImages({ staff: null }));
   let running = false;
@@ -34,5 +39,8 @@ export function startSyncSchedule(
   const timer = setInterval(() => void tick(), intervalMs);
   timer.unref();
   logger().info({ intervalMinutes: intervalMs / 60_000 }, "scheduled ticketing sync on");
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    worker?.stop();
+  };
 }

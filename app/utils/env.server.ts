@@ -46,6 +46,13 @@ export const envSchema = z.object({
   EVENTBRITE_ORGANIZATION_ID: optionalText,
   /** Minutes between scheduled syncs inside the server; 0 turns the schedule off. */
   EVENTBRITE_SYNC_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(10),
+  /** The secret part of the webhook's URL (/webhooks/eventbrite/{secret}); unset: no webhook. */
+  EVENTBRITE_WEBHOOK_SECRET: optionalText.refine(
+    (v) => v === undefined || /^[A-Za-z0-9_-]{24,200}$/.test(v),
+    "must be at least 24 letters, digits, - or _ (e.g. `openssl rand -hex 24`)",
+  ),
+  /** Days after a show its ticket holders' records (hashes, check-ins) are deleted. */
+  ATTENDEE_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   BOOKING_SHEET_URL: optionalUrl,
   SMTP_URL: optionalText,
   CONTACT_EMAIL: z.email().default("info@laughwindsor.ca"),

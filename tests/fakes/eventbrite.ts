@@ -10,6 +10,7 @@
  *   GET /v3/events/{id}/ticket_classes/   (the seats; also the `ticket_classes` expansion)
  *   GET /v3/events/{id}/attendees/        (every ticket sold, 50 a page with a continuation)
  *   GET /v3/orders/{id}/                  (an order: its event_id)
+ *   GET /v3/events/{id}/attendees/{id}/, /v3/events/{id}/ticket_classes/{id}/  (one of each)
  *   POST /v3/organizations/{org}/webhooks/ {"endpoint_url", "actions"}  registers a webhook
  *   POST /__mode  {"mode": "..."}   switches the failure mode (browser tests)
  *   POST /__patch {"id": "...", "patch": {...}} changes one event (e.g. {"status": "canceled"});
@@ -648,6 +649,19 @@ export async function startFakeEventbrite(
           },
           attendees: page,
         });
+      }
+      const attendeePath = /^\/events\/([^/]+)\/attendees\/([^/]+)\/?$/.exec(path);
+      if (attendeePath) {
+        const attendee = attendees.find((a) => a.event_id === attendeePath[1] && a.id === attendeePath[2]);
+        return attendee ? send(200, attendee) : send(404, { error: "NOT_FOUND" });
+      }
+      const classPath = /^\/events\/([^/]+)\/ticket_classes\/([^/]+)\/?$/.exec(path);
+      if (classPath) {
+        const state = seats.get(classPath[1]);
+        const found = state
+          ? fakeTicketClasses(classPath[1], state).find((c) => c.id === classPath[2])
+          : undefined;
+        return found ? send(200, found) : send(404, { error: "NOT_FOUND" });
       }
       const orderPath = /^\/orders\/([^/]+)\/?$/.exec(path);
       if (orderPath) {

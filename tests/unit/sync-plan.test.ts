@@ -55,6 +55,7 @@ function stored(overrides: Partial<StoredSyncShow> = {}): StoredSyncShow {
   const p = platform();
   return {
     id: 7,
+    lastSyncedAt: null,
     title: p.title,
     description: p.description,
     summary: p.summary,
@@ -179,6 +180,29 @@ describe("which shows the sync stores", () => {
 });
 
 describe("updating a stored show", () => {
+  it("leaves a show refreshed from a newer read (a webhook during a full sync) as it is", () => {
+    const readAt = new Date("2026-12-01T12:00:00Z");
+    const newer = stored({ lastSyncedAt: new Date("2026-12-01T12:00:01Z"), title: "Webhook's title" });
+    const plan = planSync({
+      shows: [platform({ title: "Older read" })],
+      stored: new Map([["100", newer]]),
+      venueIds: VENUES,
+      today: TODAY,
+      readAt,
+    });
+    expect(plan.steps).toEqual([]);
+    expect(plan.counts).toMatchObject({ keptNewer: 1, synced: 0 });
+    // Read at the same instant or later: updated as usual.
+    const same = planSync({
+      shows: [platform({ title: "Same read" })],
+      stored: new Map([["100", { ...newer, lastSyncedAt: readAt }]]),
+      venueIds: VENUES,
+      today: TODAY,
+      readAt,
+    });
+    expect(update(same.steps[0]).set).toEqual({ title: "Same read" });
+  });
+
   it("changes nothing when nothing differs (only last_synced_at moves)", () => {
     const { steps, counts } = plan([platform()], [stored()]);
     expect(update(steps[0])).toMatchObject({ set: {}, changed: false, replaceDates: null, waitlist: null });

@@ -8,6 +8,8 @@ import type { CardShow } from "~/lib/cards";
 import { formatCardDate, formatTime12 } from "~/lib/dates";
 import { cardPriceText } from "~/lib/price";
 import type { Performance } from "~/lib/recurrence";
+import { hasTicketsLeft, type BoxOfficeView } from "~/lib/seats";
+import { AvailabilityChip } from "./availability";
 import { BadgeList } from "./badges";
 import { CardTicketLink } from "./card-ticket-link";
 import { DatePreview } from "./event-card";
@@ -22,7 +24,13 @@ export const AUTOPLAY_MS = 5000;
 export function ShowCarousel({
   items,
 }: {
-  items: { show: CardShow; next: Performance; upcoming: Performance[]; series: boolean }[];
+  items: {
+    show: CardShow;
+    next: Performance;
+    upcoming: Performance[];
+    series: boolean;
+    box?: BoxOfficeView;
+  }[];
 }) {
   const track = useRef<HTMLUListElement>(null);
   const today = useBusinessToday();
@@ -91,7 +99,7 @@ export function ShowCarousel({
       }}
     >
       <ul className="carousel__track" ref={track}>
-        {items.map(({ show, next, upcoming, series }, i) => (
+        {items.map(({ show, next, upcoming, series, box }, i) => (
           <li
             key={show.id}
             className="carousel__slide"
@@ -119,11 +127,14 @@ export function ShowCarousel({
               </p>
               <DatePreview upcoming={upcoming} />
               <p className="carousel__price">{cardPriceText(next.price)}</p>
+              <AvailabilityChip box={box} />
               <div className="carousel__actions">
                 <Link to={`/event/${show.id}`} className="button button--primary">
                   More Info<span className="visually-hidden">: {show.title}</span>
                 </Link>
-                {(next.ticketUrl ?? show.ticketUrl) && !show.soldOut ? (
+                {(next.ticketUrl ?? show.ticketUrl) &&
+                !show.soldOut &&
+                (!box || hasTicketsLeft(box.availability)) ? (
                   <CardTicketLink
                     title={show.title}
                     ticketUrl={next.ticketUrl ?? show.ticketUrl!}
