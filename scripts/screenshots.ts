@@ -3,26 +3,60 @@
  * page the layout spec checks, the projector at 1280×720 and 1920×1080, and the dark theme
  * at 360 and 390 px, written to ./screenshots/ (git-ignored) for people to look at. Needs a build
  * (`npm run build`); starts the production server on a seeded temporary database exactly
- * as the browser tests do. `SHOTS=home,calendar` limits it to some pages.
+ * as the browser tests do. Settings:
+ *   SHOTS=home,calendar   some pages only
+ *   SHOTS_WIDTHS=390      some widths only
+ *   SHOTS_DIR=docs/x      another folder
+ *   SHOTS_POSTERS=1       the demo's realistic posters on every show (as `npm run demo` has them)
  */
 import fs from "node:fs";
 import path from "node:path";
-import { chromium } from "@playwright/test";
-import { votes } from "~/db/schema";
+import { chromium, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { openDatabase } from "~/utils/db.server";
-import { LAYOUT_PAGES, PROJECTOR_PAGE, PROJECTOR_SIZES, TWELVE_COMICS } from "../tests/support/layout-pages";
+import { imagesDir } from "~/utils/image-pipeline.server";
+import { LAYOUT_PAGES, layoutContext, PROJECTOR_PAGE, PROJECTOR_SIZES } from "../tests/support/layout-pages";
 import { startE2EServer } from "../tests/support/server";
 import { signInAsStaff } from "../tests/support/staff";
-import { addVotes, createRound, uniq } from "../tests/support/voting";
 import { CHROMIUM } from "./lib/chromium";
 import { requireBuild } from "./lib/harness";
+import { generatePosters, givePosters } from "./lib/posters";
 
-const OUT = path.resolve("screenshots");
+const OUT = path.resolve(process.env.SHOTS_DIR || "screenshots");
+const widths = process.env.SHOTS_WIDTHS?.split(",").filter(Boolean).map(Number);
 const SIZES = [
   { label: "phone-360", width: 360, height: 740 },
   { label: "phone-390", width: 390, height: 844 },
   { label: "desktop-1366", width: 1366, height: 768 },
-];
+].filter((s) => !widths || widths.includes(s.width));
+
+/**
+ * Scrolls through the page and back, so lazy images load and `content-visibility: auto` parts
+ * are drawn as a visitor scrolling would see them, then waits for the images.
+ */
+async function drawWholePage(page: Page) {
+  // A full-page shot is taken beyond the screen, where `content-visibility: auto` skips drawing.
+  await page.addStyleTag({ content: "* { content-visibility: visible !important; }" });
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    window.scrollTo(0, 0);
+    await Promise.all(
+      [...document.images].map((img) =>
+        img.complete
+          ? null
+          : new Promise((r) => {
+              img.addEventListener("load", r, { once: true });
+              img.addEventListener("error", r, { once: true });
+              setTimeout(r, 5_000);
+            }),
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+  });
+}
 
 async function main() {
   requireBuild();
@@ -35,18 +69,9 @@ async function main() {
     args: ["--no-sandbox", "--disable-gpu"],
   });
   try {
-    const round = createRound(db, "2 Minutes to Kill - Vote For Your Favorite", TWELVE_COMICS);
-    round.comedians.forEach((c, i) => addVotes(db, round.roundId, c.id, 12 - i));
-    const voteToken = `shots-${uniq()}-${uniq()}`;
-    db.insert(votes)
-      .values({
-        roundId: round.roundId,
-        comedianId: round.comedians[0].id,
-        email: `shots-${uniq()}@example.com`,
-        voteToken,
-      })
-      .run();
-    const ctx = { db, roundId: round.roundId, voteToken };
+    if (process.env.SHOTS_POSTERS)
+      await givePosters(db, imagesDir(e2e.databasePath), await generatePosters());
+    const ctx = { db, ...layoutContext(db) };
     const only = process.env.SHOTS?.split(",").filter(Boolean);
     const pages = LAYOUT_PAGES.filter((p) => !only || only.includes(p.name));
 
@@ -59,12 +84,16 @@ async function main() {
         for (const size of scheme === "dark" ? SIZES.filter((s) => s.label.startsWith("phone")) : SIZES) {
           await page.setViewportSize(size);
           await page.goto(p.path(ctx), { waitUntil: "load" });
+          await drawWholePage(page);
           const file = path.join(OUT, `${p.name}.${size.label}${scheme === "dark" ? ".dark" : ""}.png`);
-          await page.screenshot({ path: file, fullPage: true });
+          // A palette PNG: a fifth of the bytes, so the ones kept in docs/ stay small.
+          await sharp(await page.screenshot({ fullPage: true }))
+            .png({ palette: true, compressionLevel: 9 })
+            .toFile(file);
         }
         await page.close();
       }
-      if (scheme === "light" && (!only || only.includes("projector"))) {
+      if (scheme === "light" && (only ? only.includes("projector") : !widths)) {
         const page = await context.newPage();
         for (const size of PROJECTOR_SIZES) {
           await page.setViewportSize(size);

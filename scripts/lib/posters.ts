@@ -7,7 +7,13 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { and, isNull } from "drizzle-orm";
 import sharp from "sharp";
+import { events } from "~/db/schema";
+import { DEFAULT_FOCUS } from "~/lib/image-variants";
+import { getImageRow, ingestBytes, setShowImage } from "~/models/show-images.server";
+import type { DB } from "~/utils/db.server";
+import { produceAllVariants } from "~/utils/image-pipeline.server";
 
 export const POSTER_DIR = path.resolve(".cache/posters");
 
@@ -101,4 +107,28 @@ export async function generatePosters(dir = POSTER_DIR): Promise<Poster[]> {
     });
   }
   return out;
+}
+
+/**
+ * Gives every active show of `database` one of `posters` through the real image pipeline (the
+ * same as a staff upload), its variants rendered into `store` (the images folder beside the
+ * database). Used by `npm run posters` (the demo) and `npm run screenshots` with SHOTS_POSTERS.
+ */
+export async function givePosters(database: DB, store: string, posters: Poster[]) {
+  const hashes: string[] = [];
+  for (const p of posters) {
+    const result = await ingestBytes(fs.readFileSync(p.file), database, store);
+    if (!result.ok) throw new Error(`${p.file}: ${result.message}`);
+    hashes.push(result.hash);
+    await produceAllVariants(store, getImageRow(result.hash, database)!, DEFAULT_FOCUS);
+  }
+  const shows = database
+    .select({ id: events.id })
+    .from(events)
+    .where(and(isNull(events.archivedAt)))
+    .all();
+  shows.forEach((s, i) =>
+    setShowImage(s.id, { source: "upload", hash: hashes[i % hashes.length], focus: DEFAULT_FOCUS }, database),
+  );
+  return { shows: shows.length, distinct: hashes.length };
 }

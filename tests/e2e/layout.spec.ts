@@ -1,16 +1,14 @@
 import type { Page } from "@playwright/test";
-import { votes } from "~/db/schema";
 import {
   LAYOUT_PAGES,
+  layoutContext,
   PROJECTOR_PAGE,
   PROJECTOR_SIZES,
-  TWELVE_COMICS,
   WIDTHS,
   type LayoutContext,
   type LayoutPage,
 } from "../support/layout-pages";
 import { signInAsStaff } from "../support/staff";
-import { addVotes, closeTestRound, createRound, uniq } from "../support/voting";
 import { expect, test, testDb } from "./fixtures";
 import { layoutProblems } from "./layout-checks";
 
@@ -22,32 +20,19 @@ import { layoutProblems } from "./layout-checks";
  * page and width; every check runs in one evaluate (tests/e2e/layout-checks.ts).
  */
 
-let ctx: Omit<LayoutContext, "db">;
+let ctx: ReturnType<typeof layoutContext>;
 let ownDb: LayoutContext["db"];
 
 // Four page loads per test on a shared machine.
 test.describe.configure({ timeout: 90_000 });
 
 test.beforeAll(() => {
-  // One round per worker: twelve comics with votes, the fullest projector and the longest
-  // standings table (a round per test would grow the staff lists by 12 comics each time).
+  // One context per worker (a round per test would grow the staff lists by 12 comics each time).
   ownDb = testDb();
-  const round = createRound(ownDb, "2 Minutes to Kill - Vote For Your Favorite", TWELVE_COMICS);
-  round.comedians.forEach((c, i) => addVotes(ownDb, round.roundId, c.id, 12 - i));
-  const voteToken = `layout-${uniq()}-${uniq()}`;
-  ownDb
-    .insert(votes)
-    .values({
-      roundId: round.roundId,
-      comedianId: round.comedians[0].id,
-      email: `layout-${uniq()}@example.com`,
-      voteToken,
-    })
-    .run();
-  ctx = { roundId: round.roundId, voteToken };
+  ctx = layoutContext(ownDb);
 });
 test.afterAll(() => {
-  closeTestRound(ownDb, ctx.roundId);
+  ctx.cleanUp();
   ownDb.$client.close();
 });
 

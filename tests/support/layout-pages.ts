@@ -1,7 +1,10 @@
+import { eq } from "drizzle-orm";
+import { contestantApplications, votes } from "~/db/schema";
 import { comedianSlug } from "~/lib/lineup";
 import { showPath } from "~/lib/slug";
 import type { DB } from "~/utils/db.server";
 import { seededShow } from "./shows";
+import { addVotes, closeTestRound, createRound, uniq } from "./voting";
 
 /**
  * Every page the layout spec (tests/e2e/layout.spec.ts) and `npm run screenshots` visit.
@@ -14,7 +17,63 @@ export type LayoutPage = {
   path: (ctx: LayoutContext) => string;
 };
 
-export type LayoutContext = { db: DB; roundId: number; voteToken: string };
+export type LayoutContext = { db: DB; roundId: number; voteToken: string; reviewShowId: number };
+
+/**
+ * The rows the layout pages need beyond the seed (the layout spec's workers and `npm run
+ * screenshots` make their own): a round of twelve comics with votes (the fullest projector and
+ * the longest standings), a vote's receipt, and three applications to the seed's game show.
+ */
+export function layoutContext(db: DB): Omit<LayoutContext, "db"> & { cleanUp: () => void } {
+  const round = createRound(db, "2 Minutes to Kill - Vote For Your Favorite", TWELVE_COMICS);
+  round.comedians.forEach((c, i) => addVotes(db, round.roundId, c.id, 12 - i));
+  const voteToken = `layout-${uniq()}-${uniq()}`;
+  db.insert(votes)
+    .values({
+      roundId: round.roundId,
+      comedianId: round.comedians[0].id,
+      email: `layout-${uniq()}@example.com`,
+      voteToken,
+    })
+    .run();
+  // The seed's game show takes applications: three applicants, once per database.
+  const review = seededShow(db, "Game On! Comedy Game Show with host Danny Vega");
+  const applied = db
+    .select({ id: contestantApplications.id })
+    .from(contestantApplications)
+    .where(eq(contestantApplications.eventId, review.id))
+    .all().length;
+  const applicants = [
+    [
+      "Alexandra Montgomery-Whitfield",
+      "Ten years of open mics; my mother still asks when I'll get a real job.",
+    ],
+    ["Ben Ortiz", "Crowd work and a ukulele. Mostly crowd work."],
+    ["Chidi Okonkwo", ""],
+  ];
+  if (applied === 0)
+    applicants.forEach(([name, bio], i) =>
+      db
+        .insert(contestantApplications)
+        .values({
+          eventId: review.id,
+          fullName: name,
+          email: `applicant-${i}@example.com`,
+          mobileNumber: "5195550100",
+          isOver19: true,
+          canAttendEvent: true,
+          acceptsTerms: true,
+          funBio: bio,
+        })
+        .run(),
+    );
+  return {
+    roundId: round.roundId,
+    voteToken,
+    reviewShowId: review.id,
+    cleanUp: () => closeTestRound(db, round.roundId),
+  };
+}
 
 const showBySlug = (db: DB, title: string) =>
   showPath(seededShow(db, title) as Parameters<typeof showPath>[0]);
@@ -81,6 +140,11 @@ export const LAYOUT_PAGES: LayoutPage[] = [
   { name: "admin-applications", as: "staff", path: () => "/admin/applications" },
   { name: "admin-newsletter", as: "staff", path: () => "/admin/newsletter" },
   { name: "admin-rounds", as: "staff", path: () => "/admin/rounds" },
+  {
+    name: "application-review",
+    as: "staff",
+    path: ({ reviewShowId }) => `/admin/applications/${reviewShowId}/review`,
+  },
   { name: "manage-comedians", as: "staff", path: () => "/manage-comedians" },
   { name: "debug", as: "staff", path: () => "/debug" },
 ];
