@@ -12,9 +12,10 @@ import { SiteHeader } from "~/components/site-header";
 import { StaffHeader } from "~/components/staff-header";
 import { Toaster } from "~/components/toaster";
 import { todayIn } from "~/lib/dates";
-import { pageArea, pageTheme } from "~/lib/page-area";
+import { pageArea, pageHeader, pageTheme } from "~/lib/page-area";
 import { SITE } from "~/lib/site";
 import appStyles from "~/styles/app.css";
+import { getStaff } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
 import { readFlash } from "~/utils/session.server";
 
@@ -31,8 +32,11 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const { flash, flashes, setCookie } = await readFlash(request);
   const zone = getEnv().APP_TIMEZONE;
+  // Staff on the results views get the staff header (read only there: a session read per page).
+  const { pathname } = new URL(request.url);
+  const header = pageHeader(pathname, pageArea(pathname) === "room" && (await getStaff(request)) !== null);
   return json(
-    { flash, flashes, zone, today: todayIn(zone) },
+    { flash, flashes, zone, today: todayIn(zone), header },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }
@@ -60,7 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <ProgressBar />
-        {area === "staff" ? <StaffHeader /> : <SiteHeader />}
+        {(data?.header ?? pageHeader(pathname, false)) === "staff" ? <StaffHeader /> : <SiteHeader />}
         <Toaster flashes={data?.flashes ?? []}>
           <main id="main" className="site-main">
             {children}

@@ -27,3 +27,15 @@ export function pageTheme(pathname: string): PageTheme {
   const area = pageArea(pathname);
   return area === "room" ? "dark" : area === "staff" ? "light" : "auto";
 }
+
+/**
+ * Which header a page carries: the staff header on staff pages, and on the results views for a
+ * signed-in staff member (issue 42: the host and the office are at work there, and reach the back
+ * office from it); the public header everywhere else.
+ */
+export function pageHeader(pathname: string, signedInStaff: boolean): "staff" | "public" {
+  const area = pageArea(pathname);
+  if (area === "staff") return "staff";
+  const path = pathname.toLowerCase();
+  return signedInStaff && area === "room" && under(path, "/results") ? "staff" : "public";
+}

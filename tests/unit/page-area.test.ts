@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageArea, pageTheme } from "~/lib/page-area";
+import { pageArea, pageHeader, pageTheme } from "~/lib/page-area";
 
 describe("pageArea and pageTheme", () => {
   it("puts /vote and the results views in the dark room", () => {
@@ -36,5 +36,12 @@ describe("pageArea and pageTheme", () => {
       expect(pageArea(p)).toBe("public");
       expect(pageTheme(p)).toBe("auto");
     }
+  });
+  it("gives signed-in staff the staff header on the results views, and only there among room pages", () => {
+    for (const p of ["/results", "/results/", "/RESULTS", "/results/host"])
+      expect([pageHeader(p, true), pageHeader(p, false)]).toEqual(["staff", "public"]);
+    for (const p of ["/vote", "/results-2024", "/", "/event/1", "/admin/login"])
+      expect(pageHeader(p, true)).toBe("public");
+    for (const p of ["/admin", "/booking"]) expect(pageHeader(p, false)).toBe("staff");
   });
 });
