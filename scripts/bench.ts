@@ -10,13 +10,15 @@
  * the app sent for `/` (the limit; scripts/lib/bare-server.mjs). The load tool (autocannon)
  * runs in this process, the app and the bare server each in their own. Each run also reports the
  * CPU time per request of the answering process and of the load tool, to show which was the limit.
- * Then page weights, Lighthouse (mobile defaults) on four pages, and the server's RSS.
+ * Then page weights (a first visit on a phone counted by Chromium: scripts/lib/page-weight.ts),
+ * Lighthouse (mobile defaults) on four pages, and the server's RSS.
  * Writes bench/results.json and bench/results.md, and the table into README.md.
  *
  * Flags: --skip-build, --quick (2 s runs, no Lighthouse: for trying the script itself),
  *        --shows N (upcoming shows to seed; default 200),
  *        --load-only (the load runs, page weights and RSS; no Lighthouse, no image part),
  *        --images (only the image part: scripts/bench-images.ts; CPU-heavy, run it alone),
+ *        --weight (only the page weights on the demo data with its posters: scripts/bench-weight.ts),
  *        --growth [--label NAME] [--shows-sizes a,b,c] [--vote-sizes a,b,c] (only how cost grows
  *        with the data: scripts/bench-growth.ts, written to bench/growth-NAME.md),
  *        --profile [--label NAME] (only a CPU profile of /vote GET, a vote POST and /healthcheck
@@ -31,7 +33,6 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { eq } from "drizzle-orm";
 import { comedians, eventDates, events, roundComedians, votingRounds } from "~/db/schema";
@@ -45,6 +46,7 @@ import { startLoadServer, stopServer } from "../tests/support/server";
 import { runGrowth } from "./bench-growth";
 import { renderImageMarkdown, runImageBench, type ImageBench } from "./bench-images";
 import { runProfile } from "./bench-profile";
+import { runWeightBench, writeWeightResults } from "./bench-weight";
 import { CHROMIUM, lighthouseRun } from "./lib/chromium";
 import {
   cpuMicros,
@@ -54,6 +56,7 @@ import {
   updateReadmeBlock,
   writeMarkdown,
 } from "./lib/harness";
+import { firstVisitWeights, renderWeights, type PageWeight } from "./lib/page-weight";
 
 type MemoryMiB = NonNullable<ReturnType<typeof memoryMiB>>;
 
@@ -99,6 +102,7 @@ async function main() {
     if (build.status !== 0) throw new Error("build failed");
   }
   if (args.has("--images")) return writeImageResults(await runImageBench({ lighthouse: !QUICK }));
+  if (args.has("--weight")) return writeWeightResults(await runWeightBench());
   if (args.has("--growth")) {
     const labelFlag = process.argv.indexOf("--label");
     return runGrowth(labelFlag > 0 ? process.argv[labelFlag + 1] : "latest");
@@ -173,7 +177,7 @@ async function main() {
       for (const connections of [10, 50]) await run(uncached, connections, round);
     const runs = [...targets, uncached].flatMap((t) => [10, 50].map((c) => medianRound(rounds, t.name, c)));
     const storedVotes = countVotes(dbPath);
-    const weights = await pageWeights(origin, [
+    const weights = await firstVisitWeights(origin, [
       "/",
       "/calendar",
       `/event/${seeded.eventId}`,
@@ -421,65 +425,6 @@ async function startBareServer(url: string, dir: string) {
   };
 }
 
-/** Bytes on the wire for one URL with the given Accept-Encoding (what a browser downloads). */
-function servedBytes(
-  url: string,
-  acceptEncoding: string,
-): Promise<{ bytes: number; body: Buffer; encoding: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { "Accept-Encoding": acceptEncoding } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          const raw = Buffer.concat(chunks);
-          const encoding = String(res.headers["content-encoding"] ?? "identity");
-          const body =
-            encoding === "br"
-              ? zlib.brotliDecompressSync(raw)
-              : encoding === "gzip"
-                ? zlib.gunzipSync(raw)
-                : raw;
-          resolve({ bytes: raw.length, body, encoding });
-        });
-      })
-      .on("error", reject);
-  });
-}
-
-/** HTML and JavaScript each public page makes a browser download, as served (brotli and gzip). */
-async function pageWeights(origin: string, paths: string[]) {
-  const out = [];
-  for (const p of paths) {
-    const br = await servedBytes(origin + p, "br, gzip");
-    const gz = await servedBytes(origin + p, "gzip");
-    const html = br.body.toString("utf8");
-    const scripts = new Set<string>();
-    for (const m of html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+)"/g))
-      scripts.add(m[1]);
-    for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"(\/build\/[^"]+\.js)"/g))
-      scripts.add(m[1]);
-    let jsBrotli = 0;
-    let jsGzip = 0;
-    for (const s of scripts) {
-      jsBrotli += (await servedBytes(new URL(s, origin).href, "br, gzip")).bytes;
-      jsGzip += (await servedBytes(new URL(s, origin).href, "gzip")).bytes;
-    }
-    const styles = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].length;
-    out.push({
-      path: p,
-      htmlBytes: Buffer.byteLength(html),
-      htmlGzip: gz.bytes,
-      htmlBrotli: br.bytes,
-      jsFiles: scripts.size,
-      jsGzipBytes: jsGzip,
-      jsBrotliBytes: jsBrotli,
-      requests: 1 + scripts.size + styles,
-    });
-  }
-  return out;
-}
-
 async function runLighthouse(origin: string, paths: string[]) {
   if (!fs.existsSync(CHROMIUM)) return [{ error: `no chromium at ${CHROMIUM}` }];
   const results = [];
@@ -520,7 +465,7 @@ function renderMarkdown(r: {
   storedVotes: number;
   rssMb: number;
   memory?: { atStart: MemoryMiB | null; afterLoad: MemoryMiB | null };
-  weights: Awaited<ReturnType<typeof pageWeights>>;
+  weights: PageWeight[];
   lighthouse: Awaited<ReturnType<typeof runLighthouse>>;
 }) {
   const lines: string[] = [];
@@ -553,14 +498,7 @@ function renderMarkdown(r: {
       `Server memory (/proc status): at start ${split(r.memory.atStart)}; after the load ${split(r.memory.afterLoad)}.`,
       "",
     );
-  lines.push(
-    "| page (as served) | HTML bytes | HTML gzip | HTML brotli | JS files | JS gzip bytes | JS brotli bytes | requests |",
-    "|---|---|---|---|---|---|---|---|",
-  );
-  for (const w of r.weights)
-    lines.push(
-      `| ${w.path} | ${w.htmlBytes} | ${w.htmlGzip} | ${w.htmlBrotli} | ${w.jsFiles} | ${w.jsGzipBytes} | ${w.jsBrotliBytes} | ${w.requests} |`,
-    );
+  lines.push(renderWeights(r.weights));
   if (r.lighthouse.length) {
     lines.push(
       "",
