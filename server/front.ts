@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppLoadContext } from "@remix-run/node";
 import type { MailListPaths } from "~/features/mail-lists/unsubscribe.server";
 import type { FastPaths } from "~/features/voting/vote-fast-path.server";
+import { healthDetail } from "~/services/replication.server";
 import { databaseAnswers } from "~/utils/healthcheck.server";
 import type { logger } from "~/utils/logger.server";
 import { pickEncoding } from "~/utils/page-cache.server";
@@ -116,7 +117,9 @@ export function createFront(options: {
     res.setHeader("Cache-Control", "no-store");
     try {
       databaseAnswers();
-      sendText(req, res, 200, "OK");
+      // Issue 38: the replication's state follows "OK" when a bucket is configured; a replica
+      // that is down never fails the check (the site keeps serving; the alert is the metric).
+      sendText(req, res, 200, `OK${healthDetail()}`);
     } catch (error) {
       log.error({ err: error }, "healthcheck failed");
       sendText(req, res, 503, "ERROR");

@@ -27,6 +27,7 @@ import { todayIn } from "~/lib/dates";
 import { deleteExpiredSignups } from "~/models/mail-lists.server";
 import { deleteExpiredWaitlist, sendPendingNotices } from "~/models/waitlist.server";
 import { startOutboxSender } from "~/services/outbox-sender.server";
+import { replicationConfigured, startReplicationMonitor } from "~/services/replication.server";
 import { startSyncSchedule } from "~/services/sync-schedule.server";
 import { closeDatabase, dataVersion, db } from "~/utils/db.server";
 import { EnvError } from "~/utils/env.server";
@@ -44,6 +45,7 @@ import { isLiteFsReplica, prepareApp, startupBanner } from "~/utils/startup.serv
 import { startWalCheckpointer } from "~/utils/wal-checkpointer.server";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { createFront, type AppLocals } from "./front";
+import { metricsRoute, registerOperationalMetrics, startMetricsListener } from "./metrics";
 import { createPipeline, type RequestState } from "./pipeline";
 
 installGlobals({ nativeFetch: true });
@@ -102,6 +104,11 @@ async function main() {
   // the file system for every page request).
   app.use("/images", express.static("public/images", { maxAge: "1h" }));
   app.get("/favicon.svg", (_req, res) => res.sendFile(path.resolve("public/favicon.svg"), { maxAge: "1h" }));
+
+  // Issue 38: /metrics for whoever holds METRICS_TOKEN (404 without one configured).
+  registerOperationalMetrics(env);
+  const metrics = metricsRoute(env.METRICS_TOKEN);
+  app.all("/metrics", (req, res, next) => void metrics(req, res).catch(next));
 
   // Built once: the per-request values reach loaders through the load context.
   const handle = createRemixHandler(
@@ -193,6 +200,11 @@ async function main() {
     console.log(startupBanner(port));
     if (!production) void broadcastDevReady(build);
   });
+  // Issue 38: the metrics port for Fly's scraper, and the watch on the off-site replica.
+  const metricsListener = env.METRICS_PORT
+    ? startMetricsListener(env.METRICS_PORT, (err) => log.error({ err }, "metrics port failed"))
+    : null;
+  const replication = replicationConfigured(env) ? startReplicationMonitor({ log }) : null;
   // The ticketing sync on a schedule (issue 14); the primary only, when LiteFS replicates.
   const stopSyncSchedule = isLiteFsReplica(env.DATABASE_PATH) ? () => {} : startSyncSchedule();
   // Issue 20: WAL checkpoints (copy back and fsync) in a worker thread, not inside a vote's commit.
@@ -234,6 +246,8 @@ async function main() {
     // accepted and marked sent before the database closes (no resend after the restart).
     const senderStopped = sender ? sender.stop() : Promise.resolve(true);
     stopSyncSchedule();
+    replication?.stop();
+    metricsListener?.close();
     log.info({ signal }, "shutting down: finishing in-flight requests and the mail being sent");
     let forced = false;
     server.close(() => {

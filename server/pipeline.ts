@@ -28,6 +28,7 @@ import {
   UrlencodedCounter,
 } from "~/utils/form-pipeline.server";
 import { requestLog, type logger } from "~/utils/logger.server";
+import { observeRequest } from "~/utils/metrics.server";
 import { newRandomToken } from "~/utils/random.server";
 import { isFormContentType, isSameSiteWrite, passesRemixOriginCheck } from "~/utils/request-guards.server";
 import { isAssetPath, type SecurityHeaders } from "~/utils/security-headers.server";
@@ -81,14 +82,17 @@ export function createPipeline(options: PipelineOptions) {
     };
     const start = performance.now();
     res.on("finish", () => {
+      const ms = performance.now() - start;
       logRequest({
         reqId: state.requestId,
         method: req.method,
         // The webhook's endpoint secret is in its path: never in a log line.
         path: redactWebhookSecret(target),
         status: res.statusCode,
-        ms: Math.round((performance.now() - start) * 10) / 10,
+        ms: Math.round(ms * 10) / 10,
       });
+      // Issue 38: the request metrics (route group, status, latency) from the same moment.
+      observeRequest(path, res.statusCode, ms / 1000);
     });
     if (asset) options.securityHeaders.asset(res);
     else options.securityHeaders.page(res, state.cspNonce);

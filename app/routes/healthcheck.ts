@@ -1,3 +1,4 @@
+import { healthDetail } from "~/services/replication.server";
 import { databaseAnswers } from "~/utils/healthcheck.server";
 import { logger } from "~/utils/logger.server";
 
@@ -8,7 +9,9 @@ import { logger } from "~/utils/logger.server";
 export async function loader() {
   try {
     databaseAnswers();
-    return new Response("OK", { headers: { "Cache-Control": "no-store", "Content-Type": "text/plain" } });
+    return new Response(`OK${healthDetail()}`, {
+      headers: { "Cache-Control": "no-store", "Content-Type": "text/plain" },
+    });
   } catch (error) {
     logger().error({ err: error }, "healthcheck failed");
     return new Response("ERROR", { status: 503, headers: { "Cache-Control": "no-store" } });

@@ -76,6 +76,27 @@ export const envSchema = z.object({
   /** Tests: every outbound fetch must go to loopback (checked before any DNS look-up). */
   OUTBOUND_LOOPBACK_ONLY: boolFlag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Issue 38: off-site replication (Litestream) and poster masters in an S3-compatible bucket.
+  // The names are the ones `fly storage create` (Tigris) sets as secrets.
+  /** The bucket; unset: no replication (the entrypoint says so once). */
+  BUCKET_NAME: optionalText,
+  AWS_ENDPOINT_URL_S3: optionalUrl,
+  AWS_REGION: z.string().trim().min(1).default("auto"),
+  AWS_ACCESS_KEY_ID: optionalText,
+  AWS_SECRET_ACCESS_KEY: optionalText,
+  /** Litestream's metrics address (loopback), read by the server's replication monitor. */
+  LITESTREAM_ADDR: z.string().trim().min(1).default("127.0.0.1:9090"),
+  /** The health detail, the log and the alert call the replica behind past this lag. */
+  REPLICATION_LAG_ALERT_SECONDS: z.coerce.number().min(1).max(86_400).default(60),
+  /** Bearer token for /metrics; unset: /metrics answers 404. */
+  METRICS_TOKEN: optionalText,
+  /** A second port answering only /metrics, without the token, for Fly's scraper (private network). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Error reports (Sentry); unset: nothing is sent anywhere. */
+  SENTRY_DSN: optionalUrl,
+  SENTRY_ENVIRONMENT: z.string().trim().min(1).default("production"),
+  /** The release reported with errors; default: the build's version (the same for server and browser). */
+  SENTRY_RELEASE: optionalText,
 });
 
 function isValidTimeZone(zone: string) {
@@ -129,6 +150,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   if (production && parsed.SESSION_SECRET === DEV_SESSION_SECRET) {
     problems.push("SESSION_SECRET must not be the development default in production");
+  }
+  if (parsed.METRICS_TOKEN && parsed.METRICS_TOKEN.length < 24) {
+    problems.push("METRICS_TOKEN must be at least 24 characters (openssl rand -hex 32)");
+  }
+  if (parsed.BUCKET_NAME && !(parsed.AWS_ACCESS_KEY_ID && parsed.AWS_SECRET_ACCESS_KEY)) {
+    problems.push(
+      "BUCKET_NAME needs AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (fly storage create sets all three)",
+    );
   }
   for (const gate of ["BOOKING_PASSWORD", "RESULTS_PASSWORD"] as const) {
     if (production && !parsed[gate]) problems.push(`${gate} is required in production`);
