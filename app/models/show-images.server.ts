@@ -22,6 +22,7 @@ import {
   masterPath,
   processOriginal,
   produceAllVariants,
+  type Original,
   writeAtomic,
 } from "~/utils/image-pipeline.server";
 import { logger } from "~/utils/logger.server";
@@ -67,14 +68,17 @@ export function showImageRef(
   }
 }
 
-/** Processes an original and stores it (master on disk, row in the table); same bytes → same hash. */
+/**
+ * Processes an original (bytes, or an uploaded file read from disk) and stores it (master on
+ * disk, row in the table); same bytes → same hash.
+ */
 export async function ingestBytes(
-  bytes: Buffer,
+  original: Original,
   database: DB = db(),
   dir = dataImagesDir(),
 ): Promise<IngestResult> {
   try {
-    const processed = await processOriginal(bytes);
+    const processed = await processOriginal(original);
     if (!getImageRow(processed.hash, database) || !fs.existsSync(masterPath(dir, processed.hash))) {
       writeAtomic(masterPath(dir, processed.hash), processed.master);
       database
@@ -172,7 +176,8 @@ export function pendingImageLinks(limit: number, database: DB = db()) {
 }
 
 export type FormImageOutcome =
-  | { kind: "rejected"; message: string }
+  /** 400: a bad file (staff pick another); 503: posters are being processed, try again shortly. */
+  | { kind: "rejected"; message: string; status: 400 | 503 }
   | { kind: "unchanged" }
   | {
       kind: "set";

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type TypedResponse } from "@remix-run/node";
 import type { z } from "zod";
 import {
+  discardUpload,
   isMultipart,
   MAX_UPLOAD_REQUEST_BYTES,
   MultipartError,
@@ -232,7 +233,10 @@ export async function readFormData(
   if (options.uploads && isMultipart(contentType)) {
     try {
       const { formData, files } = await readBoundedMultipart(request, options.uploads);
-      if (repeatedNames(formData, options.repeatable).length) throw new FormRefused(400, SEND_AGAIN);
+      if (repeatedNames(formData, options.repeatable).length) {
+        for (const file of files) discardUpload(file);
+        throw new FormRefused(400, SEND_AGAIN);
+      }
       return { formData, files };
     } catch (error) {
       if (error instanceof MultipartError) throw new FormRefused(error.status, error.message);
@@ -344,7 +348,10 @@ export type FormPipelineResult<Value> =
        * A refusal decided after validation (the model said no, storing failed): the same page
        * with the values kept and the message above the form (or next to `field`).
        */
-      error: (message: string, options?: { status?: number; field?: string }) => TypedResponse<FormReply>;
+      error: (
+        message: string,
+        options?: { status?: number; field?: string; retryAfterSeconds?: number },
+      ) => TypedResponse<FormReply>;
     }
   | { ok: false; response: TypedResponse<FormReply> };
 
@@ -364,7 +371,17 @@ export async function handleForm<Schema extends z.ZodTypeAny>(
     const reply: FormReply = { status: "error", error: { "": [error.message] } };
     return { ok: false, response: refusal(error.status, reply, error.retryAfterSeconds) };
   }
-  const { formData, files } = body;
+  const result = await checkForm(body, options);
+  // A refused form's uploads (temporary files) go now; the handler deletes the ones it takes.
+  if (!result.ok) for (const file of body.files) discardUpload(file);
+  return result;
+}
+
+/** The steps after the read: honeypot, zod through Conform, `refuseIf`, budget. */
+async function checkForm<Schema extends z.ZodTypeAny>(
+  { formData, files }: { formData: FormData; files: UploadedFile[] },
+  options: FormPipelineOptions<Schema>,
+): Promise<FormPipelineResult<z.output<Schema>>> {
   // The honeypot's answer is a redirect: typed as the reply so `useActionData` stays exact.
   if (options.honeypot && isHoneypotFilled(formData))
     return { ok: false, response: (await options.honeypot(formData)) as TypedResponse<FormReply> };
@@ -395,6 +412,7 @@ export async function handleForm<Schema extends z.ZodTypeAny>(
       refusal(
         o.status ?? 400,
         reply(o.field ? { fieldErrors: { [o.field]: [message] } } : { formErrors: [message] }),
+        o.retryAfterSeconds,
       ),
   };
 }

@@ -30,8 +30,10 @@ let sharpModule: Promise<typeof sharpType> | null = null;
 function loadSharp() {
   sharpModule ??= import("sharp").then((m) => {
     const sharp = (m.default ?? m) as typeof sharpType;
+    // A small machine (issue 38): one libvips thread, and no operation cache: each image is
+    // read once, so cached pixels only kept the last job's memory after it finished.
     sharp.concurrency(1);
-    sharp.cache({ memory: 24, files: 0, items: 20 });
+    sharp.cache(false);
     return sharp;
   });
   return sharpModule;
@@ -99,22 +101,69 @@ export async function withImageSlot<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** What staff read when a poster arrives while one is processed and another waits. */
+export const POSTER_BUSY_MESSAGE = "Another poster is being processed; try again in a minute.";
+/** Posters from the staff form at once: one processed, one waiting (issue 38: the 512 MB machine). */
+const POSTERS_AT_ONCE = 2;
+const posters = ((globalThis as typeof globalThis & { __posterJobs?: { n: number } }).__posterJobs ??= {
+  n: 0,
+});
+
+/**
+ * Runs a staff poster's job (an upload or a typed link) when fewer than POSTERS_AT_ONCE are under
+ * way; otherwise refuses at once with POSTER_BUSY_MESSAGE (kind "busy"), before anything is
+ * decoded or stored. Background jobs (variants, the sync's images) only queue for the slot.
+ */
+export async function withPosterTicket<T>(fn: () => Promise<T>): Promise<T> {
+  if (posters.n >= POSTERS_AT_ONCE) throw new ImageError(POSTER_BUSY_MESSAGE, "busy");
+  posters.n++;
+  try {
+    return await fn();
+  } finally {
+    posters.n--;
+  }
+}
+
 // --- processing (pure: bytes in, bytes out) --------------------------------------------------
 
+/** An original in memory (a fetched link) or in a file (an upload, streamed to disk). */
+export type Original = Buffer | { path: string };
+
+/** Size, first bytes and content hash of an original; a file is read as a stream, never whole. */
+async function describeOriginal(original: Original) {
+  if (Buffer.isBuffer(original)) {
+    const hash = crypto.createHash("sha256").update(original).digest("hex").slice(0, 16);
+    return { size: original.length, head: original.subarray(0, 64), hash };
+  }
+  const size = (await fs.promises.stat(original.path)).size;
+  const sha = crypto.createHash("sha256");
+  let head = Buffer.alloc(0);
+  for await (const chunk of fs.createReadStream(original.path, { end: MAX_IMAGE_BYTES })) {
+    if (head.length < 64) head = Buffer.concat([head, chunk as Buffer]).subarray(0, 64);
+    sha.update(chunk as Buffer);
+  }
+  return { size, head, hash: sha.digest("hex").slice(0, 16) };
+}
+
 /** Checks an original by its content and makes the master and the placeholder. */
-export async function processOriginal(bytes: Buffer): Promise<ProcessedImage> {
-  if (bytes.length > MAX_IMAGE_BYTES) throw new ImageError("The image is larger than 15 MB.", "too-large");
-  const format = sniffImage(bytes);
+export async function processOriginal(original: Original): Promise<ProcessedImage> {
+  const { size, head, hash } = await describeOriginal(original);
+  if (size > MAX_IMAGE_BYTES) throw new ImageError("The image is larger than 15 MB.", "too-large");
+  const format = sniffImage(head);
   if (!format) throw new ImageError(`That file is not an image (${ACCEPTED_IMAGE_LABEL}).`, "not-image");
-  const hash = crypto.createHash("sha256").update(bytes).digest("hex").slice(0, 16);
   const sharp = await loadSharp();
   return withImageSlot(async () => {
     let master: { data: Buffer; info: sharpType.OutputInfo };
     try {
+      // libvips reads a file itself (a JPEG shrunk while it is decoded); HEIC is decoded whole.
+      const source = Buffer.isBuffer(original) ? original : original.path;
       const input =
         format === "heic"
-          ? await heicInput(sharp, bytes)
-          : sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
+          ? await heicInput(
+              sharp,
+              Buffer.isBuffer(original) ? original : await fs.promises.readFile(original.path),
+            )
+          : sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
       master = await input
         .rotate() // applies the EXIF orientation; the output carries no metadata
         .resize({ width: MASTER_MAX_SIDE, height: MASTER_MAX_SIDE, fit: "inside", withoutEnlargement: true })
@@ -138,7 +187,7 @@ export async function processOriginal(bytes: Buffer): Promise<ProcessedImage> {
     return {
       hash,
       format,
-      bytes: bytes.length,
+      bytes: size,
       width: master.info.width,
       height: master.info.height,
       master: master.data,

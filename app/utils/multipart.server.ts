@@ -4,6 +4,10 @@
  * Every other route keeps the urlencoded-only rule (server/pipeline.ts asks multipartAllowance).
  * Kept in one module so the bounded POST pipeline can call it for these routes.
  */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
@@ -29,7 +33,33 @@ export const EVENT_FORM_UPLOAD: UploadLimits = {
   fileFields: ["poster"],
 };
 
-export type UploadedFile = { field: string; filename: string; mimeType: string; bytes: Buffer };
+/**
+ * An uploaded file, streamed to a temporary file as it arrives (issue 38: ten posters held in
+ * memory at once took the 512 MB machine over its limit). The form pipeline deletes the files of
+ * a form it refuses, the form's handler the ones it takes (`discardUpload`); one left behind all
+ * the same (a crash mid-request) is swept after UPLOAD_TTL_MS.
+ */
+export type UploadedFile = { field: string; filename: string; mimeType: string; path: string; size: number };
+
+export const UPLOAD_DIR = path.join(os.tmpdir(), "laugh-uploads");
+const UPLOAD_TTL_MS = 15 * 60 * 1000;
+
+export function discardUpload(file: { path: string } | null | undefined) {
+  if (file) fs.rm(file.path, { force: true }, () => {});
+}
+
+/** Deletes uploads older than UPLOAD_TTL_MS (left behind by a request that never finished). */
+function sweepUploads(now = Date.now()) {
+  fs.readdir(UPLOAD_DIR, (error, names) => {
+    if (error) return;
+    for (const name of names) {
+      const file = path.join(UPLOAD_DIR, name);
+      fs.stat(file, (err, stat) => {
+        if (!err && now - stat.mtimeMs > UPLOAD_TTL_MS) fs.rm(file, { force: true }, () => {});
+      });
+    }
+  });
+}
 
 export class MultipartError extends Error {
   constructor(
@@ -81,7 +111,8 @@ export async function readBoundedMultipart(request: Request, limits: UploadLimit
     throw new MultipartError("The form could not be read.", 400);
   }
 
-  await new Promise<void>((resolve, reject) => {
+  const pending: Promise<void>[] = [];
+  const read = new Promise<void>((resolve, reject) => {
     let failed: MultipartError | null = null;
     const fail = (error: MultipartError) => {
       if (failed) return;
@@ -98,34 +129,61 @@ export async function readBoundedMultipart(request: Request, limits: UploadLimit
         stream.resume();
         return fail(new MultipartError("Unexpected file in the form.", 400));
       }
-      const chunks: Buffer[] = [];
+      sweepUploads();
+      fs.mkdirSync(UPLOAD_DIR, { recursive: true });
+      const file = path.join(UPLOAD_DIR, `${process.pid}-${crypto.randomBytes(8).toString("hex")}`);
+      const out = fs.createWriteStream(file, { mode: 0o600 });
       let size = 0;
+      let truncated = false;
       stream.on("data", (chunk: Buffer) => {
         size += chunk.length;
-        chunks.push(chunk);
       });
-      stream.on("limit", () => fail(new MultipartError("The image is larger than 15 MB.", 413)));
-      stream.on("end", () => {
-        if (size === 0 && !info.filename) return; // the file input was left empty
-        if (size === 0) return;
-        files.push({
-          field: name,
-          filename: info.filename ?? "",
-          mimeType: info.mimeType,
-          bytes: Buffer.concat(chunks, size),
+      stream.on("limit", () => {
+        truncated = true;
+        fail(new MultipartError("The image is larger than 15 MB.", 413));
+      });
+      const written = new Promise<void>((done) => {
+        out.on("close", done);
+        out.on("error", () => {
+          fail(new MultipartError("The upload could not be stored.", 400));
+          done();
         });
       });
+      pending.push(
+        written.then(() => {
+          // An empty file input is no file; a refused form keeps nothing.
+          if (size === 0 || truncated || failed) return void fs.rm(file, { force: true }, () => {});
+          files.push({
+            field: name,
+            filename: info.filename ?? "",
+            mimeType: info.mimeType,
+            path: file,
+            size,
+          });
+        }),
+      );
+      stream.pipe(out);
     });
     parser.on("filesLimit", () => fail(new MultipartError("Only one image can be uploaded at a time.", 413)));
     parser.on("fieldsLimit", () => fail(new MultipartError("The form has too many fields.", 413)));
     parser.on("partsLimit", () => fail(new MultipartError("The form has too many parts.", 413)));
     parser.on("error", () => fail(new MultipartError("The form could not be read.", 400)));
     parser.on("close", () => {
-      if (!failed) resolve();
+      // Every file is on disk (and closed) before the form counts as read.
+      void Promise.all(pending).then(() => {
+        if (!failed) resolve();
+      });
     });
     const body = Readable.fromWeb(request.body as NodeWebReadableStream);
     body.on("error", () => fail(new MultipartError("The upload was interrupted.", 400)));
     body.pipe(parser);
   });
+  try {
+    await read;
+  } catch (error) {
+    // Files still being written delete themselves once closed (`failed` is set).
+    for (const file of files) discardUpload(file);
+    throw error;
+  }
   return { formData, files };
 }

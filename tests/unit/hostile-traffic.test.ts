@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -14,7 +15,7 @@ import {
 } from "~/utils/form-pipeline.server";
 import { StreamRegistry } from "~/utils/live-streams.server";
 import { logger } from "~/utils/logger.server";
-import { EVENT_FORM_UPLOAD } from "~/utils/multipart.server";
+import { discardUpload, EVENT_FORM_UPLOAD, UPLOAD_DIR } from "~/utils/multipart.server";
 import { pickEncoding } from "~/utils/page-cache.server";
 import { securityHeaders } from "~/utils/security-headers.server";
 import { createPipeline } from "../../server/pipeline";
@@ -156,10 +157,30 @@ describe("handleForm (the pipeline)", () => {
     const read = await handleForm(multipart(), { schema, uploads: EVENT_FORM_UPLOAD });
     if (!read.ok) throw new Error("expected the upload to be read");
     expect(read.value).toEqual({ name: "Ann" });
-    expect(read.files.map((f) => [f.field, f.bytes.toString()])).toEqual([["poster", "jpeg"]]);
+    // Issue 38: the file is streamed to a temporary file; the handler that takes it deletes it.
+    expect(read.files.map((f) => [f.field, fs.readFileSync(f.path, "utf8")])).toEqual([["poster", "jpeg"]]);
+    for (const file of read.files) discardUpload(file);
     body.append("name", "Bob");
     const twice = await handleForm(multipart(), { schema, uploads: EVENT_FORM_UPLOAD });
     expect(!twice.ok && twice.response.status).toBe(400);
+  });
+  it("a refused multipart form keeps no temporary file (a name twice, a field the schema refuses)", async () => {
+    const mine = () => (fs.existsSync(UPLOAD_DIR) ? fs.readdirSync(UPLOAD_DIR) : []);
+    const before = new Set(mine());
+    const added = () => mine().filter((f) => !before.has(f) && f.startsWith(`${process.pid}-`));
+    const form = (names: string[]) => {
+      const body = new FormData();
+      for (const name of names) body.append("name", name);
+      body.append("poster", new Blob([Buffer.from("jpeg")]), "p.jpg");
+      return new Request(`${ORIGIN}/admin/events/new`, { method: "POST", body });
+    };
+    const twice = await handleForm(form(["Ann", "Bob"]), { schema, uploads: EVENT_FORM_UPLOAD });
+    expect(!twice.ok && twice.response.status).toBe(400);
+    const invalid = await handleForm(form([""]), { schema, uploads: EVENT_FORM_UPLOAD });
+    expect(!invalid.ok && invalid.response.status).toBe(400);
+    const deadline = Date.now() + 5_000;
+    while (added().length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(added()).toEqual([]);
   });
   it("a staff form (no honeypot option) reads the honeypot's name as an ordinary field", async () => {
     const result = await handleForm(post("name=Ann&website=x"), { schema });

@@ -11,9 +11,11 @@ import { ingestBytes, isImageInUse, setShowImage, showImageRef } from "~/models/
 import { decodeHeic } from "~/utils/heic-decode.server";
 import {
   ImageError,
+  POSTER_BUSY_MESSAGE,
   processOriginal,
   produceAllVariants,
   renderVariant,
+  withPosterTicket,
 } from "~/utils/image-pipeline.server";
 import { createTestDb } from "../support/db";
 import { insertShow } from "../support/shows";
@@ -95,6 +97,49 @@ describe("the master", () => {
     expect([a.width, a.height]).toEqual([2560, 1707]);
     expect(a.hash).toBe(b.hash);
     expect(a.hash).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it("reads an uploaded file from disk with the same result as its bytes", async () => {
+    const photo = await halves(800, 400).jpeg().toBuffer();
+    const file = path.join(tmp, "upload.bin");
+    fs.writeFileSync(file, photo);
+    const fromFile = await processOriginal({ path: file });
+    const fromBytes = await processOriginal(photo);
+    expect(fromFile.hash).toBe(fromBytes.hash);
+    expect([fromFile.width, fromFile.height, fromFile.bytes]).toEqual([800, 400, photo.length]);
+    fs.writeFileSync(file, "<html>not an image</html>".padEnd(100, " "));
+    await expect(processOriginal({ path: file })).rejects.toMatchObject({ kind: "not-image" });
+  });
+});
+
+describe("posters from the staff form", () => {
+  it("one is processed and one waits; a third at that moment is refused at once, and the next is taken once one is done", async () => {
+    const gates: (() => void)[] = [];
+    const job = () =>
+      withPosterTicket(() => new Promise<string>((resolve) => gates.push(() => resolve("done"))));
+    const first = job();
+    const second = job();
+    await expect(job()).rejects.toMatchObject({ kind: "busy", message: POSTER_BUSY_MESSAGE });
+    gates[0]();
+    expect(await first).toBe("done");
+    const fourth = job();
+    gates[1]();
+    gates[2]();
+    expect(await Promise.all([second, fourth])).toEqual(["done", "done"]);
+  });
+
+  it("a refused poster's form stores nothing and says to try again (503)", async () => {
+    const database = createTestDb();
+    const holdGates: (() => void)[] = [];
+    const hold = () => withPosterTicket(() => new Promise<void>((r) => holdGates.push(r)));
+    const busy = [hold(), hold()];
+    const file = path.join(tmp, "refused.jpg");
+    fs.writeFileSync(file, await halves(200, 100).jpeg().toBuffer());
+    const outcome = await imageFromForm({ poster: { path: file }, imageUrl: null, current: null }, database);
+    expect(outcome).toEqual({ kind: "rejected", message: POSTER_BUSY_MESSAGE, status: 503 });
+    expect(database.$client.prepare("select count(*) from images").pluck().get()).toBe(0);
+    for (const open of holdGates) open();
+    await Promise.all(busy);
   });
 });
 
@@ -198,11 +243,10 @@ describe("shows and their images", () => {
   it("a bad upload is refused; a good one is used with its focal point; a broken one falls back to none", async () => {
     const database = createTestDb();
     const id = insertShow(database, { title: "T", date: "2030-01-01" }).id;
-    const refused = await imageFromForm(
-      { poster: Buffer.from("not an image at all, just text".repeat(4)), imageUrl: null, current: null },
-      database,
-    );
-    expect(refused).toMatchObject({ kind: "rejected" });
+    const text = path.join(tmp, "not-an-image.jpg");
+    fs.writeFileSync(text, "not an image at all, just text".repeat(4));
+    const refused = await imageFromForm({ poster: { path: text }, imageUrl: null, current: null }, database);
+    expect(refused).toMatchObject({ kind: "rejected", status: 400 });
 
     const jpeg = await halves(1800, 1200).jpeg().toBuffer();
     const result = await ingestBytes(jpeg, database, tmp);

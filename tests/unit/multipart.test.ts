@@ -1,5 +1,12 @@
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { isUploadRequest, MultipartError, readBoundedMultipart } from "~/utils/multipart.server";
+import {
+  discardUpload,
+  isUploadRequest,
+  MultipartError,
+  readBoundedMultipart,
+  UPLOAD_DIR,
+} from "~/utils/multipart.server";
 
 /** The event form's multipart posts: read within strict bounds, on the two form routes only. */
 
@@ -29,7 +36,10 @@ describe("bounded multipart", () => {
     expect(formData.get("dates[0].date")).toBe("2030-01-01");
     expect(files).toHaveLength(1);
     expect(files[0]).toMatchObject({ field: "poster", filename: "p.jpg" });
-    expect(files[0].bytes.toString()).toBe("abc");
+    // Streamed to a temporary file, not held in memory.
+    expect(fs.readFileSync(files[0].path, "utf8")).toBe("abc");
+    expect(files[0].size).toBe(3);
+    discardUpload(files[0]);
 
     const empty = new FormData();
     empty.append("title", "x");
@@ -70,5 +80,25 @@ describe("bounded multipart", () => {
     expect(isUploadRequest("POST", "/vote", mp)).toBe(false);
     expect(isUploadRequest("POST", "/admin/events/new", "application/x-www-form-urlencoded")).toBe(false);
     expect(isUploadRequest("GET", "/admin/events/new", mp)).toBe(false);
+  });
+
+  it("keeps no temporary file of a refused form", async () => {
+    const mine = () =>
+      fs.existsSync(UPLOAD_DIR)
+        ? fs.readdirSync(UPLOAD_DIR).filter((f) => f.startsWith(`${process.pid}-`))
+        : [];
+    const before = new Set(mine());
+    const added = () => mine().filter((f) => !before.has(f));
+    const big = new FormData();
+    big.append("poster", new Blob([new Uint8Array(15 * 1024 * 1024 + 10)]), "big.jpg");
+    await expect(readBoundedMultipart(post(big))).rejects.toMatchObject({ status: 413 });
+    const other = new FormData();
+    other.append("poster", new Blob([new Uint8Array(10)]), "a.jpg");
+    other.append("extra", new Blob([new Uint8Array(10)]), "b.jpg");
+    await expect(readBoundedMultipart(post(other))).rejects.toBeInstanceOf(MultipartError);
+    // Files still being written go once closed.
+    const deadline = Date.now() + 5_000;
+    while (added().length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(added()).toEqual([]);
   });
 });

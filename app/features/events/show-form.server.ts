@@ -9,7 +9,7 @@ import type { StaffIdentity } from "~/models/staff.server";
 import { getEnv } from "~/utils/env.server";
 import { handleForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
 import { logger } from "~/utils/logger.server";
-import { EVENT_FORM_UPLOAD } from "~/utils/multipart.server";
+import { discardUpload, EVENT_FORM_UPLOAD } from "~/utils/multipart.server";
 import { redirectWithFlash } from "~/utils/session.server";
 import { loadDetailsFromUrl } from "./event-lookup-action.server";
 import { imageFromForm, imageWarning } from "./show-image.server";
@@ -18,8 +18,9 @@ import { imageFromForm, imageWarning } from "./show-image.server";
  * The action of Add New Event (`idParam` null) and Edit (the URL's id): the event form, with or without a
  * poster (multipart), or "Load details from URL". One workflow saves a show with its poster:
  * the image is read (an upload) or fetched (a new link) first, a bad upload refuses the form
- * with nothing stored, then the show is written in one transaction, then its image recorded
- * and its variants rendered in the background.
+ * with nothing stored (400; 503 with Retry-After while two posters are under way, issue 38),
+ * then the show is written in one transaction, then its image recorded and its variants
+ * rendered in the background. The upload's temporary file is deleted whatever the answer.
  */
 export async function handleShowForm(request: Request, staff: StaffIdentity, idParam: string | null) {
   const form = await handleForm(request, {
@@ -29,14 +30,19 @@ export async function handleShowForm(request: Request, staff: StaffIdentity, idP
   });
   if (!form.ok) return form.response;
   const value = form.value;
-  if ("intent" in value) return json(await loadDetailsFromUrl(value.sourceUrl ?? ""));
-  return saveShow(request, staff, idParam, { ...form, value });
+  try {
+    if ("intent" in value) return json(await loadDetailsFromUrl(value.sourceUrl ?? ""));
+    return await saveShow(request, staff, idParam, { ...form, value });
+  } finally {
+    // The poster's temporary file (issue 38), whatever the answer: saved, refused or not looked at.
+    for (const file of form.files) discardUpload(file);
+  }
 }
 
 type SavedForm = {
   value: EventFormValues;
-  files: { bytes: Buffer }[];
-  error: (message: string, options?: { status?: number }) => Response;
+  files: { path: string }[];
+  error: (message: string, options?: { status?: number; retryAfterSeconds?: number }) => Response;
 };
 
 async function saveShow(request: Request, staff: StaffIdentity, idParam: string | null, form: SavedForm) {
@@ -47,11 +53,16 @@ async function saveShow(request: Request, staff: StaffIdentity, idParam: string 
     return redirectWithFlash(request, `/admin/events/${id}`, { type: "error", message: ARCHIVED_READ_ONLY });
   }
   const image = await imageFromForm({
-    poster: form.files[0]?.bytes ?? null,
+    poster: form.files[0] ?? null,
     imageUrl: form.value.imageUrl,
     current,
   });
-  if (image.kind === "rejected") return form.error(`Poster: ${image.message}`);
+  // 503 (issue 38): posters are being processed; nothing is stored, staff send it again.
+  if (image.kind === "rejected")
+    return form.error(`Poster: ${image.message}`, {
+      status: image.status,
+      retryAfterSeconds: image.status === 503 ? 60 : undefined,
+    });
   const values = image.kind === "set" ? { ...form.value, imageUrl: image.imageUrl } : form.value;
   const zone = getEnv().APP_TIMEZONE;
   let showId: number;
