@@ -51,12 +51,50 @@ if [ "$(id -u)" = 0 ]; then
   USER="$app_user"
   LOGNAME="$app_user"
   export HOME USER LOGNAME
-  exec setpriv --reuid="$uid" --regid="$gid" --init-groups --inh-caps=-all --no-new-privs -- "$@"
+  # The rest of this script runs again as the app user (below), so Litestream, a restore and the
+  # server all run as that user.
+  exec setpriv --reuid="$uid" --regid="$gid" --init-groups --inh-caps=-all --no-new-privs -- "$0" "$@"
 fi
 
 if [ "$db_path" != ":memory:" ] && [ -d "$data_dir" ] && [ ! -w "$data_dir" ]; then
   echo "entrypoint: $data_dir is not writable by uid $(id -u): start the container as root (the" \
     "image's default) so this script can hand the volume to '$app_user', or chown it yourself" >&2
   exit 1
+fi
+
+# Issue 38: off-site replication, for the server only (not for `npm run staff` and other
+# commands run through this script: a second Litestream on the same database would fight the
+# first). The server is the command whose last word is build/server.js (the image's CMD).
+for last in "$@"; do :; done
+case "${last:-}" in
+  build/server.js | */build/server.js) server=1 ;;
+  *) server=0 ;;
+esac
+if [ "$server" = 1 ] && [ -n "${BUCKET_NAME:-}" ]; then
+  litestream="${LITESTREAM_BIN:-}"
+  if [ -z "$litestream" ]; then
+    for candidate in node_modules/@flydotio/litestream-linux-*/litestream; do
+      [ -x "$candidate" ] && litestream="$candidate"
+    done
+  fi
+  if [ -z "$litestream" ] || [ ! -x "$litestream" ]; then
+    echo "entrypoint: BUCKET_NAME is set but no litestream binary was found (npm package @flydotio/litestream)" >&2
+    exit 1
+  fi
+  AWS_REGION="${AWS_REGION:-auto}"
+  LITESTREAM_ADDR="${LITESTREAM_ADDR:-127.0.0.1:9090}"
+  export AWS_REGION LITESTREAM_ADDR DATABASE_PATH="$db_path"
+  config="${LITESTREAM_CONFIG:-deploy/litestream.yml}"
+  # An empty volume (a new or replaced machine) starts from the bucket: the database, then the
+  # poster masters. Nothing in the bucket yet (the first deploy): it starts empty.
+  if [ ! -e "$db_path" ]; then
+    echo "entrypoint: no database at $db_path: restoring it from bucket $BUCKET_NAME if it holds one"
+    node_modules/.bin/tsx scripts/db-restore.ts --from-replica --if-replica-exists
+  fi
+  echo "entrypoint: replicating $db_path to bucket $BUCKET_NAME (Litestream, every second)"
+  exec "$litestream" replicate -config "$config" -exec "$*"
+fi
+if [ "$server" = 1 ]; then
+  echo "entrypoint: BUCKET_NAME is not set: the database is NOT replicated off-site (docs/operations.md, first deploy)"
 fi
 exec "$@"

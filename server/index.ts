@@ -26,11 +26,13 @@ import type { FastPaths } from "~/features/voting/vote-fast-path.server";
 import { todayIn } from "~/lib/dates";
 import { deleteExpiredSignups } from "~/models/mail-lists.server";
 import { deleteExpiredWaitlist, sendPendingNotices } from "~/models/waitlist.server";
+import { bucketClient, startPosterUploader } from "~/services/offsite.server";
 import { startOutboxSender } from "~/services/outbox-sender.server";
 import { replicationConfigured, startReplicationMonitor } from "~/services/replication.server";
 import { startSyncSchedule } from "~/services/sync-schedule.server";
 import { closeDatabase, dataVersion, db } from "~/utils/db.server";
 import { EnvError } from "~/utils/env.server";
+import { imagesDir } from "~/utils/image-pipeline.server";
 import { logger } from "~/utils/logger.server";
 import { configuredOrigin } from "~/utils/origin.server";
 import {
@@ -205,6 +207,10 @@ async function main() {
     ? startMetricsListener(env.METRICS_PORT, (err) => log.error({ err }, "metrics port failed"))
     : null;
   const replication = replicationConfigured(env) ? startReplicationMonitor({ log }) : null;
+  const bucket = bucketClient(env);
+  const posterUploader = bucket
+    ? startPosterUploader({ bucket, dir: imagesDir(env.DATABASE_PATH), log })
+    : null;
   // The ticketing sync on a schedule (issue 14); the primary only, when LiteFS replicates.
   const stopSyncSchedule = isLiteFsReplica(env.DATABASE_PATH) ? () => {} : startSyncSchedule();
   // Issue 20: WAL checkpoints (copy back and fsync) in a worker thread, not inside a vote's commit.
@@ -247,6 +253,7 @@ async function main() {
     const senderStopped = sender ? sender.stop() : Promise.resolve(true);
     stopSyncSchedule();
     replication?.stop();
+    posterUploader?.stop();
     metricsListener?.close();
     log.info({ signal }, "shutting down: finishing in-flight requests and the mail being sent");
     let forced = false;

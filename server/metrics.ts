@@ -10,12 +10,14 @@
 import crypto from "node:crypto";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { operationalFigures } from "~/models/operations.server";
+import { postersNotOffsite } from "~/services/offsite.server";
 import { replicationConfigured, replicationStatus } from "~/services/replication.server";
 import type { Env } from "~/utils/env.server";
+import { imagesDir } from "~/utils/image-pipeline.server";
 import { gaugeAtScrape, renderMetrics } from "~/utils/metrics.server";
 
 /** The figures read at scrape time, once per scrape (one set of queries for all gauges). */
-export function registerOperationalMetrics(env: Pick<Env, "BUCKET_NAME">) {
+export function registerOperationalMetrics(env: Pick<Env, "BUCKET_NAME" | "DATABASE_PATH">) {
   let cached: { at: number; figures: ReturnType<typeof operationalFigures> } | null = null;
   const figures = () => {
     const now = Date.now();
@@ -47,6 +49,11 @@ export function registerOperationalMetrics(env: Pick<Env, "BUCKET_NAME">) {
       const status = replicationStatus();
       return status.state === "off" ? null : status.lagSeconds;
     },
+  );
+  gaugeAtScrape(
+    "laugh_posters_not_offsite",
+    "Poster masters on the volume not yet copied to the bucket (absent when replication is off).",
+    () => (configured ? postersNotOffsite(imagesDir(env.DATABASE_PATH)).length : null),
   );
   gaugeAtScrape("laugh_replication_up", "1 while Litestream answers with its figures.", () => {
     const status = replicationStatus();

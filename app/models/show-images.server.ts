@@ -20,6 +20,7 @@ import {
   ImageError,
   imagesDir,
   masterPath,
+  masterStored,
   processOriginal,
   produceAllVariants,
   type Original,
@@ -81,6 +82,7 @@ export async function ingestBytes(
     const processed = await processOriginal(original);
     if (!getImageRow(processed.hash, database) || !fs.existsSync(masterPath(dir, processed.hash))) {
       writeAtomic(masterPath(dir, processed.hash), processed.master);
+      masterStored();
       database
         .insert(images)
         .values({

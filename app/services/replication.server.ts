@@ -52,7 +52,9 @@ export function startReplicationMonitor(options: {
   intervalMs?: number;
 }): Monitor {
   const env = options.env ?? getEnv();
-  const intervalMs = options.intervalMs ?? 5_000;
+  // Every 5 s, or four times per alert threshold when that is shorter (tests use a few seconds).
+  const intervalMs =
+    options.intervalMs ?? Math.max(250, Math.min(5_000, (env.REPLICATION_LAG_ALERT_SECONDS * 1000) / 4));
   const url = `http://${env.LITESTREAM_ADDR}/metrics`;
   const clock = new LagClock();
   const startedAt = Date.now();

@@ -281,6 +281,18 @@ export function variantPath(dir: string, v: VariantName) {
   return path.join(dir, v.hash, variantFileName(v));
 }
 
+// Issue 38: the poster uploader (app/services/offsite.server.ts) wants to hear of each new master.
+// On globalThis: the server bundle starts the uploader, the Remix build's copy writes masters.
+const masterHook = globalThis as typeof globalThis & { __laughMasterStored?: () => void };
+
+export function onMasterStored(listener: (() => void) | undefined) {
+  masterHook.__laughMasterStored = listener;
+}
+
+export function masterStored() {
+  masterHook.__laughMasterStored?.();
+}
+
 export function writeAtomic(file: string, data: Buffer) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`;

@@ -54,7 +54,7 @@ export function rssMB(pid: number | undefined): number {
 export type UploadOutcome = { status: number; body: string; title: string };
 
 /** Posts the new-event form with `poster` as the upload; answers the status and the page text. */
-export async function uploadPoster(server: Server, cookie: string, poster: Buffer, title: string) {
+export async function uploadPoster(base: string, cookie: string, poster: Buffer, title: string) {
   const form = new FormData();
   const fields = formFields(FORMS.event, {
     title,
@@ -66,10 +66,10 @@ export async function uploadPoster(server: Server, cookie: string, poster: Buffe
   });
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append("poster", new Blob([new Uint8Array(poster)], { type: "image/jpeg" }), "poster.jpg");
-  const res = await fetch(`${server.base}/admin/events/new`, {
+  const res = await fetch(`${base}/admin/events/new`, {
     method: "POST",
     body: form,
-    headers: { cookie, origin: server.base },
+    headers: { cookie, origin: base },
     redirect: "manual",
   });
   return { status: res.status, body: await res.text(), title } satisfies UploadOutcome;
@@ -94,7 +94,7 @@ export async function uploadAtOnce(
   }, 25);
   const started = Date.now();
   const outcomes = await Promise.all(
-    posters.map((poster, i) => uploadPoster(server, cookie, poster, `Upload Memory Night ${i + 1}`)),
+    posters.map((poster, i) => uploadPoster(server.base, cookie, poster, `Upload Memory Night ${i + 1}`)),
   );
   const answeredMs = Date.now() - started;
   // After the answers: the accepted posters' variants are rendered in the background.
