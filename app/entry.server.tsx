@@ -65,14 +65,21 @@ export default function handleRequest(
  * Errors Remix reports. A client's mistake (Remix's own 4xx: a POST to a page without an
  * action, a `_data` naming another route) is logged at info: anyone can send those, and at
  * error level they filled the error log (issue 39). Everything else is the server's own fault.
+ * Issue 38: the request id, and the path without its query (a GET form's e-mail stays out of
+ * the log, and of Sentry, which gets every error line when configured).
  */
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(
+  error: unknown,
+  { request, context }: { request: Request; context?: AppLoadContext },
+) {
   if (request.signal.aborted) return;
+  const path = new URL(request.url).pathname;
+  const reqId = context?.requestId;
   if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
-    logger().info({ status: error.status, url: request.url, method: request.method }, "client error");
+    logger().info({ status: error.status, reqId, method: request.method, path }, "client error");
     return;
   }
-  logger().error({ err: error, url: request.url }, "loader or action error");
+  logger().error({ err: error, reqId, method: request.method, path }, "loader or action error");
 }
 
 /** Issue 20: what server/front.ts answers without Remix's routing, in this build's module instances. */

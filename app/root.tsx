@@ -1,7 +1,16 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Links, Meta, Outlet, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { HydrateApart } from "~/components/hydrate-apart";
 import { useNonce } from "~/components/nonce";
@@ -11,9 +20,11 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { StaffHeader } from "~/components/staff-header";
 import { Toaster } from "~/components/toaster";
+import { reportBrowserError } from "~/error-reports.client";
 import { todayIn } from "~/lib/dates";
 import { pageArea, pageHeader, pageTheme } from "~/lib/page-area";
 import { SITE } from "~/lib/site";
+import { publicErrorReports } from "~/services/error-reports.server";
 import appStyles from "~/styles/app.css";
 import { getStaff } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
@@ -29,14 +40,18 @@ export const meta: MetaFunction = () => [
   { name: "description", content: SITE.description },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { flash, flashes, setCookie } = await readFlash(request);
   const zone = getEnv().APP_TIMEZONE;
   // Staff on the results views get the staff header (read only there: a session read per page).
   const { pathname } = new URL(request.url);
   const header = pageHeader(pathname, pageArea(pathname) === "room" && (await getStaff(request)) !== null);
+  // Issue 38: the browser's error reports (only when SENTRY_DSN is set), with the id of the
+  // render that made this page (a cached page keeps the id of the render that filled the cache).
+  const reports = publicErrorReports();
+  const errorReports = reports ? { ...reports, requestId: context?.requestId ?? "none" } : null;
   return json(
-    { flash, flashes, zone, today: todayIn(zone), header },
+    { flash, flashes, zone, today: todayIn(zone), header, errorReports },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }
@@ -87,5 +102,11 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
+  const error = useRouteError();
+  // A thrown error in the browser (a render or a client loader) reaches the error reports;
+  // expected responses (404 and friends) do not.
+  useEffect(() => {
+    if (!isRouteErrorResponse(error)) reportBrowserError(error);
+  }, [error]);
   return <GeneralErrorBoundary />;
 }

@@ -26,6 +26,7 @@ import type { FastPaths } from "~/features/voting/vote-fast-path.server";
 import { todayIn } from "~/lib/dates";
 import { deleteExpiredSignups } from "~/models/mail-lists.server";
 import { deleteExpiredWaitlist, sendPendingNotices } from "~/models/waitlist.server";
+import { flushErrorReports, startErrorReports } from "~/services/error-reports.server";
 import { bucketClient, startPosterUploader } from "~/services/offsite.server";
 import { startOutboxSender } from "~/services/outbox-sender.server";
 import { replicationConfigured, startReplicationMonitor } from "~/services/replication.server";
@@ -71,6 +72,8 @@ async function main() {
     return import(url.pathToFileURL(buildPath).href + stamp);
   };
   let build = await loadBuild();
+  // Issue 38: error reports (Sentry) when SENTRY_DSN is set; the release is the build's version.
+  startErrorReports(env, build.assets.version);
 
   // Set by the SIGTERM handler: from then on every answer closes its keep-alive connection,
   // so busy clients cannot keep the server open past its shutdown.
@@ -80,7 +83,7 @@ async function main() {
     trustProxy: env.TRUST_PROXY,
     publicUrl: env.PUBLIC_URL,
     log,
-    securityHeaders: securityHeaders(production),
+    securityHeaders: securityHeaders(production, env.SENTRY_DSN ? [new URL(env.SENTRY_DSN).origin] : []),
     stopping: () => stopping,
   });
 
@@ -258,7 +261,7 @@ async function main() {
     log.info({ signal }, "shutting down: finishing in-flight requests and the mail being sent");
     let forced = false;
     server.close(() => {
-      void Promise.all([senderStopped, checkpointer?.stop()]).then(() => {
+      void Promise.all([senderStopped, checkpointer?.stop(), flushErrorReports(1_000)]).then(() => {
         closeDatabase();
         log.info("stopped");
         process.exit(forced ? 1 : 0);

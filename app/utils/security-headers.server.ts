@@ -30,7 +30,7 @@ export function isAssetPath(path: string): boolean {
  * permissions, opener, referrer policy; HSTS is learnt from the page): about 900 bytes on each of
  * a page's fifty-odd scripts and images, sent to a phone on a slow link for nothing (issue 16).
  */
-export function securityHeaders(production: boolean): SecurityHeaders {
+export function securityHeaders(production: boolean, reportTo: string[] = []): SecurityHeaders {
   const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -45,7 +45,8 @@ export function securityHeaders(production: boolean): SecurityHeaders {
         // blob: for the event form's poster preview (a local file, never a remote one).
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...(production ? [] : ["ws:"]), ...CHECKOUT_ORIGINS],
+        // reportTo: the error-report ingest's origin when SENTRY_DSN is set (issue 38).
+        connectSrc: ["'self'", ...(production ? [] : ["ws:"]), ...CHECKOUT_ORIGINS, ...reportTo],
         frameSrc: CHECKOUT_ORIGINS,
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
