@@ -198,6 +198,32 @@ export const staffUsers = sqliteTable("staff_users", {
   passwordHash: text("password_hash").notNull(),
   createdAt: createdAt(),
   lastLoginAt: integer("last_login_at", { mode: "timestamp_ms" }),
+  /** TOTP (issue 38): the base32 secret, set at enrolment; on once `totpEnabledAt` is set. */
+  totpSecret: text("totp_secret"),
+  totpEnabledAt: integer("totp_enabled_at", { mode: "timestamp_ms" }),
+  /** The last 30-second step a code was accepted for: a code is never accepted twice. */
+  totpLastStep: integer("totp_last_step"),
+});
+
+/** One-time recovery codes of a staff member's second factor, stored as SHA-256 hashes. */
+export const staffRecoveryCodes = sqliteTable(
+  "staff_recovery_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    staffUserId: integer("staff_user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("staff_recovery_codes_user_idx").on(t.staffUserId)],
+);
+
+/** Site settings staff change in the app (issue 38: the two-factor requirement). */
+export const siteSettings = sqliteTable("site_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
 });
 
 /** Server-side sessions: the cookie carries only the id, so logout and expiry are real. */

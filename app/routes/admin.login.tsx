@@ -6,9 +6,11 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { afterPassword } from "~/features/staff/staff-actions.server";
 import { STAFF_LOGIN_FIELDS } from "~/lib/forms/staff-login";
 import { ipBudgetKey } from "~/lib/ip-budget";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { hasTwoFactor } from "~/models/staff.server";
 import { authenticator, getStaff, InvalidCredentials, loginBudgetKey } from "~/utils/auth.server";
 import { overBudget, readForm } from "~/utils/form-pipeline.server";
 import { reserveAttempt, retryText } from "~/utils/rate-limit.server";
@@ -65,9 +67,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   await reservation.settle(true);
 
+  // Issue 38: a member with a second factor goes on to the code (/admin/login/code); the device
+  // is trusted once the sign-in is complete.
+  const secondStep = await afterPassword(request, staff, redirectTo, hasTwoFactor(staff.id));
+  if (secondStep) return secondStep;
+
   // A brand-new session id on sign-in (no fixation); the device is remembered for this user.
   const headers = new Headers();
-  headers.append("Set-Cookie", await rotateSession(request, (session) => session.set("staffId", staff.id)));
+  headers.append(
+    "Set-Cookie",
+    await rotateSession(request, (session) => {
+      session.set("staffId", staff.id);
+      session.set("signedInAt", Date.now());
+    }),
+  );
   headers.append("Set-Cookie", await trustDevice(device, principal));
   return redirect(redirectTo, { headers });
 }

@@ -6,7 +6,9 @@ import { STAFF_LOGIN_FIELDS } from "~/lib/forms/staff-login";
 import { safeRedirect } from "~/lib/safe-redirect";
 import {
   getStaffById,
+  hasTwoFactor,
   staffUsernameExists,
+  twoFactorRequired,
   verifyStaffLogin,
   type StaffIdentity,
 } from "~/models/staff.server";
@@ -65,9 +67,19 @@ export async function getStaff(request: Request): Promise<StaffIdentity | null> 
  * The one guard every staff loader and action calls first. Pages (GET/HEAD) without a
  * session are sent to the login with a way back; anything else is refused with 401.
  */
-export async function requireStaff(request: Request): Promise<StaffIdentity> {
+export async function requireStaff(
+  request: Request,
+  options: { enrolling?: boolean } = {},
+): Promise<StaffIdentity> {
   const staff = await getStaff(request);
-  if (staff) return staff;
+  if (staff) {
+    // Issue 38: once two-factor is required, a member without it can only set it up.
+    if (!options.enrolling && twoFactorRequired() && !hasTwoFactor(staff.id)) {
+      if (request.method === "GET" || request.method === "HEAD") throw redirect("/admin/two-factor");
+      throw new Response("Set up two-factor sign-in first (/admin/two-factor).", { status: 403 });
+    }
+    return staff;
+  }
   if (request.method === "GET" || request.method === "HEAD") {
     const url = new URL(request.url);
     const back = safeRedirect(url.pathname + url.search, "/admin");

@@ -11,6 +11,15 @@ export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
 
 export type SessionData = {
   staffId?: number;
+  /** When this staff session was signed in (ms; shown on /admin/staff). */
+  signedInAt?: number;
+  /** Issue 38: the password was right, the second factor is still to come (ms when it started). */
+  pendingStaffId?: number;
+  pendingAt?: number;
+  /** Wrong second-factor codes in this sign-in (5 end it). */
+  codeAttempts?: number;
+  /** The secret being enrolled (shown as a QR code until a code proves it). */
+  totpSetupSecret?: string;
   /** Shared-password gates passed in this session. */
   bookingGate?: boolean;
   resultsGate?: boolean;
