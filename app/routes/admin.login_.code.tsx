@@ -42,14 +42,7 @@ export default function LoginCode() {
           <FormErrors id="code-error" errors={result?.error?.[""] ?? undefined} />
           <div className="field">
             <label htmlFor="code">Code</label>
-            <input
-              id="code"
-              name="code"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              required
-              autoFocus
-            />
+            <input id="code" name="code" autoComplete="one-time-code" inputMode="numeric" required />
             <FieldErrors id="code-field-error" errors={result?.error?.code ?? undefined} />
           </div>
           <button type="submit" className="button button--primary">
