@@ -3,7 +3,10 @@
 # `npm run test:container` replays the install, build and prune steps below and starts the result
 # the way ENTRYPOINT/CMD do (it reads them from this file): keep RUN steps that it should replay
 # as npm commands, and ENTRYPOINT/CMD in JSON form.
-FROM node:20-bookworm-slim AS base
+# The Node.js major the image runs: one build argument (docs/decisions/deploy.md, "Runtime": 22, the
+# supported LTS; Node 20 left support in April 2026). Roll back with `fly deploy --build-arg NODE_MAJOR=20`.
+ARG NODE_MAJOR=22
+FROM node:${NODE_MAJOR}-bookworm-slim AS base
 ENV NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=false
 WORKDIR /app
 
@@ -41,12 +44,13 @@ COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/app ./app
 COPY --from=build /app/scripts ./scripts
 COPY --from=build /app/tsconfig.json /app/remix.env.d.ts ./
-# The entrypoint and the optional Litestream/LiteFS configurations.
+# The entrypoint, Litestream's configuration (used when BUCKET_NAME is set) and LiteFS's (not used).
 COPY --from=build /app/deploy ./deploy
 # No `USER node` here: the volume Fly mounts on /data is a fresh, root-owned file system that
 # hides anything prepared in the image, so the container starts as root and the entrypoint
 # hands /data to `node` and drops to it before the server starts (the server never runs as root).
-# For operational commands use the same path: `fly ssh console -C "/app/deploy/docker-entrypoint.sh npm run staff -- list"`.
+# For operational commands use the same path: `fly ssh console -C "/app/deploy/docker-entrypoint.sh npm run staff -- list"`
+# (the entrypoint runs Litestream only around the server, never around such a command).
 EXPOSE 8080
 ENTRYPOINT ["/app/deploy/docker-entrypoint.sh"]
 # The server itself, with package.json's "config.nodeFlags" (the heap limits, and V8's allocation-site

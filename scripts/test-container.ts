@@ -338,6 +338,15 @@ async function main() {
   const volume: string = mounts?.destination ?? "";
   const dbPath = imageEnv.DATABASE_PATH ?? "";
   const killTimeoutMs = parseDuration(fly.kill_timeout, 5000);
+  const dockerfileText = fs.readFileSync(path.join(ROOT, "Dockerfile"), "utf8");
+  const nodeFroms = stages.filter((st) => /^node:/.test(st.from));
+  check(
+    "the Node.js major is one build argument (ARG NODE_MAJOR before the first FROM, used by every node: base)",
+    /^ARG NODE_MAJOR=\d+$/m.test(dockerfileText.split(/^FROM /m)[0]) &&
+      nodeFroms.length > 0 &&
+      nodeFroms.every((st) => st.from.startsWith("node:${NODE_MAJOR}-")),
+    nodeFroms.map((st) => st.from).join(", "),
+  );
   check(
     "CMD is in exec form (no shell between the platform and the server)",
     cmd !== null,
