@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { like } from "drizzle-orm";
 import { events } from "~/db/schema";
 import { openDatabase } from "~/utils/db.server";
@@ -43,5 +44,6 @@ test("ten 6000×4000 posters uploaded at once keep the server under 400 MB; beyo
     expect(run.after).toBeLessThan(run.idle + 100);
   } finally {
     await stopServer(server);
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });
