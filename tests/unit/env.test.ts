@@ -1,5 +1,6 @@
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { DEV_DEFAULTS, EnvError, parseEnv } from "~/utils/env.server";
+import { DEV_DEFAULTS, EnvError, envSchema, parseEnv } from "~/utils/env.server";
 
 describe("configuration", () => {
   it("gives development working defaults and says which it used", () => {
@@ -73,5 +74,42 @@ describe("configuration", () => {
     expect(env.ALLOW_PRIVATE_FETCH).toBe(false);
     expect(env.EVENTBRITE_TOKEN).toBeUndefined();
     expect(env.PORT).toBe(8080);
+  });
+});
+
+describe("the configuration contract (issue 39's MAIL_POSTAL_ADDRESS)", () => {
+  const production = {
+    NODE_ENV: "production",
+    SESSION_SECRET: "a-long-production-secret-0123456789",
+    BOOKING_PASSWORD: "b",
+    RESULTS_PASSWORD: "r",
+  };
+
+  it("production with SMTP_URL refuses to start without the postal address promotional mail must print", () => {
+    expect(() => parseEnv({ ...production, SMTP_URL: "smtp://mail.example:587" })).toThrow(
+      /MAIL_POSTAL_ADDRESS/,
+    );
+    expect(
+      parseEnv({
+        ...production,
+        SMTP_URL: "smtp://mail.example:587",
+        MAIL_POSTAL_ADDRESS: "1 Main St, Windsor ON",
+      }).MAIL_POSTAL_ADDRESS,
+    ).toBe("1 Main St, Windsor ON");
+    // Without SMTP_URL nothing is sent, so nothing is required.
+    expect(parseEnv(production).MAIL_POSTAL_ADDRESS).toBeUndefined();
+  });
+
+  it("every variable of the schema is in .env.example and the README's table (tests' own switches aside)", () => {
+    const example = fs.readFileSync(".env.example", "utf8");
+    const readme = fs.readFileSync("README.md", "utf8");
+    const table = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("## Scripts"));
+    const testsOnly = new Set(["NODE_ENV", "ALLOW_PRIVATE_FETCH", "OUTBOUND_LOOPBACK_ONLY"]);
+    for (const name of Object.keys(envSchema.shape)) {
+      if (name === "NODE_ENV") continue; // the mode, set by npm start and the Dockerfile
+      expect(table, `README: ${name}`).toContain(`\`${name}\``);
+      if (!testsOnly.has(name))
+        expect(example, `.env.example: ${name}`).toMatch(new RegExp(`^${name}=`, "m"));
+    }
   });
 });
