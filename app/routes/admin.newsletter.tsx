@@ -22,11 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     email: s.email,
     source: s.source,
     joined: when(s.createdAt),
-    status: s.unsubscribedAt
-      ? `Unsubscribed ${when(s.unsubscribedAt)}`
-      : s.confirmedAt
-        ? `Confirmed ${when(s.confirmedAt)}`
-        : "Waiting for confirmation",
+    status: s.unsubscribedAt ? "Unsubscribed" : s.confirmedAt ? "Confirmed" : "Waiting for confirmation",
+    since: when(s.unsubscribedAt ?? s.confirmedAt),
     mailable: Boolean(s.confirmedAt && !s.unsubscribedAt),
   }));
   return json({ signups, mailable: signups.filter((s) => s.mailable).length });
@@ -50,7 +47,6 @@ export default function AdminNewsletter() {
           <thead>
             <tr>
               <th scope="col">Email</th>
-              <th scope="col">From</th>
               <th scope="col">Signed up</th>
               <th scope="col">Status</th>
             </tr>
@@ -59,9 +55,14 @@ export default function AdminNewsletter() {
             {signups.map((s) => (
               <tr key={s.id}>
                 <td>{s.email}</td>
-                <td className="admin-table__fit">{s.source}</td>
-                <td className="admin-table__fit">{s.joined}</td>
-                <td className="admin-table__fit">{s.status}</td>
+                <td className="admin-table__fit">
+                  {s.joined}
+                  <span className="admin-table__note">on {s.source}</span>
+                </td>
+                <td className="admin-table__fit">
+                  {s.status}
+                  {s.since ? <span className="admin-table__note">{s.since}</span> : null}
+                </td>
               </tr>
             ))}
           </tbody>
