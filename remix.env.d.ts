@@ -1,6 +1,7 @@
 /// <reference types="@remix-run/dev" />
 
 import "@remix-run/node";
+import type { PhoneWait } from "~/features/voting/vote-fast-path.server";
 import type { VoteOutcome } from "~/features/voting/vote-submission.server";
 import type { VotePageTemplateContext } from "~/lib/vote-page-template";
 import type { UnsubscribeOutcome } from "~/models/mail-lists.server";
@@ -14,8 +15,11 @@ declare module "@remix-run/node" {
     requestId: string;
     /** Issue 20: set only when the server renders the cached /vote page (placeholders, no visitor). */
     votePageTemplate?: VotePageTemplateContext;
-    /** Issue 20: a vote post the server already decided (app/features/voting/vote-fast-path.server.ts). */
-    voteOutcome?: VoteOutcome;
+    /**
+     * Issue 20: a vote post the server already decided (app/features/voting/vote-fast-path.server.ts);
+     * issue 37: or a GET /vote whose new phone must wait (over the round's budget of new phones).
+     */
+    voteOutcome?: VoteOutcome | PhoneWait;
     /** Issue 39: the one-click unsubscribe the server already did (server/front.ts) for the page it renders. */
     unsubscribed?: UnsubscribeOutcome;
   }

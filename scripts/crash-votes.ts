@@ -11,6 +11,7 @@ import {
   CONCURRENCY,
   checkStored,
   loadBallot,
+  thinkTime,
   makeVoters,
   postVote,
   prepareVoteDatabase,
@@ -30,6 +31,7 @@ let failed = false;
 try {
   const voters = makeVoters(setup.comedianIds, "crash");
   await pool(voters, CONCURRENCY, (v) => loadBallot(server.base, setup.roundId, v));
+  await thinkTime();
 
   const latencies: number[] = [];
   let acks = 0;

@@ -11,6 +11,7 @@ import {
   CONCURRENCY,
   checkStored,
   loadBallot,
+  thinkTime,
   makeVoters,
   postVote,
   prepareVoteDatabase,
@@ -27,6 +28,7 @@ let failed = false;
 try {
   const voters = makeVoters(setup.comedianIds, "load");
   await pool(voters, CONCURRENCY, (v) => loadBallot(server.base, setup.roundId, v));
+  await thinkTime();
 
   const latencies: number[] = [];
   const started = performance.now();

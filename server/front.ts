@@ -136,12 +136,18 @@ export function createFront(options: {
     const target = req.url ?? "";
     // Read once: the open round and the kept page are both valid for this version.
     const version = options.dataVersion();
-    const visitor = paths.votePageVisitor(
+    const visitor = await paths.votePageVisitor(
       target.slice(state.path.length),
       header(req, "cookie") ?? null,
       version,
+      pipeline.clientIp(req),
     );
     if (!visitor) return false;
+    // Issue 37: a new phone over the round's budget: Remix renders "one moment" (nothing minted).
+    if ("kind" in visitor) {
+      options.next(req, res, { ...state, voteOutcome: visitor });
+      return true;
+    }
     const page = await votePages.page({
       origin: requestOrigin(req, options.trustProxy),
       visitor,

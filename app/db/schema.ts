@@ -278,13 +278,23 @@ export const eventComedians = sqliteTable(
   ],
 );
 
+/**
+ * A voting round: one room's ballot (issue 37). It belongs to a show (`event_id`) and the date
+ * of that show it is voted at (`event_date`; a recurring show has several); rounds from before
+ * issue 37 may have neither.
+ */
 export const votingRounds = sqliteTable("voting_rounds", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   title: text("title").notNull(),
   eventId: integer("event_id").references(() => events.id, { onDelete: "set null" }),
+  /** YYYY-MM-DD: the show's date this round's room votes at. */
+  eventDate: text("event_date"),
+  /** When voting opens: now when staff open the round, or the time they scheduled (issue 37). */
   openedAt: integer("opened_at", { mode: "timestamp_ms" }),
-  /** Open while openedAt is set and closedAt is null. */
+  /** Open from openedAt until closedAt (or closesAt). */
   closedAt: integer("closed_at", { mode: "timestamp_ms" }),
+  /** Seats in the room: sizes the per-address budgets of new phones and votes (app/lib/room-budgets.ts); null: 300. */
+  roomSeats: integer("room_seats"),
   /** Set while the host has the room code on: the rotating code is derived from it. */
   roomCodeSecret: text("room_code_secret"),
   /** Issue 18: voting closes by itself at this instant (the host's countdown or set time). */
@@ -333,6 +343,12 @@ export const votes = sqliteTable(
     ipAddress: text("ip_address"),
     deviceId: text("device_id"),
     createdAt: createdAt(),
+    /**
+     * Issue 37: the host voided this vote (a burst from one address for one comedian). It stays,
+     * so its phone and e-mail still count as having voted, but the tallies no longer count it
+     * (the triggers of drizzle/0010); the audit log says who voided it and why.
+     */
+    voidedAt: integer("voided_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     uniqueIndex("votes_round_email_key_unique").on(t.roundId, t.emailKey),

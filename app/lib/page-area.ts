@@ -1,7 +1,9 @@
 /**
  * Which part of the site a path belongs to, and the theme it is shown in (issue 15):
- * - "room": /vote and the results views, used in a dark room: always the dark theme, no
- *   public chrome distractions beyond the header.
+ * - "room": /vote and the results views, used in a dark room: no public chrome distractions
+ *   beyond the header. /vote (phones in the audience) is always in the dark theme; the host's
+ *   /results follows the host's own device setting (issue 37: the host controls are made for both;
+ *   the projector view is black whatever the theme, results.css).
  * - "staff": the back office (/admin, /booking, /manage-comedians, /debug, /test-delete):
  *   a slim staff header instead of the public header and footer; the light theme.
  * - "public": every other page: the theme follows the visitor's system setting.
@@ -25,7 +27,8 @@ export function pageArea(pathname: string): PageArea {
 
 export function pageTheme(pathname: string): PageTheme {
   const area = pageArea(pathname);
-  return area === "room" ? "dark" : area === "staff" ? "light" : "auto";
+  if (area === "room") return under(pathname.toLowerCase(), "/results") ? "auto" : "dark";
+  return area === "staff" ? "light" : "auto";
 }
 
 /**

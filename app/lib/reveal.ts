@@ -7,9 +7,12 @@ import type { Standing, Standings } from "./results";
  */
 export type RoundClock = { openedAt: Date | null; closedAt: Date | null; closesAt: Date | null };
 
-/** Open from openedAt until closed by hand or until the set closing instant (exclusive). */
+/**
+ * Open from openedAt (staff open a round now, or schedule it: issue 37) until closed by hand or
+ * until the set closing instant (exclusive).
+ */
 export function isVotingOpen(round: RoundClock, now: Date): boolean {
-  if (!round.openedAt || round.closedAt) return false;
+  if (!round.openedAt || round.closedAt || now.getTime() < round.openedAt.getTime()) return false;
   return !round.closesAt || now.getTime() < round.closesAt.getTime();
 }
 
@@ -72,6 +75,9 @@ export type StandingsView =
       /** Revealed places, best first (the way the table reads). */
       revealed: Standing[];
       complete: boolean;
+      /** Places (steps) revealed so far, and in all (tied comics share one). */
+      shown: number;
+      steps: number;
       /** When the automatic reveal shows the next place (ms since epoch), if it runs. */
       nextRevealAt: number | null;
     };
@@ -97,6 +103,52 @@ export function standingsView(state: RevealState, standings: Standings, now: Dat
       .sort((a, b) => a.localeCompare(b, "en")),
     revealed,
     complete,
+    shown,
+    steps: steps.length,
     nextRevealAt,
   };
+}
+
+/**
+ * Issue 37: what the projector and /results say the round is doing, always the truth:
+ * voting open (with the live count), voting closed, revealing n of N places, or the winner.
+ * Revealing only ever follows the close (round-control.server.ts refuses it before).
+ */
+export type RoundPhase =
+  | { kind: "scheduled" }
+  | { kind: "open"; votes: number }
+  | { kind: "closed"; votes: number }
+  | { kind: "revealing"; shown: number; of: number }
+  | { kind: "winner"; names: string[]; votes: number };
+
+export function roundPhase(state: { open: boolean; scheduled: boolean }, view: StandingsView): RoundPhase {
+  const votes = view.mode === "live" ? view.standings.total : view.total;
+  if (state.scheduled) return { kind: "scheduled" };
+  if (state.open) return { kind: "open", votes };
+  // Nobody voted: there is no order to reveal and no winner to name.
+  if (view.mode === "hidden" && view.shown > 0 && votes > 0) {
+    if (!view.complete) return { kind: "revealing", shown: view.shown, of: view.steps };
+    return { kind: "winner", names: view.revealed.filter((r) => r.rank === 1).map((r) => r.name), votes };
+  }
+  return { kind: "closed", votes };
+}
+
+const votesText = (n: number) => `${n} vote${n === 1 ? "" : "s"}`;
+
+/** The phase in words, as the projector's header and the host's screen say it. */
+export function phaseText(phase: RoundPhase): string {
+  switch (phase.kind) {
+    case "scheduled":
+      return "Voting has not opened yet";
+    case "open":
+      return `Voting open · ${votesText(phase.votes)}`;
+    case "closed":
+      return `Voting closed · ${votesText(phase.votes)}`;
+    case "revealing":
+      return `Revealing ${phase.shown} of ${phase.of}`;
+    case "winner":
+      return phase.names.length > 1
+        ? `Winners: ${phase.names.join(" and ")}`
+        : `Winner: ${phase.names[0] ?? ""}`;
+  }
 }

@@ -16,7 +16,6 @@ export const reviewSchema = z.object({
 export const reviewPageSchema = z.discriminatedUnion("intent", [
   reviewSchema.extend({ intent: z.literal("review") }),
   z.object({ intent: z.literal("email") }),
-  z.object({ intent: z.literal("open-round") }),
 ]);
 
 /** Who gets the "you're selected" e-mail: shortlisted and not e-mailed yet (never twice). */

@@ -37,17 +37,86 @@ export const comedianSchema = z.object({
     .transform((v) => (v ? v : null)),
 });
 
-/** Open a voting round (/admin/rounds). */
+/** The spec's ballot title: the default of a new round's title (/vote shows it as its heading). */
+export const DEFAULT_ROUND_TITLE = "2 Minutes to Kill - Vote For Your Favorite";
+
+/** "12:2026-11-26": a show and the date of it the round's room votes at (the value of the show picker). */
+export const SHOW_DATE_PATTERN = /^[1-9]\d{0,14}:\d{4}-\d{2}-\d{2}$/;
+
+/** When a scheduled round opens: the datetime-local field, in the business time zone. */
+const opensAtField = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Please give the opening time as a date and a time")
+  .optional();
+const roomSeatsField = z
+  .number({ error: "Please give the number of seats as a whole number" })
+  .int("Please give the number of seats as a whole number")
+  .min(20, "A room has at least 20 seats here")
+  .max(5000, "A room has at most 5,000 seats here")
+  .optional();
+
+/**
+ * Open a voting round (/admin/rounds, issue 37): a show and its date, a title, the comedians
+ * (the show's line-up is ticked for you), optionally when it opens and the room's seats.
+ * `confirm` is the answer to "another room is voting: open this one too?".
+ */
 export const openRoundSchema = z.object({
+  show: z
+    .string({ error: "Choose the show and date this round is voted at" })
+    .regex(SHOW_DATE_PATTERN, "Choose the show and date this round is voted at"),
   title: z.string({ error: "Please give the round a title" }).trim().min(1).max(120),
   comedianIds: z
     .array(idField("Choose at least one comedian for the round"), {
       error: "Choose at least one comedian for the round",
     })
     .min(1),
+  opensAt: opensAtField,
+  roomSeats: roomSeatsField,
+  confirm: z.literal("yes").optional(),
 });
+
+/** The application review's "Open a voting round with the shortlisted": the rest comes from the show. */
+export const shortlistRoundSchema = z.object({
+  opensAt: opensAtField,
+  roomSeats: roomSeatsField,
+  confirm: z.literal("yes").optional(),
+});
+
+/** The show and date of a round, from the picker's value (already checked by SHOW_DATE_PATTERN). */
+export function parseShowDate(value: string): { eventId: number; date: string } {
+  const [id, date] = value.split(":");
+  return { eventId: Number(id), date };
+}
 
 /** The results gate (/results). */
 export const gateSchema = z.object({
   password: z.string({ error: "Please enter the password" }).min(1),
+});
+
+/** The host's buttons on /results (POST /results/host): one command per post. */
+export const HOST_INTENTS = [
+  "mode-live",
+  "mode-hidden",
+  "reveal-next",
+  "reveal-auto",
+  "close-in",
+  "close-now",
+  "close-and-reveal",
+  "void-burst",
+] as const;
+export const hostCommandSchema = z.object({
+  roundId: idField("Which round?"),
+  intent: z.enum(HOST_INTENTS, { error: "Unknown host command." }),
+  seconds: z
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 3600)
+    .optional(),
+  every: z.number().int().min(2).max(60).optional(),
+  /** void-burst: the burst's address, comedian and time range (ms), from the alarm. */
+  ip: z.string().min(1).max(64).optional(),
+  comedianId: idField().optional(),
+  from: z.number().int().min(0).optional(),
+  to: z.number().int().min(0).optional(),
 });

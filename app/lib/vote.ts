@@ -15,6 +15,8 @@ export const VOTE_MESSAGES = {
   roomCodeRequired: "Please enter the room code shown on the screen",
   roomCodeWrong: "That is not the room code on the screen. Check it and try again.",
   roundClosed: "Voting for this round has closed.",
+  deviceTooNew: "One moment: this phone only just opened the vote.",
+  tooManyVotes: "Lots of votes are arriving from your connection right now.",
   notInRound: "Please select a comedian to vote for",
   failed: "Failed to submit your vote. Please try again later.",
 } as const;
@@ -68,3 +70,20 @@ export function filterByName<T extends { name: string }>(items: T[], query: stri
 export function retryDelayMs(attempt: number): number {
   return Math.min(10_000, 1000 * 2 ** Math.max(0, attempt));
 }
+
+/**
+ * Issue 37: a device cookie must be this old before it votes. A person needs longer than this
+ * to read the ballot and type an e-mail; a script minting a cookie and voting with it at once
+ * must wait. (The id's time is the start of the batch it was minted in, at most a second before
+ * it was handed out: see mintDevice.)
+ */
+export const MIN_DEVICE_AGE_MS = 3_000;
+
+/** Milliseconds before a device minted at `issuedAt` may vote (0: it may now; null issuedAt: an old cookie). */
+export function deviceWaitMs(issuedAt: number | null, now: number): number {
+  if (issuedAt === null) return 0;
+  return Math.max(0, issuedAt + MIN_DEVICE_AGE_MS - now);
+}
+
+/** The enhanced page waits and sends again by itself on a 429 that asks for at most this long. */
+export const AUTO_RESEND_MAX_SECONDS = 10;

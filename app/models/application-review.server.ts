@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
-import { comedians, contestantApplications, events, roundComedians, votingRounds } from "~/db/schema";
+import { comedians, contestantApplications, events, votingRounds } from "~/db/schema";
 import { formatLongDate } from "~/lib/dates";
 import { type ReviewStatus } from "~/lib/shortlist";
 import { recordAudit } from "~/models/audit.server";
 import { enqueueMail } from "~/models/outbox.server";
+import { insertRound } from "~/models/rounds.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { db, IMMEDIATE, type DB } from "~/utils/db.server";
 
@@ -126,14 +127,16 @@ export function roundsOfShow(eventId: number, database: DB = db()) {
 }
 
 /**
- * Opens a voting round with the shortlisted contestants in one step: a comedian is created
- * from each application not linked to one yet (name and fun bio), and linked to it.
+ * Opens (or schedules) a voting round with the shortlisted contestants in one step: a comedian
+ * is created from each application not linked to one yet (name and fun bio), and linked to it;
+ * the round belongs to the show and its date (issue 37), stored through `insertRound`.
  */
 export function openRoundFromShortlist(
   eventId: number,
   staff: StaffIdentity,
+  options: { opensAt: Date; roomSeats: number | null },
   database: DB = db(),
-): { roundId: number } | { error: string } {
+): { roundId: number; title: string } | { error: string } {
   return database.transaction((tx) => {
     const t = tx as unknown as DB;
     const show = t.select().from(events).where(eq(events.id, eventId)).get();
@@ -173,23 +176,19 @@ export function openRoundFromShortlist(
       }
       ids.push(comedianId!);
     }
-    const round = t
-      .insert(votingRounds)
-      .values({ title: `${show.title} (${formatLongDate(show.date)})`, eventId, openedAt: new Date() })
-      .returning()
-      .get();
-    for (const comedianId of new Set(ids))
-      t.insert(roundComedians).values({ roundId: round.id, comedianId }).run();
-    recordAudit(
-      {
-        staff,
-        action: "round.open-from-shortlist",
-        entityType: "voting_round",
-        entityId: round.id,
-        after: { eventId, comedianIds: ids },
-      },
+    const round = insertRound(
       t,
+      {
+        title: `${show.title} (${formatLongDate(show.date)})`,
+        eventId,
+        eventDate: show.date,
+        comedianIds: ids,
+        opensAt: options.opensAt,
+        roomSeats: options.roomSeats,
+      },
+      staff,
+      "round.open-from-shortlist",
     );
-    return { roundId: round.id };
+    return { roundId: round.id, title: round.title };
   }, IMMEDIATE);
 }

@@ -4,8 +4,10 @@ import {
   isVotingOpen,
   revealSteps,
   revealedStepsAt,
+  roundPhase,
   secondsUntilClose,
   standingsView,
+  type RoundPhase,
   type StandingsView,
 } from "~/lib/reveal";
 import { recordAudit } from "~/models/audit.server";
@@ -24,17 +26,29 @@ export type RoundDisplay = {
   /** Seconds before voting closes by itself, when a closing time is set. */
   closesIn: number | null;
   view: StandingsView;
-  /** When this display changes by itself (auto reveal step, closing time), ms since epoch. */
+  /** Issue 37: what the round is doing, in one word and its figures (app/lib/reveal.ts roundPhase). */
+  phase: RoundPhase;
+  /** When this display changes by itself (opening, auto reveal step, closing time), ms since epoch. */
   changesAt: number | null;
 };
 
 export function roundDisplay(round: VotingRound, now = new Date(), database: DB = db()): RoundDisplay {
   const view = standingsView(round, roundStandings(round.id, database), now);
   const open = isVotingOpen(round, now);
+  const scheduled = !round.closedAt && round.openedAt !== null && round.openedAt > now;
+  const opensAt = scheduled ? round.openedAt!.getTime() : null;
   const closeAt = open && round.closesAt ? round.closesAt.getTime() : null;
   const next = view.mode === "hidden" ? view.nextRevealAt : null;
-  const changesAt = [closeAt, next].filter((t): t is number => t !== null).sort((a, b) => a - b)[0] ?? null;
-  return { roundId: round.id, open, closesIn: secondsUntilClose(round, now), view, changesAt };
+  const changesAt =
+    [opensAt, closeAt, next].filter((t): t is number => t !== null).sort((a, b) => a - b)[0] ?? null;
+  return {
+    roundId: round.id,
+    open,
+    closesIn: secondsUntilClose(round, now),
+    view,
+    phase: roundPhase({ open, scheduled }, view),
+    changesAt,
+  };
 }
 
 export type HostCommand =
@@ -42,11 +56,18 @@ export type HostCommand =
   | { intent: "reveal-next" }
   | { intent: "reveal-auto"; everySeconds: number }
   | { intent: "close-in"; seconds: number }
-  | { intent: "close-now" };
+  | { intent: "close-now" }
+  | { intent: "close-and-reveal" };
+
+export type HostOutcome = { ok: true; round: VotingRound } | { ok: false; error: string } | null;
+
+/** Why a reveal is refused while voting is open. */
+export const REVEAL_AFTER_CLOSE = "Close voting first: the reveal starts once voting has closed.";
 
 /**
- * Applies one host command. Revealing closes voting first: an order that can still change
- * is not a result. Null when the round does not exist.
+ * Applies one host command. Closing and revealing are separate steps (issue 37): a reveal is
+ * refused while voting is open (an order that can still change is not a result), and only
+ * "close-and-reveal" does both, by name. Null when the round does not exist.
  */
 export function applyHostCommand(
   roundId: number,
@@ -54,7 +75,7 @@ export function applyHostCommand(
   who: StaffIdentity | null,
   now = new Date(),
   database: DB = db(),
-): VotingRound | null {
+): HostOutcome {
   return database.transaction((tx) => {
     const t = tx as unknown as DB;
     const before = t.select().from(votingRounds).where(eq(votingRounds.id, roundId)).get();
@@ -64,6 +85,24 @@ export function applyHostCommand(
       if (isVotingOpen(before, now)) changes.closedAt = now;
       else if (before.openedAt && !before.closedAt && before.closesAt) changes.closedAt = before.closesAt;
     };
+    const reveal = (everySeconds: number | null, state = before) => {
+      const total = revealSteps(roundStandings(roundId, t)).length;
+      const current = revealedStepsAt(state, now, total);
+      if (everySeconds === null) {
+        Object.assign(changes, {
+          revealedSteps: Math.min(total, current + 1),
+          revealEverySeconds: null,
+          revealStartedAt: null,
+        });
+      } else {
+        // Continues from what is shown: the next place appears now, then one every N seconds.
+        Object.assign(changes, {
+          revealedSteps: current,
+          revealEverySeconds: everySeconds,
+          revealStartedAt: new Date(now.getTime() - current * everySeconds * 1000),
+        });
+      }
+    };
     switch (command.intent) {
       case "mode":
         changes.standingsMode = command.mode;
@@ -71,36 +110,34 @@ export function applyHostCommand(
           Object.assign(changes, { revealedSteps: 0, revealEverySeconds: null, revealStartedAt: null });
         break;
       case "reveal-next":
-      case "reveal-auto": {
-        if (before.standingsMode !== "hidden") return before;
+      case "reveal-auto":
+        if (before.standingsMode !== "hidden") return { ok: true, round: before };
+        if (isVotingOpen(before, now)) return { ok: false, error: REVEAL_AFTER_CLOSE };
+        reveal(command.intent === "reveal-next" ? null : command.everySeconds);
+        break;
+      case "close-and-reveal": {
+        if (!isVotingOpen(before, now)) return { ok: false, error: "Voting has already closed." };
         closeNow();
-        const total = revealSteps(roundStandings(roundId, t)).length;
-        const current = revealedStepsAt(before, now, total);
-        if (command.intent === "reveal-next") {
-          Object.assign(changes, {
-            revealedSteps: Math.min(total, current + 1),
-            revealEverySeconds: null,
-            revealStartedAt: null,
-          });
-        } else {
-          // Continues from what is shown: the next place appears now, then one every N seconds.
-          Object.assign(changes, {
-            revealedSteps: current,
-            revealEverySeconds: command.everySeconds,
-            revealStartedAt: new Date(now.getTime() - current * command.everySeconds * 1000),
-          });
-        }
+        // The standings were live: hide them, then show the first (last) place.
+        const fresh = {
+          standingsMode: "hidden" as const,
+          revealedSteps: 0,
+          revealEverySeconds: null,
+          revealStartedAt: null,
+        };
+        Object.assign(changes, fresh);
+        reveal(null, { ...before, ...fresh });
         break;
       }
       case "close-in":
-        if (!isVotingOpen(before, now)) return before;
+        if (!isVotingOpen(before, now)) return { ok: true, round: before };
         changes.closesAt = new Date(now.getTime() + command.seconds * 1000);
         break;
       case "close-now":
         closeNow();
         break;
     }
-    if (Object.keys(changes).length === 0) return before;
+    if (Object.keys(changes).length === 0) return { ok: true, round: before };
     const after = t.update(votingRounds).set(changes).where(eq(votingRounds.id, roundId)).returning().get();
     recordAudit(
       {
@@ -113,6 +150,6 @@ export function applyHostCommand(
       },
       t,
     );
-    return after;
+    return { ok: true, round: after };
   }, IMMEDIATE);
 }

@@ -1,175 +1,10 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
-import {
-  comedians,
-  roundComedians,
-  roundTallies,
-  voteMinutes,
-  votes,
-  votingRounds,
-  type Comedian,
-  type Vote,
-  type VotingRound,
-} from "~/db/schema";
+import { and, desc, eq, gt, gte, inArray, isNull, lt } from "drizzle-orm";
+import { comedians, roundComedians, roundTallies, voteMinutes, votes, type Vote } from "~/db/schema";
 import { computeStandings, type Standings } from "~/lib/results";
 import { isVotingOpen } from "~/lib/reveal";
 import { recordAudit } from "~/models/audit.server";
 import type { StaffIdentity } from "~/models/staff.server";
-import { dataVersion, db, IMMEDIATE, perConnection, type DB } from "~/utils/db.server";
-import { newRandomToken } from "~/utils/random.server";
-
-/** Open: opened, not closed, and before its set closing time (issue 18: a late vote is refused). */
-export function isOpen(round: Pick<VotingRound, "openedAt" | "closedAt" | "closesAt">, now = new Date()) {
-  return isVotingOpen(round, now);
-}
-
-/** Open: opened, not closed, before its closing time (the time a placeholder: prepared once). */
-const openWherePrepared = () =>
-  and(
-    isNotNull(votingRounds.openedAt),
-    isNull(votingRounds.closedAt),
-    or(isNull(votingRounds.closesAt), gt(votingRounds.closesAt, sql.placeholder("now"))),
-  );
-
-function prepareOpenRoundQueries(database: DB) {
-  return {
-    byId: database
-      .select()
-      .from(votingRounds)
-      .where(and(eq(votingRounds.id, sql.placeholder("id")), openWherePrepared()))
-      .prepare(),
-    newest: database
-      .select()
-      .from(votingRounds)
-      .where(openWherePrepared())
-      .orderBy(desc(votingRounds.openedAt), desc(votingRounds.id))
-      .limit(1)
-      .prepare(),
-  };
-}
-/** The open-round queries of a connection, and the rounds kept for one data version. */
-const openRoundState = perConnection((database) => ({
-  ...prepareOpenRoundQueries(database),
-  version: "",
-  kept: new Map<number, VotingRound | null>(),
-}));
-/** Round ids asked for in query strings are kept at most this many per data version. */
-const KEPT_ROUNDS = 64;
-
-/**
- * The round /vote shows: the one asked for when it is open, else the newest open round.
- * Issue 20: read on every /vote and every vote post, so the answer is kept until the next
- * commit (dataVersion) or until the kept round's closing time passes, whichever comes first;
- * the queries are prepared once per connection.
- */
-export function getOpenRound(
-  roundId?: number | null,
-  database: DB = db(),
-  /** dataVersion(database), when the caller has just read it for this request. */
-  version: string = dataVersion(database),
-): VotingRound | undefined {
-  const q = openRoundState(database);
-  if (q.version !== version) {
-    q.version = version;
-    q.kept.clear();
-  }
-  const key = roundId || 0;
-  const now = Date.now();
-  const kept = q.kept.get(key);
-  // No open round stays so until a write; an open one until a write or its closing time.
-  if (kept === null) return undefined;
-  if (kept && isOpen(kept, new Date(now))) return kept;
-  // closes_at is stored in milliseconds: the placeholder takes the number as is.
-  const round = (roundId ? q.byId.get({ id: roundId, now }) : q.newest.get({ now })) ?? null;
-  if (q.kept.size >= KEPT_ROUNDS) q.kept.clear();
-  // Shared by every caller until the next write: frozen, so none can change it for the others.
-  q.kept.set(key, round && Object.freeze(round));
-  return round ?? undefined;
-}
-
-export function getRound(id: number, database: DB = db()): VotingRound | undefined {
-  return database.select().from(votingRounds).where(eq(votingRounds.id, id)).get();
-}
-
-export type RoundSummary = VotingRound & { votes: number; comedians: number; open: boolean };
-
-/** Every round, newest first, with its vote and comedian counts. */
-export function listRounds(database: DB = db()): RoundSummary[] {
-  const rows = database
-    .select({
-      round: votingRounds,
-      // Issue 20: from the tallies the vote triggers keep (40 rows, not every vote of the round).
-      votes: sql<number>`(select coalesce(sum(t.votes), 0) from round_tallies t where t.round_id = "voting_rounds"."id")`,
-      comedians: sql<number>`(select count(*) from round_comedians rc where rc.round_id = "voting_rounds"."id")`,
-    })
-    .from(votingRounds)
-    .orderBy(desc(votingRounds.openedAt), desc(votingRounds.id))
-    .all();
-  return rows.map((r) => ({ ...r.round, votes: r.votes, comedians: r.comedians, open: isOpen(r.round) }));
-}
-
-/** The comedians voters can choose in a round: those in it and not deleted, by name. */
-export function roundComediansFor(roundId: number, database: DB = db()): Comedian[] {
-  return database
-    .select({ c: comedians })
-    .from(roundComedians)
-    .innerJoin(comedians, eq(comedians.id, roundComedians.comedianId))
-    .where(and(eq(roundComedians.roundId, roundId), isNull(comedians.deletedAt)))
-    .orderBy(asc(comedians.name), asc(comedians.id))
-    .all()
-    .map((r) => r.c);
-}
-
-export function openRound(
-  input: { title: string; comedianIds: number[] },
-  staff: StaffIdentity,
-  database: DB = db(),
-): VotingRound {
-  return database.transaction((tx) => {
-    const ids = [...new Set(input.comedianIds)];
-    const known = tx
-      .select({ id: comedians.id })
-      .from(comedians)
-      .where(and(inArray(comedians.id, ids), isNull(comedians.deletedAt)))
-      .all()
-      .map((r) => r.id);
-    if (known.length === 0) throw new Error("Choose at least one comedian for the round");
-    const round = tx
-      .insert(votingRounds)
-      .values({ title: input.title, openedAt: new Date() })
-      .returning()
-      .get();
-    for (const comedianId of known) tx.insert(roundComedians).values({ roundId: round.id, comedianId }).run();
-    recordAudit(
-      {
-        staff,
-        action: "round.open",
-        entityType: "voting_round",
-        entityId: round.id,
-        after: { ...round, comedianIds: known },
-      },
-      tx,
-    );
-    return round;
-  }, IMMEDIATE);
-}
-
-export function closeRound(id: number, staff: StaffIdentity, database: DB = db()): VotingRound | null {
-  return database.transaction((tx) => {
-    const before = tx.select().from(votingRounds).where(eq(votingRounds.id, id)).get();
-    if (!before || !isOpen(before)) return null;
-    const after = tx
-      .update(votingRounds)
-      .set({ closedAt: new Date() })
-      .where(eq(votingRounds.id, id))
-      .returning()
-      .get();
-    recordAudit(
-      { staff, action: "round.close", entityType: "voting_round", entityId: id, before, after },
-      tx,
-    );
-    return after;
-  }, IMMEDIATE);
-}
+import { db, IMMEDIATE, perConnection, type DB } from "~/utils/db.server";
 
 export type CastVoteInput = {
   roundId: number;
@@ -216,6 +51,7 @@ type VoteRow = {
   ip_address: string | null;
   device_id: string | null;
   created_at: number;
+  voided_at: number | null;
 };
 const toVote = (r: VoteRow): Vote => ({
   id: r.id,
@@ -227,6 +63,7 @@ const toVote = (r: VoteRow): Vote => ({
   ipAddress: r.ip_address,
   deviceId: r.device_id,
   createdAt: new Date(r.created_at),
+  voidedAt: r.voided_at === null ? null : new Date(r.voided_at),
 });
 const at = (ms: number | null) => (ms === null ? null : new Date(ms));
 
@@ -273,7 +110,7 @@ function prepareVoteStatements(client: DB["$client"]) {
       v.roundId === input.roundId &&
       (v.emailKey ?? v.email) === input.emailKey &&
       v.deviceId === input.deviceId;
-    if (!round || !isOpen(round)) {
+    if (!round || !isVotingOpen(round, new Date())) {
       // A retry of a vote stored just before the round closed still gets its thank-you.
       const earlier = byToken();
       if (isRetry(earlier)) return { status: "repeat", vote: earlier };
@@ -435,17 +272,6 @@ export function hasVotedFrom(roundId: number, deviceId: string, database: DB = d
   return voteStatements(database).votedFrom.get(roundId, deviceId) !== undefined;
 }
 
-/** Turns the round's room code on (a new secret, so old codes die) or off. */
-export function setRoomCode(roundId: number, on: boolean, database: DB = db()): VotingRound | undefined {
-  const secret = on ? newRandomToken(24) : null;
-  return database
-    .update(votingRounds)
-    .set({ roomCodeSecret: secret })
-    .where(eq(votingRounds.id, roundId))
-    .returning()
-    .get();
-}
-
 /**
  * The host's burst list from the database (issue 20): votes per address per minute over
  * `threshold`, most first, at most `limit`. The same rule as `bursts` in app/lib/vote-patterns.ts,
@@ -516,4 +342,46 @@ export function roundStandings(roundId: number, database: DB = db()): Standings 
       .filter((p) => p.deletedAt === null || (byId.get(p.id) ?? 0) > 0)
       .map((p) => ({ comedianId: p.id, name: p.name, votes: byId.get(p.id) ?? 0 })),
   );
+}
+
+/**
+ * Issue 37: the host voids a burst (votes from one address for one comedian within a time
+ * range). The votes stay (their phones and e-mails still count as having voted, so the same
+ * cookies cannot vote again) but leave the tallies (the void trigger of drizzle/0010), and the
+ * audit log says who voided what. Returns how many votes were voided.
+ */
+export function voidBurst(
+  roundId: number,
+  burst: { ip: string; comedianId: number; from: number; to: number },
+  who: StaffIdentity | null,
+  database: DB = db(),
+): number {
+  return database.transaction((tx) => {
+    const t = tx as unknown as DB;
+    const where = and(
+      eq(votes.roundId, roundId),
+      eq(votes.ipAddress, burst.ip),
+      eq(votes.comedianId, burst.comedianId),
+      gte(votes.createdAt, new Date(burst.from)),
+      lt(votes.createdAt, new Date(burst.to)),
+      isNull(votes.voidedAt),
+    );
+    const voided = t
+      .update(votes)
+      .set({ voidedAt: new Date() })
+      .where(where)
+      .returning({ id: votes.id })
+      .all();
+    recordAudit(
+      {
+        staff: who,
+        action: "round.void-burst",
+        entityType: "voting_round",
+        entityId: roundId,
+        after: { ...burst, voided: voided.length },
+      },
+      t,
+    );
+    return voided.length;
+  }, IMMEDIATE);
 }

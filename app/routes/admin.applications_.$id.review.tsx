@@ -14,8 +14,10 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { OpenRoundConfirm } from "~/components/admin/open-round-confirm";
 import { FieldErrors, FormErrors } from "~/components/form-parts";
 import { handleReview } from "~/features/applications/review.server";
+import { openRoundAction } from "~/features/voting/open-round.server";
 import { formatLongDate } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { REVIEW_STATUSES, reviewSchema } from "~/lib/shortlist";
@@ -64,8 +66,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
-  return handleReview(request, staff, showOr404(params.id));
+  const show = showOr404(params.id);
+  // Issue 37: opening the round is /admin/rounds' handler (the confirmation when rooms are voting).
+  if (new URL(request.url).searchParams.get("intent") === "open-round")
+    return openRoundAction(request, staff, { kind: "shortlist", eventId: show.id }, reviewPath(show.id));
+  return handleReview(request, staff, show);
 }
+
+const reviewPath = (id: number) => `/admin/applications/${id}/review`;
 
 type FormReply = SubmissionResult<string[]>;
 type ReviewRow = { id: number; fullName: string; reviewStatus: string; reviewNotes: string };
@@ -118,7 +126,9 @@ function ReviewForm({
 
 export default function ReviewApplications() {
   const { show, applications, rounds } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() ?? null;
+  const answer = useActionData<typeof action>() ?? null;
+  const confirm = answer && "confirm" in answer ? answer.confirm : null;
+  const reply = answer && !("confirm" in answer) ? answer : null;
   // A refused post belongs to the application it names; anything else is shown above the list.
   const replyFor = (id: number) => (reply?.initialValue?.applicationId === String(id) ? reply : null);
   const forSomeRow = applications.some((a) => replyFor(a.id));
@@ -149,18 +159,19 @@ export default function ReviewApplications() {
             E-mail the shortlisted ({toEmail})
           </button>
         </Form>
-        <Form method="post">
-          <button
-            type="submit"
-            name="intent"
-            value="open-round"
-            className="button button--dark"
-            disabled={shortlisted.length === 0}
-          >
+        <Form method="post" action={`${reviewPath(show.id)}?intent=open-round`}>
+          <button type="submit" className="button button--dark" disabled={shortlisted.length === 0}>
             Open a voting round with the shortlisted ({shortlisted.length})
           </button>
         </Form>
       </div>
+      {confirm ? (
+        <OpenRoundConfirm
+          confirm={confirm}
+          action={`${reviewPath(show.id)}?intent=open-round`}
+          cancelTo={reviewPath(show.id)}
+        />
+      ) : null}
       {rounds.length ? (
         <p>
           Voting rounds for this show:{" "}

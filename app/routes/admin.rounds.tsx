@@ -1,3 +1,5 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import {
   json,
   type ActionFunctionArgs,
@@ -5,12 +7,16 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { OpenRoundConfirm } from "~/components/admin/open-round-confirm";
+import { FieldErrors, FormErrors } from "~/components/form-parts";
+import { openRoundAction, roundShowChoices } from "~/features/voting/open-round.server";
 import { parseId } from "~/lib/ids";
-import { openRoundSchema } from "~/lib/vote-schema";
+import { DEFAULT_ROOM_SEATS } from "~/lib/room-budgets";
+import { DEFAULT_ROUND_TITLE, openRoundSchema, SHOW_DATE_PATTERN } from "~/lib/vote-schema";
 import { formatInZone } from "~/lib/zoned-time";
 import { listComedians } from "~/models/comedians.server";
-import { closeRound, getRound, listRounds, openRound } from "~/models/votes.server";
+import { closeRound, getRound, listRounds, roundShowName } from "~/models/rounds.server";
 import styles from "~/styles/comedians.css";
 import { requireStaff } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
@@ -28,45 +34,34 @@ const when = (d: Date | string | null) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("show") ?? "";
+  const choices = roundShowChoices();
+  // Issue 37: the show picked first; its line-up is ticked (nothing is, before a show is picked).
+  const chosen = SHOW_DATE_PATTERN.test(asked) ? (choices.find((c) => c.value === asked) ?? null) : null;
+  const now = new Date();
   return json({
     rounds: listRounds().map((r) => ({
       id: r.id,
       title: r.title,
-      open: r.open,
+      show: r.show ? `${roundShowName(r)}${r.show.venue ? ` · ${r.show.venue}` : ""}` : null,
+      state: r.open ? "Open" : r.openedAt && r.openedAt > now && !r.closedAt ? "Scheduled" : "Closed",
       votes: r.votes,
       comedians: r.comedians,
       openedAt: when(r.openedAt),
       closedAt: when(r.closedAt),
     })),
+    choices: choices.map((c) => ({ value: c.value, label: c.label })),
+    chosen: chosen ? { value: chosen.value, label: chosen.label, lineup: chosen.lineup } : null,
     comedians: listComedians().map((c) => ({ id: c.id, name: c.name })),
   });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
-  const form = await readForm(request, { limits: STAFF_FORM_LIMITS, repeatable: ["comedianIds"] });
-  const intent = form.get("intent");
-  if (intent === "open") {
-    const parsed = openRoundSchema.safeParse({
-      title: form.get("title") ?? "",
-      comedianIds: form.getAll("comedianIds"),
-    });
-    const values = {
-      title: String(form.get("title") ?? ""),
-      comedianIds: form.getAll("comedianIds").map(String),
-    };
-    if (!parsed.success) {
-      const fieldErrors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-      return json({ fieldErrors, values }, { status: 400 });
-    }
-    const round = openRound(parsed.data, staff);
-    return redirectWithFlash(request, "/admin/rounds", {
-      type: "success",
-      message: `Opened round: ${round.title}`,
-    });
-  }
+  const intent = new URL(request.url).searchParams.get("intent");
   if (intent === "close") {
+    const form = await readForm(request, { limits: STAFF_FORM_LIMITS });
     const id = parseId(form.get("id"));
     const round = id ? getRound(id) : undefined;
     const closed = round ? closeRound(round.id, staff) : null;
@@ -78,21 +73,40 @@ export async function action({ request }: ActionFunctionArgs) {
         : { type: "error", message: "That round is not open." },
     );
   }
-  return json(
-    {
-      fieldErrors: { title: "Unknown action" } as Record<string, string>,
-      values: { title: "", comedianIds: [] as string[] },
-    },
-    { status: 400 },
+  // "Open Round": the one handler the application review's "Open a voting round" uses too.
+  const back = new URL(request.url);
+  return openRoundAction(
+    request,
+    staff,
+    { kind: "chosen" },
+    `/admin/rounds${back.search.replace(/[?&]intent=[^&]*/, "")}`,
   );
 }
 
 export default function AdminRounds() {
-  const { rounds, comedians } = useLoaderData<typeof loader>();
+  const { rounds, comedians, choices, chosen } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const opening = navigation.state === "submitting" && navigation.formData?.get("intent") === "open";
-  const chosen = new Set(actionData?.values.comedianIds ?? comedians.map((c) => String(c.id)));
+  const submit = useSubmit();
+  const confirm = actionData && "confirm" in actionData ? actionData.confirm : null;
+  const lastResult = actionData && !("confirm" in actionData) ? actionData : undefined;
+  const opening = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const [form, fields] = useForm({
+    id: `open-round-${chosen?.value ?? "none"}`,
+    lastResult: navigation.state === "idle" ? lastResult : null,
+    constraint: getZodConstraint(openRoundSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: openRoundSchema }),
+    defaultValue: {
+      title: DEFAULT_ROUND_TITLE,
+      comedianIds: chosen?.lineup.map(String) ?? [],
+    },
+  });
+  const ticked = new Set(
+    (lastResult?.initialValue?.comedianIds as string[] | string | undefined) ??
+      chosen?.lineup.map(String) ??
+      [],
+  );
   return (
     <section className="section container comedians">
       <header className="comedians__head">
@@ -107,54 +121,101 @@ export default function AdminRounds() {
         </span>
       </header>
       <p className="comedians__note">
-        Voters see the newest open round on <Link to="/vote">/vote</Link>. Close a round when voting ends; its
-        votes and results are kept.
+        Each round is one room's ballot, for a show and its date. Phones reach it through the projector's QR
+        code, its room code or its link; plain <Link to="/vote">/vote</Link> shows the only open round, or
+        asks which show the voter is at. Close a round when voting ends; its votes and results are kept.
       </p>
+      {confirm ? (
+        <OpenRoundConfirm
+          confirm={confirm}
+          action={`/admin/rounds${chosen ? `?show=${chosen.value}` : ""}`}
+          cancelTo={`/admin/rounds${chosen ? `?show=${chosen.value}` : ""}`}
+        />
+      ) : null}
       <div className="comedians__grid">
         <div className="panel">
           <h2>Open a new round</h2>
-          <Form method="post" noValidate>
-            <input type="hidden" name="intent" value="open" />
-            <div className="field">
-              <label htmlFor="round-title">Title</label>
-              <input
-                id="round-title"
-                name="title"
-                type="text"
-                required
-                maxLength={120}
-                defaultValue={actionData?.values.title ?? "2 Minutes to Kill - Vote For Your Favorite"}
-                aria-invalid={actionData?.fieldErrors.title ? true : undefined}
-              />
-              {actionData?.fieldErrors.title ? (
-                <p className="field__error" role="alert">
-                  {actionData.fieldErrors.title}
-                </p>
-              ) : null}
-            </div>
-            <fieldset className="field">
-              <legend>Comedians in this round</legend>
-              {comedians.map((c) => (
-                <label key={c.id} className="checkbox">
-                  <input
-                    type="checkbox"
-                    name="comedianIds"
-                    value={c.id}
-                    defaultChecked={chosen.has(String(c.id))}
-                  />
-                  <span>{c.name}</span>
-                </label>
+          <Form method="get" className="field" replace>
+            <label htmlFor="round-show">Show and date</label>
+            <select
+              id="round-show"
+              name="show"
+              defaultValue={chosen?.value ?? ""}
+              onChange={(e) => submit(e.currentTarget.form, { replace: true })}
+            >
+              <option value="">Choose the show…</option>
+              {choices.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
               ))}
-              {actionData?.fieldErrors.comedianIds ? (
-                <p className="field__error" role="alert">
-                  {actionData.fieldErrors.comedianIds}
-                </p>
-              ) : null}
-            </fieldset>
-            <button type="submit" className="button button--primary" disabled={opening}>
-              {opening ? "Opening..." : "Open Round"}
-            </button>
+            </select>
+            <noscript>
+              <button type="submit" className="button button--outline button--small">
+                Choose this show
+              </button>
+            </noscript>
           </Form>
+          {chosen ? (
+            <Form
+              method="post"
+              action={`/admin/rounds?show=${chosen.value}`}
+              {...getFormProps(form)}
+              key={form.key}
+            >
+              <input type="hidden" name="show" value={chosen.value} />
+              <FormErrors id={form.errorId} errors={form.errors} />
+              <FieldErrors id={fields.show.errorId} errors={fields.show.errors} />
+              <div className="field">
+                <label htmlFor={fields.title.id}>Title</label>
+                <input {...getInputProps(fields.title, { type: "text" })} maxLength={120} />
+                <FieldErrors id={fields.title.errorId} errors={fields.title.errors} />
+              </div>
+              <fieldset className="field" aria-describedby={fields.comedianIds.errorId}>
+                <legend>Comedians in this round</legend>
+                <p className="field__hint">
+                  {chosen.lineup.length
+                    ? "The show's line-up is ticked."
+                    : "This show has no line-up yet: tick tonight's comedians."}
+                </p>
+                {comedians.map((c) => (
+                  <label key={c.id} className="checkbox">
+                    <input
+                      type="checkbox"
+                      name="comedianIds"
+                      value={c.id}
+                      defaultChecked={ticked.has(String(c.id))}
+                    />
+                    <span>{c.name}</span>
+                  </label>
+                ))}
+                <FieldErrors id={fields.comedianIds.errorId} errors={fields.comedianIds.errors} />
+              </fieldset>
+              <div className="field">
+                <label htmlFor={fields.opensAt.id}>Opens at (leave empty to open now)</label>
+                <input {...getInputProps(fields.opensAt, { type: "datetime-local" })} />
+                <FieldErrors id={fields.opensAt.errorId} errors={fields.opensAt.errors} />
+              </div>
+              <div className="field">
+                <label htmlFor={fields.roomSeats.id}>Seats in the room</label>
+                <input
+                  {...getInputProps(fields.roomSeats, { type: "number" })}
+                  placeholder={String(DEFAULT_ROOM_SEATS)}
+                  aria-describedby={`${fields.roomSeats.id}-hint`}
+                />
+                <p className="field__hint" id={`${fields.roomSeats.id}-hint`}>
+                  Sizes how many new phones and votes one connection may send at once (default{" "}
+                  {DEFAULT_ROOM_SEATS}).
+                </p>
+                <FieldErrors id={fields.roomSeats.errorId} errors={fields.roomSeats.errors} />
+              </div>
+              <button type="submit" className="button button--primary" disabled={opening}>
+                {opening ? "Opening..." : "Open Round"}
+              </button>
+            </Form>
+          ) : (
+            <p className="muted">Choose the show first: its line-up is ticked for you.</p>
+          )}
         </div>
         <div>
           <h2>Rounds</h2>
@@ -164,8 +225,9 @@ export default function AdminRounds() {
               <li key={r.id} className="comedians__item" aria-label={r.title}>
                 <div>
                   <p className="comedians__name">{r.title}</p>
+                  {r.show ? <p className="comedians__meta">{r.show}</p> : null}
                   <p className="comedians__meta muted">
-                    {r.open ? "Open" : "Closed"} · opened {r.openedAt}
+                    {r.state} · {r.state === "Scheduled" ? "opens" : "opened"} {r.openedAt}
                     {r.closedAt ? ` · closed ${r.closedAt}` : ""} · {r.comedians} comedians · {r.votes} vote
                     {r.votes === 1 ? "" : "s"}
                   </p>
@@ -174,9 +236,8 @@ export default function AdminRounds() {
                   <Link to={`/results?round=${r.id}`} className="button button--dark button--small">
                     View results
                   </Link>
-                  {r.open ? (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="close" />
+                  {r.state !== "Closed" ? (
+                    <Form method="post" action="/admin/rounds?intent=close">
                       <input type="hidden" name="id" value={r.id} />
                       <button
                         type="submit"

@@ -10,17 +10,35 @@ import {
 import { Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState, type CSSProperties } from "react";
 import { GatePage } from "~/components/gate-page";
-import { ClosingCountdown, HostControls, StandingsViewTable } from "~/components/reveal";
-import { ProjectorVoteBox, RoomCodeToggle, SuspiciousPatterns } from "~/components/room-code";
-import { suspiciousPatterns } from "~/features/voting/vote-watch.server";
+import { ClosingCountdown, CloseVotingConfirm, HostControls, StandingsViewTable } from "~/components/reveal";
+import {
+  ProjectorLink,
+  ProjectorVoteBox,
+  RoomCodeToggle,
+  StuffingAlarm,
+  SuspiciousPatterns,
+} from "~/components/room-code";
+import type { LiveUpdate } from "~/features/voting/live-standings.server";
+import { makeProjectorLink } from "~/features/voting/projector-link.server";
+import { roundAlarm, suspiciousPatterns } from "~/features/voting/vote-watch.server";
+import { formatLongDate, todayIn } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
+import { phaseText } from "~/lib/reveal";
 import { gateSchema } from "~/lib/vote-schema";
-import { roundDisplay, type RoundDisplay } from "~/models/round-control.server";
-import { getOpenRound, getRound, listRounds, setRoomCode } from "~/models/votes.server";
+import { roundDisplay } from "~/models/round-control.server";
+import {
+  getRound,
+  listRounds,
+  openRounds,
+  roundShowName,
+  roundWithShow,
+  setRoomCode,
+} from "~/models/rounds.server";
 import gateStyles from "~/styles/gate.css";
 import styles from "~/styles/results.css";
 import roomCodeStyles from "~/styles/room-code.css";
-import { hasGate } from "~/utils/auth.server";
+import { getStaff, hasGate, requireStaff } from "~/utils/auth.server";
+import { getEnv } from "~/utils/env.server";
 import { overBudget, readForm } from "~/utils/form-pipeline.server";
 import { unlockGate } from "~/utils/gate.server";
 import { publicOrigin } from "~/utils/origin.server";
@@ -41,6 +59,32 @@ export const meta: MetaFunction = () => [
 /** The live view polls at worst this often, even if the event stream is down. */
 const FALLBACK_POLL_MS = 30_000;
 
+/**
+ * The round /results shows without `?round=`: the only open round; of several, the only one of
+ * tonight's shows; else (none open) the newest. Several rooms voting tonight: the host picks.
+ */
+type RoundChoice = { id: number; title: string; show: string; venue: string | null };
+function defaultRound(
+  rounds: ReturnType<typeof listRounds>,
+): { id: number } | { choose: RoundChoice[] } | null {
+  const open = openRounds();
+  if (open.length === 1) return { id: open[0].id };
+  if (open.length > 1) {
+    const today = todayIn(getEnv().APP_TIMEZONE);
+    const tonight = open.filter((r) => r.show?.date === today);
+    if (tonight.length === 1) return { id: tonight[0].id };
+    return {
+      choose: open.map((r) => ({
+        id: r.id,
+        title: r.title,
+        show: roundShowName(r),
+        venue: r.show?.venue ?? null,
+      })),
+    };
+  }
+  return rounds[0] ? { id: rounds[0].id } : null;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const headers = { "Cache-Control": "no-store" };
   if (!(await hasGate(request, "resultsGate"))) return json({ locked: true as const }, { headers });
@@ -49,24 +93,35 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (url.searchParams.has("round") && asked === null)
     throw new Response("No such voting round", { status: 404 });
   const rounds = listRounds();
-  const round = asked ? getRound(asked) : (getOpenRound() ?? rounds[0]);
+  const picked: { id: number } | { choose: RoundChoice[] } | null = asked
+    ? { id: asked }
+    : defaultRound(rounds);
+  const choose = picked && "choose" in picked ? picked.choose : null;
+  const round = picked && "id" in picked ? roundWithShow(picked.id) : undefined;
   if (asked && !round) throw new Response("No such voting round", { status: 404 });
   const projector = url.searchParams.get("view") === "projector";
-  const open = round ? round.openedAt !== null && round.closedAt === null : false;
+  const display = round ? roundDisplay(round) : null;
+  const open = display?.open ?? false;
   const origin = publicOrigin(request);
   const room = round && open && projector ? await projectorCode(round, origin) : null;
+  // Issue 37: the QR code and the vote address lead to this round (a room's own ballot).
+  const roundVoteUrl = round ? `${origin}/vote?round=${round.id}` : `${origin}/vote`;
+  const staff = await getStaff(request);
   return json(
     {
       locked: false as const,
       projector,
-      // The projector's vote address and QR code: with the room code in it when that is on.
-      voteAt: projector
-        ? {
-            text: `${origin}/vote`.replace(/^https?:\/\//, ""),
-            qr: room?.qrSvg ?? (await qrSvg(`${origin}/vote`)),
-            url: room?.voteUrl ?? `${origin}/vote`,
-          }
-        : null,
+      choose,
+      staff: staff !== null,
+      // The projector's vote address and QR code, while voting is open: with the room code in it when that is on.
+      voteAt:
+        projector && open
+          ? {
+              text: `${origin}/vote`.replace(/^https?:\/\//, ""),
+              qr: room?.qrSvg ?? (await qrSvg(roundVoteUrl)),
+              url: room?.voteUrl ?? roundVoteUrl,
+            }
+          : null,
       roomCode:
         round && open
           ? {
@@ -76,11 +131,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
             }
           : null,
       patterns: round && !projector ? suspiciousPatterns(round.id) : null,
+      alarm: round && !projector ? roundAlarm(round.id) : null,
       round: round
-        ? { id: round.id, title: round.title, open: round.openedAt !== null && round.closedAt === null }
+        ? {
+            id: round.id,
+            title: round.title,
+            show: roundShowName(round),
+            // "2 Minutes to Kill · Tipsy Toucan · Wednesday, November 26": the room this round is.
+            room: round.show
+              ? [round.show.title, round.show.venue, round.show.date ? formatLongDate(round.show.date) : null]
+                  .filter(Boolean)
+                  .join(" · ")
+              : null,
+          }
         : null,
+      closeAsk: url.searchParams.get("step") === "close" && open,
       // Issue 18: live or hidden-until-revealed standings, and the closing countdown.
-      display: round ? roundDisplay(round) : null,
+      display,
       standingsMode: round?.standingsMode ?? "live",
       rounds: rounds.map((r) => ({ id: r.id, title: r.title, open: r.open, votes: r.votes })),
     },
@@ -93,7 +160,8 @@ export const headers = refusalHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
-  if (form.get("intent") === "room-code") {
+  const intent = form.get("intent");
+  if (intent === "room-code") {
     // The host turns the room code on or off for a round (gate or staff only).
     if (!(await hasGate(request, "resultsGate")))
       throw new Response("Enter the results password first.", { status: 401 });
@@ -101,6 +169,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!roundId || !setRoomCode(roundId, form.get("on") === "1"))
       throw new Response("No such voting round", { status: 404 });
     return redirect(`/results?round=${roundId}`);
+  }
+  if (intent === "projector-link") {
+    // Issue 37: only a signed-in staff member hands out a projector link.
+    const staff = await requireStaff(request);
+    const roundId = parseId(String(form.get("roundId") ?? ""));
+    if (!roundId || !getRound(roundId)) throw new Response("No such voting round", { status: 404 });
+    return json({ projectorLink: await makeProjectorLink(roundId, staff, publicOrigin(request)) });
   }
   const submission = parseWithZod(form, { schema: gateSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
@@ -119,40 +194,87 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ResultsPage() {
   const data = useLoaderData<typeof loader>();
   if (data.locked) return <ResultsGate />;
+  if (data.choose) return <ChooseRound rounds={data.choose} />;
   return <LiveResults key={data.round?.id ?? 0} data={data} />;
 }
 
 function ResultsGate() {
+  const answer = useActionData<typeof action>();
   return (
     <GatePage
       title="Voting results"
       intro="Enter the results password to see the live standings."
       button="View Results"
       schema={gateSchema}
-      lastResult={useActionData<typeof action>()}
+      lastResult={answer && !("projectorLink" in answer) ? answer : undefined}
     />
+  );
+}
+
+/** Issue 37: more than one room is voting tonight: the host picks theirs (never one silently). */
+function ChooseRound({
+  rounds,
+}: {
+  rounds: { id: number; title: string; show: string; venue: string | null }[];
+}) {
+  return (
+    <section className="section container results">
+      <h1>Which room's results?</h1>
+      <p>More than one round is open right now. Choose the one you are hosting:</p>
+      <ul className="results__choose">
+        {rounds.map((r) => (
+          <li key={r.id}>
+            <Link to={`/results?round=${r.id}`} className="button button--outline host-controls__button">
+              {r.show}
+              {r.venue ? ` · ${r.venue}` : ""} ({r.title})
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
 type Unlocked = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { locked: false }>;
 
 function LiveResults({ data }: { data: Unlocked }) {
-  const [display, setDisplay] = useState<RoundDisplay | null>(data.display);
+  const [display, setDisplay] = useState<LiveUpdate | null>(
+    data.display && data.alarm
+      ? { ...data.display, alarm: data.alarm }
+      : data.display
+        ? { ...data.display, alarm: { budgetHits: [], bursts: [] } }
+        : null,
+  );
   const [live, setLive] = useState<"off" | "on" | "reconnecting">("off");
   const revalidator = useRevalidator();
-  useEffect(() => setDisplay(data.display), [data.display]);
+  const answer = useActionData<typeof action>();
+  const projectorLink = answer && "projectorLink" in answer ? answer.projectorLink : null;
+  useEffect(
+    () =>
+      setDisplay(
+        data.display ? { ...data.display, alarm: data.alarm ?? { budgetHits: [], bursts: [] } } : null,
+      ),
+    [data.display, data.alarm],
+  );
 
   const roundId = data.round?.id;
   useEffect(() => {
     if (!roundId) return;
     const source = new EventSource(`/results/stream?round=${roundId}`);
     source.addEventListener("display", (e) => {
-      setDisplay(JSON.parse((e as MessageEvent<string>).data) as RoundDisplay);
+      setDisplay(JSON.parse((e as MessageEvent<string>).data) as LiveUpdate);
       setLive("on");
     });
     source.onerror = () => setLive("reconnecting");
     return () => source.close();
   }, [roundId]);
+
+  // When voting opens or closes (QR code, vote address, room code), the page itself must change.
+  const open = display?.open ?? false;
+  useEffect(() => {
+    if (data.display && open !== data.display.open && revalidator.state === "idle") revalidator.revalidate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
 
   // The projector's room code changes every few minutes: re-read the page when it does.
   const refreshInMs = data.roomCode?.refreshInMs ?? null;
@@ -172,17 +294,19 @@ function LiveResults({ data }: { data: Unlocked }) {
   }, [revalidator]);
 
   const base = roundId ? `?round=${roundId}` : "";
+  // While the round changes by the second (hidden, closing, just closed), the page without
+  // JavaScript refreshes every 5 s so each step shows within seconds.
+  const quick = display?.view.mode === "hidden" || display?.closesIn || (display && !display.open);
+  const refresh = quick ? "5" : "30";
   const status =
     live === "on"
       ? "Updating live"
       : live === "reconnecting"
         ? "Reconnecting..."
-        : "Refreshes every 30 seconds";
-  // A hidden round's projector refreshes faster without JavaScript so each reveal shows within seconds.
-  const refresh = display?.view.mode === "hidden" || display?.closesIn ? "5" : "30";
+        : `Refreshes every ${refresh} seconds`;
+  const phase = display?.phase ?? null;
   if (data.projector) {
     const view = display?.view;
-    const total = !view ? 0 : view.mode === "live" ? view.standings.total : view.total;
     const rows = !view
       ? 0
       : view.mode === "live"
@@ -196,18 +320,29 @@ function LiveResults({ data }: { data: Unlocked }) {
         <header className="projector__head">
           <div className="projector__titles">
             <p className="results__eyebrow">
-              {display?.open ? "Live results" : "Results"} · <span aria-live="polite">{status}</span>
+              {data.round?.room ?? (open ? "Live results" : "Results")}
+              {open ? (
+                <>
+                  {" "}
+                  · <span aria-live="polite">{status}</span>
+                </>
+              ) : null}
             </p>
             <h1>{data.round ? data.round.title : "Voting results"}</h1>
-            <p className="projector__count" data-vote-count aria-live="polite">
-              <strong>{total}</strong> vote{total === 1 ? "" : "s"}
+            <p
+              className={`projector__count projector__phase projector__phase--${phase?.kind ?? "none"}`}
+              data-vote-count
+              data-round-phase={phase?.kind ?? "none"}
+              aria-live="polite"
+            >
+              {phase ? phaseText(phase) : "No votes have been cast yet."}
               <Link to={`/results${base}`} className="results__projector-exit">
                 Leave projector view
               </Link>
             </p>
             {display ? <ClosingCountdown closesIn={display.closesIn} open={display.open} /> : null}
           </div>
-          {data.voteAt && data.round?.open ? (
+          {data.voteAt && open ? (
             <ProjectorVoteBox voteAt={data.voteAt} code={data.roomCode?.projector?.code ?? null} />
           ) : null}
         </header>
@@ -226,7 +361,9 @@ function LiveResults({ data }: { data: Unlocked }) {
       </noscript>
       <header className="results__head">
         <div>
-          <p className="results__eyebrow">{display?.open ? "Live results" : "Results"}</p>
+          <p className="results__eyebrow">
+            {data.round?.room ?? (display?.open ? "Live results" : "Results")}
+          </p>
           <h1>{data.round ? data.round.title : "Voting results"}</h1>
         </div>
         <p className="results__status" aria-live="polite">
@@ -234,48 +371,57 @@ function LiveResults({ data }: { data: Unlocked }) {
         </p>
       </header>
       {display ? <ClosingCountdown closesIn={display.closesIn} open={display.open} /> : null}
+      {display && data.round && data.closeAsk ? (
+        <CloseVotingConfirm
+          roundId={display.roundId}
+          votes={phase && "votes" in phase ? phase.votes : 0}
+          show={data.round.show}
+          mode={display.view.mode}
+          back={`/results${base}`}
+        />
+      ) : display && phase ? (
+        <HostControls
+          roundId={display.roundId}
+          mode={display.view.mode}
+          open={display.open}
+          phase={phase}
+          closeAsk={`/results${base ? `${base}&` : "?"}step=close`}
+        />
+      ) : null}
+      {display && data.round ? <StuffingAlarm roundId={data.round.id} alarm={display.alarm} /> : null}
       {display ? (
         <StandingsViewTable view={display.view} />
       ) : (
         <p className="results__empty">No votes have been cast yet.</p>
       )}
-      {display ? (
-        <HostControls
-          roundId={display.roundId}
-          mode={display.view.mode}
-          open={display.open}
-          complete={display.view.mode === "live" || display.view.complete}
-        />
-      ) : null}
       {data.round && data.roomCode ? <RoomCodeToggle roundId={data.round.id} on={data.roomCode.on} /> : null}
+      {data.round && data.staff ? <ProjectorLink roundId={data.round.id} link={projectorLink} /> : null}
       {data.patterns ? <SuspiciousPatterns patterns={data.patterns} /> : null}
-      <>
-        <p className="results__links">
-          <Link to={`/results${base ? `${base}&` : "?"}view=projector`} className="button button--dark">
-            Projector view
-          </Link>
-          <Link to="/manage-comedians" className="button button--outline">
-            Manage comedians
-          </Link>
-        </p>
-        {data.rounds.length > 1 ? (
-          <nav aria-label="Voting rounds" className="results__rounds">
-            <h2>All rounds</h2>
-            <ul>
-              {data.rounds.map((r) => (
-                <li key={r.id}>
-                  <Link to={`/results?round=${r.id}`} aria-current={r.id === roundId ? "page" : undefined}>
-                    {r.title}
-                  </Link>{" "}
-                  <span className="muted">
-                    ({r.open ? "open" : "closed"}, {r.votes} vote{r.votes === 1 ? "" : "s"})
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
-      </>
+      <p className="results__links">
+        <Link to={`/results${base ? `${base}&` : "?"}view=projector`} className="button button--dark">
+          Projector view
+        </Link>
+        <Link to="/manage-comedians" className="button button--outline">
+          Manage comedians
+        </Link>
+      </p>
+      {data.rounds.length > 1 ? (
+        <nav aria-label="Voting rounds" className="results__rounds">
+          <h2>All rounds</h2>
+          <ul>
+            {data.rounds.map((r) => (
+              <li key={r.id}>
+                <Link to={`/results?round=${r.id}`} aria-current={r.id === roundId ? "page" : undefined}>
+                  {r.title}
+                </Link>{" "}
+                <span className="muted">
+                  ({r.open ? "open" : "closed"}, {r.votes} vote{r.votes === 1 ? "" : "s"})
+                </span>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
     </section>
   );
 }

@@ -8,7 +8,6 @@ import { refusedVoteHeaders, submitVote, thanksUrl } from "~/features/voting/vot
 export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await submitVote(request, context.clientIp);
   const headers = new Headers({ "Cache-Control": "no-store" });
-  if (outcome.setCookie) headers.append("Set-Cookie", outcome.setCookie);
   if (outcome.kind === "thanks") {
     return json(
       { ok: true as const, redirectTo: thanksUrl(outcome.roundId, outcome.voteToken) },

@@ -38,7 +38,7 @@ authenticator.use(
  * account share a fixed set of UNKNOWN_USERNAME_BUDGETS budgets, picked by a keyed hash of the
  * name (the key is random per process). So made-up usernames cannot create keys without bound
  * (5,200 of them used to push a locked account out of the store), and the answers still say
- * nothing about which usernames exist: a made-up name is locked after as many failures as a real
+ * nothing about which usernames exist: a made-up name is slowed after as many failures as a real
  * one, unless someone has first spent the budgets of all the shared keys (8 failures each,
  * about 8,200 in 15 minutes from 400 addresses). One shared budget would make that cost 8
  * failures: after them, every made-up name answers 429 and a real one 401.
@@ -93,7 +93,9 @@ export type Gate = "bookingGate" | "resultsGate";
 /** Shared-password gates: passed in this session, or by any signed-in staff member. */
 export async function hasGate(request: Request, gate: Gate): Promise<boolean> {
   const session = await getSession(request);
-  if (session.get(gate) === true) return true;
+  // A projector link's gate (issue 37) ends at the link's end; the password's with the browser session.
+  const until = gate === "resultsGate" ? session.get("resultsGateUntil") : undefined;
+  if (session.get(gate) === true && !(typeof until === "number" && until <= Date.now())) return true;
   const id = session.get("staffId" satisfies keyof SessionData);
   return typeof id === "number" && getStaffById(id) !== null;
 }

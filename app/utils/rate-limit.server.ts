@@ -1,4 +1,5 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { roomBudgets } from "~/lib/room-budgets";
 
 /**
  * Every budget of the site, in one module: named in-memory limiters (one process, one
@@ -10,9 +11,7 @@ import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 const RATE_LIMITS = {
   /** Public forms (contact, application, newsletter, waitlist), per form and IP. */
   publicForm: { points: 10, duration: 10 * 60 },
-  /** Votes: a whole room shares one venue IP, so the IP budget is generous... */
-  voteIp: { points: 2000, duration: 10 * 60 },
-  /** ...and the per-device and per-e-mail budgets are strict. */
+  /** Votes: per device and per e-mail, strict (a room's per-address budgets are sized per round: consumeRoomBudget). */
   voteDevice: { points: 12, duration: 10 * 60 },
   voteEmail: { points: 6, duration: 10 * 60 },
 } as const;
@@ -35,13 +34,13 @@ const RATE_LIMITS = {
 export const ATTEMPT_LIMITS = {
   /** Staff login from a browser that has not signed in as this user before: per IP... */
   loginIp: { points: 20, duration: 15 * 60 },
-  /** ...and per username (the lockout strangers can trigger, which trusted devices skip). */
+  /** ...and per username, from every address: a SLOW_DOWN budget (over it, slower, never refused). */
   loginUser: { points: 8, duration: 15 * 60 },
   /** Staff login from a browser holding this user's device cookie: per device and user. */
   loginDevice: { points: 8, duration: 15 * 60 },
   /** Shared gate passwords, untrusted browsers: per gate and IP... */
   gateIp: { points: 10, duration: 10 * 60 },
-  /** ...and per gate from everywhere (guesses spread over many addresses). */
+  /** ...and per gate from everywhere (guesses spread over many addresses): a SLOW_DOWN budget. */
   gateAll: { points: 100, duration: 10 * 60 },
   /** A browser that has unlocked this gate before: per gate and device. */
   gateDevice: { points: 10, duration: 10 * 60 },
@@ -50,6 +49,22 @@ export const ATTEMPT_LIMITS = {
   /** ...and per round and IP (a whole room shares one, so it is generous). */
   roomCodeIp: { points: 200, duration: 10 * 60 },
 } as const;
+
+/**
+ * Issue 37: the budgets every address shares (an account's, a gate's). Strangers spending one must
+ * never lock the host out, so over such a budget an attempt is slowed (SLOW_DOWN_STEP_MS more per
+ * budget's worth of failures, at most SLOW_DOWN_MAX_MS), then compared like any other: the right
+ * secret always gets in. Only a budget of the attempt's own (its address, its device) refuses.
+ */
+const SLOW_DOWN: ReadonlySet<AttemptLimit> = new Set<AttemptLimit>(["loginUser", "gateAll"]);
+export const SLOW_DOWN_STEP_MS = 2_000;
+export const SLOW_DOWN_MAX_MS = 8_000;
+
+/** How long an attempt waits when a shared budget is `over` points past its `points`. */
+export function slowDownMs(over: number, points: number): number {
+  if (over <= 0) return 0;
+  return Math.min(SLOW_DOWN_MAX_MS, SLOW_DOWN_STEP_MS * Math.ceil(over / points));
+}
 
 const LIMITS = { ...RATE_LIMITS, ...ATTEMPT_LIMITS } as const;
 
@@ -292,23 +307,70 @@ export async function consume(name: LimitName, key: string): Promise<LimitResult
   }
 }
 
+/**
+ * Issue 37: one round's budgets per address, sized by its room (app/lib/room-budgets.ts): new
+ * phones (device cookies handed out by /vote) and votes. A steady rate per second plus a burst
+ * pool per minute (the library's BurstyRateLimiter over two limiters on the lean store).
+ */
+export type RoomBudgetName = "newPhones" | "votes";
+const roomLimiters = new Map<string, BurstyRateLimiter>();
+function roomLimiter(name: RoomBudgetName, seats: number) {
+  const id = `${name}:${seats}`;
+  let l = roomLimiters.get(id);
+  if (!l) {
+    const budget = roomBudgets(seats)[name];
+    l = new BurstyRateLimiter(
+      new LeanRateLimiter({ keyPrefix: `${id}:s`, points: budget.perSecond, duration: 1 }),
+      new LeanRateLimiter({ keyPrefix: `${id}:b`, points: budget.burst, duration: budget.burstSeconds }),
+    );
+    roomLimiters.set(id, l);
+  }
+  return l;
+}
+
+/** Spends one point of a round's budget for `key` (round and address); says whether it is within it. */
+export async function consumeRoomBudget(
+  name: RoomBudgetName,
+  seats: number,
+  key: string,
+): Promise<LimitResult> {
+  try {
+    await roomLimiter(name, seats).consume(key);
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof RateLimiterRes) {
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+    }
+    throw error;
+  }
+}
+
 export type Reservation =
-  | { ok: true; settle: (success: boolean) => Promise<void> }
+  | {
+      ok: true;
+      settle: (success: boolean) => Promise<void>;
+      /** How long the attempt was held because a shared budget is spent (SLOW_DOWN), in ms. */
+      slowedMs: number;
+    }
   | { ok: false; retryAfterSeconds: number; limit: AttemptLimit };
 
 /**
- * Spends a point on every key now; refuses when any key has spent its budget. Call
- * `settle(true)` after a correct secret, `settle(false)` after a wrong one.
+ * Spends a point on every key now; refuses when one of the attempt's own keys has spent its
+ * budget; waits when only a shared one (SLOW_DOWN, issue 37) has. Call `settle(true)` after a
+ * correct secret, `settle(false)` after a wrong one.
  *
- * Issue 39: a refused attempt touches nothing: every key is read first (`spentFor`, which
- * creates no key), and only when all are within budget is a point spent on each. Otherwise a
- * stream of refused attempts, each naming a new account, created a key apiece and pushed a
- * locked account's key out of the store. Reading and spending run in one synchronous step
- * (no `await` before the last consume), so parallel attempts still cannot share a last point.
+ * Issue 39: a refused attempt touches nothing: every key that can refuse is read first
+ * (`spentFor`, which creates no key), and only when all are within budget is a point spent on
+ * each. Otherwise a stream of refused attempts, each naming a new account, created a key apiece
+ * and pushed a locked account's key out of the store. Reading and spending run in one
+ * synchronous step (no `await` before the last consume), so parallel attempts still cannot share
+ * a last point. A shared (SLOW_DOWN) key is spent even over its budget: how far over it is sets
+ * the delay.
  */
 export async function reserveAttempt(keys: readonly AttemptKey[]): Promise<Reservation> {
   let refusedBy: { limit: AttemptLimit; ms: number } | null = null;
   for (const [name, key] of keys) {
+    if (SLOW_DOWN.has(name)) continue;
     const ms = limiter(name).spentFor(key);
     if (ms !== null && (!refusedBy || ms > refusedBy.ms)) refusedBy = { limit: name, ms };
   }
@@ -319,16 +381,22 @@ export async function reserveAttempt(keys: readonly AttemptKey[]): Promise<Reser
       retryAfterSeconds: Math.max(1, Math.ceil(refusedBy.ms / 1000)),
     };
   }
-  // Every consume runs its check-and-increment synchronously, here, in this loop; each key
-  // was under its budget a moment ago in this same step, so none of them is refused.
+  // Every consume runs its check-and-increment synchronously, here, in this loop; each own key
+  // was under its budget a moment ago in this same step, so only a shared one can be refused.
   const pending = keys.map(([name, key]) => limiter(name).consume(key));
   const results = await Promise.allSettled(pending);
-  for (const r of results) {
-    if (r.status === "rejected" && !(r.reason instanceof RateLimiterRes)) throw r.reason;
-  }
+  let wait = 0;
+  results.forEach((r, i) => {
+    if (r.status === "fulfilled") return;
+    if (!(r.reason instanceof RateLimiterRes)) throw r.reason;
+    const name = keys[i][0];
+    wait = Math.max(wait, slowDownMs(r.reason.consumedPoints - LIMITS[name].points, LIMITS[name].points));
+  });
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   let settled = false;
   return {
     ok: true,
+    slowedMs: wait,
     async settle(success) {
       if (settled) return;
       settled = true;
@@ -350,6 +418,7 @@ export function keysKept(name: keyof typeof LIMITS) {
 /** Forgets every budget (unit tests). */
 export function resetAttemptBudgets() {
   limiters.clear();
+  roomLimiters.clear();
 }
 
 /** "Try again in 3 minutes." */

@@ -48,6 +48,29 @@ export async function checkRoomCode(
   return right ? { ok: true } : { ok: false, reason: "wrong" };
 }
 
+/**
+ * Issue 37: the room code leads to its room's round. Plain /vote with a typed code finds the
+ * open round (of those with the code on) whose current or previous code it is. A wrong code
+ * spends the address's budget of wrong room codes first, as a vote's would, so the look-up is
+ * no faster a way to guess.
+ */
+export async function roundForRoomCode<R extends Pick<VotingRound, "id" | "roomCodeSecret">>(
+  rounds: readonly R[],
+  typed: string,
+  ip: string,
+  now = Date.now(),
+): Promise<{ ok: true; round: R } | { ok: false; reason: "wrong" | "budget"; retryAfterSeconds?: number }> {
+  const reservation = await reserveAttempt([["roomCodeIp", `lookup:${ipBudgetKey(ip)}`]]);
+  if (!reservation.ok)
+    return { ok: false, reason: "budget", retryAfterSeconds: reservation.retryAfterSeconds };
+  const round = rounds.find(
+    (r): r is R & { roomCodeSecret: string } =>
+      roomCodeOn(r) && isRoomCodeAccepted(typed, deriver(r.roomCodeSecret), now),
+  );
+  await reservation.settle(Boolean(round));
+  return round ? { ok: true, round } : { ok: false, reason: "wrong" };
+}
+
 export type ProjectorCode = {
   code: string;
   changesAt: number;

@@ -22,6 +22,7 @@ export async function rotateSession(
     "staffId",
     "bookingGate",
     "resultsGate",
+    "resultsGateUntil",
   ] as const satisfies readonly (keyof SessionData)[]) {
     const value = previous.get(key);
     if (value !== undefined) fresh.set(key, value as never);

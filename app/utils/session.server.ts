@@ -23,6 +23,8 @@ export type SessionData = {
   /** Shared-password gates passed in this session. */
   bookingGate?: boolean;
   resultsGate?: boolean;
+  /** Issue 37: a results gate opened by a staff member's projector link ends then (ms since epoch). */
+  resultsGateUntil?: number;
 };
 type SessionFlash = { flash: Flash[] };
 

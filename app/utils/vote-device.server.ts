@@ -70,6 +70,18 @@ export function deviceIdFromCookieHeader(header: string | null | undefined): str
   return typeof id === "string" && isToken(id) ? id : null;
 }
 
+/**
+ * When a device id was minted (ms), from its time prefix (newTimeOrderedToken); null for an id
+ * without one (a cookie from before issue 20, so an old one). The cookie is signed, so the prefix
+ * cannot be made up.
+ */
+export function deviceIssuedAt(id: string): number | null {
+  const ms = parseInt(id.slice(0, 9), 36);
+  if (!/^[0-9a-z]{9}/.test(id) || !Number.isFinite(ms) || ms < 1.6e12 || ms > Date.now() + 60_000)
+    return null;
+  return ms;
+}
+
 /** A new device id: random, and in the order phones were first seen (see newTimeOrderedToken). */
 export function newDeviceId(now = Date.now()) {
   return newTimeOrderedToken(16, now);

@@ -467,6 +467,7 @@ export function seedDemoData(
       .values({
         title: "2 Minutes to Kill - Vote For Your Favorite",
         eventId: killShow.id,
+        eventDate: d(12),
         openedAt: new Date(),
       })
       .returning()

@@ -65,6 +65,9 @@ test("review: shortlist two, decline one, e-mail the shortlisted once, open the 
   expect(mails.map((m) => m.toAddress).sort()).toEqual([`ann-${tag}@example.com`, `bo-${tag}@example.com`]);
 
   await page.getByRole("button", { name: "Open a voting round with the shortlisted (2)" }).click();
+  // Issue 37: the same handler as /admin/rounds: other rooms voting (the demo round) are named first.
+  await expect(page.getByRole("heading", { name: /(Another room is|Other rooms are) voting/ })).toBeVisible();
+  await page.getByRole("button", { name: "Open this round too" }).click();
   await expect(page.getByText("Voting rounds for this show:")).toBeVisible();
   const round = db
     .select()

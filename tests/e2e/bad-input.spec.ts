@@ -364,7 +364,12 @@ test("staff forms refuse bad input and change nothing", async ({ page, context, 
     {
       name: "open round",
       path: "/admin/rounds",
-      valid: { intent: "open", title: `Round ${tag}`, comedianIds: String(round.comedians[0].id) },
+      valid: {
+        intent: "open",
+        show: `${show.id}:${show.date}`,
+        title: `Round ${tag}`,
+        comedianIds: String(round.comedians[0].id),
+      },
       limits: { title: 120 },
       stored: () => count(db, votingRounds, has(votingRounds.title, tag)),
     },

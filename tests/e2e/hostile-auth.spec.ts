@@ -14,7 +14,7 @@ import { qrSvg } from "~/utils/qr.server";
 import { E2E_ENV } from "../support/env";
 import { startSeededServer, type SeededServer } from "../support/server";
 import { signInAsStaff } from "../support/staff";
-import { closeTestRound, createRound, uniq, votesIn, type TestRound } from "../support/voting";
+import { closeTestRound, createRound, givePhone, uniq, votesIn, type TestRound } from "../support/voting";
 import { expect, test } from "./fixtures";
 
 // Each test drives several browsers and a hundred posts: allow for a busy machine.
@@ -157,10 +157,12 @@ test.describe("staff login (item 4)", () => {
       ),
     );
     const counted = statuses(answers);
-    expect(counted[401] ?? 0, JSON.stringify(counted)).toBeLessThanOrEqual(8);
+    // Checked: the address's own budget (loginIp, 20); the username's budget shared by every
+    // address only slows the attempts past its 8 (issue 37: it never refuses).
+    expect(counted[401] ?? 0, JSON.stringify(counted)).toBeLessThanOrEqual(20);
     expect((counted[401] ?? 0) + (counted[429] ?? 0)).toBe(100);
     expectRetryAfter(answers, "/admin/login");
-    // Even the right password is refused for the attacker now (it is not checked)...
+    // Even the right password is refused from the attacker's address now (it is not checked)...
     const right = await attacker.post(`${server.url}/admin/login`, {
       form: { username: E2E_ENV.ADMIN_USERNAME, password: E2E_ENV.ADMIN_PASSWORD },
       headers: form(server.url),
@@ -258,6 +260,7 @@ test.describe("ballot stuffing and vote privacy (items 5 and 6)", () => {
     db,
     baseURL,
   }) => {
+    await givePhone(page.context(), baseURL!);
     await page.goto(voteUrl());
     const origin = new URL(page.url()).origin;
     const answers = [];
@@ -299,6 +302,7 @@ test.describe("ballot stuffing and vote privacy (items 5 and 6)", () => {
     browser,
     javaScriptOn,
     db,
+    baseURL,
   }) => {
     const user = `fan${uniq()}`;
     const variants = [
@@ -313,6 +317,7 @@ test.describe("ballot stuffing and vote privacy (items 5 and 6)", () => {
     const answers: number[] = [];
     for (const [i, email] of variants.entries()) {
       const phone = await browser.newContext({ javaScriptEnabled: javaScriptOn });
+      await givePhone(phone, baseURL!);
       const p = await phone.newPage();
       await p.goto(voteUrl());
       const a = await p.request.post("/vote/submit", {
@@ -337,8 +342,10 @@ test.describe("ballot stuffing and vote privacy (items 5 and 6)", () => {
     browser,
     db,
     javaScriptOn,
+    baseURL,
   }) => {
     const victim = `victim-${uniq()}@example.com`;
+    await givePhone(page.context(), baseURL!);
     await page.goto(voteUrl());
     await page.getByRole("radio", { name: new RegExp(round.comedians[1].name) }).check();
     await page.getByLabel("Email").fill(victim);
@@ -346,6 +353,7 @@ test.describe("ballot stuffing and vote privacy (items 5 and 6)", () => {
     await expect(page.getByText(new RegExp(`You voted for ${round.comedians[1].name}`))).toBeVisible();
 
     const snoop = await browser.newContext({ javaScriptEnabled: javaScriptOn });
+    await givePhone(snoop, baseURL!);
     const p = await snoop.newPage();
     await p.goto(voteUrl());
     const origin = new URL(p.url()).origin;
@@ -410,6 +418,7 @@ test.describe("ballot stuffing and vote privacy (items 5 and 6)", () => {
     expect(shownPaths).toEqual(expectedPaths);
 
     // Without the code, or with a wrong one: refused, nothing stored.
+    await givePhone(page.context(), baseURL!);
     await page.goto(voteUrl());
     await page.getByRole("radio", { name: new RegExp(round.comedians[0].name) }).check();
     await page.getByLabel("Email").fill(`room-${uniq()}@example.com`);
@@ -461,6 +470,7 @@ test("over-budget votes and public forms without JavaScript say when to try agai
     // One phone voting with a new e-mail again and again: the device budget (12) runs out.
     const round = createRound(server.database, "Retry-After round", [{ name: "Ada" }, { name: "Bo" }]);
     const phone = await context.newPage();
+    await givePhone(context, server.url);
     await phone.goto(`${server.url}/vote?round=${round.roundId}`);
     const ballot = (i: number) => ({
       roundId: String(round.roundId),

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { E2E_ENV } from "../support/env";
 import { signInAsStaff } from "../support/staff";
-import { addVotes, closeTestRound, createRound, uniq, type TestRound } from "../support/voting";
+import { addVotes, closeTestRound, createRound, givePhone, uniq, type TestRound } from "../support/voting";
 import { expect, test } from "./fixtures";
 
 let round: TestRound;
@@ -78,6 +78,7 @@ test("an empty round says 'No votes have been cast yet.'", async ({ page }) => {
 test("live: with JavaScript a new vote shows up without reloading; without it the page refreshes itself every 30 seconds", async ({
   page,
   javaScriptOn,
+  baseURL,
 }) => {
   await passGate(page, `/results?round=${round.roundId}`);
   await expect(page.getByText("No votes have been cast yet.")).toBeVisible();
@@ -88,7 +89,8 @@ test("live: with JavaScript a new vote shows up without reloading; without it th
   await expect(page.getByText("Updating live")).toBeVisible();
   await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
   const cat = round.comedians[2];
-  // A phone loads the ballot first (its device cookie), then votes.
+  // A phone (its device cookie a minute old) loads the ballot, then votes.
+  await givePhone(page.context(), baseURL!);
   await page.request.get(`/vote?round=${round.roundId}`);
   const vote = await page.request.post("/vote/submit", {
     form: {

@@ -1,7 +1,15 @@
 import { eq } from "drizzle-orm";
 import { votingRounds } from "~/db/schema";
 import { signInAsStaff } from "../support/staff";
-import { addVotes, closeTestRound, createRound, uniq, votesIn, type TestRound } from "../support/voting";
+import {
+  addVotes,
+  closeTestRound,
+  createRound,
+  givePhone,
+  uniq,
+  votesIn,
+  type TestRound,
+} from "../support/voting";
 import { expect, test } from "./fixtures";
 
 /** Issue 18: the host's reveal (live or hidden until revealed, last to first) and closing voting. */
@@ -15,7 +23,7 @@ test.beforeEach(({ db }) => {
 });
 test.afterEach(({ db }) => closeTestRound(db, round.roundId));
 
-test("hidden standings: names and vote count only, then revealed last to first (ties together), live on the projector", async ({
+test("hidden standings: names and vote count only; close (confirmed, with the votes so far), then revealed last to first (ties together); the projector says each state", async ({
   page,
   context,
   db,
@@ -36,30 +44,48 @@ test("hidden standings: names and vote count only, then revealed last to first (
   const waiting = projector.getByRole("list", { name: "Comics not revealed yet" });
   await expect(waiting).toContainText(ada.name);
   await expect(waiting).toContainText(cat.name);
-  // The projector shows the count in its header (big, for the room).
-  await expect(projector.locator("[data-vote-count]")).toContainText("5 votes");
+  // The projector says voting is open, with the count (big, for the room), and how to vote.
+  await expect(projector.locator("[data-vote-count]")).toContainText("Voting open · 5 votes");
+  await expect(projector.locator('[data-projector-slot="vote-at"]')).toBeVisible();
   await expect(projector.getByRole("columnheader", { name: "Rank" })).toHaveCount(0);
   // The order is nowhere in the page, not even in its data.
   expect(await projector.content()).not.toMatch(/"rank":/);
 
-  await page.getByRole("button", { name: "Reveal next" }).click();
+  // Issue 37: no reveal while voting is open; closing is its own, confirmed step.
+  await expect(page.getByRole("button", { name: /Reveal/ })).toHaveCount(0);
+  await page.getByRole("link", { name: "Close voting…" }).click();
+  await expect(page.getByRole("heading", { name: /Close voting for/ })).toBeVisible();
+  await expect(page.getByText("5 votes so far.")).toBeVisible();
+  await page.getByRole("button", { name: "Close voting", exact: true }).click();
+  await expect(page.locator(".host-controls__state")).toHaveText("Voting closed · 5 votes");
+  if (!javaScriptOn) await projector.reload();
+  await expect(projector.locator("[data-vote-count]")).toContainText("Voting closed · 5 votes");
+  // The QR code and "Vote at" leave the projector once voting has closed.
+  await expect(projector.locator('[data-projector-slot="vote-at"]')).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Reveal the first place" }).click();
   // The tied second places come together; the winner stays hidden.
   if (!javaScriptOn) await projector.reload();
+  await expect(projector.locator("[data-vote-count]")).toContainText("Revealing 1 of 2");
   const revealed = projector.getByRole("table", { name: "Revealed places" });
   await expect(revealed).toContainText(ben.name);
   await expect(revealed).toContainText(cat.name);
   await expect(revealed).not.toContainText(ada.name);
   await expect(waiting).toContainText(ada.name);
 
-  await page.getByRole("button", { name: "Reveal next" }).click();
+  await page.getByRole("button", { name: "Reveal next place (2 of 2)" }).click();
   if (!javaScriptOn) await projector.reload();
   await expect(revealed.getByRole("row", { name: new RegExp(ada.name) })).toContainText("Winner");
   await expect(revealed.getByRole("row").nth(1)).toContainText(ada.name);
-  await expect(page.getByRole("button", { name: "Reveal next" })).toHaveCount(0);
+  await expect(projector.locator("[data-vote-count]")).toContainText(`Winner: ${ada.name}`);
+  await expect(page.getByRole("button", { name: /Reveal next/ })).toHaveCount(0);
+  // The host's page says the truth too (not "hidden until you reveal them").
+  await expect(page.locator(".host-controls__state")).toHaveText(`Winner: ${ada.name}`);
+  await expect(page.getByText("hidden until you reveal them")).toHaveCount(0);
 
-  // Revealing closed voting: the vote page says so.
+  // The round's phones see it closed, named.
   await page.goto(`/vote?round=${round.roundId}`);
-  await expect(page.getByRole("heading", { name: "Voting is closed" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Voting has closed for ${round.title}` })).toBeVisible();
 });
 
 test("close voting in 60 s: the countdown on the projector and the vote page; a vote after the close is refused", async ({
@@ -70,11 +96,13 @@ test("close voting in 60 s: the countdown on the projector and the vote page; a 
 }) => {
   await signInAsStaff(context, db, baseURL!);
   // A voter opens the vote page while voting is open.
+  await givePhone(context, baseURL!);
   const phone = await context.newPage();
   await phone.goto(`/vote?round=${round.roundId}`);
 
   await page.goto(`/results?round=${round.roundId}`);
-  await page.getByRole("button", { name: "Close voting in 60 s" }).click();
+  await page.getByRole("link", { name: "Close voting…" }).click();
+  await page.getByRole("button", { name: "Close in 60 s instead" }).click();
   // The host's page says it once the close is stored (with JavaScript the post is a fetch:
   // leaving the page before it answers would cancel it).
   await expect(page.getByRole("status").filter({ hasText: /Voting closes in \d+ s/ })).toBeVisible();

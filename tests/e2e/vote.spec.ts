@@ -1,4 +1,4 @@
-import { closeTestRound, createRound, uniq, votesIn, type TestRound } from "../support/voting";
+import { closeTestRound, createRound, givePhone, uniq, votesIn, type TestRound } from "../support/voting";
 import { expect, test } from "./fixtures";
 
 const PEOPLE = [
@@ -12,6 +12,8 @@ test.beforeEach(({ db }) => {
   round = createRound(db, "2 Minutes to Kill - Vote For Your Favorite", PEOPLE);
 });
 test.afterEach(({ db }) => closeTestRound(db, round.roundId));
+// A phone that opened the vote a minute ago (issue 37: a brand-new cookie waits a few seconds).
+test.beforeEach(({ context, baseURL }) => givePhone(context, baseURL!));
 
 const voteUrl = () => `/vote?round=${round.roundId}`;
 const card = (page: import("@playwright/test").Page, i: number) =>
@@ -118,6 +120,7 @@ test("one vote per phone and per e-mail: another phone with that e-mail gets one
   browser,
   db,
   javaScriptOn,
+  baseURL,
 }) => {
   const address = `repeat-${uniq()}@example.com`;
   const voteAs = async (p: import("@playwright/test").Page, i: number, mail: string) => {
@@ -135,6 +138,7 @@ test("one vote per phone and per e-mail: another phone with that e-mail gets one
 
   // Another phone with the same e-mail (typed differently): the same words for every choice.
   const other = await browser.newContext({ javaScriptEnabled: javaScriptOn });
+  await givePhone(other, baseURL!);
   const phone = await other.newPage();
   for (const i of [0, 2]) {
     await voteAs(phone, i, `  ${address.toUpperCase()} `);
@@ -157,6 +161,7 @@ test("a ballot filled in before the page's scripts arrive stays filled and is se
   // A slow phone: the scripts (started after the first paint) arrive after the visitor has
   // chosen and typed. Held here until the ballot is filled in.
   const phone = await browser.newContext({ baseURL });
+  await givePhone(phone, baseURL!);
   const page = await phone.newPage();
   let release = () => {};
   const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
@@ -236,9 +241,15 @@ test("a retried post (lost response, double submit) is answered with the same th
   expect(stored[0].comedianId).toBe(round.comedians[2].id);
 });
 
-test("no open round: a clear page instead of a ballot", async ({ page, db }) => {
+test("a closed round: its phones see 'Voting has closed for' it, never another ballot; an unknown round: a clear page", async ({
+  page,
+  db,
+}) => {
   const closed = createRound(db, "Finished round", [{ name: "Past Comic" }], false);
   await page.goto(`/vote?round=${closed.roundId}`);
+  await expect(page.getByRole("heading", { name: `Voting has closed for ${closed.title}` })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Submit Vote" })).toHaveCount(0);
+  await page.goto("/vote?round=999999999");
   await expect(page.getByRole("heading", { name: "Voting is closed" })).toBeVisible();
   await expect(page.getByText(/There is no vote open right now/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Submit Vote" })).toHaveCount(0);

@@ -26,7 +26,15 @@ import { LOAD_ENV, staffOf } from "./env";
 import { FORMS, formFields, postForm, type PostOptions } from "./forms";
 import { hasExited, pool, startLoadServer, stopServer, waitForExit, type Server } from "./server";
 import { loginStaff } from "./staff";
-import { checkStored, loadBallot, makeVoters, postVote, prepareVoteDatabase, type Voter } from "./voters";
+import {
+  checkStored,
+  loadBallot,
+  makeVoters,
+  postVote,
+  prepareVoteDatabase,
+  thinkTime,
+  type Voter,
+} from "./voters";
 
 export type CrashSize = { writes: number; concurrency: number; killAfter: number };
 
@@ -91,6 +99,7 @@ const votePath: WritePath<VoteCtx> = {
   async beforeLoad(base, ctx, size) {
     ctx.voters = makeVoters(ctx.comedianIds, `crash-${Date.now()}`, size.writes);
     await pool(ctx.voters, size.concurrency, (v) => loadBallot(base, ctx.roundId, v));
+    await thinkTime();
   },
   async write(base, ctx, i) {
     const v = ctx.voters[i];

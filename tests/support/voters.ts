@@ -6,6 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { comedians, roundComedians, votes, votingRounds } from "~/db/schema";
+import { AUTO_RESEND_MAX_SECONDS, MIN_DEVICE_AGE_MS } from "~/lib/vote";
 import { openDatabase } from "~/utils/db.server";
 import { tempDatabase } from "./db";
 import { field, FORMS, formFields } from "./forms";
@@ -14,11 +15,17 @@ export const VOTERS = 300;
 export const CONCURRENCY = 50;
 export const DUPLICATE_SHARE = 0.2;
 
-export function prepareVoteDatabase() {
+/**
+ * A temporary database with an open round. `roomSeats` sizes the round's per-address budgets of
+ * new phones and votes (issue 37): these scripts send a room's phones as fast as they can from
+ * one address to test durability, so their round is sized for the biggest room by default; the
+ * rehearsal (scripts/rehearse.ts) tests the budgets themselves with a real room's size and pace.
+ */
+export function prepareVoteDatabase(roomSeats = 5000) {
   const { dir, file, data } = tempDatabase("votes", (database) => {
     const round = database
       .insert(votingRounds)
-      .values({ title: "Load test round", openedAt: new Date() })
+      .values({ title: "Load test round", openedAt: new Date(), roomSeats })
       .returning()
       .get();
     const ids = ["Ava", "Ben", "Cleo", "Dev", "Eli"].map((name) => {
@@ -47,6 +54,8 @@ export type Voter = {
   cookie?: string;
   acked: boolean;
   refused?: string;
+  /** Times the server asked this phone to wait a moment (and it did, as the page does). */
+  waits?: number;
 };
 
 export function makeVoters(comedianIds: number[], runTag: string, count = VOTERS): Voter[] {
@@ -61,9 +70,34 @@ export function makeVoters(comedianIds: number[], runTag: string, count = VOTERS
   }));
 }
 
-/** Loads the ballot like a phone: the device cookie and a fresh vote token. */
+/**
+ * The time people take between opening the ballot and sending it (a phone's cookie votes only
+ * once it is a few seconds old, issue 37): the scripts that load every ballot first wait this.
+ */
+export function thinkTime() {
+  return new Promise((r) => setTimeout(r, MIN_DEVICE_AGE_MS + 100));
+}
+
+/** Waits the Retry-After of a 429 that asks for a short wait (as the page does), or returns false. */
+export async function waitAsThePageDoes(res: Response): Promise<boolean> {
+  const seconds = Number(res.headers.get("Retry-After") ?? 0);
+  if (res.status !== 429 || !(seconds > 0) || seconds > AUTO_RESEND_MAX_SECONDS) return false;
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  return true;
+}
+
+/**
+ * Loads the ballot like a phone: the device cookie and a fresh vote token. A "one moment" page
+ * (too many new phones from this address at once, issue 37) loads again after its Retry-After,
+ * as the browser does.
+ */
 export async function loadBallot(base: string, roundId: number, voter: Voter) {
-  const res = await fetch(`${base}/vote?round=${roundId}`);
+  let res = await fetch(`${base}/vote?round=${roundId}`);
+  for (let tries = 0; tries < 10 && (await waitAsThePageDoes(res)); tries++) {
+    await res.arrayBuffer();
+    voter.waits = (voter.waits ?? 0) + 1;
+    res = await fetch(`${base}/vote?round=${roundId}`);
+  }
   const html = await res.text();
   const token = new RegExp(`name="${field(FORMS.vote, "voteToken")}" value="([^"]+)"`).exec(html)?.[1];
   if (!res.ok || !token) throw new Error(`ballot did not load (${res.status})`);
@@ -95,12 +129,20 @@ export async function postVote(
     "Content-Type": "application/x-www-form-urlencoded",
   };
   const start = performance.now();
-  const res = await fetch(`${base}${voter.viaForm ? "/vote" : "/vote/submit"}`, {
-    method: "POST",
-    body,
-    headers,
-    redirect: "manual",
-  });
+  const send = () =>
+    fetch(`${base}${voter.viaForm ? "/vote" : "/vote/submit"}`, {
+      method: "POST",
+      body,
+      headers,
+      redirect: "manual",
+    });
+  let res = await send();
+  // A cookie only seconds old (issue 37): the page waits and sends the same vote again.
+  for (let tries = 0; tries < 5 && (await waitAsThePageDoes(res)); tries++) {
+    await res.arrayBuffer();
+    voter.waits = (voter.waits ?? 0) + 1;
+    res = await send();
+  }
   const text = await res.text();
   latencies.push(performance.now() - start);
   if (res.status === 429) voter.refused = `rate limited: ${text.slice(0, 120)}`;

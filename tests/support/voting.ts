@@ -1,8 +1,11 @@
 /** Voting rounds, comedians and votes stored directly, as staff and voters would leave them. */
 import crypto from "node:crypto";
+import type { BrowserContext } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { comedians, roundComedians, votes, votingRounds } from "~/db/schema";
 import type { DB } from "~/utils/db.server";
+import { newDeviceId, signedDeviceValue } from "~/utils/vote-device.server";
+import { E2E_ENV } from "./env";
 
 /** A short unique suffix so each test owns its rows. */
 export const uniq = () => crypto.randomBytes(4).toString("hex");
@@ -63,4 +66,14 @@ export function addVotes(db: DB, roundId: number, comedianId: number, n: number)
 
 export function votesIn(db: DB, roundId: number) {
   return db.select().from(votes).where(eq(votes.roundId, roundId)).all();
+}
+
+/**
+ * Issue 37: a device cookie votes only once a few seconds old (a person reads and types; a
+ * browser test types in milliseconds). This gives the browser a phone that opened /vote a
+ * minute ago, signed as the server signs it, so a test votes at a person's pace without waiting.
+ */
+export async function givePhone(context: BrowserContext, baseURL: string, ageMs = 60_000) {
+  const value = signedDeviceValue(newDeviceId(Date.now() - ageMs), E2E_ENV.SESSION_SECRET);
+  await context.addCookies([{ name: "vote_device", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
 }

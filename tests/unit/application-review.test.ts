@@ -38,6 +38,8 @@ function setup() {
   return { db, staff, show, ids: ["Ann", "Bo", "Cy"].map(apply) };
 }
 
+const NOW = { opensAt: new Date(), roomSeats: null };
+
 describe("application review", () => {
   it("the rules: only shortlisted and not yet e-mailed get the selection e-mail; notes are bounded", () => {
     expect(dueForSelectionEmail({ reviewStatus: "shortlisted", selectedEmailedAt: null })).toBe(true);
@@ -86,7 +88,7 @@ describe("application review", () => {
         .sort(),
     ).toEqual(["ann@example.com", "bo@example.com"]);
 
-    const result = openRoundFromShortlist(show.id, staff, db);
+    const result = openRoundFromShortlist(show.id, staff, NOW, db);
     if (!("roundId" in result)) throw new Error(result.error);
     const members = db
       .select({ name: comedians.name })
@@ -102,14 +104,14 @@ describe("application review", () => {
       .get()!;
     expect(linked.comedianId).not.toBeNull();
     // A second round reuses the same comedians.
-    const again = openRoundFromShortlist(show.id, staff, db);
+    const again = openRoundFromShortlist(show.id, staff, NOW, db);
     expect(db.select().from(comedians).all()).toHaveLength(2);
     expect("roundId" in again).toBe(true);
   });
 
   it("no shortlist, no round", () => {
     const { db, staff, show } = setup();
-    expect(openRoundFromShortlist(show.id, staff, db)).toEqual({
+    expect(openRoundFromShortlist(show.id, staff, NOW, db)).toEqual({
       error: "Shortlist at least one contestant first.",
     });
   });

@@ -122,20 +122,22 @@ describe("attempt budgets: decided before the secret, atomically", () => {
   beforeEach(() => resetAttemptBudgets());
 
   it("lets at most the budget through when many attempts arrive at once", async () => {
-    const n = ATTEMPT_LIMITS.loginUser.points;
+    const n = ATTEMPT_LIMITS.loginIp.points;
     const attempts = await Promise.all(
       Array.from({ length: 100 }, () =>
         reserveAttempt([
-          ["loginUser", "alice"],
           ["loginIp", "1.2.3.4"],
+          ["gateIp", "results:1.2.3.4"],
         ]),
       ),
     );
-    expect(attempts.filter((a) => a.ok)).toHaveLength(n);
+    expect(attempts.filter((a) => a.ok)).toHaveLength(ATTEMPT_LIMITS.gateIp.points);
+    expect(ATTEMPT_LIMITS.gateIp.points).toBeLessThan(n);
     const refused = attempts.find((a) => !a.ok);
     expect(refused && !refused.ok && refused.retryAfterSeconds).toBeGreaterThan(0);
-    // The refused attempts did not spend the IP budget they never used.
-    expect(await spent("loginIp", "1.2.3.4")).toBe(n);
+    expect(refused && !refused.ok && refused.limit).toBe("gateIp");
+    // The refused attempts did not spend the other budget they never used.
+    expect(await spent("loginIp", "1.2.3.4")).toBe(ATTEMPT_LIMITS.gateIp.points);
   });
 
   it("gives the point back after a right secret, keeps it after a wrong one", async () => {

@@ -48,10 +48,15 @@ describe("parseId: every id from a URL or a form", () => {
   });
 
   it("opening a round, reviewing an application and a line-up row take only plain ids", () => {
-    expect(openRoundSchema.safeParse({ title: "R", comedianIds: ["3", "0x10"] }).success).toBe(false);
-    expect(openRoundSchema.safeParse({ title: "R", comedianIds: ["3", "16"] }).data?.comedianIds).toEqual([
-      3, 16,
-    ]);
+    const show = "12:2026-11-26";
+    expect(openRoundSchema.safeParse({ show, title: "R", comedianIds: ["3", "0x10"] }).success).toBe(false);
+    expect(
+      openRoundSchema.safeParse({ show, title: "R", comedianIds: ["3", "16"] }).data?.comedianIds,
+    ).toEqual([3, 16]);
+    // The show of a round is a plain id too.
+    expect(
+      openRoundSchema.safeParse({ show: "0x10:2026-11-26", title: "R", comedianIds: ["3"] }).success,
+    ).toBe(false);
     expect(reviewSchema.safeParse({ applicationId: "0x10", status: "shortlisted" }).success).toBe(false);
     expect(reviewSchema.safeParse({ applicationId: "16", status: "shortlisted" }).data?.applicationId).toBe(
       16,

@@ -1,11 +1,12 @@
 /**
- * Issue 20: getOpenRound keeps its answer until the next commit or the kept round's closing
- * time. These are the ways a kept answer could go stale; each must be seen at once.
+ * Issue 20: the open rounds are kept until the next commit; issue 37: time alone opens a
+ * scheduled round or closes one at its closing time. These are the ways a kept answer could go
+ * stale; each must be seen at once.
  */
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { votingRounds } from "~/db/schema";
-import { getOpenRound } from "~/models/votes.server";
+import { ballotFor, getOpenRound } from "~/models/rounds.server";
 import { openDatabase } from "~/utils/db.server";
 import { tempDatabase } from "../support/db";
 import { closeTestRound, createRound } from "../support/voting";
@@ -44,7 +45,7 @@ describe("the open round, kept between commits", () => {
     }
   });
 
-  it("a round whose closing time passes closes without any write, and the older open round shows again", () => {
+  it("a round whose closing time passes closes without any write; plain /vote then shows the other room's round only once it is the only one", () => {
     const { database } = tempDatabase("memo-time", () => null, { keepOpen: true });
     try {
       vi.useFakeTimers({ toFake: ["Date"] });
@@ -56,11 +57,40 @@ describe("the open round, kept between commits", () => {
         .set({ openedAt: new Date("2026-11-23T21:00:01Z"), closesAt: new Date("2026-11-23T21:05:00Z") })
         .where(eq(votingRounds.id, newer.roundId))
         .run();
-      expect(getOpenRound(null, database)?.id).toBe(newer.roundId);
+      vi.setSystemTime(new Date("2026-11-23T21:00:02Z"));
+      // Two rooms voting: plain /vote names neither; each round's own link leads to it.
+      expect(getOpenRound(null, database)).toBeUndefined();
+      expect(ballotFor(null, database).kind).toBe("choose");
       expect(getOpenRound(newer.roundId, database)?.id).toBe(newer.roundId);
       vi.setSystemTime(new Date("2026-11-23T21:05:00Z"));
       expect(getOpenRound(newer.roundId, database)).toBeUndefined();
+      // Its phones see their own round closed, never the other ballot.
+      expect(ballotFor(newer.roundId, database)).toMatchObject({
+        kind: "closed",
+        round: { id: newer.roundId },
+      });
       expect(getOpenRound(null, database)?.id).toBe(older.roundId);
+    } finally {
+      database.$client.close();
+    }
+  });
+
+  it("a scheduled round opens at its time without any write", () => {
+    const { database } = tempDatabase("memo-scheduled", () => null, { keepOpen: true });
+    try {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(new Date("2026-11-23T21:00:00Z"));
+      const later = createRound(database, "Later", [{ name: "A" }]);
+      database
+        .update(votingRounds)
+        .set({ openedAt: new Date("2026-11-23T21:30:00Z") })
+        .where(eq(votingRounds.id, later.roundId))
+        .run();
+      expect(ballotFor(later.roundId, database).kind).toBe("scheduled");
+      expect(getOpenRound(null, database)).toBeUndefined();
+      vi.setSystemTime(new Date("2026-11-23T21:30:00Z"));
+      expect(ballotFor(later.roundId, database).kind).toBe("open");
+      expect(getOpenRound(null, database)?.id).toBe(later.roundId);
     } finally {
       database.$client.close();
     }

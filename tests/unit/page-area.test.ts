@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import { pageArea, pageHeader, pageTheme } from "~/lib/page-area";
 
 describe("pageArea and pageTheme", () => {
-  it("puts /vote and the results views in the dark room", () => {
-    for (const p of ["/vote", "/vote/", "/results", "/results/stream", "/VOTE"]) {
+  it("puts /vote and the results views in the room: phones always dark, the host's screen as their device is set", () => {
+    for (const p of ["/vote", "/vote/", "/results", "/results/stream", "/VOTE"])
       expect(pageArea(p)).toBe("room");
-      expect(pageTheme(p)).toBe("dark");
-    }
+    for (const p of ["/vote", "/vote/", "/VOTE"]) expect(pageTheme(p)).toBe("dark");
+    for (const p of ["/results", "/results/stream", "/RESULTS"]) expect(pageTheme(p)).toBe("auto");
   });
   it("gives staff pages the staff chrome and the light theme, but not the login page", () => {
     for (const p of [

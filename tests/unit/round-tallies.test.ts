@@ -5,16 +5,9 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { describe, expect, it } from "vitest";
 import { bursts } from "~/lib/vote-patterns";
 import { applyHostCommand } from "~/models/round-control.server";
+import { closeRound, getOpenRound, roundComediansFor } from "~/models/rounds.server";
 import { upsertStaff } from "~/models/staff.server";
-import {
-  castVote,
-  closeRound,
-  getOpenRound,
-  roundComediansFor,
-  roundTally,
-  voteArrivals,
-  voteBursts,
-} from "~/models/votes.server";
+import { castVote, roundTally, voteArrivals, voteBursts } from "~/models/votes.server";
 import { migrationsFolder, openDatabase, type DB } from "~/utils/db.server";
 import { seedDemoData } from "../../scripts/seeds/demo";
 import { createTestDb } from "../support/db";

@@ -375,7 +375,7 @@ describe("comedian, round and gate forms", () => {
         sized(150),
         fc.array(fc.oneof(fc.integer(), fc.integer().map(String), nasty), { maxLength: 5 }),
         (title, comedianIds) => {
-          const result = openRoundSchema.safeParse({ title, comedianIds });
+          const result = openRoundSchema.safeParse({ show: "12:2026-11-26", title, comedianIds });
           if (!result.success) return;
           accepted++;
           expect(result.data.title.length).toBeGreaterThan(0);
@@ -387,10 +387,17 @@ describe("comedian, round and gate forms", () => {
       RUNS,
     );
     expect(accepted, "some generated values were accepted").toBeGreaterThan(0);
-    expect(openRoundSchema.safeParse({ title: "R", comedianIds: [] }).success).toBe(false);
-    expect(openRoundSchema.safeParse({ title: "R", comedianIds: ["1; DROP TABLE votes"] }).success).toBe(
+    const show = "12:2026-11-26";
+    expect(openRoundSchema.safeParse({ show, title: "R", comedianIds: [] }).success).toBe(false);
+    expect(
+      openRoundSchema.safeParse({ show, title: "R", comedianIds: ["1; DROP TABLE votes"] }).success,
+    ).toBe(false);
+    // Issue 37: a round belongs to a show and its date.
+    expect(openRoundSchema.safeParse({ title: "R", comedianIds: [1] }).success).toBe(false);
+    expect(openRoundSchema.safeParse({ show: "12:tomorrow", title: "R", comedianIds: [1] }).success).toBe(
       false,
     );
+    expect(openRoundSchema.safeParse({ show, title: "R", comedianIds: [1] }).success).toBe(true);
   });
 
   it("gates refuse an empty password and accept any non-empty one", () => {

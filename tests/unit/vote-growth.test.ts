@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { standingsEvent } from "~/features/voting/live-standings.server";
 import { bursts } from "~/lib/vote-patterns";
-import { castVote, getOpenRound, roundComediansFor, voteArrivals, voteBursts } from "~/models/votes.server";
+import { getOpenRound, roundComediansFor } from "~/models/rounds.server";
+import { castVote, voteArrivals, voteBursts } from "~/models/votes.server";
 import { notifyRoundChanged } from "~/utils/vote-events.server";
 import { seedDemoData } from "../../scripts/seeds/demo";
 import { createTestDb } from "../support/db";

@@ -168,9 +168,20 @@ describe("the vote and staff forms' messages", () => {
   });
 
   it("names what a new round lacks", () => {
-    const round = { title: "Final", comedianIds: ["3"] };
-    expect(messagesOf(openRoundSchema.safeParse({ comedianIds: ["3"] }))).toEqual([
+    const round = { show: "12:2026-11-26", title: "Final", comedianIds: ["3"] };
+    expect(messagesOf(openRoundSchema.safeParse({ show: round.show, comedianIds: ["3"] }))).toEqual([
       "Please give the round a title",
+    ]);
+    // Issue 37: a round belongs to a show and its date.
+    for (const show of [undefined, "", "12", "x:2026-11-26"])
+      expect(messagesOf(openRoundSchema.safeParse({ ...round, show })), String(show)).toEqual([
+        "Choose the show and date this round is voted at",
+      ]);
+    expect(messagesOf(openRoundSchema.safeParse({ ...round, roomSeats: 3 }))).toEqual([
+      "A room has at least 20 seats here",
+    ]);
+    expect(messagesOf(openRoundSchema.safeParse({ ...round, opensAt: "tonight" }))).toEqual([
+      "Please give the opening time as a date and a time",
     ]);
     expect(messagesOf(openRoundSchema.safeParse({ ...round, title: "  " }))).toEqual([
       "Please give the round a title",

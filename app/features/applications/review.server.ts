@@ -1,10 +1,6 @@
 import { dueForSelectionEmail, reviewPageSchema, selectionEmail } from "~/lib/shortlist";
 import type { Show } from "~/lib/shows";
-import {
-  openRoundFromShortlist,
-  queueSelectionEmails,
-  reviewApplication,
-} from "~/models/application-review.server";
+import { queueSelectionEmails, reviewApplication } from "~/models/application-review.server";
 import { getShow } from "~/models/events.server";
 import { wakeOutbox } from "~/models/outbox.server";
 import type { StaffIdentity } from "~/models/staff.server";
@@ -47,7 +43,7 @@ export function emailShortlisted(
   return queued;
 }
 
-/** POST /admin/applications/{id}/review: save a decision and notes, e-mail the shortlisted, or open the round. */
+/** POST /admin/applications/{id}/review: save a decision and notes, or e-mail the shortlisted. */
 export async function handleReview(request: Request, staff: StaffIdentity, show: Show) {
   const form = await handleForm(request, { schema: reviewPageSchema, limits: STAFF_FORM_LIMITS });
   if (!form.ok) return form.response;
@@ -70,11 +66,7 @@ export async function handleReview(request: Request, staff: StaffIdentity, show:
         : "Every shortlisted contestant has already been e-mailed.",
     });
   }
-  // Opening the round from the shortlist (show-night's step of the review).
-  const result = openRoundFromShortlist(show.id, staff);
-  if ("error" in result) return redirectWithFlash(request, here, { type: "error", message: result.error });
-  return redirectWithFlash(request, here, {
-    type: "success",
-    message: "Voting round opened with the shortlisted contestants.",
-  });
+  // (Opening the round from the shortlist goes to the voting feature's one handler: the route
+  // sends `?intent=open-round` to features/voting/open-round.server.ts, issue 37.)
+  return redirectWithFlash(request, here, { type: "error", message: "Unknown action." });
 }

@@ -1,7 +1,9 @@
+import type { AlarmView } from "~/lib/vote-patterns";
 import { roundDisplay, type RoundDisplay } from "~/models/round-control.server";
-import { getRound } from "~/models/votes.server";
+import { getRound } from "~/models/rounds.server";
 import { db, type DB } from "~/utils/db.server";
 import { onRoundChanged } from "~/utils/vote-events.server";
+import { roundAlarm } from "./vote-watch.server";
 
 /**
  * Issue 20: what a live-results stream sends, read once and shared by every stream of the
@@ -11,7 +13,9 @@ import { onRoundChanged } from "~/utils/vote-events.server";
  */
 const SHARE_MS = 100;
 const MAX_ROUNDS = 64;
-export type StandingsEvent = { display: RoundDisplay; text: string };
+/** What a stream sends: the display (projector and host) and the host's alarm (issue 37). */
+export type LiveUpdate = RoundDisplay & { alarm: AlarmView };
+export type StandingsEvent = { display: LiveUpdate; text: string };
 const shared = new Map<number, { at: number; database: DB; event: StandingsEvent | null }>();
 let listening = false;
 
@@ -27,7 +31,9 @@ export function standingsEvent(
   const hit = shared.get(roundId);
   if (hit && hit.database === database && now - hit.at < SHARE_MS) return hit.event;
   const round = getRound(roundId, database);
-  const display = round ? roundDisplay(round, new Date(now), database) : null;
+  const display = round
+    ? { ...roundDisplay(round, new Date(now), database), alarm: roundAlarm(roundId, database) }
+    : null;
   const event = display ? { display, text: `event: display\ndata: ${JSON.stringify(display)}\n\n` } : null;
   shared.delete(roundId);
   shared.set(roundId, { at: now, database, event });

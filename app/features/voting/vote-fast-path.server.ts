@@ -1,10 +1,12 @@
 import { formatLongDate } from "~/lib/dates";
 import { templateQuery } from "~/lib/vote-page-template";
 import { getShow } from "~/models/events.server";
-import { getOpenRound, hasVotedFrom, roundComediansFor } from "~/models/votes.server";
+import { closedRoundOfDevice, getOpenRound, roundComediansFor } from "~/models/rounds.server";
+import { hasVotedFrom } from "~/models/votes.server";
 import { FormRefused, readFormBuffer } from "~/utils/form-pipeline.server";
 import { roomCodeOn } from "~/utils/room-code.server";
-import { deviceIdFromCookieHeader, mintDevice, newVoteToken } from "~/utils/vote-device.server";
+import { deviceIdFromCookieHeader, newVoteToken } from "~/utils/vote-device.server";
+import { issuePhone } from "./phones.server";
 import { refusedVoteHeaders, submitVoteForm, thanksUrl, type VoteOutcome } from "./vote-submission.server";
 
 /**
@@ -28,17 +30,27 @@ export type VotePageVisitor = {
   setCookie: string | null;
 };
 
-/** The per-visitor parts of /vote, or null when only the normal render can show this visitor. */
-export function votePageVisitor(
+/** A new phone over the round's budget: the page says "one moment" and loads again by itself. */
+export type PhoneWait = { kind: "phone-wait"; retryAfterSeconds: number };
+
+/**
+ * The per-visitor parts of /vote; a PhoneWait for a new phone over the round's budget (issue 37);
+ * or null when only the normal render can show this visitor.
+ */
+export async function votePageVisitor(
   search: string,
   cookieHeader: string | null,
   /** The data version the server already read for this request (dataVersion). */
-  version?: string,
-): VotePageVisitor | null {
+  version: string | undefined,
+  clientIp: string,
+): Promise<VotePageVisitor | PhoneWait | null> {
   // A session may carry a flash message (root loader) or staff state: the normal render.
   if (cookieHeader && /(^|;\s*)__session=/.test(cookieHeader)) return null;
   const query = templateQuery(search);
   if (!query) return null;
+  // A room code without a round: the normal render finds the round it belongs to.
+  if (query.code !== null && query.round === null) return null;
+  // The round asked for, or the only one open (several: the voter picks their show).
   const round = getOpenRound(query.round, undefined, version);
   // No open round ("Voting is closed") or a closing countdown (seconds change per request).
   if (!round || round.closesAt) return null;
@@ -46,7 +58,13 @@ export function votePageVisitor(
   let setCookie: string | null = null;
   // A phone that voted sees its receipt: the normal render.
   if (deviceId && hasVotedFrom(round.id, deviceId)) return null;
-  if (!deviceId) ({ deviceId, setCookie } = mintDevice());
+  // Plain /vote on a phone whose room has finished voting: "Voting has closed for {show}".
+  if (deviceId && query.round === null && closedRoundOfDevice(deviceId)) return null;
+  if (!deviceId) {
+    const phone = await issuePhone(round, clientIp);
+    if (!phone.ok) return { kind: "phone-wait", retryAfterSeconds: phone.retryAfterSeconds };
+    ({ deviceId, setCookie } = phone);
+  }
   return {
     roundId: round.id,
     roomCode: roomCodeOn(round),
@@ -69,7 +87,7 @@ export function votePageFingerprint(roundId: number): string | null {
     round.title,
     roomCodeOn(round),
     roundComediansFor(round.id).map((c) => [c.id, c.name, c.bio]),
-    event ? [event.title, event.venue, formatLongDate(event.date)] : null,
+    event ? [event.title, event.venue, formatLongDate(round.eventDate ?? event.date)] : null,
   ]);
 }
 
@@ -104,7 +122,6 @@ export async function votePost(input: {
     const json: [string, string] = ["Content-Type", "application/json; charset=utf-8"];
     if (outcome.kind === "thanks") {
       const headers: [string, string][] = [["Cache-Control", "no-store"], json];
-      if (outcome.setCookie) headers.push(["Set-Cookie", outcome.setCookie]);
       return {
         status: 200,
         headers,
@@ -123,7 +140,6 @@ export async function votePost(input: {
       ["Location", thanksUrl(outcome.roundId, outcome.voteToken)],
       ["Cache-Control", "private, no-store"],
     ];
-    if (outcome.setCookie) headers.push(["Set-Cookie", outcome.setCookie]);
     return { status: 302, headers, body: "" };
   }
   return { render: outcome };

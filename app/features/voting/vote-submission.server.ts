@@ -1,29 +1,30 @@
-import { recordRefusal } from "~/features/voting/vote-watch.server";
+import { recordBudgetHit, recordRefusal, recordVote } from "~/features/voting/vote-watch.server";
 import { canonicalEmail } from "~/lib/canonical-email";
 import { parseId } from "~/lib/ids";
 import { ipBudgetKey } from "~/lib/ip-budget";
-import { VOTE_MESSAGES, type VoteFieldErrors } from "~/lib/vote";
+import { roomSeats } from "~/lib/room-budgets";
+import { deviceWaitMs, VOTE_MESSAGES, type VoteFieldErrors } from "~/lib/vote";
 import { voteSchema } from "~/lib/vote-schema";
 import { formatInZone } from "~/lib/zoned-time";
-import { getOpenRound, ownVoteByToken, queueVote, type Receipt } from "~/models/votes.server";
+import { getOpenRound } from "~/models/rounds.server";
+import { ownVoteByToken, queueVote, type Receipt } from "~/models/votes.server";
 import { getEnv } from "~/utils/env.server";
 import { readForm, refusedHeaders } from "~/utils/form-pipeline.server";
 import { logger } from "~/utils/logger.server";
-import { consume, retryText } from "~/utils/rate-limit.server";
+import { consume, consumeRoomBudget, retryText } from "~/utils/rate-limit.server";
 import { isHoneypotFilled } from "~/utils/request-guards.server";
 import { checkRoomCode } from "~/utils/room-code.server";
-import { deviceIdFromCookieHeader, mintDevice } from "~/utils/vote-device.server";
+import { deviceIdFromCookieHeader, deviceIssuedAt } from "~/utils/vote-device.server";
 import { notifyRoundChanged } from "~/utils/vote-events.server";
 
 export type VoteOutcome =
-  | { kind: "thanks"; roundId: number; voteToken: string | null; setCookie: string | null }
+  | { kind: "thanks"; roundId: number; voteToken: string | null }
   | {
       kind: "invalid";
       status: number;
       fieldErrors: VoteFieldErrors;
       formError: string | null;
       values: { comedianId: string; email: string; roomCode: string };
-      setCookie: string | null;
       /** On a 429: when to try again (sent as Retry-After). */
       retryAfterSeconds?: number;
     };
@@ -47,10 +48,9 @@ export async function submitVoteForm(
   cookieHeader: string | null,
   clientIp: string,
 ): Promise<VoteOutcome> {
-  // A vote needs the device cookie /vote issued. Without one nothing is counted; a new
-  // cookie rides on the refusal so the next try (from the page) works.
+  // A vote needs the device cookie /vote issued. Without one nothing is counted, and (issue 37)
+  // the refusal hands out no cookie: only /vote does, within the round's budget of new phones.
   const deviceId = deviceIdFromCookieHeader(cookieHeader);
-  const setCookie = deviceId ? null : mintDevice().setCookie;
   const raw = {
     roundId: String(form.get("roundId") ?? ""),
     voteToken: String(form.get("voteToken") ?? ""),
@@ -74,12 +74,11 @@ export async function submitVoteForm(
     fieldErrors,
     formError,
     values,
-    setCookie,
     retryAfterSeconds,
   });
 
   const roundId = parseId(raw.roundId);
-  if (isHoneypotFilled(form)) return { kind: "thanks", roundId, voteToken: null, setCookie };
+  if (isHoneypotFilled(form)) return { kind: "thanks", roundId, voteToken: null };
 
   const parsed = voteSchema.safeParse(raw);
   if (!parsed.success) {
@@ -100,15 +99,38 @@ export async function submitVoteForm(
     kind: "thanks",
     roundId: input.roundId,
     voteToken,
-    setCookie,
   });
 
   // A retry of a vote this device already stored is answered before any budget is spent on it.
   const earlier = ownVoteByToken(input.roundId, deviceId, input.voteToken);
   if (earlier && canonicalEmail(earlier.email) === emailKey) return thanks(input.voteToken);
 
+  const round = getOpenRound(input.roundId);
+  const ip = ipBudgetKey(clientIp);
+  // Issue 37: a cookie must be a few seconds old before it votes (a person reads and types; a
+  // script minting a cookie and voting at once waits). Nothing is spent on such a post.
+  const wait = deviceWaitMs(deviceIssuedAt(deviceId), Date.now());
+  if (wait > 0) {
+    const seconds = Math.ceil(wait / 1000);
+    return invalid(429, {}, `${VOTE_MESSAGES.deviceTooNew} ${retryText(seconds)}`, seconds);
+  }
+
+  if (round) {
+    // The round's budget of votes per address, sized by its room (app/lib/room-budgets.ts).
+    const budget = await consumeRoomBudget("votes", roomSeats(round.roomSeats), `${round.id}:${ip}`);
+    if (!budget.ok) {
+      recordBudgetHit(round.id, "votes", ip);
+      notifyRoundChanged(round.id);
+      logger().warn({ limit: "votes", roundId: input.roundId }, "vote rate limited");
+      return invalid(
+        429,
+        {},
+        `${VOTE_MESSAGES.tooManyVotes} ${retryText(budget.retryAfterSeconds)}`,
+        budget.retryAfterSeconds,
+      );
+    }
+  }
   for (const [limit, key] of [
-    ["voteIp", ipBudgetKey(clientIp)],
     ["voteDevice", deviceId],
     ["voteEmail", emailKey],
   ] as const) {
@@ -125,7 +147,6 @@ export async function submitVoteForm(
   }
 
   // The room code, when the host has turned it on: proof of presence.
-  const round = getOpenRound(input.roundId);
   if (round) {
     const code = await checkRoomCode(round, input.roomCode, { deviceId, ip: clientIp });
     if (!code.ok) {
@@ -145,6 +166,8 @@ export async function submitVoteForm(
   const result = await queueVote({ ...input, emailKey, ipAddress: clientIp, deviceId });
   switch (result.status) {
     case "recorded":
+      // Counted under the address and at the time stored with the vote, so a voided burst matches its rows exactly.
+      recordVote(input.roundId, clientIp, input.comedianId, result.vote.createdAt.getTime());
       notifyRoundChanged(input.roundId);
       return thanks(input.voteToken);
     case "repeat":
@@ -183,9 +206,12 @@ export function receiptView(r: Receipt | undefined) {
   };
 }
 
+/** "9:30 PM on Nov 26": when a scheduled round opens (business time). */
+export function opensAtText(at: Date) {
+  return formatInZone(at, "h:mm a 'on' MMM d", getEnv().APP_TIMEZONE);
+}
+
 /** The headers of a refused vote: never stored by a cache, and when to try again on a 429. */
 export function refusedVoteHeaders(outcome: Extract<VoteOutcome, { kind: "invalid" }>): Headers {
-  const headers = refusedHeaders(outcome.retryAfterSeconds);
-  if (outcome.setCookie) headers.append("Set-Cookie", outcome.setCookie);
-  return headers;
+  return refusedHeaders(outcome.retryAfterSeconds);
 }
