@@ -9,7 +9,7 @@ import { loginFields, postForm } from "../support/forms";
 import { pool, startSeededServer, type SeededServer } from "../support/server";
 import { insertShow } from "../support/shows";
 import { cookieHeader, loginStaff, signInAsStaff } from "../support/staff";
-import { createRound, closeTestRound, uniq, votesIn } from "../support/voting";
+import { agedPhoneCookie, createRound, closeTestRound, uniq, votesIn } from "../support/voting";
 import { expect, test } from "./fixtures";
 
 /**
@@ -348,19 +348,30 @@ test.describe("issue 39: what a stranger sends", () => {
       res: r,
     }));
 
-  test("1: 5,200 made-up usernames from one address do not unlock a locked account", async () => {
+  test("1: 5,200 made-up usernames from one address do not make the server forget an account strangers guessed at", async () => {
     await upsertStaff("victim", "victim-password-0123", server.database);
-    const login = (username: string, password: string, ip: string) =>
-      post("/admin/login", loginFields(username, password), from(ip)).then((a) => a.status);
-    for (let i = 0; i < 8; i++) expect(await login("victim", `wrong-${i}`, `203.0.113.${i + 1}`)).toBe(401);
-    expect(await login("victim", "wrong-9", "203.0.113.9")).toBe(429);
+    const login = async (username: string, password: string, ip: string) => {
+      const started = performance.now();
+      const status = await post("/admin/login", loginFields(username, password), from(ip)).then(
+        (a) => a.status,
+      );
+      return { status, ms: performance.now() - started };
+    };
+    for (let i = 0; i < 8; i++)
+      expect((await login("victim", `wrong-${i}`, `203.0.113.${i + 1}`)).status).toBe(401);
+    // Issue 37: the username's budget is shared by every address, so once spent it slows each
+    // attempt (never refuses the right password from an address of its own).
+    const ninth = await login("victim", "wrong-9", "203.0.113.9");
+    expect(ninth.status).toBe(401);
+    expect(ninth.ms).toBeGreaterThanOrEqual(1_900);
     const flood = Array.from({ length: 5_200 }, (_, i) => i);
     await pool(flood, 10, async (i) => {
       await login(`made-up-${i}`, "x", "198.51.100.77");
     });
-    // The right password from a new address: still locked; and nothing was forgotten.
-    expect(await login("victim", "victim-password-0123", "192.0.2.200")).toBe(429);
-    for (let i = 0; i < 3; i++) expect(await login("victim", `again-${i}`, `192.0.2.${210 + i}`)).toBe(429);
+    // Nothing was forgotten: an attempt from a new address is still slowed; the right password gets in.
+    const right = await login("victim", "victim-password-0123", "192.0.2.200");
+    expect(right.status).toBe(302);
+    expect(right.ms).toBeGreaterThanOrEqual(1_900);
   });
 
   test("2: 55 spellings of one Gmail mailbox make one row, at most 3 confirmations, and no notice", async () => {
@@ -597,7 +608,9 @@ test.describe("issue 39: what a stranger sends", () => {
   test("9: a quoted local part is the same voter; a look-alike domain is refused", async () => {
     const round = createRound(server.database, `Variants ${uniq()}`, [{ name: "Ava" }, { name: "Bo" }]);
     const vote = async (email: string, ip: string) => {
-      const page = await fetch(`${server.url}/vote?round=${round.roundId}`);
+      // A phone that opened the page a minute ago (issue 37: a brand-new cookie waits a few seconds).
+      const phone = agedPhoneCookie();
+      const page = await fetch(`${server.url}/vote?round=${round.roundId}`, { headers: { Cookie: phone } });
       const html = await page.text();
       const token = /name="voteToken" value="([^"]+)"/.exec(html)![1];
       const res = await postForm(
@@ -609,7 +622,7 @@ test.describe("issue 39: what a stranger sends", () => {
           comedianId: String(round.comedians[0].id),
           email,
         },
-        { cookie: cookieHeader(page), headers: from(ip) },
+        { cookie: cookieHeader(page, phone), headers: from(ip) },
       );
       await res.text();
       return res.status;

@@ -74,6 +74,13 @@ export function votesIn(db: DB, roundId: number) {
  * minute ago, signed as the server signs it, so a test votes at a person's pace without waiting.
  */
 export async function givePhone(context: BrowserContext, baseURL: string, ageMs = 60_000) {
-  const value = signedDeviceValue(newDeviceId(Date.now() - ageMs), E2E_ENV.SESSION_SECRET);
-  await context.addCookies([{ name: "vote_device", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+  await context.addCookies([
+    { name: "vote_device", value: agedPhoneValue(ageMs), url: baseURL, httpOnly: true, sameSite: "Lax" },
+  ]);
 }
+
+/** The same phone as a Cookie header, for tests that post with fetch. */
+export const agedPhoneCookie = (ageMs = 60_000) => `vote_device=${agedPhoneValue(ageMs)}`;
+
+const agedPhoneValue = (ageMs: number) =>
+  signedDeviceValue(newDeviceId(Date.now() - ageMs), E2E_ENV.SESSION_SECRET);
