@@ -7,10 +7,12 @@ import {
   Outlet,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
+import { enhancePage } from "~/components/enhance";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { HydrateApart } from "~/components/hydrate-apart";
 import { useNonce } from "~/components/nonce";
@@ -23,6 +25,7 @@ import { Toaster } from "~/components/toaster";
 import { reportBrowserError } from "~/error-reports.client";
 import { todayIn } from "~/lib/dates";
 import { pageArea, pageHeader, pageTheme } from "~/lib/page-area";
+import { loadsRuntime } from "~/lib/page-runtime";
 import { SITE } from "~/lib/site";
 import { publicErrorReports } from "~/services/error-reports.server";
 import appStyles from "~/styles/app.css";
@@ -61,6 +64,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
   const area = pageArea(pathname);
+  const runtime = loadsRuntime(useMatches());
+  // A hydrated page gets the same enhancements as a page without the runtime (once).
+  useEffect(() => enhancePage(), []);
   return (
     <html lang="en-CA" data-theme={pageTheme(pathname)} data-area={area}>
       <head>
@@ -90,8 +96,19 @@ export function Layout({ children }: { children: ReactNode }) {
             <SiteFooter />
           </HydrateApart>
         ) : null}
-        <ScrollRestoration nonce={nonce} />
-        <PageScripts nonce={nonce} afterFirstPaint={area !== "staff"} />
+        {runtime ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <PageScripts nonce={nonce} afterFirstPaint={area !== "staff"} />
+          </>
+        ) : (
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            // Our own function, serialised: it takes nothing from the request.
+            dangerouslySetInnerHTML={{ __html: `(${enhancePage.toString()})()` }}
+          />
+        )}
       </body>
     </html>
   );

@@ -12,10 +12,16 @@ import { showPath } from "~/lib/slug";
 import { openDatabase } from "~/utils/db.server";
 import { imagesDir } from "~/utils/image-pipeline.server";
 import { tempDatabase } from "../tests/support/db";
+import {
+  firstVisitWeights,
+  renderWeights,
+  WEIGHT_TARGET,
+  type PageWeight,
+} from "../tests/support/page-weight";
 import { startLoadServer, stopServer } from "../tests/support/server";
 import { seededShow } from "../tests/support/shows";
+import { CHROMIUM, requireChromium } from "./lib/chromium";
 import { updateReadmeBlock, writeMarkdown } from "./lib/harness";
-import { firstVisitWeights, renderWeights, WEIGHT_TARGET, type PageWeight } from "./lib/page-weight";
 import { generatePosters, givePosters } from "./lib/posters";
 import { seedDemoData } from "./seeds/demo";
 
@@ -46,7 +52,8 @@ export async function runWeightBench() {
   database.$client.close();
   const server = await startLoadServer(file, dir);
   try {
-    const weights = await firstVisitWeights(server.base, paths);
+    requireChromium();
+    const weights = await firstVisitWeights(server.base, paths, { executablePath: CHROMIUM });
     return { date: new Date().toISOString(), weights };
   } finally {
     await stopServer(server);

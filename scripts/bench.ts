@@ -41,6 +41,7 @@ import { showSlug } from "~/lib/slug";
 import { openDatabase, runMigrations } from "~/utils/db.server";
 import { newVoteToken } from "~/utils/vote-device.server";
 import { FORMS, formFields } from "../tests/support/forms";
+import { firstVisitWeights, renderWeights, type PageWeight } from "../tests/support/page-weight";
 import { medianRound } from "../tests/support/rounds";
 import { startLoadServer, stopServer } from "../tests/support/server";
 import { runGrowth } from "./bench-growth";
@@ -56,7 +57,6 @@ import {
   updateReadmeBlock,
   writeMarkdown,
 } from "./lib/harness";
-import { firstVisitWeights, renderWeights, type PageWeight } from "./lib/page-weight";
 
 type MemoryMiB = NonNullable<ReturnType<typeof memoryMiB>>;
 
@@ -177,13 +177,11 @@ async function main() {
       for (const connections of [10, 50]) await run(uncached, connections, round);
     const runs = [...targets, uncached].flatMap((t) => [10, 50].map((c) => medianRound(rounds, t.name, c)));
     const storedVotes = countVotes(dbPath);
-    const weights = await firstVisitWeights(origin, [
-      "/",
-      "/calendar",
-      `/event/${seeded.eventId}`,
-      `/show/${seeded.slug}`,
-      "/vote",
-    ]);
+    const weights = await firstVisitWeights(
+      origin,
+      ["/", "/calendar", `/event/${seeded.eventId}`, `/show/${seeded.slug}`, "/vote"],
+      { executablePath: CHROMIUM },
+    );
     const lighthouse =
       QUICK || LOAD_ONLY
         ? []

@@ -95,7 +95,7 @@ export function ContestantApplicationForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contestantApplicationSchema }),
   });
   const initialBio = typeof fields.fun_bio.initialValue === "string" ? fields.fun_bio.initialValue : "";
-  const [bioLength, setBioLength] = useState(initialBio.length);
+  const counterId = `${fields.fun_bio.id}-counter`;
   const attendWindow = attendWindowText(show);
 
   return (
@@ -152,16 +152,12 @@ export function ContestantApplicationForm({
           {...getTextareaProps(fields.fun_bio)}
           maxLength={FUN_BIO_MAX}
           rows={3}
-          aria-describedby={`${fields.fun_bio.id}-counter${fields.fun_bio.errors ? ` ${fields.fun_bio.errorId}` : ""}`}
-          onChange={(e) => setBioLength(e.currentTarget.value.length)}
+          aria-describedby={`${counterId}${fields.fun_bio.errors ? ` ${fields.fun_bio.errorId}` : ""}`}
+          // The live count is enhance.ts's, on the show pages (no runtime) and on /apply alike.
+          data-counter={counterId}
         />
-        <p
-          className="counter"
-          id={`${fields.fun_bio.id}-counter`}
-          aria-live="polite"
-          data-full={bioLength >= FUN_BIO_MAX}
-        >
-          {bioLength}/{FUN_BIO_MAX} characters
+        <p className="counter" id={counterId} aria-live="polite" data-full={initialBio.length >= FUN_BIO_MAX}>
+          {`${initialBio.length}/${FUN_BIO_MAX} characters`}
         </p>
         <FieldErrors id={fields.fun_bio.errorId} errors={fields.fun_bio.errors} />
       </div>
@@ -175,7 +171,12 @@ export function ContestantApplicationForm({
         <FieldErrors id={fields.accepts_terms.errorId} errors={fields.accepts_terms.errors} />
       </div>
 
-      <button type="submit" className="button button--primary" disabled={submitting}>
+      <button
+        type="submit"
+        className="button button--primary"
+        disabled={submitting}
+        data-pending="Submitting..."
+      >
         {submitting ? "Submitting..." : "Submit Application"}
       </button>
     </Form>

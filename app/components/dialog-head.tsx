@@ -1,13 +1,12 @@
-import type { RefObject } from "react";
-
-/** The title row of a modal `<dialog>`: its heading (labels the dialog) and the × close button. */
+/**
+ * The title row of a modal `<dialog>`: its heading (labels the dialog) and the × close button,
+ * which closes the dialog through the browser's own `<form method="dialog">` (no script needed).
+ */
 export function DialogHead({
-  dialog,
   title,
   titleId,
   className,
 }: {
-  dialog: RefObject<HTMLDialogElement>;
   title: string;
   titleId: string;
   className: string;
@@ -15,14 +14,11 @@ export function DialogHead({
   return (
     <div className={className}>
       <h2 id={titleId}>{title}</h2>
-      <button
-        type="button"
-        className="checkout-modal__close"
-        aria-label="Close"
-        onClick={() => dialog.current?.close()}
-      >
-        ×
-      </button>
+      <form method="dialog">
+        <button type="submit" className="checkout-modal__close" aria-label="Close">
+          ×
+        </button>
+      </form>
     </div>
   );
 }

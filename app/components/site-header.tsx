@@ -1,6 +1,6 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { CalendarDays, House, Info, Mail, ShoppingBag } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { SITE } from "~/lib/site";
 import { LogoFull, LogoMark } from "./logo";
 
@@ -12,13 +12,17 @@ const NAV = [
   { to: "/contact", title: "Contact", Icon: Mail },
 ] as const;
 
-/** The spec's header rule: hide after scrolling down more than 10 px, show near the top or on scroll up. */
-export const HEADER_SCROLL_THRESHOLD = 10;
-
+/**
+ * The public header. The spec's scroll rule (hide after scrolling down more than 10 px, show near
+ * the top or on scrolling up) is app/components/enhance.ts's, on every page with JavaScript; a
+ * hydrated page shows the header again after each navigation.
+ */
 export function SiteHeader() {
-  const hidden = useHideOnScroll();
+  const ref = useRef<HTMLElement>(null);
+  const { key } = useLocation();
+  useEffect(() => ref.current?.removeAttribute("data-hidden"), [key]);
   return (
-    <header className="site-header" data-hidden={hidden ? "true" : undefined}>
+    <header className="site-header" ref={ref}>
       <div className="site-header__inner">
         <Link to="/" className="site-header__logo" aria-label={`${SITE.name} home`}>
           <LogoFull className="logo-full" />
@@ -44,27 +48,4 @@ export function SiteHeader() {
       </div>
     </header>
   );
-}
-
-function useHideOnScroll() {
-  const [hidden, setHidden] = useState(false);
-  const last = useRef(0);
-  const location = useLocation();
-  // Shown again after every navigation.
-  useEffect(() => {
-    setHidden(false);
-    last.current = window.scrollY;
-  }, [location.key]);
-  useEffect(() => {
-    const onScroll = () => {
-      const y = window.scrollY;
-      if (y <= HEADER_SCROLL_THRESHOLD) setHidden(false);
-      else if (y > last.current + HEADER_SCROLL_THRESHOLD) setHidden(true);
-      else if (y < last.current) setHidden(false);
-      if (Math.abs(y - last.current) > HEADER_SCROLL_THRESHOLD || y < last.current) last.current = y;
-    };
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
-  }, []);
-  return hidden;
 }

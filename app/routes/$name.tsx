@@ -11,6 +11,7 @@ import { ShowStructuredData } from "~/components/show-structured-data";
 import { VenuePlace } from "~/components/venue-place";
 import { VenueShows } from "~/components/venue-shows";
 import { todayIn } from "~/lib/dates";
+import { WITHOUT_RUNTIME } from "~/lib/page-runtime";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { listShows } from "~/models/events.server";
@@ -34,6 +35,9 @@ export const links: LinksFunction = () => [
 ];
 
 /** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
+/** No React in the browser: links and plain forms only (app/lib/page-runtime.ts). */
+export const handle = WITHOUT_RUNTIME;
+
 export const headers = passPageCache;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

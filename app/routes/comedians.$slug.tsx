@@ -7,6 +7,7 @@ import { comedianFeedPath } from "~/lib/calendar-links";
 import { formatLongDate, formatTime12 } from "~/lib/dates";
 import { inlineScriptJson } from "~/lib/inline-script-json";
 import { comedianPath, ROLE_LABELS } from "~/lib/lineup";
+import { WITHOUT_RUNTIME } from "~/lib/page-runtime";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { showPath } from "~/lib/slug";
@@ -32,6 +33,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     type: "website",
   });
 };
+
+/** No React in the browser: links and plain forms only (app/lib/page-runtime.ts). */
+export const handle = WITHOUT_RUNTIME;
 
 export const headers = passPageCache;
 

@@ -3,6 +3,7 @@ import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/r
 import { ErrorScreen, GeneralErrorBoundary } from "~/components/error-boundary";
 import { ShowPageView, showPageMeta } from "~/components/shows/show-page";
 import { loadEventPage } from "~/features/shows/show-page.server";
+import { WITHOUT_RUNTIME } from "~/lib/page-runtime";
 import { SITE } from "~/lib/site";
 import showPagesStyles from "~/styles/show-pages.css";
 import { passPageCache } from "~/utils/page-cache.server";
@@ -17,6 +18,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
     ? showPageMeta(data)
     : [{ title: `Event not found | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+
+/** No React in the browser: the page's links, forms and dialog work as markup (app/lib/page-runtime.ts). */
+export const handle = WITHOUT_RUNTIME;
 
 /** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
 export const headers = passPageCache;

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ShowPageView, showPageMeta } from "~/components/shows/show-page";
 import { loadSlugPage } from "~/features/shows/show-page.server";
+import { WITHOUT_RUNTIME } from "~/lib/page-runtime";
 import { SITE } from "~/lib/site";
 import showPagesStyles from "~/styles/show-pages.css";
 import { passPageCache } from "~/utils/page-cache.server";
@@ -15,6 +16,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: showPagesS
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? showPageMeta(data) : [{ title: SITE.name }];
+
+/** No React in the browser: the page's links, forms and dialog work as markup (app/lib/page-runtime.ts). */
+export const handle = WITHOUT_RUNTIME;
 
 /** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
 export const headers = passPageCache;

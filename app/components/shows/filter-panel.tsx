@@ -119,7 +119,6 @@ export function FilterPanel({
           </button>
           <dialog ref={dialog} className="filter-dialog" aria-labelledby="filter-dialog-title">
             <DialogHead
-              dialog={dialog}
               title="Search and Filter"
               titleId="filter-dialog-title"
               className="filter-dialog__head"

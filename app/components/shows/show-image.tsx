@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from "react";
 import { displayUrl, displayWidths, srcSet, type ShowImageRef } from "~/lib/image-variants";
 import { SITE } from "~/lib/site";
 
@@ -14,7 +13,8 @@ export const HERO_SIZES = "(min-width: 75rem) 1200px, calc(100vw - 2rem)";
 
 /**
  * A show image with explicit size, lazy unless `eager` (above the fold), and the stock image
- * when the show has none (server-side) or when it fails to load (with JavaScript).
+ * when the show has none (server-side) or when it fails to load (with JavaScript: `data-fallback`,
+ * app/components/enhance.ts).
  *
  * A processed image (`image`) is a <picture> of 16:9 crops around the focal point in AVIF, WebP
  * and JPEG at several widths, with a tiny blurred placeholder painted behind it while it loads.
@@ -38,21 +38,9 @@ export function ShowImage({
   sizes?: string;
   className?: string;
 }) {
-  const [failed, setFailed] = useState(false);
-  const ref = useRef<HTMLImageElement>(null);
   // A processed image replaces the raw link; unprocessed links from elsewhere are never hot-linked.
   const plainSrc = image ? null : src && src.startsWith("/") ? src : null;
-  const key = image ? `${image.hash}-${image.focus.x}-${image.focus.y}` : plainSrc;
-  useEffect(() => {
-    // An image that failed before hydration never calls onError: probe it again.
-    const img = ref.current;
-    if (!key || !img || !img.complete || img.naturalWidth > 0) return;
-    const probe = new Image();
-    probe.onerror = () => setFailed(true);
-    probe.src = img.currentSrc || img.src;
-  }, [key]);
   const common = {
-    ref,
     alt,
     width,
     height,
@@ -63,9 +51,9 @@ export function ShowImage({
     fetchpriority: eager ? "high" : "low",
     decoding: "async" as const,
     className,
-    onError: () => setFailed(true),
+    "data-fallback": SITE.fallbackImage,
   };
-  if (image && !failed) {
+  if (image) {
     const widths = displayWidths(image.maxWidth);
     const fallbackWidth = widths.find((w) => w >= 640) ?? widths[widths.length - 1];
     return (
@@ -92,7 +80,7 @@ export function ShowImage({
       </picture>
     );
   }
-  return <img {...common} alt={alt} src={!plainSrc || failed ? SITE.fallbackImage : plainSrc} />;
+  return <img {...common} alt={alt} src={plainSrc ?? SITE.fallbackImage} />;
 }
 
 /** The preload hint of a page's hero image (AVIF: browsers that cannot use it skip the hint). */

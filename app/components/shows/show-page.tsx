@@ -1,5 +1,4 @@
-import { Link, useNavigate } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Link } from "@remix-run/react";
 import { AddToCalendar } from "~/components/add-to-calendar";
 import { useBusinessToday } from "~/components/business-zone";
 import { CalendarSubscribe } from "~/components/calendar-subscribe";
@@ -20,6 +19,7 @@ import type { ShowPage } from "~/lib/show-page";
 import { SITE } from "~/lib/site";
 import { AvailabilityChip, SalesEndNote } from "./availability";
 import { BadgeList } from "./badges";
+import { CheckoutDialog } from "./checkout-modal";
 import { DatePicker } from "./date-picker";
 import { EventOverview } from "./event-overview";
 import { isCalledOff, ShowDate, ShowLocation, ShowStatusNotice, ShowTime, ShowUntil } from "./show-facts";
@@ -27,8 +27,7 @@ import { HeroImage, heroPreload } from "./show-image";
 import { SoldOutNotice } from "./sold-out-notice";
 import { TicketLink } from "./ticket-link";
 
-/** /show/{slug}: the sticky ticket bar shows under this width, or once the page has scrolled past STICKY_SCROLL. */
-export const STICKY_WIDTH = 768;
+/** /show/{slug}: the sticky ticket bar shows under 768 px (public.css), or past this much scrolling (enhance.ts). */
 export const STICKY_SCROLL = 200;
 
 /** The page's title, description, canonical address, share image and the hero's preload. */
@@ -47,22 +46,6 @@ export function showPageMeta(page: ShowPage) {
   ];
 }
 
-function useStickyBar(enabled: boolean) {
-  const [visible, setVisible] = useState(false);
-  useEffect(() => {
-    if (!enabled) return;
-    const update = () => setVisible(window.innerWidth < STICKY_WIDTH || window.scrollY > STICKY_SCROLL);
-    update();
-    window.addEventListener("scroll", update, { passive: true });
-    window.addEventListener("resize", update);
-    return () => {
-      window.removeEventListener("scroll", update);
-      window.removeEventListener("resize", update);
-    };
-  }, [enabled]);
-  return visible;
-}
-
 /**
  * One show page for both addresses (app/lib/show-page.ts). What differs is the spec's:
  * /event/{id} has "Overview", GET TICKETS, a date picker, the refund policy among the facts,
@@ -77,8 +60,6 @@ export function ShowPageView({ page }: { page: ShowPage }) {
   const { ended, google, soldOut, waitlist, box } = page;
   const bySlug = kind === "show";
   const today = useBusinessToday();
-  const navigate = useNavigate();
-  const sticky = useStickyBar(bySlug);
   const canBuy =
     !ended && !soldOut && hasTicketsLeft(box.availability) && !isCalledOff(show) && Boolean(ticketUrl);
   const price = detailPriceText(selected.price);
@@ -95,12 +76,7 @@ export function ShowPageView({ page }: { page: ShowPage }) {
   );
   const ticketButtons = (small = false) => (
     <>
-      <TicketLink
-        ticketUrl={ticketUrl}
-        eventId={eventId}
-        isEventbrite={show.isEventbrite}
-        className={small ? "button--small" : ""}
-      >
+      <TicketLink ticketUrl={ticketUrl} eventId={eventId} isEventbrite={show.isEventbrite} small={small}>
         {bySlug ? "GET TICKETS NOW" : "GET TICKETS"}
       </TicketLink>
       {bySlug && ticketUrl ? (
@@ -115,16 +91,7 @@ export function ShowPageView({ page }: { page: ShowPage }) {
       <section className="event-hero">
         {bySlug ? (
           <div className="container">
-            <a
-              href="/"
-              className="back-link"
-              onClick={(e) => {
-                if (window.history.length > 1) {
-                  e.preventDefault();
-                  navigate(-1);
-                }
-              }}
-            >
+            <a href="/" className="back-link" data-history-back="">
               ← Back to Events
             </a>
           </div>
@@ -245,7 +212,7 @@ export function ShowPageView({ page }: { page: ShowPage }) {
       {canBuy ? (
         <div
           className={bySlug ? "ticket-bar" : "ticket-bar ticket-bar--phone"}
-          data-scrolled={bySlug ? (sticky ? "true" : "false") : undefined}
+          data-sticky-after={bySlug ? STICKY_SCROLL : undefined}
           role="region"
           aria-label="Tickets"
         >
@@ -259,6 +226,7 @@ export function ShowPageView({ page }: { page: ShowPage }) {
           <div className="ticket-bar__actions">{ticketButtons(bySlug)}</div>
         </div>
       ) : null}
+      {canBuy && eventId && ticketUrl ? <CheckoutDialog eventId={eventId} ticketUrl={ticketUrl} /> : null}
       <ShowStructuredData shows={[show]} origin={origin} />
     </div>
   );

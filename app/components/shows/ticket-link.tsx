@@ -1,48 +1,43 @@
 import { Ticket } from "lucide-react";
-import { useState, type ReactNode } from "react";
-import { CheckoutModal } from "./checkout-modal";
+import type { ReactNode } from "react";
+import { checkoutDialogId } from "./checkout-modal";
 
 /**
- * A ticket button: without JavaScript (or without a platform event id) it opens the ticket
- * URL in a new tab; with JavaScript and an event id it opens the embedded checkout instead.
+ * A ticket button: a link to the ticket URL in a new tab, in the platform's colours with its icon
+ * for a platform show (the spec's buttons). With JavaScript and a platform event id it opens the
+ * page's embedded checkout instead (`data-checkout` names the dialog the show page draws with
+ * `CheckoutDialog`; app/components/enhance.ts opens it).
  */
 export function TicketLink({
   ticketUrl,
-  eventId,
+  eventId = null,
   isEventbrite,
-  className = "",
+  small = false,
+  otherwise = "button--primary",
   children,
   label,
 }: {
   ticketUrl: string | null;
-  eventId: string | null;
+  eventId?: string | null;
   isEventbrite: boolean;
-  className?: string;
+  small?: boolean;
+  /** The button's look when the show is not from the platform. */
+  otherwise?: "button--primary" | "button--outline";
   children: ReactNode;
   label?: string;
 }) {
-  const [open, setOpen] = useState(false);
   if (!ticketUrl) return null;
   return (
-    <>
-      <a
-        href={ticketUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label={label}
-        className={`button ${isEventbrite ? "button--eventbrite" : "button--primary"} ${className}`}
-        onClick={(e) => {
-          if (!eventId || e.metaKey || e.ctrlKey || e.shiftKey) return;
-          e.preventDefault();
-          setOpen(true);
-        }}
-      >
-        {isEventbrite ? <Ticket size={18} aria-hidden="true" /> : null}
-        {children}
-      </a>
-      {open && eventId ? (
-        <CheckoutModal eventId={eventId} ticketUrl={ticketUrl} onClose={() => setOpen(false)} />
-      ) : null}
-    </>
+    <a
+      href={ticketUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={label}
+      data-checkout={eventId ? checkoutDialogId(eventId) : undefined}
+      className={`button ${small ? "button--small " : ""}${isEventbrite ? "button--eventbrite" : otherwise}`}
+    >
+      {isEventbrite ? <Ticket size={small ? 16 : 18} aria-hidden="true" /> : null}
+      {children}
+    </a>
   );
 }
