@@ -35,6 +35,10 @@ export function Honeypot() {
   );
 }
 
-export function Hint({ children }: { children: ReactNode }) {
-  return <p className="field__hint">{children}</p>;
+export function Hint({ children, id }: { children: ReactNode; id?: string }) {
+  return (
+    <p className="field__hint" id={id}>
+      {children}
+    </p>
+  );
 }

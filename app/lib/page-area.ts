@@ -18,8 +18,9 @@ const under = (pathname: string, prefix: string) => pathname === prefix || pathn
 
 export function pageArea(pathname: string): PageArea {
   const path = pathname.toLowerCase().replace(/\/+$/, "") || "/";
-  // The login page is the way in, not the back office: it keeps the public look.
-  if (path === "/admin/login") return "public";
+  // The login page and its code step (issue 38) are the way in, not the back office: they keep
+  // the public look (a visitor not yet signed in gets no staff links that lead back to the login).
+  if (path === "/admin/login" || path === "/admin/login/code") return "public";
   if (ROOM.some((p) => under(path, p))) return "room";
   if (STAFF.some((p) => under(path, p))) return "staff";
   return "public";

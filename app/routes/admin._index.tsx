@@ -35,6 +35,7 @@ const STAFF_LINKS = [
   { to: "/admin/comedians", label: "Comedian profiles" },
   { to: "/booking", label: "Booking schedule" },
   { to: "/results", label: "Results" },
+  { to: "/admin/staff", label: "Staff and sign-in" },
   { to: "/debug", label: "Debug" },
 ];
 

@@ -1,3 +1,5 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import {
   json,
   type ActionFunctionArgs,
@@ -5,9 +7,10 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FieldErrors, FormErrors } from "~/components/form-parts";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FieldErrors, FormErrors, Hint } from "~/components/form-parts";
 import { handleStaffPost } from "~/features/staff/staff-actions.server";
+import { addStaffSchema, resetPasswordSchema } from "~/lib/forms/staff";
 import { formatInZone } from "~/lib/zoned-time";
 import { listStaff, listStaffSessions, sessionKey, twoFactorRequired } from "~/models/staff.server";
 import adminStyles from "~/styles/admin.css";
@@ -26,22 +29,19 @@ export const meta: MetaFunction = () => [{ title: "Staff" }, { name: "robots", c
 export async function loader({ request }: LoaderFunctionArgs) {
   const me = await requireStaff(request);
   const zone = getEnv().APP_TIMEZONE;
-  const when = (d: Date | null) => (d ? formatInZone(d, "yyyy-MM-dd h:mm a", zone) : "never");
+  const when = (d: Date | null) => (d ? formatInZone(d, "MMM d, yyyy h:mm a", zone) : "never");
   const mine = (await getSession(request)).id;
-  const names = new Map(listStaff().map((s) => [s.id, s.username]));
+  const staff = listStaff();
+  const names = new Map(staff.map((s) => [s.id, s.username]));
   return json(
     {
       me: me.username,
       required: twoFactorRequired(),
-      staff: listStaff().map((s) => ({
-        ...s,
-        createdAt: when(s.createdAt),
-        lastLoginAt: when(s.lastLoginAt),
-      })),
+      staff: staff.map((s) => ({ ...s, createdAt: when(s.createdAt), lastLoginAt: when(s.lastLoginAt) })),
       sessions: listStaffSessions().map((s) => ({
         key: s.key,
         username: names.get(s.staffId) ?? "(removed)",
-        signedInAt: when(s.signedInAt),
+        signedInAt: s.signedInAt ? when(s.signedInAt) : "not recorded",
         expiresAt: when(s.expiresAt),
         current: mine ? s.key === sessionKey(mine) : false,
       })),
@@ -55,149 +55,230 @@ export async function action({ request }: ActionFunctionArgs) {
   return handleStaffPost(request, me);
 }
 
-type Reply = { error?: Record<string, string[] | null> } | undefined;
+type Reply = SubmissionResult<string[]>;
+type Member = ReturnType<typeof useLoaderData<typeof loader>>["staff"][number];
+
+/** The last refused post, when it came from the form with this intent (and this member or session). */
+function replyOf(reply: Reply | null, intent: string, key?: [string, string | number]) {
+  const sent = reply?.initialValue as Record<string, unknown> | undefined;
+  if (!reply || sent?.intent !== intent) return null;
+  if (key && sent?.[key[0]] !== String(key[1])) return null;
+  return reply;
+}
+
+/** A refusal's messages, for forms of buttons only (the model said no: "you cannot remove yourself"). */
+const messages = (reply: Reply | null) =>
+  reply ? Object.values(reply.error ?? {}).flatMap((e) => e ?? []) : [];
+
+/** A form of one button (and hidden values): its refusal, if any, shown under it. */
+function ButtonForm({
+  intent,
+  values,
+  reply,
+  label,
+  className = "button button--small",
+}: {
+  intent: string;
+  values: Record<string, string | number>;
+  reply: Reply | null;
+  label: string;
+  className?: string;
+}) {
+  const id = `${intent}-${Object.values(values).join("-") || "all"}`;
+  return (
+    <Form method="post" className="staff-card__form">
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(values).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className={className} aria-describedby={reply ? `${id}-error` : undefined}>
+        {label}
+      </button>
+      <FormErrors id={`${id}-error`} errors={messages(reply)} />
+    </Form>
+  );
+}
+
+/** A new password for one member: its own Conform form, with the errors of its last refused post. */
+function ResetPasswordForm({ member, lastResult }: { member: Member; lastResult: Reply | null }) {
+  const [form, fields] = useForm({
+    id: `reset-${member.id}`,
+    lastResult,
+    constraint: getZodConstraint(resetPasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+  });
+  return (
+    <Form method="post" className="staff-card__form staff-card__reset" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="reset" />
+      <input type="hidden" name="staffId" value={member.id} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <div className="field">
+        <label htmlFor={fields.password.id}>New password for {member.username}</label>
+        <input
+          {...getInputProps(fields.password, {
+            type: "password",
+            ariaDescribedBy: `${fields.password.id}-hint`,
+          })}
+          autoComplete="new-password"
+        />
+        <Hint id={`${fields.password.id}-hint`}>Signs them out everywhere.</Hint>
+        <FieldErrors id={fields.password.errorId} errors={fields.password.errors} alert />
+      </div>
+      <button type="submit" className="button button--small">
+        Reset password
+      </button>
+    </Form>
+  );
+}
+
+function AddStaffForm({ lastResult }: { lastResult: Reply | null }) {
+  const navigation = useNavigation();
+  const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "add";
+  const [form, fields] = useForm({
+    id: "add-staff",
+    lastResult,
+    constraint: getZodConstraint(addStaffSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addStaffSchema }),
+  });
+  return (
+    <Form method="post" className="panel staff-add" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="add" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <div className="field">
+        <label htmlFor={fields.username.id}>Username</label>
+        <input
+          {...getInputProps(fields.username, { type: "text" })}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+        <FieldErrors id={fields.username.errorId} errors={fields.username.errors} alert />
+      </div>
+      <div className="field">
+        <label htmlFor={fields.password.id}>Password (at least 10 characters)</label>
+        <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" />
+        <FieldErrors id={fields.password.errorId} errors={fields.password.errors} alert />
+      </div>
+      <button type="submit" className="button button--primary" disabled={adding}>
+        {adding ? "Adding..." : "Add staff member"}
+      </button>
+    </Form>
+  );
+}
 
 export default function AdminStaff() {
   const { me, required, staff, sessions } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>() as { intent: string | null; result: Reply } | undefined;
-  const errors = (intent: string, field = "") =>
-    data?.intent === intent ? (data.result?.error?.[field] ?? undefined) : undefined;
-  const formErrors = (intent: string) => errors(intent, "");
+  const navigation = useNavigation();
+  const data = useActionData<typeof action>();
+  // The last refused post (400 with Conform's reply), once its answer is the page shown.
+  const reply: Reply | null = navigation.state === "idle" && data ? data : null;
+  const known = ["add", "reset", "remove", "reset-two-factor", "end-session", "require-two-factor"];
+  const stray = reply && !known.includes(String(reply.initialValue?.intent)) ? messages(reply) : [];
   return (
-    <section className="section container admin">
-      <p>
-        <Link to="/admin">← Admin dashboard</Link> ·{" "}
-        <Link to="/admin/two-factor">Your two-factor sign-in</Link>
-      </p>
+    <section className="section container admin staff-page">
+      <nav aria-label="Staff pages" className="admin-links">
+        <ul>
+          <li>
+            <Link to="/admin">← Admin dashboard</Link>
+          </li>
+          <li>
+            <Link to="/admin/two-factor">Your two-factor sign-in</Link>
+          </li>
+        </ul>
+      </nav>
       <h1>Staff</h1>
-      {data && data.intent === null ? (
-        <FormErrors id="staff-error" errors={data.result?.error?.[""] ?? undefined} />
-      ) : null}
+      <FormErrors id="staff-error" errors={stray} />
 
-      <table className="admin-table">
-        <caption>Staff members</caption>
-        <thead>
-          <tr>
-            <th scope="col">Username</th>
-            <th scope="col">Added</th>
-            <th scope="col">Last sign-in</th>
-            <th scope="col">Two-factor</th>
-            <th scope="col">Sessions</th>
-            <th scope="col">Change</th>
-          </tr>
-        </thead>
-        <tbody>
-          {staff.map((s) => (
-            <tr key={s.id}>
-              <th scope="row">
-                {s.username}
-                {s.username === me ? " (you)" : ""}
-              </th>
-              <td>{s.createdAt}</td>
-              <td>{s.lastLoginAt}</td>
-              <td>{s.twoFactor ? `On (${s.recoveryCodesLeft} recovery codes left)` : "Off"}</td>
-              <td>{s.sessions}</td>
-              <td>
-                <Form method="post" className="inline-form">
-                  <input type="hidden" name="staffId" value={s.id} />
-                  <label htmlFor={`password-${s.id}`}>New password for {s.username}</label>
-                  <input
-                    id={`password-${s.id}`}
-                    name="password"
-                    type="password"
-                    autoComplete="new-password"
-                    minLength={10}
-                    required
-                  />
-                  <button type="submit" name="intent" value="reset" className="button">
-                    Reset password (ends their sessions)
-                  </button>
-                </Form>
+      <h2>Staff members</h2>
+      <ul className="staff-cards">
+        {staff.map((s) => (
+          <li key={s.id} className="staff-card">
+            <h3 className="staff-card__name">
+              {s.username}
+              {s.username === me ? <span className="staff-card__you"> (you)</span> : null}
+            </h3>
+            <dl className="staff-card__facts">
+              <div>
+                <dt>Added</dt>
+                <dd>{s.createdAt}</dd>
+              </div>
+              <div>
+                <dt>Last sign-in</dt>
+                <dd>{s.lastLoginAt}</dd>
+              </div>
+              <div>
+                <dt>Two-factor</dt>
+                <dd>{s.twoFactor ? `On, ${s.recoveryCodesLeft} recovery codes left` : "Off"}</dd>
+              </div>
+              <div>
+                <dt>Signed in</dt>
+                <dd>
+                  {s.sessions} session{s.sessions === 1 ? "" : "s"}
+                </dd>
+              </div>
+            </dl>
+            <ResetPasswordForm member={s} lastResult={replyOf(reply, "reset", ["staffId", s.id])} />
+            {s.twoFactor || staff.length > 1 ? (
+              <div className="staff-card__actions">
                 {s.twoFactor ? (
-                  <Form method="post" className="inline-form">
-                    <input type="hidden" name="staffId" value={s.id} />
-                    <button type="submit" name="intent" value="reset-two-factor" className="button">
-                      Clear two-factor of {s.username}
-                    </button>
-                  </Form>
+                  <ButtonForm
+                    intent="reset-two-factor"
+                    values={{ staffId: s.id }}
+                    reply={replyOf(reply, "reset-two-factor", ["staffId", s.id])}
+                    label={`Clear two-factor of ${s.username}`}
+                  />
                 ) : null}
-                <Form method="post" className="inline-form">
-                  <input type="hidden" name="staffId" value={s.id} />
-                  <button type="submit" name="intent" value="remove" className="button button--danger">
-                    Remove {s.username}
-                  </button>
-                </Form>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <FormErrors id="reset-error" errors={formErrors("reset") ?? errors("reset", "password")} />
-      <FormErrors id="remove-error" errors={formErrors("remove")} />
+                {/* The last account cannot be removed (the model refuses it too): no button for it. */}
+                {staff.length > 1 ? (
+                  <ButtonForm
+                    intent="remove"
+                    values={{ staffId: s.id }}
+                    reply={replyOf(reply, "remove", ["staffId", s.id])}
+                    label={`Remove ${s.username}`}
+                    className="button button--small button--danger"
+                  />
+                ) : null}
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
 
       <h2>Add a staff member</h2>
-      <Form method="post" className="admin-form">
-        <FormErrors id="add-error" errors={formErrors("add")} />
-        <div className="field">
-          <label htmlFor="new-username">Username</label>
-          <input
-            id="new-username"
-            name="username"
-            autoComplete="off"
-            required
-            pattern="[A-Za-z0-9._\-]{2,40}"
-          />
-          <FieldErrors id="new-username-error" errors={errors("add", "username")} />
-        </div>
-        <div className="field">
-          <label htmlFor="new-password">Password (at least 10 characters)</label>
-          <input
-            id="new-password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            minLength={10}
-            required
-          />
-          <FieldErrors id="new-password-error" errors={errors("add", "password")} />
-        </div>
-        <button type="submit" name="intent" value="add" className="button button--primary">
-          Add staff member
-        </button>
-      </Form>
+      <AddStaffForm lastResult={replyOf(reply, "add")} />
 
       <h2>Signed-in sessions</h2>
-      <FormErrors id="session-error" errors={formErrors("end-session")} />
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">Member</th>
-            <th scope="col">Signed in</th>
-            <th scope="col">Ends</th>
-            <th scope="col">End it</th>
-          </tr>
-        </thead>
-        <tbody>
-          {sessions.map((s) => (
-            <tr key={s.key}>
-              <td>
-                {s.username}
-                {s.current ? " (this browser)" : ""}
-              </td>
-              <td>{s.signedInAt}</td>
-              <td>{s.expiresAt}</td>
-              <td>
-                <Form method="post">
-                  <input type="hidden" name="sessionKey" value={s.key} />
-                  <button type="submit" name="intent" value="end-session" className="button">
-                    End session of {s.username}
-                  </button>
-                </Form>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {sessions.length === 0 ? <p>No one is signed in.</p> : null}
+      <ul className="staff-cards">
+        {sessions.map((s) => (
+          <li key={s.key} className="staff-card">
+            <h3 className="staff-card__name">
+              {s.username}
+              {s.current ? <span className="staff-card__you"> (this browser)</span> : null}
+            </h3>
+            <dl className="staff-card__facts">
+              <div>
+                <dt>Signed in</dt>
+                <dd>{s.signedInAt}</dd>
+              </div>
+              <div>
+                <dt>Ends</dt>
+                <dd>{s.expiresAt}</dd>
+              </div>
+            </dl>
+            <ButtonForm
+              intent="end-session"
+              values={{ sessionKey: s.key }}
+              reply={replyOf(reply, "end-session", ["sessionKey", s.key])}
+              label={`End session of ${s.username}`}
+            />
+          </li>
+        ))}
+      </ul>
 
       <h2>Two-factor sign-in for everyone</h2>
       <p>
@@ -205,15 +286,15 @@ export default function AdminStaff() {
           ? "Required: every staff member signs in with a code from an authenticator app (or a recovery code)."
           : "Not required: members may turn it on for themselves."}
       </p>
-      <FormErrors id="require-error" errors={formErrors("require-two-factor")} />
-      <Form method="post">
-        <input type="hidden" name="required" value={required ? "off" : "on"} />
-        <button type="submit" name="intent" value="require-two-factor" className="button">
-          {required
-            ? "Stop requiring two-factor sign-in"
-            : "Require two-factor sign-in for every staff member"}
-        </button>
-      </Form>
+      <ButtonForm
+        intent="require-two-factor"
+        values={{ required: required ? "off" : "on" }}
+        reply={replyOf(reply, "require-two-factor")}
+        label={
+          required ? "Stop requiring two-factor sign-in" : "Require two-factor sign-in for every staff member"
+        }
+        className="button"
+      />
     </section>
   );
 }

@@ -1,3 +1,5 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import {
   json,
   type ActionFunctionArgs,
@@ -5,9 +7,10 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FieldErrors, FormErrors } from "~/components/form-parts";
 import { enrolmentSecret, handleTwoFactorPost } from "~/features/staff/staff-actions.server";
+import { disableTwoFactorSchema, enrolSchema } from "~/lib/forms/staff";
 import { hasTwoFactor, twoFactorRequired } from "~/models/staff.server";
 import adminStyles from "~/styles/admin.css";
 import formStyles from "~/styles/forms.css";
@@ -43,12 +46,56 @@ export async function action({ request }: ActionFunctionArgs) {
   return handleTwoFactorPost(request, me);
 }
 
+type Reply = SubmissionResult<string[]>;
+
+/** One code form (turn on, or turn off): the page's schema for it through Conform on both sides. */
+function CodeForm({
+  intent,
+  label,
+  button,
+  lastResult,
+}: {
+  intent: "enable" | "disable";
+  label: string;
+  button: string;
+  lastResult: Reply | null;
+}) {
+  const schema = intent === "enable" ? enrolSchema : disableTwoFactorSchema;
+  const [form, fields] = useForm({
+    id: `two-factor-${intent}`,
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return (
+    <Form method="post" className="panel two-factor-form" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={intent} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <div className="field">
+        <label htmlFor={fields.code.id}>{label}</label>
+        <input
+          {...getInputProps(fields.code, { type: "text" })}
+          autoComplete="one-time-code"
+          inputMode={intent === "enable" ? "numeric" : "text"}
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+        <FieldErrors id={fields.code.errorId} errors={fields.code.errors} alert />
+      </div>
+      <button type="submit" className={intent === "enable" ? "button button--primary" : "button"}>
+        {button}
+      </button>
+    </Form>
+  );
+}
+
 export default function TwoFactor() {
   const { on, required, qr, secret } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>() as
-    { result?: { error?: Record<string, string[] | null> }; recoveryCodes: string[] | null } | undefined;
-  const error = (field: string) => data?.result?.error?.[field] ?? undefined;
-  if (data?.recoveryCodes) {
+  const navigation = useNavigation();
+  const data = useActionData<typeof action>();
+  if (data && "recoveryCodes" in data) {
     return (
       <section className="section container admin">
         <h1>Two-factor sign-in is on</h1>
@@ -69,32 +116,30 @@ export default function TwoFactor() {
       </section>
     );
   }
+  // The last refused post (Conform's reply), once its answer is the page shown.
+  const reply: Reply | null = navigation.state === "idle" && data ? data : null;
   return (
     <section className="section container admin">
-      <p>
-        <Link to="/admin">← Admin dashboard</Link> · <Link to="/admin/staff">Staff</Link>
-      </p>
+      <nav aria-label="Staff pages" className="admin-links">
+        <ul>
+          <li>
+            <Link to="/admin">← Admin dashboard</Link>
+          </li>
+          <li>
+            <Link to="/admin/staff">Staff</Link>
+          </li>
+        </ul>
+      </nav>
       <h1>Two-factor sign-in</h1>
       {on ? (
         <>
           <p>On: you sign in with your password and a code from your authenticator app.</p>
-          <Form method="post" className="admin-form">
-            <FormErrors id="disable-error" errors={error("")} />
-            <div className="field">
-              <label htmlFor="disable-code">Code from your app (or a recovery code) to turn it off</label>
-              <input
-                id="disable-code"
-                name="code"
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                required
-              />
-              <FieldErrors id="disable-code-error" errors={error("code")} />
-            </div>
-            <button type="submit" name="intent" value="disable" className="button">
-              Turn two-factor sign-in off
-            </button>
-          </Form>
+          <CodeForm
+            intent="disable"
+            label="Code from your app (or a recovery code) to turn it off"
+            button="Turn two-factor sign-in off"
+            lastResult={reply}
+          />
         </>
       ) : (
         <>
@@ -103,32 +148,32 @@ export default function TwoFactor() {
               Two-factor sign-in is required for every staff member: set it up to go on.
             </p>
           ) : null}
-          <ol>
-            <li>Open an authenticator app on your phone (Google Authenticator, 1Password, Authy...).</li>
-            <li>Scan this code, or type the key below.</li>
-            <li>Enter the 6-digit code the app shows.</li>
-          </ol>
-          {/* Drawn and sanitized on the server (qr.server.ts): no script needed. */}
-          <div
-            className="qr"
-            role="img"
-            aria-label="QR code for your authenticator app"
-            dangerouslySetInnerHTML={{ __html: qr ?? "" }}
-          />
-          <p>
-            Key: <code data-testid="totp-secret">{secret}</code>
-          </p>
-          <Form method="post" className="admin-form">
-            <FormErrors id="enable-error" errors={error("")} />
-            <div className="field">
-              <label htmlFor="enable-code">6-digit code</label>
-              <input id="enable-code" name="code" autoComplete="one-time-code" inputMode="numeric" required />
-              <FieldErrors id="enable-code-error" errors={error("code")} />
+          <div className="two-factor-setup">
+            <div>
+              <ol>
+                <li>Open an authenticator app on your phone (Google Authenticator, 1Password, Authy...).</li>
+                <li>Scan this code, or type the key below.</li>
+                <li>Enter the 6-digit code the app shows.</li>
+              </ol>
+              <p className="two-factor-key">
+                Key (spaces optional):{" "}
+                <code data-testid="totp-secret">{secret?.match(/.{1,4}/g)?.join(" ")}</code>
+              </p>
             </div>
-            <button type="submit" name="intent" value="enable" className="button button--primary">
-              Turn on two-factor sign-in
-            </button>
-          </Form>
+            {/* Drawn and sanitized on the server (qr.server.ts): no script needed. */}
+            <div
+              className="two-factor-qr"
+              role="img"
+              aria-label="QR code for your authenticator app"
+              dangerouslySetInnerHTML={{ __html: qr ?? "" }}
+            />
+          </div>
+          <CodeForm
+            intent="enable"
+            label="6-digit code"
+            button="Turn on two-factor sign-in"
+            lastResult={reply}
+          />
         </>
       )}
     </section>

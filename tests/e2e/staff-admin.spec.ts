@@ -40,18 +40,30 @@ test("staff add, reset, end sessions, enrol two-factor, require it, sign in with
     .getByLabel("Password (at least 10 characters)")
     .evaluate((el) => el.removeAttribute("minlength"));
   await page.getByRole("button", { name: "Add staff member" }).click();
+  // The schema's message next to the field (the browser's check with JavaScript, the server's
+  // 400 without), the values kept; nothing stored.
   await expect(page.getByText("A password needs at least 10 characters")).toBeVisible();
+  await expect(page.getByLabel("Username")).toHaveValue(newbie.username);
+  await expect(page.getByRole("heading", { name: newbie.username })).toHaveCount(0);
   await page.getByLabel("Username").fill(newbie.username);
   await page.getByLabel("Password (at least 10 characters)").fill(newbie.password);
   await page.getByRole("button", { name: "Add staff member" }).click();
   await expect(page.getByText(`Added ${newbie.username}`)).toBeVisible();
-  await expect(page.getByRole("rowheader", { name: newbie.username })).toBeVisible();
+  const card = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: newbie.username }) });
+  await expect(card).toBeVisible();
+
+  // A refusal is shown on the form it belongs to: a short new password in the member's own card.
+  await card.getByLabel(`New password for ${newbie.username}`).fill("tiny");
+  await card.getByRole("button", { name: "Reset password" }).click();
+  await expect(card.getByText("A password needs at least 10 characters")).toBeVisible();
 
   // Reset their password: the session they had ends.
   const theirs = await loginStaff(server.url, newbie);
   expect(await signedIn(theirs)).toBe(true);
-  await page.getByLabel(`New password for ${newbie.username}`).fill("second-password-456");
-  await page.getByRole("button", { name: "Reset password (ends their sessions)" }).nth(1).click();
+  await card.getByLabel(`New password for ${newbie.username}`).fill("second-password-456");
+  await card.getByRole("button", { name: "Reset password" }).click();
   await expect(page.getByText(`New password set for ${newbie.username}; 1 session(s) ended.`)).toBeVisible();
   expect(await signedIn(theirs)).toBe(false);
 
@@ -62,10 +74,19 @@ test("staff add, reset, end sessions, enrol two-factor, require it, sign in with
   await expect(page.getByText("Session ended.")).toBeVisible();
   expect(await signedIn(again)).toBe(false);
 
+  // Requiring two-factor for everyone is refused while the admin has none, under its button.
+  await page.getByRole("button", { name: "Require two-factor sign-in for every staff member" }).click();
+  await expect(page.getByText("Set up your own two-factor sign-in first")).toBeVisible();
+  await expect(page.getByText("Not required: members may turn it on for themselves.")).toBeVisible();
+
   // Two-factor for the admin: the key under the QR code, a code from "the app", ten recovery codes.
   await page.goto(`${server.url}/admin/two-factor`);
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
-  const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  // Shown in groups of four for typing; the app takes it with or without the spaces.
+  const secret = (await page.getByTestId("totp-secret").textContent())!.replace(/\s/g, "");
+  await page.getByLabel("6-digit code").fill("12345");
+  await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+  await expect(page.getByText("Enter the 6-digit code your app shows")).toBeVisible();
   await page.getByLabel("6-digit code").fill("000000");
   await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
   await expect(page.getByText("That code does not match")).toBeVisible();

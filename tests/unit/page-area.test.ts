@@ -22,6 +22,10 @@ describe("pageArea and pageTheme", () => {
     }
     expect(pageArea("/admin/login")).toBe("public");
     expect(pageArea("/admin/login//")).toBe("public");
+    // The sign-in's code step (issue 38) is still the way in; the two-factor set-up is staff's.
+    expect(pageArea("/admin/login/code")).toBe("public");
+    expect(pageTheme("/admin/login/code/")).toBe("auto");
+    expect(pageArea("/admin/two-factor")).toBe("staff");
   });
   it("lets every public page follow the system setting, including look-alike paths", () => {
     for (const p of [

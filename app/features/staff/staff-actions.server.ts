@@ -5,15 +5,10 @@
  */
 import { json, redirect } from "@remix-run/node";
 import {
-  addStaffSchema,
-  disableTwoFactorSchema,
-  endSessionSchema,
-  enrolSchema,
-  removeStaffSchema,
-  requireTwoFactorSchema,
-  resetPasswordSchema,
-  resetTwoFactorSchema,
   secondFactorSchema,
+  staffPageSchema,
+  twoFactorPageSchema,
+  type StaffPageValue,
 } from "~/lib/forms/staff";
 import { safeRedirect } from "~/lib/safe-redirect";
 import {
@@ -29,64 +24,41 @@ import {
   type StaffChange,
   type StaffIdentity,
 } from "~/models/staff.server";
-import { handleForm, readForm } from "~/utils/form-pipeline.server";
+import { handleForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
 import { rotateSession } from "~/utils/session-rotation.server";
 import { commitSession, getSession, redirectWithFlash } from "~/utils/session.server";
 import { newRecoveryCodes, newTotpSecret } from "~/utils/totp.server";
 import { readTrustedDevice, trustDevice } from "~/utils/trusted-device.server";
 
-const STAFF_SCHEMAS = {
-  add: addStaffSchema,
-  reset: resetPasswordSchema,
-  remove: removeStaffSchema,
-  "end-session": endSessionSchema,
-  "reset-two-factor": resetTwoFactorSchema,
-  "require-two-factor": requireTwoFactorSchema,
-} as const;
-export type StaffIntent = keyof typeof STAFF_SCHEMAS;
-
-/** Staff forms have no honeypot (signed-in staff only): a filled one is simply refused. */
-const noHoneypot = () => new Response("Refused.", { status: 400 });
-
-async function outcome(
-  request: Request,
-  change: StaffChange,
-  reply: (o?: { formErrors?: string[] }) => unknown,
-) {
-  if (!change.ok)
-    return json({ intent: null, result: reply({ formErrors: [change.message] }) }, { status: 400 });
-  return redirectWithFlash(request, "/admin/staff", { type: "success", message: change.message });
+/** The change one form of /admin/staff asks for, as one model transaction (audited there). */
+function staffChange(actor: StaffIdentity, value: StaffPageValue): StaffChange | Promise<StaffChange> {
+  switch (value.intent) {
+    case "add":
+      return addStaffMember(actor, value);
+    case "reset":
+      return resetStaffPassword(actor, value);
+    case "remove":
+      return removeStaffMember(actor, value.staffId);
+    case "end-session":
+      return endStaffSession(actor, value.sessionKey);
+    case "reset-two-factor":
+      return clearTwoFactor(actor, value.staffId);
+    case "require-two-factor":
+      return setTwoFactorRequired(actor, value.required === "on");
+  }
 }
 
-/** One post of /admin/staff; the intent button picks the form. */
+/**
+ * One post of /admin/staff (each form carries its `intent`): 400 with the form's values and
+ * messages (Conform's reply, so the page shows them next to that form), or the change and a
+ * redirect with its flash.
+ */
 export async function handleStaffPost(request: Request, actor: StaffIdentity) {
-  const intent = String((await readForm(request.clone())).get("intent") ?? "") as StaffIntent;
-  const schema = STAFF_SCHEMAS[intent] ?? addStaffSchema;
-  const form = await handleForm(request, { schema, honeypot: noHoneypot });
-  if (!form.ok) return json({ intent, result: await form.response.json() }, { status: form.response.status });
-  const v = form.value as Record<string, unknown>;
-  switch (v.intent as StaffIntent) {
-    case "add":
-      return outcome(
-        request,
-        await addStaffMember(actor, v as { username: string; password: string }),
-        form.reply,
-      );
-    case "reset":
-      return outcome(
-        request,
-        await resetStaffPassword(actor, v as { staffId: number; password: string }),
-        form.reply,
-      );
-    case "remove":
-      return outcome(request, removeStaffMember(actor, v.staffId as number), form.reply);
-    case "end-session":
-      return outcome(request, endStaffSession(actor, v.sessionKey as string), form.reply);
-    case "reset-two-factor":
-      return outcome(request, clearTwoFactor(actor, v.staffId as number), form.reply);
-    case "require-two-factor":
-      return outcome(request, setTwoFactorRequired(actor, v.required === "on"), form.reply);
-  }
+  const form = await handleForm(request, { schema: staffPageSchema, limits: STAFF_FORM_LIMITS });
+  if (!form.ok) return form.response;
+  const change = await staffChange(actor, form.value);
+  if (!change.ok) return form.error(change.message);
+  return redirectWithFlash(request, "/admin/staff", { type: "success", message: change.message });
 }
 
 /** The secret being enrolled: kept in the (server-side) session until a code proves it. */
@@ -107,49 +79,24 @@ export async function enrolmentSecret(request: Request) {
  * are shown once, in this answer, never again) or off (a current code or a recovery code).
  */
 export async function handleTwoFactorPost(request: Request, actor: StaffIdentity) {
-  const intent = String((await readForm(request.clone())).get("intent") ?? "");
-  if (intent === "disable") {
-    const form = await handleForm(request, { schema: disableTwoFactorSchema, honeypot: noHoneypot });
-    if (!form.ok)
-      return json(
-        { result: await form.response.json(), recoveryCodes: null },
-        { status: form.response.status },
-      );
-    if (!checkSecondFactor(actor.id, form.value.code))
-      return json(
-        { result: form.reply({ formErrors: ["That code does not match"] }), recoveryCodes: null },
-        { status: 400 },
-      );
+  const form = await handleForm(request, { schema: twoFactorPageSchema, limits: STAFF_FORM_LIMITS });
+  if (!form.ok) return form.response;
+  const value = form.value;
+  if (value.intent === "disable") {
+    if (!checkSecondFactor(actor.id, value.code)) return form.error("That code does not match");
     const change = clearTwoFactor(actor, actor.id);
     return redirectWithFlash(request, "/admin/two-factor", { type: "success", message: change.message });
   }
-  const form = await handleForm(request, { schema: enrolSchema, honeypot: noHoneypot });
-  if (!form.ok)
-    return json(
-      { result: await form.response.json(), recoveryCodes: null },
-      { status: form.response.status },
-    );
   const session = await getSession(request);
   const secret = session.get("totpSetupSecret");
-  if (!secret)
-    return json(
-      {
-        result: form.reply({ formErrors: ["Scan the code again: the page was reloaded"] }),
-        recoveryCodes: null,
-      },
-      { status: 400 },
-    );
+  if (!secret) return form.error("Scan the code again: the page was reloaded");
   const recoveryCodes = newRecoveryCodes();
-  const change = enableTwoFactor(actor, { secret, code: form.value.code, recoveryCodes });
-  if (!change.ok)
-    return json(
-      { result: form.reply({ formErrors: [change.message] }), recoveryCodes: null },
-      { status: 400 },
-    );
+  const change = enableTwoFactor(actor, { secret, code: value.code, recoveryCodes });
+  if (!change.ok) return form.error(change.message);
   session.unset("totpSetupSecret");
   // Deliberately not a redirect: the codes are shown in this answer only, never stored readable.
   return json(
-    { result: form.reply(), recoveryCodes },
+    { recoveryCodes },
     { headers: { "Set-Cookie": await commitSession(session), "Cache-Control": "no-store" } },
   );
 }
@@ -194,7 +141,7 @@ export async function handleSecondStep(request: Request) {
       type: "error",
       message: "Sign in again: that sign-in ran out of time.",
     });
-  const form = await handleForm(request, { schema: secondFactorSchema, honeypot: noHoneypot });
+  const form = await handleForm(request, { schema: secondFactorSchema });
   if (!form.ok) return form.response;
   const redirectTo = safeRedirect(form.value.redirectTo, "/admin");
   const how = checkSecondFactor(staff.id, form.value.code);
@@ -208,12 +155,10 @@ export async function handleSecondStep(request: Request) {
       return redirect("/admin/login", { headers: { "Set-Cookie": await commitSession(session) } });
     }
     session.set("codeAttempts", attempts);
+    // Conform's reply (the page shows it on the form), with the session's count of tries.
     return json(
       form.reply({ formErrors: [`That code does not match (${MAX_CODE_ATTEMPTS - attempts} tries left)`] }),
-      {
-        status: 400,
-        headers: { "Set-Cookie": await commitSession(session) },
-      },
+      { status: 400, headers: { "Set-Cookie": await commitSession(session), "Cache-Control": "no-store" } },
     );
   }
   const device = await readTrustedDevice(request);

@@ -2,9 +2,13 @@ import { z } from "zod";
 
 /**
  * The staff admin's forms (/admin/staff, /admin/two-factor, the sign-in's second step), one
- * schema each, used by the page (Conform's constraints) and the server (handleForm).
+ * schema each: the page gives it to Conform (getZodConstraint for the browser's constraints,
+ * parseWithZod before posting), the server reads the page's union of them with handleForm.
  */
-export const STAFF_USERNAME = /^[A-Za-z0-9._-]{2,40}$/;
+// The dash escaped: the browser compiles a `pattern` attribute with the `v` flag, where a bare
+// `-` in a class is a syntax error (the attribute would be silently ignored).
+// eslint-disable-next-line no-useless-escape
+export const STAFF_USERNAME = /^[A-Za-z0-9._\-]{2,40}$/;
 const username = z
   .string({ error: "Enter a username" })
   .trim()
@@ -49,3 +53,17 @@ export const disableTwoFactorSchema = z.object({
   intent: z.literal("disable"),
   code: secondFactorSchema.shape.code,
 });
+
+/** Every form of /admin/staff, told apart by its `intent`. */
+export const staffPageSchema = z.discriminatedUnion("intent", [
+  addStaffSchema,
+  resetPasswordSchema,
+  removeStaffSchema,
+  endSessionSchema,
+  resetTwoFactorSchema,
+  requireTwoFactorSchema,
+]);
+export type StaffPageValue = z.output<typeof staffPageSchema>;
+
+/** /admin/two-factor: turn it on (a code proves the scan) or off. */
+export const twoFactorPageSchema = z.discriminatedUnion("intent", [enrolSchema, disableTwoFactorSchema]);
