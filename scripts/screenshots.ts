@@ -17,7 +17,7 @@ import { openDatabase } from "~/utils/db.server";
 import { imagesDir } from "~/utils/image-pipeline.server";
 import { LAYOUT_PAGES, layoutContext, PROJECTOR_PAGE, PROJECTOR_SIZES } from "../tests/support/layout-pages";
 import { startE2EServer } from "../tests/support/server";
-import { signInAsStaff } from "../tests/support/staff";
+import { signInAsStaff, signInHalfway } from "../tests/support/staff";
 import { CHROMIUM } from "./lib/chromium";
 import { requireBuild } from "./lib/harness";
 import { generatePosters, givePosters } from "./lib/posters";
@@ -80,7 +80,11 @@ async function main() {
       await signInAsStaff(context, db, baseURL);
       const visitor = await browser.newContext({ baseURL, colorScheme: scheme });
       for (const p of pages) {
-        const page = await (p.as === "staff" ? context : visitor).newPage();
+        // Half-way through signing in: a context of its own (its session is not signed in).
+        const halfway =
+          p.as === "signing-in" ? await browser.newContext({ baseURL, colorScheme: scheme }) : null;
+        if (halfway) await signInHalfway(halfway, db, baseURL);
+        const page = await (halfway ?? (p.as === "staff" ? context : visitor)).newPage();
         for (const size of scheme === "dark" ? SIZES.filter((s) => s.label.startsWith("phone")) : SIZES) {
           await page.setViewportSize(size);
           await page.goto(p.path(ctx), { waitUntil: "load" });
@@ -92,6 +96,7 @@ async function main() {
             .toFile(file);
         }
         await page.close();
+        await halfway?.close();
       }
       if (scheme === "light" && (only ? only.includes("projector") : !widths)) {
         const page = await context.newPage();

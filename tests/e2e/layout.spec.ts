@@ -8,7 +8,7 @@ import {
   type LayoutContext,
   type LayoutPage,
 } from "../support/layout-pages";
-import { signInAsStaff } from "../support/staff";
+import { signInAsStaff, signInHalfway } from "../support/staff";
 import { expect, test, testDb } from "./fixtures";
 import { layoutProblems } from "./layout-checks";
 
@@ -56,6 +56,7 @@ async function visit(
   p: LayoutPage,
 ) {
   if (p.as === "staff") await signInAsStaff(context, db, baseURL);
+  if (p.as === "signing-in") await signInHalfway(context, db, baseURL);
 }
 
 for (const p of LAYOUT_PAGES) {

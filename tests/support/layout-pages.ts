@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { contestantApplications, votes } from "~/db/schema";
+import { contestantApplications, staffRecoveryCodes, staffUsers, votes } from "~/db/schema";
 import { comedianSlug } from "~/lib/lineup";
 import { showPath } from "~/lib/slug";
 import type { DB } from "~/utils/db.server";
@@ -8,12 +8,14 @@ import { addVotes, closeTestRound, createRound, uniq } from "./voting";
 
 /**
  * Every page the layout spec (tests/e2e/layout.spec.ts) and `npm run screenshots` visit.
- * `as`: who visits: an anonymous visitor, or signed-in staff (staff also pass the
- * /booking and /results gates). `path` may need the test database (seeded ids, a round).
+ * `as`: who visits: an anonymous visitor, signed-in staff (staff also pass the /booking and
+ * /results gates), or staff half-way through signing in. `path` may need the test database
+ * (seeded ids, a round).
  */
 export type LayoutPage = {
   name: string;
-  as: "visitor" | "staff";
+  /** "signing-in": staff between the password and the code (the sign-in's second step). */
+  as: "visitor" | "staff" | "signing-in";
   path: (ctx: LayoutContext) => string;
 };
 
@@ -22,7 +24,8 @@ export type LayoutContext = { db: DB; roundId: number; voteToken: string; review
 /**
  * The rows the layout pages need beyond the seed (the layout spec's workers and `npm run
  * screenshots` make their own): a round of twelve comics with votes (the fullest projector and
- * the longest standings), a vote's receipt, and three applications to the seed's game show.
+ * the longest standings), a vote's receipt, three applications to the seed's game show, and a
+ * second staff member with two-factor sign-in on.
  */
 export function layoutContext(db: DB): Omit<LayoutContext, "db"> & { cleanUp: () => void } {
   const round = createRound(db, "2 Minutes to Kill - Vote For Your Favorite", TWELVE_COMICS);
@@ -67,6 +70,24 @@ export function layoutContext(db: DB): Omit<LayoutContext, "db"> & { cleanUp: ()
         })
         .run(),
     );
+  // /admin/staff with a second member, who has two-factor sign-in on (both kinds of card).
+  if (!db.select().from(staffUsers).where(eq(staffUsers.username, "door-sam")).get()) {
+    const sam = db
+      .insert(staffUsers)
+      .values({
+        username: "door-sam",
+        passwordHash: "not-a-real-hash",
+        totpSecret: "JBSWY3DPEHPK3PXP",
+        totpEnabledAt: new Date(),
+        lastLoginAt: new Date(),
+      })
+      .returning({ id: staffUsers.id })
+      .get();
+    for (let i = 0; i < 8; i++)
+      db.insert(staffRecoveryCodes)
+        .values({ staffUserId: sam.id, codeHash: `layout-${sam.id}-${i}` })
+        .run();
+  }
   return {
     roundId: round.roundId,
     voteToken,
@@ -146,6 +167,9 @@ export const LAYOUT_PAGES: LayoutPage[] = [
     path: ({ reviewShowId }) => `/admin/applications/${reviewShowId}/review`,
   },
   { name: "manage-comedians", as: "staff", path: () => "/manage-comedians" },
+  { name: "admin-staff", as: "staff", path: () => "/admin/staff" },
+  { name: "admin-two-factor", as: "staff", path: () => "/admin/two-factor" },
+  { name: "admin-login-code", as: "signing-in", path: () => "/admin/login/code" },
   { name: "debug", as: "staff", path: () => "/debug" },
 ];
 

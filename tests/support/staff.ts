@@ -1,7 +1,8 @@
 /**
  * Signing in as staff, three ways for three needs:
  * - `signInAsStaff`: a browser context gets a session row's signed cookie (no login budget spent;
- *   the login form itself is tested in auth.spec.ts and hostile-auth.spec.ts);
+ *   the login form itself is tested in auth.spec.ts and hostile-auth.spec.ts); `signInHalfway`
+ *   stops at the code step, for the pages' looks (the step itself: staff-admin.spec.ts);
  * - `loginAsStaff`: a page goes through the real login form;
  * - `loginStaff`: plain HTTP through the real form, for scripts; answers the Cookie header.
  * The Playwright fixture `signIn` (tests/e2e/fixtures.ts) is built on `signInAsStaff`.
@@ -17,11 +18,32 @@ import { loginFields, postForm } from "./forms";
 
 /** Signs the browser context in as the seeded staff member (a server-side session row and its signed cookie). */
 export async function signInAsStaff(context: BrowserContext, db: DB, baseURL: string) {
+  await sessionOfSeededStaff(context, db, baseURL, (staffId) => ({ staffId }));
+}
+
+/**
+ * The seeded staff member half-way through signing in: the password taken, the code step
+ * (/admin/login/code, issue 38) next, as features/staff's `afterPassword` leaves the session.
+ */
+export async function signInHalfway(context: BrowserContext, db: DB, baseURL: string) {
+  await sessionOfSeededStaff(context, db, baseURL, (staffId) => ({
+    pendingStaffId: staffId,
+    pendingAt: Date.now(),
+    codeAttempts: 0,
+  }));
+}
+
+async function sessionOfSeededStaff(
+  context: BrowserContext,
+  db: DB,
+  baseURL: string,
+  data: (staffId: number) => Record<string, unknown>,
+) {
   const staff = db.select().from(staffUsers).where(eq(staffUsers.username, E2E_ENV.ADMIN_USERNAME)).get();
   if (!staff) throw new Error("the seeded staff account is missing");
   const id = crypto.randomBytes(24).toString("base64url");
   db.insert(sessions)
-    .values({ id, data: { staffId: staff.id }, expiresAt: new Date(Date.now() + 3600_000) })
+    .values({ id, data: data(staff.id), expiresAt: new Date(Date.now() + 3600_000) })
     .run();
   const header = await createCookie("__session", { secrets: [E2E_ENV.SESSION_SECRET] }).serialize(id);
   const value = header.split(";")[0].slice("__session=".length);
