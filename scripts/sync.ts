@@ -3,8 +3,8 @@ import { syncShowsAndImages } from "~/services/eventbrite-sync.server";
 import { closeDatabase, db, runMigrations } from "~/utils/db.server";
 
 runMigrations(db());
-const { outcome, images } = await syncShowsAndImages({ staff: null });
+const { outcome, images, attendees } = await syncShowsAndImages({ staff: null });
 console.log(outcome.message);
-await images;
+await Promise.all([images, attendees]);
 closeDatabase();
 process.exitCode = outcome.ok ? 0 : 1;

@@ -32,6 +32,9 @@ export function SiteFooter() {
             <li>
               <Link to="/vote">Vote</Link>
             </li>
+            <li>
+              <Link to="/privacy">Privacy</Link>
+            </li>
           </ul>
         </nav>
         <ul className="site-footer__links">

@@ -56,6 +56,11 @@ export const venues = sqliteTable("venues", {
     { heading: string; paragraphs?: string[]; items?: string[] }[]
   >(),
   pageLinks: text("page_links", { mode: "json" }).$type<{ to: string; label: string }[]>(),
+  /**
+   * Issue 41: who gets the weekly partner report (e-mail addresses, one per line), set by staff;
+   * null or empty: no report for this venue.
+   */
+  reportRecipients: text("report_recipients"),
   /** Position among the venue cards on /about; null keeps the venue off that page. */
   aboutOrder: integer("about_order"),
   /** The flagship club ("Club Show" badge, /club-shows) and the winery ("Winery Event"). */
@@ -624,6 +629,75 @@ export const ticketingJobs = sqliteTable(
 );
 
 export type TicketingJob = typeof ticketingJobs.$inferSelect;
+
+/**
+ * Ticket holders, minimally (issue 41): for a performance with a voting round or a partner
+ * report, one row per ticket the platform sold, holding only a keyed hash of the buyer's
+ * canonical e-mail (never the address), the checked-in flag, the affiliate code and the order
+ * id. Replaced on every read of the platform's attendees; deleted ATTENDEE_RETENTION_DAYS
+ * after the performance.
+ */
+export const ticketHolders = sqliteTable(
+  "ticket_holders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    /** YYYY-MM-DD of the performance. */
+    date: text("date").notNull(),
+    /** The platform's attendee id (one per ticket). */
+    attendeeId: text("attendee_id").notNull().unique(),
+    orderId: text("order_id").notNull(),
+    /** HMAC-SHA256 (hex) of the canonical e-mail with a key derived from SESSION_SECRET. */
+    emailHash: text("email_hash").notNull(),
+    checkedIn: integer("checked_in", { mode: "boolean" }).notNull().default(false),
+    affiliate: text("affiliate"),
+  },
+  (t) => [
+    index("ticket_holders_performance_idx").on(t.eventId, t.date, t.emailHash),
+    index("ticket_holders_date_idx").on(t.date),
+  ],
+);
+
+/**
+ * Tickets sold per performance and affiliate code (no person in it): each comic's draw through
+ * their tracking link (issue 41). Replaced on every read of the platform's attendees.
+ */
+export const affiliateSales = sqliteTable(
+  "affiliate_sales",
+  {
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    date: text("date").notNull(),
+    affiliate: text("affiliate").notNull(),
+    tickets: integer("tickets").notNull(),
+    checkedIn: integer("checked_in").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.date, t.affiliate] }),
+    index("affiliate_sales_code_idx").on(t.affiliate),
+  ],
+);
+
+export type TicketHolder = typeof ticketHolders.$inferSelect;
+
+/** The weekly partner reports queued (issue 41): one per venue and week, whatever the restarts. */
+export const partnerReports = sqliteTable(
+  "partner_reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    venueId: integer("venue_id")
+      .notNull()
+      .references(() => venues.id, { onDelete: "cascade" }),
+    /** The Monday (YYYY-MM-DD, business zone) of the week the report was sent in. */
+    week: text("week").notNull(),
+    recipients: integer("recipients").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("partner_reports_venue_week_unique").on(t.venueId, t.week)],
+);
 
 export type Venue = typeof venues.$inferSelect;
 export type NewVenue = typeof venues.$inferInsert;

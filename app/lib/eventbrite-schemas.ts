@@ -164,6 +164,32 @@ export const eventbriteResourceSchema = z
   })
   .passthrough();
 
+/**
+ * An attendee (one ticket) of GET /events/{id}/attendees/: only what the box office keeps or
+ * decides on. The rest (name, costs, answers, barcodes...) is dropped as soon as it is parsed.
+ */
+export const eventbriteAttendeeSchema = z.object({
+  id: z.union([z.string().min(1), z.number()]).transform(String),
+  order_id: z.union([z.string().min(1), z.number()]).transform(String),
+  event_id: z.union([z.string(), z.number()]).transform(String).nullish(),
+  profile: z.object({ email: z.string().nullish() }).nullish(),
+  checked_in: z.boolean().nullish(),
+  cancelled: z.boolean().nullish(),
+  refunded: z.boolean().nullish(),
+  /** The tracking link's code (`aff=`) the ticket was bought through, or null. */
+  affiliate: z.string().nullish(),
+  status: z.string().nullish(),
+});
+
+export const eventbriteAttendeesPageSchema = z.object({
+  pagination: z
+    .object({ has_more_items: z.boolean().nullish(), continuation: z.string().nullish() })
+    .nullish(),
+  attendees: z.array(eventbriteAttendeeSchema),
+});
+
+export type EventbriteAttendee = z.infer<typeof eventbriteAttendeeSchema>;
+
 export type EventbriteEvent = z.infer<typeof eventbriteEventSchema>;
 export type EventbriteVenue = z.infer<typeof eventbriteVenueSchema>;
 export type EventbriteEventsPage = z.infer<typeof eventbriteEventsPageSchema>;

@@ -11,6 +11,7 @@ export const PUBLIC_PAGES = [
   "/contact",
   "/merch",
   "/comedians",
+  "/privacy",
 ] as const;
 
 /** Staff and debug routes stay out of search engines (/robots.txt). */

@@ -2,10 +2,12 @@ import type { z } from "zod";
 import { venueToLookUp } from "~/lib/eventbrite";
 import {
   eventbriteEventSchema,
+  eventbriteAttendeesPageSchema,
   eventbriteEventsPageSchema,
   eventbriteResourceSchema,
   eventbriteTicketClassesPageSchema,
   eventbriteVenueSchema,
+  type EventbriteAttendee,
   type EventbriteEvent,
   type EventbriteTicketClass,
   type EventbriteVenue,
@@ -278,4 +280,30 @@ export async function fetchTicketClasses(
  */
 export async function fetchResource(config: EventbriteConfig, path: string) {
   return getParsed(config, path, {}, eventbriteResourceSchema, EVENT_TIMEOUT_MS);
+}
+
+/** Every attendee (one per ticket) of one platform event: GET /events/{id}/attendees/, every page. */
+export async function fetchAttendees(
+  config: EventbriteConfig,
+  eventId: string,
+): Promise<EventbriteAttendee[]> {
+  const all: EventbriteAttendee[] = [];
+  const seen = new Set<string>();
+  let continuation: string | undefined;
+  for (let pages = 0; pages < MAX_PAGES; pages++) {
+    const page = await getParsed(
+      config,
+      `/events/${encodeURIComponent(eventId)}/attendees/`,
+      continuation ? { continuation } : {},
+      eventbriteAttendeesPageSchema,
+      PAGE_TIMEOUT_MS,
+    );
+    all.push(...page.attendees);
+    const next = page.pagination;
+    if (!next?.has_more_items || !next.continuation) return all;
+    if (seen.has(next.continuation)) break;
+    seen.add(next.continuation);
+    continuation = next.continuation;
+  }
+  throw new EventbriteError({ kind: "endless-pagination", pages: MAX_PAGES });
 }

@@ -27,6 +27,7 @@ import {
   type EventbriteConfig,
 } from "./eventbrite-client.server";
 import { ingestPendingImages } from "./image-links.server";
+import { refreshAllAttendees } from "./ticket-holders.server";
 
 export const SYNC_LOCK = "eventbrite-sync";
 /** Longer than any run (pages × timeout is bounded well below); a crashed holder's lock lapses. */
@@ -162,7 +163,7 @@ function safeRecordFailure(staff: StaffIdentity | null | undefined, message: str
  */
 export async function syncShowsAndImages(
   options: Parameters<typeof runEventbriteSync>[0] = {},
-): Promise<{ outcome: SyncOutcome; images: Promise<unknown> }> {
+): Promise<{ outcome: SyncOutcome; images: Promise<unknown>; attendees: Promise<unknown> }> {
   // A second press while this process is syncing waits for that run and reports it, rather
   // than "another sync is running": its answer then means the shows are stored.
   const outcome = await (inFlight ??= runEventbriteSync(options).finally(() => (inFlight = null)));
@@ -171,7 +172,13 @@ export async function syncShowsAndImages(
         logger().warn({ err }, "show images after sync failed"),
       )
     : Promise.resolve();
-  return { outcome, images };
+  // Issue 41: the attendees the rounds, partner reports and draws need, after the shows.
+  const attendees = outcome.ok
+    ? refreshAllAttendees({ config: options.config, database: options.database }).catch((err) =>
+        logger().warn({ err }, "attendees after sync failed"),
+      )
+    : Promise.resolve();
+  return { outcome, images, attendees };
 }
 
 let inFlight: Promise<SyncOutcome> | null = null;

@@ -5,6 +5,7 @@ import { seriesIdOf, toSyncedSeries, toSyncedShow } from "~/lib/eventbrite";
 import { SITE } from "~/lib/site";
 import { targetOfPath } from "~/lib/ticketing-webhook";
 import { storedPlatformEvent, upsertSyncedShows, type UpsertCounts } from "~/models/sync.server";
+import { attendeeTargetOf } from "~/models/ticket-holders.server";
 import {
   claimDueJobs,
   deleteOldJobs,
@@ -26,6 +27,7 @@ import {
   lookUpVenues,
   type EventbriteConfig,
 } from "./eventbrite-client.server";
+import { deleteExpiredHolders, refreshAttendees } from "./ticket-holders.server";
 
 /**
  * One platform event refreshed at once (issue 41): what the webhook's worker does with a
@@ -116,6 +118,9 @@ export async function processTicketingJob(
   if ((refreshedAt.get(eventId) ?? 0) >= job.receivedAt.getTime()) return eventId;
   const readAt = new Date();
   const result = await refreshPlatformEvent(eventId, { config, database: options.database, now: readAt });
+  // The attendees too, where a round, a partner report or a comic's draw needs them.
+  const performance = attendeeTargetOf(eventId, options.database);
+  if (performance) await refreshAttendees(performance, { config, database: options.database });
   refreshedAt.set(eventId, readAt.getTime());
   logger().info(
     {
@@ -204,8 +209,10 @@ export function startTicketingWorker(
   const cleanup = setInterval(() => {
     try {
       deleteOldJobs(new Date(Date.now() - 7 * 24 * 60 * 60_000), options.database);
+      // The ticket holders' retention (ATTENDEE_RETENTION_DAYS), applied every hour.
+      deleteExpiredHolders(todayIn(getEnv().APP_TIMEZONE), options.database);
     } catch (error) {
-      logger().warn({ err: error }, "forgetting old ticketing jobs failed");
+      logger().warn({ err: error }, "ticketing clean-up failed");
     }
   }, 60 * 60_000);
   cleanup.unref();
