@@ -2,6 +2,7 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, useLoaderData } from "@remix-run/react";
 import { CalendarSubscribe } from "~/components/calendar-subscribe";
 import { ErrorScreen, GeneralErrorBoundary } from "~/components/error-boundary";
+import { CardTicketLink } from "~/components/shows/card-ticket-link";
 import { VenueName } from "~/components/venue-name";
 import { comedianFeedPath } from "~/lib/calendar-links";
 import { formatLongDate, formatTime12 } from "~/lib/dates";
@@ -12,6 +13,7 @@ import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { showPath } from "~/lib/slug";
 import { personJsonLd } from "~/lib/structured-data";
+import { sharePath, trackingCodeOf, withAffiliate } from "~/lib/tracking";
 import { venueRefOf } from "~/lib/venue-records";
 import { comedianPage } from "~/models/comedian-pages.server";
 import { publicContext } from "~/models/public-shows.server";
@@ -45,10 +47,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = slug.length <= 80 ? comedianPage(slug, today) : null;
   if (!page) throw json("Comedian not found", { status: 404 });
   const origin = publicOrigin(request);
+  // Issue 41: the comic's tracking code on every link to a show and its tickets (their draw).
+  const code = trackingCodeOf(page.comedian.id);
   const summary = (a: (typeof page.upcoming)[number]) => ({
     id: a.show.id,
     title: a.show.title,
-    path: showPath({ id: a.show.id, title: a.show.title, date: a.dates[0].date }),
+    path: sharePath(showPath({ id: a.show.id, title: a.show.title, date: a.dates[0].date }), code),
+    ticketUrl: a.show.soldOut ? null : withAffiliate(a.dates[0].ticketUrl ?? a.show.ticketUrl, code),
+    isEventbrite: a.show.isEventbrite,
     venue: a.show.venue,
     venueRecord: venueRefOf(a.show.venueRecord),
     role: a.role,
@@ -60,7 +66,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       origin,
       comedian: page.comedian,
       upcoming: page.upcoming.map(summary),
-      past: page.past.map((a) => ({ ...summary(a), path: `/event/${a.show.id}` })),
+      past: page.past.map((a) => ({ ...summary(a), path: `/event/${a.show.id}`, ticketUrl: null })),
       rounds: page.rounds,
       jsonLd: inlineScriptJson({
         "@context": "https://schema.org",
@@ -132,6 +138,17 @@ export default function ComedianPage() {
                   {a.more ? <span className="muted"> (+{a.more} more dates)</span> : null}
                   <br />
                   <VenueName venue={a.venue} record={a.venueRecord} className="muted" />
+                  {a.ticketUrl ? (
+                    <>
+                      <br />
+                      <CardTicketLink
+                        title={a.title}
+                        ticketUrl={a.ticketUrl}
+                        isEventbrite={a.isEventbrite}
+                        small
+                      />
+                    </>
+                  ) : null}
                 </li>
               ))}
             </ul>

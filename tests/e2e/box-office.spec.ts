@@ -1,6 +1,6 @@
 import type { Browser } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { events } from "~/db/schema";
+import { affiliateSales, comedians, eventComedians, events } from "~/db/schema";
 import {
   fakeBoxOffice,
   FAKE_EVENTBRITE_ORG,
@@ -182,6 +182,67 @@ test("the 'tickets left' filter drops sold-out shows, from the form, with and wi
       .or(grid.getByRole("heading", { name: "Fake Sync Brewery Night" }))
       .first(),
   ).toBeVisible();
+  await context.close();
+});
+
+test("a sale through a comic's link shows in their draw, on their admin page and in the CSV", async ({
+  browser,
+  javaScriptOn,
+}) => {
+  test.setTimeout(90_000);
+  const db = server!.database;
+  // A comic on the mystery-venue night's line-up (one per project: each has its own show count).
+  const comic = db
+    .insert(comedians)
+    .values({
+      name: `Draw Comic ${javaScriptOn ? "js" : "nojs"}`,
+      slug: `draw-comic-${javaScriptOn ? "js" : "nojs"}`,
+    })
+    .returning()
+    .get();
+  const show = showId("9100000004");
+  db.insert(eventComedians).values({ eventId: show, comedianId: comic.id, role: "feature" }).run();
+
+  const context = await browser.newContext({ baseURL: server!.url, javaScriptEnabled: javaScriptOn });
+  const page = await context.newPage();
+  // The comic's page: the ticket link carries their code to the checkout.
+  await page.goto(`/comedians/${comic.slug}`);
+  const link = page.getByRole("link", { name: "GET TICKETS: Fake Sync Mystery Venue (opens in a new tab)" });
+  const href = (await link.getAttribute("href"))!;
+  const aff = new URL(href).searchParams.get("aff");
+  expect(aff).toBe(`lw-comic-${comic.id}`);
+  // Their share link (the show page with the code) passes it on too.
+  await page.getByRole("link", { name: "Fake Sync Mystery Venue" }).first().click();
+  await expect(page).toHaveURL(new RegExp(`aff=lw-comic-${comic.id}`));
+  expect(
+    await page
+      .getByRole("link", { name: /GET TICKETS/ })
+      .first()
+      .getAttribute("href"),
+  ).toContain(`aff=lw-comic-${comic.id}`);
+
+  // Two tickets bought through that link at the platform (the checkout records the code).
+  await fakeBoxOffice(fake!.url, "order", { eventId: "9100000004", quantity: 2, affiliate: aff });
+  await expect
+    .poll(
+      () =>
+        db
+          .select({ tickets: affiliateSales.tickets })
+          .from(affiliateSales)
+          .where(eq(affiliateSales.affiliate, aff!))
+          .get()?.tickets,
+      { timeout: 60_000 },
+    )
+    .toBe(2);
+
+  await signInAsStaff(context, db, server!.url);
+  await page.goto(`/admin/comedians/${comic.id}`);
+  const draw = page.getByRole("region", { name: `${comic.name}'s draw` });
+  await expect(draw.getByText(/Tickets bought through .* links .*: 2\./)).toBeVisible();
+  await expect(draw.getByRole("row", { name: /Fake Sync Mystery Venue .* 2 0/ })).toBeVisible();
+  const csv = await page.request.get(`/admin/comedians/${comic.id}/draw.csv`);
+  expect(csv.status()).toBe(200);
+  expect(await csv.text()).toContain(`lw-comic-${comic.id},Fake Sync Mystery Venue,${show},`);
   await context.close();
 });
 

@@ -8,6 +8,7 @@ import { renderDescription } from "~/lib/sanitize";
 import type { ShowPage, ShowPageKind } from "~/lib/show-page";
 import type { Show } from "~/lib/shows";
 import { eventbriteEventId } from "~/lib/ticketing";
+import { trackingCodeParam, withAffiliate } from "~/lib/tracking";
 import { canJoinWaitlist } from "~/lib/waitlist";
 import { getShowForPage } from "~/models/events.server";
 import { publicContext, showBySlug } from "~/models/public-shows.server";
@@ -47,7 +48,9 @@ function showPage(request: Request, kind: ShowPageKind, show: Show, date: string
     choices.find((p) => p.date === date) ??
     (kind === "show" ? performances.find((p) => p.date === date) : undefined) ??
     choices[0];
-  const ticketUrl = selected.ticketUrl ?? show.ticketUrl;
+  // A comic's share link (issue 41): their tracking code goes on to the platform's checkout.
+  const aff = trackingCodeParam(new URL(request.url).searchParams);
+  const ticketUrl = withAffiliate(selected.ticketUrl ?? show.ticketUrl, aff);
   const origin = publicOrigin(request);
   const performance = findPerformance(show.id, selected.date);
   const soldOut = show.soldOut || Boolean(performance?.soldOut) || Boolean(selected.soldOut);
@@ -66,7 +69,8 @@ function showPage(request: Request, kind: ShowPageKind, show: Show, date: string
       range: kind === "show" && recurring ? dateRangeText(performances.map((p) => p.date)) : null,
       ticketUrl,
       // The event page also reads the id after "/e/" and before "?" (the spec's lenient rule).
-      eventId: eventbriteEventId(ticketUrl, { lenient: kind === "event" }),
+      // The embedded checkout takes no tracking code: with one, the platform's page opens instead.
+      eventId: aff ? null : eventbriteEventId(ticketUrl, { lenient: kind === "event" }),
       description: renderDescription(show.description),
       ended: Boolean(show.archivedAt) || upcoming.length === 0,
       soldOut,
