@@ -98,6 +98,54 @@ test("a thrown loader or action error reaches the Sentry ingest with its request
   }
 });
 
+test("a thrown error in the browser reaches the ingest with the release and the page's render id, never the e-mail typed in the form or in the address", async ({
+  page,
+}) => {
+  const sentry = await startFakeSentry();
+  const server = await startSeededServer(
+    { SENTRY_DSN: sentry.dsn, SENTRY_RELEASE: "laugh-windsor@test-1" },
+    "sentry-browser",
+  );
+  try {
+    // The SDK is not part of the page: it is fetched with the first error only.
+    const scripts: string[] = [];
+    page.on("response", (r) => {
+      if (r.request().resourceType() === "script") scripts.push(r.url());
+    });
+    await page.goto(`${server.url}/contact?from=${encodeURIComponent(EMAIL)}`);
+    await page.waitForFunction(() => "__remixRouter" in window);
+    await page.getByLabel("Email").fill(EMAIL);
+    const before = scripts.length;
+    // An error nobody catches, as a broken enhancement would throw it, with the field's value in
+    // its message.
+    await page.evaluate(() => {
+      setTimeout(() => {
+        const typed = document.querySelector<HTMLInputElement>('input[type="email"]')!.value;
+        throw new Error(`the contact form broke while ${typed} was typed`);
+      });
+    });
+    await expect
+      .poll(() => sentry.events().filter((e) => e.tags?.side === "browser").length, { timeout: 20_000 })
+      .toBe(1);
+    expect(scripts.length, "the SDK's chunk is fetched with the error").toBeGreaterThan(before);
+
+    const event = sentry.events().find((e) => e.tags?.side === "browser");
+    expect(event.release).toBe("laugh-windsor@test-1");
+    expect(event.platform).toBe("javascript");
+    expect(event.tags.page).toBe("/contact");
+    // The id of the render that made the page (the server's request id), to find its log lines.
+    expect(event.tags.request_id).toMatch(/^[\w-]{6,}$/);
+    expect(event.exception.values[0].value).toBe("the contact form broke while [email] was typed");
+    const everything = sentry.envelopes.map((e) => e.raw).join("\n");
+    expect(everything).not.toContain(EMAIL);
+    expect(everything).not.toContain("victim.person");
+    expect(everything).not.toContain("from=");
+  } finally {
+    await server.close();
+    await sentry.close();
+  }
+});
+
 test("without SENTRY_DSN the pages carry no report settings (nothing can be sent)", async () => {
   const server = await startSeededServer({}, "no-sentry");
   try {

@@ -42,10 +42,20 @@ export async function startFakeSentry() {
       const encoding = req.headers["content-encoding"];
       if (encoding === "gzip") body = zlib.gunzipSync(body);
       if (encoding === "deflate") body = zlib.inflateSync(body);
-      if (req.method === "POST" && /^\/api\/\d+\/envelope\/?/.test(req.url ?? "")) {
+      // The browser SDK posts from the site's origin: the ingest answers CORS as Sentry's does.
+      const cors = { "access-control-allow-origin": "*" };
+      if (req.method === "OPTIONS")
+        res
+          .writeHead(204, {
+            ...cors,
+            "access-control-allow-methods": "POST",
+            "access-control-allow-headers": String(req.headers["access-control-request-headers"] ?? ""),
+          })
+          .end();
+      else if (req.method === "POST" && /^\/api\/\d+\/envelope\/?/.test(req.url ?? "")) {
         envelopes.push(parseEnvelope(body.toString("utf8")));
-        res.writeHead(200, { "content-type": "application/json" }).end("{}");
-      } else res.writeHead(404).end();
+        res.writeHead(200, { ...cors, "content-type": "application/json" }).end("{}");
+      } else res.writeHead(404, cors).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
