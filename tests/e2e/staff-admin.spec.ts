@@ -21,6 +21,26 @@ const admin = { username: E2E_ENV.ADMIN_USERNAME, password: E2E_ENV.ADMIN_PASSWO
 const signedIn = async (cookie: string) =>
   (await fetch(`${server.url}/admin/mail`, { headers: { cookie }, redirect: "manual" })).status === 200;
 
+test("the code step answers only a sign-in half-way through: anyone else is sent to the login, and a posted code signs no one in", async ({
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "plain HTTP: runs once");
+  const page = await fetch(`${server.url}/admin/login/code`, { redirect: "manual" });
+  expect([page.status, page.headers.get("location")]).toEqual([302, "/admin/login"]);
+  const post = await fetch(`${server.url}/admin/login/code`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ code: "123456", redirectTo: "/admin/mail" }),
+  });
+  expect([post.status, post.headers.get("location")]).toEqual([302, "/admin/login"]);
+  const cookie = post.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  expect(await signedIn(cookie)).toBe(false);
+});
+
 test("staff add, reset, end sessions, enrol two-factor, require it, sign in with codes and remove, every change audited", async ({
   page,
   javaScriptEnabled,

@@ -13,8 +13,19 @@ import { expect, test } from "./fixtures";
  * specs' writes cannot blur the before/after comparison.
  */
 const STAFF_PATH = /^\/(admin|debug|manage-comedians|test-delete|booking|results)(\/|$)/;
-/** Staff-area paths that are open by design: the login itself, logout, and the two shared-password gates. */
-const OPEN_PATHS = new Set(["/admin/login", "/admin/logout", "/booking", "/results", "/results/stream"]);
+/**
+ * Staff-area paths that are open by design: the login itself and its code step (which answers only
+ * a sign-in half-way through and sends anyone else to the login: staff-admin.spec.ts), logout, and
+ * the two shared-password gates.
+ */
+const OPEN_PATHS = new Set([
+  "/admin/login",
+  "/admin/login/code",
+  "/admin/logout",
+  "/booking",
+  "/results",
+  "/results/stream",
+]);
 /** A staff member's projector link (issue 37): open by design, its signature is the check (host-controls.spec.ts). */
 const PROJECTOR_LINK = /^\/results\/projector\//;
 
