@@ -17,6 +17,7 @@
  * Flags: --skip-build, --quick (2 s runs, no Lighthouse: for trying the script itself),
  *        --shows N (upcoming shows to seed; default 200),
  *        --load-only (the load runs, page weights and RSS; no Lighthouse, no image part),
+ *        --room (only issue 37's room: 1,000 phones behind one address, the projector's latency),
  *        --images (only the image part: scripts/bench-images.ts; CPU-heavy, run it alone),
  *        --weight (only the page weights on the demo data with its posters: scripts/bench-weight.ts),
  *        --growth [--label NAME] [--shows-sizes a,b,c] [--vote-sizes a,b,c] (only how cost grows
@@ -42,7 +43,7 @@ import { openDatabase, runMigrations } from "~/utils/db.server";
 import { newVoteToken } from "~/utils/vote-device.server";
 import { FORMS, formFields } from "../tests/support/forms";
 import { firstVisitWeights, renderWeights, type PageWeight } from "../tests/support/page-weight";
-import { medianRound } from "../tests/support/rounds";
+import { medianBy, medianRound } from "../tests/support/rounds";
 import { startLoadServer, stopServer } from "../tests/support/server";
 import { runGrowth } from "./bench-growth";
 import { renderImageMarkdown, runImageBench, type ImageBench } from "./bench-images";
@@ -57,6 +58,7 @@ import {
   updateReadmeBlock,
   writeMarkdown,
 } from "./lib/harness";
+import { renderRoom, runRoom, type RoomRun } from "./lib/room-bench";
 
 type MemoryMiB = NonNullable<ReturnType<typeof memoryMiB>>;
 
@@ -138,6 +140,24 @@ async function main() {
     },
   });
   const origin = server.base;
+  if (args.has("--room")) {
+    // Only the room part (issue 37): the room behind one address and the projector's latency.
+    try {
+      const room = await benchRoom(origin, dbPath);
+      fs.mkdirSync("bench", { recursive: true });
+      fs.writeFileSync(
+        "bench/room.json",
+        JSON.stringify({ date: new Date().toISOString(), ...room }, null, 2) + "\n",
+      );
+      const md = renderRoom(room.runs, room.median);
+      await writeMarkdown("bench/room.md", md + "\n");
+      console.log(`\n${md}`);
+    } finally {
+      await stopServer(server);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    return;
+  }
   const memoryAtStart = memoryMiB(server.child.pid);
   const bare = await startBareServer(`${origin}/`, dir).catch(async (error) => {
     await stopServer(server);
@@ -150,7 +170,9 @@ async function main() {
       { name: "/calendar", url: `${origin}/calendar` },
       { name: "/event/{id}", url: `${origin}/event/${seeded.eventId}` },
       { name: "/show/{slug}", url: `${origin}/show/${seeded.slug}` },
-      { name: "/vote (GET)", url: `${origin}/vote` },
+      // Each visitor its own address behind the proxy, as phones are (issue 37: one address's new
+      // phones are budgeted per round; the one-address room is the room part below).
+      { name: "/vote (GET)", url: `${origin}/vote`, perVisitorAddress: true },
       { name: "/vote (POST)", url: `${origin}/vote`, vote: true },
       { name: "/healthcheck", url: `${origin}/healthcheck` },
     ];
@@ -176,6 +198,7 @@ async function main() {
     for (let round = 1; round <= ROUNDS; round++)
       for (const connections of [10, 50]) await run(uncached, connections, round);
     const runs = [...targets, uncached].flatMap((t) => [10, 50].map((c) => medianRound(rounds, t.name, c)));
+    const room = await benchRoom(origin, dbPath);
     const storedVotes = countVotes(dbPath);
     const weights = await firstVisitWeights(
       origin,
@@ -199,6 +222,7 @@ async function main() {
       memory,
       weights,
       lighthouse,
+      room,
     };
     fs.mkdirSync("bench", { recursive: true });
     fs.writeFileSync("bench/results.json", JSON.stringify(results, null, 2) + "\n");
@@ -299,7 +323,7 @@ export function seedBenchData(file: string) {
 }
 
 /** A load target; `pid` is the process answering it when it is not the app (the bare server). */
-type Target = { name: string; url: string; vote?: boolean; pid?: number };
+type Target = { name: string; url: string; vote?: boolean; perVisitorAddress?: boolean; pid?: number };
 
 async function measure(
   target: Target,
@@ -317,6 +341,24 @@ async function measure(
     duration,
     headers: { "accept-encoding": "br, gzip" },
   };
+  if (target.perVisitorAddress) {
+    let n = 0;
+    options.requests = [
+      {
+        method: "GET",
+        setupRequest: (req) => {
+          n++;
+          return {
+            ...req,
+            headers: {
+              ...req.headers,
+              "fly-client-ip": `10.${128 + ((n >> 16) & 127)}.${(n >> 8) & 255}.${n & 255}`,
+            },
+          };
+        },
+      },
+    ];
+  }
   if (target.vote) {
     options.requests = [
       {
@@ -465,6 +507,7 @@ function renderMarkdown(r: {
   memory?: { atStart: MemoryMiB | null; afterLoad: MemoryMiB | null };
   weights: PageWeight[];
   lighthouse: Awaited<ReturnType<typeof runLighthouse>>;
+  room?: { runs: RoomRun[]; median: RoomRun };
 }) {
   const lines: string[] = [];
   lines.push(
@@ -496,6 +539,7 @@ function renderMarkdown(r: {
       `Server memory (/proc status): at start ${split(r.memory.atStart)}; after the load ${split(r.memory.afterLoad)}.`,
       "",
     );
+  if (r.room) lines.push(renderRoom(r.room.runs, r.room.median), "");
   lines.push(renderWeights(r.weights));
   if (r.lighthouse.length) {
     lines.push(
@@ -519,6 +563,29 @@ function renderMarkdown(r: {
     }
   }
   return lines.join("\n") + "\n";
+}
+
+/**
+ * Issue 37: a room of phones behind one address votes (scripts/lib/room-bench.ts): 1,000 phones
+ * over 45 s, three runs (`--quick`: 200 phones, one run). Each run its own round and
+ * its own address; the median run by time is reported, with every run.
+ */
+async function benchRoom(origin: string, dbPath: string) {
+  const phones = QUICK ? 200 : 1000;
+  const runs: RoomRun[] = [];
+  for (let i = 1; i <= ROUNDS; i++) {
+    const r = await runRoom(origin, dbPath, {
+      phones,
+      arrivalSeconds: 45,
+      address: `203.0.113.${100 + i}`,
+      tag: `${i}-${Date.now().toString(36)}`,
+    });
+    runs.push(r);
+    console.log(
+      `room of ${r.phones} phones behind one address: all voted in ${r.seconds.toFixed(1)} s, ${r.acknowledged} acknowledged, ${r.falseRefusals} false refusals, ${r.doorWaits} waited at the door; POST p99 ${r.postP99.toFixed(0)} ms; to the projector p95 ${r.reachP95.toFixed(0)} ms  (run ${i})`,
+    );
+  }
+  return { runs, median: medianBy(runs, (r) => r.seconds) };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

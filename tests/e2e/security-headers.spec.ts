@@ -1,3 +1,4 @@
+import { demoRoundId } from "../support/voting";
 import { expect, test } from "./fixtures";
 
 // /healthcheck and /vote are answered before Express (server/front.ts): the same headers.
@@ -73,13 +74,16 @@ test("each render gets its own nonce, and inline scripts carry it", async ({ req
 test("the vote page, served from its kept copy, gives each visitor their own nonce and vote token", async ({
   playwright,
   baseURL,
+  db,
 }) => {
+  // The demo round's own link: plain /vote asks which show while other tests' rounds are open.
+  const ballot = `/vote?round=${demoRoundId(db)}`;
   const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
   const seen: { nonce?: string; token?: string }[] = [];
   for (let i = 0; i < 3; i++) {
     // A fresh visitor each time (no device cookie): what a room opening the page sends.
     const visitor = await playwright.request.newContext({ baseURL });
-    const response = await visitor.get("/vote");
+    const response = await visitor.get(ballot);
     expect(response.status()).toBe(200);
     const headers = response.headers();
     expect(headers["cache-control"]).toContain("no-store");

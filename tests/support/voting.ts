@@ -84,3 +84,18 @@ export const agedPhoneCookie = (ageMs = 60_000) => `vote_device=${agedPhoneValue
 
 const agedPhoneValue = (ageMs: number) =>
   signedDeviceValue(newDeviceId(Date.now() - ageMs), E2E_ENV.SESSION_SECRET);
+
+/**
+ * The seeded demo round (the one plain /vote shows while it is the only open round). Tests that
+ * need "a ballot" ask for it by id: other tests open rounds of their own at the same time, and
+ * with several open, plain /vote asks which show (issue 37).
+ */
+export function demoRoundId(db: DB): number {
+  const row = db.$client
+    .prepare(
+      "select id from voting_rounds where event_id is not null and closed_at is null order by id limit 1",
+    )
+    .get() as { id: number } | undefined;
+  if (!row) throw new Error("the seeded demo round is not open");
+  return row.id;
+}
