@@ -5,6 +5,7 @@
  * issue 37: every one of the script's 300 new phones got a cookie, a refused post handed out a
  * fresh one, and a brand-new cookie voted at once.
  */
+import { capFor, DEFAULT_ROOM_SEATS, roomBudgets } from "~/lib/room-budgets";
 import { startSeededServer, type SeededServer } from "../support/server";
 import { createRound, uniq, votesIn } from "../support/voting";
 import { expect, test } from "./fixtures";
@@ -48,6 +49,7 @@ test("a script in the room: its burst of new phones is capped, a refused post ha
   // 300 new phones from the room's address as fast as the script can ask.
   const cookies: string[] = [];
   const statuses: number[] = [];
+  const started = performance.now();
   for (let wave = 0; wave < 6; wave++) {
     const answers = await Promise.all(Array.from({ length: 50 }, () => get(ballot)));
     for (const a of answers) {
@@ -57,9 +59,15 @@ test("a script in the room: its burst of new phones is capped, a refused post ha
       await a.arrayBuffer();
     }
   }
-  // The round's budget of new phones (300 seats: 10 a second and 30 a minute) held it.
-  expect(cookies.length, `cookies handed out: ${cookies.length}`).toBeLessThanOrEqual(100);
-  expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(200);
+  const seconds = (performance.now() - started) / 1000;
+  // The round's budget of new phones (300 seats: 10 a second and 30 a minute) held it to what
+  // the budget lets through in the time the script took (40 in its first second; a loaded
+  // machine stretches the burst, so the cap is computed from the time it really took).
+  const cap = capFor(roomBudgets(DEFAULT_ROOM_SEATS).newPhones, seconds);
+  const note = `cookies handed out: ${cookies.length} in ${seconds.toFixed(1)} s (cap ${cap})`;
+  // (Before issue 37 every one of the 300 got a cookie.)
+  expect(cookies.length, note).toBeLessThanOrEqual(cap);
+  expect(statuses.filter((s) => s === 429).length, note).toBe(300 - cookies.length);
 
   // A post without a cookie is refused and hands out none (the script used to vote with it next).
   const token = () => `stuff${uniq()}${uniq()}abcdefgh`;
