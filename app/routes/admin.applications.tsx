@@ -93,12 +93,12 @@ export default function AdminApplications() {
                     <tr key={a.id}>
                       <td>{a.fullName}</td>
                       <td>{a.email}</td>
-                      <td>{a.mobileNumber}</td>
-                      <td>{yesNo(a.isOver19)}</td>
-                      <td>{yesNo(a.canAttendEvent)}</td>
-                      <td>{yesNo(a.willAttendIfNotSelected)}</td>
+                      <td className="admin-table__fit">{a.mobileNumber}</td>
+                      <td className="admin-table__fit">{yesNo(a.isOver19)}</td>
+                      <td className="admin-table__fit">{yesNo(a.canAttendEvent)}</td>
+                      <td className="admin-table__fit">{yesNo(a.willAttendIfNotSelected)}</td>
                       <td>{a.funBio}</td>
-                      <td>{a.submitted}</td>
+                      <td className="admin-table__fit">{a.submitted}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -145,7 +145,7 @@ test("staff create a venue and a comedian, put the comedian in a show's line-up 
       page.getByRole("list", { name: "Links" }).getByRole("link", { name: "Instagram" }),
     ).toHaveAttribute("href", "https://www.instagram.com/zara.quill.demo");
     const upcoming = page.getByRole("list", { name: "Upcoming shows" });
-    await expect(upcoming.getByRole("link", { name: title })).toBeVisible();
+    await expect(upcoming.getByRole("link", { name: title, exact: true })).toBeVisible();
     await expect(upcoming).toContainText("Headliner");
     await expect(page.getByRole("link", { name: /^Subscribe/ })).toHaveAttribute(
       "href",
