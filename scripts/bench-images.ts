@@ -14,10 +14,9 @@ import path from "node:path";
 import { asc, isNull } from "drizzle-orm";
 import { events, images } from "~/db/schema";
 import { todayIn } from "~/lib/dates";
-import { allVariants, DEFAULT_FOCUS } from "~/lib/image-variants";
+import { allVariants } from "~/lib/image-variants";
 import { showSlug } from "~/lib/slug";
-import { getImageRow, ingestBytes, setShowImage } from "~/models/show-images.server";
-import { imagesDir, produceAllVariants } from "~/utils/image-pipeline.server";
+import { imagesDir } from "~/utils/image-pipeline.server";
 import { tempDatabase } from "../tests/support/db";
 import { LOAD_ENV, staffOf } from "../tests/support/env";
 import { FORMS, formFields } from "../tests/support/forms";
@@ -26,7 +25,7 @@ import { startLoadServer, stopServer, type Server } from "../tests/support/serve
 import { loginStaff } from "../tests/support/staff";
 import { CHROMIUM, lighthouseRun, requireChromium } from "./lib/chromium";
 import { rssMiB } from "./lib/harness";
-import { generatePosters, type Poster } from "./lib/posters";
+import { BIG_POSTER, generatePoster, givePosters, type Poster } from "./lib/posters";
 import { seedDemoData } from "./seeds/demo";
 
 /** Each page's full Lighthouse report (JSON) from the last run. */
@@ -39,26 +38,19 @@ export type ImageBench = Awaited<ReturnType<typeof runImageBench>>;
 
 export async function runImageBench(options: { lighthouse?: boolean } = {}) {
   const t0 = Date.now();
-  const posters = await generatePosters();
+  // The 6000×4000 original goes to the upload test below; the demo shows get their own posters.
+  const big = await generatePoster(BIG_POSTER);
   const generateMs = Date.now() - t0;
   const today = todayIn();
-  const { dir, file, data } = tempDatabase("bench-images", (database) => {
+  const { dir, file } = tempDatabase("bench-images", (database) => {
     seedDemoData(database, today);
     return null;
   });
-  void data;
-  // The demo shows get the posters the way staff uploads do (in this process, before the server starts).
+  // The demo shows get their posters the way staff uploads do (in this process, before the server starts).
   const { openDatabase } = await import("~/utils/db.server");
   const database = openDatabase(file);
-  const store = imagesDir(file);
   const t1 = Date.now();
-  const hashes: string[] = [];
-  for (const p of posters) {
-    const result = await ingestBytes(fs.readFileSync(p.file), database, store);
-    if (!result.ok) throw new Error(result.message);
-    hashes.push(result.hash);
-    await produceAllVariants(store, getImageRow(result.hash, database)!, DEFAULT_FOCUS);
-  }
+  const { posters } = await givePosters(database, imagesDir(file));
   const prepareMs = Date.now() - t1;
   const shows = database
     .select({ id: events.id, title: events.title, date: events.date })
@@ -66,14 +58,6 @@ export async function runImageBench(options: { lighthouse?: boolean } = {}) {
     .where(isNull(events.archivedAt))
     .orderBy(asc(events.date))
     .all();
-  // The big 6000×4000 poster goes to the upload test below, not to the demo shows.
-  shows.forEach((s, i) =>
-    setShowImage(
-      s.id,
-      { source: "upload", hash: hashes[1 + (i % (hashes.length - 1))], focus: DEFAULT_FOCUS },
-      database,
-    ),
-  );
   const originals = new Map(
     database
       .select({ hash: images.hash, bytes: images.bytes })
@@ -86,7 +70,7 @@ export async function runImageBench(options: { lighthouse?: boolean } = {}) {
 
   const server = await startLoadServer(file, dir);
   try {
-    const upload = await measureUpload(server, posters[0]);
+    const upload = await measureUpload(server, big);
     const pages = [
       "/",
       `/event/${first.id}`,

@@ -22,7 +22,7 @@ import { startLoadServer, stopServer } from "../tests/support/server";
 import { seededShow } from "../tests/support/shows";
 import { CHROMIUM, requireChromium } from "./lib/chromium";
 import { updateReadmeBlock, writeMarkdown } from "./lib/harness";
-import { generatePosters, givePosters } from "./lib/posters";
+import { givePosters } from "./lib/posters";
 import { seedDemoData } from "./seeds/demo";
 
 /** The demo's pages a visitor lands on first, the show pages among them. */
@@ -47,7 +47,7 @@ export const isShowPage = (path: string) => /^\/(event|show)\//.test(path);
 export async function runWeightBench() {
   const { dir, file } = tempDatabase("bench-weight", (database) => seedDemoData(database, todayIn()));
   const database = openDatabase(file);
-  await givePosters(database, imagesDir(file), await generatePosters());
+  await givePosters(database, imagesDir(file));
   const paths = weightPaths(database);
   database.$client.close();
   const server = await startLoadServer(file, dir);

@@ -1,23 +1,18 @@
 /**
- * npm run posters — makes the realistic demo posters (cached in .cache/posters/) and gives
- * every active show of DATABASE_PATH one of them through the real image pipeline (the same
- * as a staff upload). `--generate-only` just makes the files.
+ * npm run posters — gives every active show of DATABASE_PATH a realistic poster with its own
+ * title (made once, cached in .cache/posters/) through the real image pipeline (the same as a
+ * staff upload).
  */
 import { dataImagesDir } from "~/models/show-images.server";
 import { closeDatabase, db, runMigrations } from "~/utils/db.server";
-import { generatePosters, givePosters } from "./lib/posters";
+import { givePosters } from "./lib/posters";
 
 async function main() {
   const started = Date.now();
-  const posters = await generatePosters();
-  console.log(
-    `${posters.length} posters in .cache/posters (${posters.map((p) => `${p.width}×${p.height}`).join(", ")}) in ${Date.now() - started} ms`,
-  );
-  if (process.argv.includes("--generate-only")) return;
   runMigrations(db());
-  const given = await givePosters(db(), dataImagesDir(), posters);
+  const given = await givePosters(db(), dataImagesDir());
   console.log(
-    `Gave ${given.shows} shows a poster (${given.distinct} distinct) in ${Date.now() - started} ms.`,
+    `Gave ${given.shows} shows a poster with their own title (${given.posters.map((p) => `${p.width}×${p.height}`).join(", ")}) in ${Date.now() - started} ms.`,
   );
   closeDatabase();
 }

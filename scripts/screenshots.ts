@@ -7,7 +7,7 @@
  *   SHOTS=home,calendar   some pages only
  *   SHOTS_WIDTHS=390      some widths only
  *   SHOTS_DIR=docs/x      another folder
- *   SHOTS_POSTERS=1       the demo's realistic posters on every show (as `npm run demo` has them)
+ *   SHOTS_POSTERS=1       every show's own realistic poster (as `npm run demo` has them)
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -20,7 +20,7 @@ import { startE2EServer } from "../tests/support/server";
 import { signInAsStaff, signInHalfway } from "../tests/support/staff";
 import { CHROMIUM } from "./lib/chromium";
 import { requireBuild } from "./lib/harness";
-import { generatePosters, givePosters } from "./lib/posters";
+import { givePosters } from "./lib/posters";
 
 const OUT = path.resolve(process.env.SHOTS_DIR || "screenshots");
 const widths = process.env.SHOTS_WIDTHS?.split(",").filter(Boolean).map(Number);
@@ -69,8 +69,7 @@ async function main() {
     args: ["--no-sandbox", "--disable-gpu"],
   });
   try {
-    if (process.env.SHOTS_POSTERS)
-      await givePosters(db, imagesDir(e2e.databasePath), await generatePosters());
+    if (process.env.SHOTS_POSTERS) await givePosters(db, imagesDir(e2e.databasePath));
     const ctx = { db, ...layoutContext(db) };
     const only = process.env.SHOTS?.split(",").filter(Boolean);
     const pages = LAYOUT_PAGES.filter((p) => !only || only.includes(p.name));

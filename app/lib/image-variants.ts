@@ -26,20 +26,49 @@ export const LD_MIN_WIDTH = 1200;
 /** Open Graph / Twitter card. */
 export const OG_SIZE = { width: 1200, height: 630 } as const;
 
+/**
+ * How an image fills the site's 16:9 boxes (issue 42). "crop": a 16:9 crop around the focal
+ * point. "whole": the whole image, as tall as the box, on a blurred, dimmed backdrop of itself
+ * (rendered into the 16:9 file, so every page shows it with no change): a portrait poster's
+ * title is never cut off. Whole when a 16:9 crop would keep less than WHOLE_BELOW of the image:
+ * a 3:2 photo keeps 84 % and a 4:3 one 75 %, and are cropped; a square poster would keep 56 %
+ * and a 2:3 one 38 %, and are shown whole.
+ */
+export type ImageFit = "crop" | "whole";
+export const WHOLE_BELOW = 0.75;
+
+export function imageFit(width: number, height: number): ImageFit {
+  const box = cropBox(width, height, 16, 9, DEFAULT_FOCUS);
+  return (box.width * box.height) / (width * height) < WHOLE_BELOW ? "whole" : "crop";
+}
+
+/**
+ * The widest 16:9 display file an image allows without enlarging what is shown: the crop's width,
+ * or for a whole image the box whose height is the image's own height.
+ */
+export function maxDisplayWidth(width: number, height: number, focus: Focus): number {
+  return imageFit(width, height) === "whole"
+    ? Math.floor((height * 16) / 9)
+    : cropBox(width, height, 16, 9, focus).width;
+}
+
 /** What a page needs to show a processed image (plain JSON). */
 export type ShowImageRef = {
   hash: string;
   focus: Focus;
-  /** Width of the largest 16:9 crop the stored master allows (no upscaling). */
+  /** Width of the largest 16:9 display file the stored master allows (no upscaling). */
   maxWidth: number;
+  /** "whole" for a poster shown whole on its own blurred backdrop; absent means "crop". */
+  fit?: ImageFit;
   /** A tiny blurred preview as a data: URL, shown while the real image loads. */
   placeholder: string;
 };
 
+/** `whole: true`: the image whole on its blurred backdrop (a "p" in the file name), else a crop. */
 export type VariantKind =
-  | { type: "display"; width: number; format: DisplayFormat }
-  | { type: "ld"; ratio: LdRatio }
-  | { type: "og" }
+  | { type: "display"; width: number; format: DisplayFormat; whole?: true }
+  | { type: "ld"; ratio: LdRatio; whole?: true }
+  | { type: "og"; whole?: true }
   /** The whole image, 640 px wide, for picking the focal point in the staff form. */
   | { type: "preview" };
 
@@ -83,20 +112,23 @@ export function displayWidths(maxWidth: number): number[] {
   return widths.length ? widths : [Math.max(1, Math.floor(maxWidth))];
 }
 
-function base(ref: Pick<ShowImageRef, "hash" | "focus">) {
+type RefName = Pick<ShowImageRef, "hash" | "focus" | "fit">;
+
+function base(ref: RefName) {
   return `/img/${ref.hash}-${ref.focus.x}-${ref.focus.y}`;
 }
+const whole = (ref: { fit?: ImageFit }) => ref.fit === "whole";
 
-export function displayUrl(ref: Pick<ShowImageRef, "hash" | "focus">, width: number, format: DisplayFormat) {
-  return `${base(ref)}-w${width}.${format}`;
+export function displayUrl(ref: RefName, width: number, format: DisplayFormat) {
+  return `${base(ref)}-${whole(ref) ? "p" : "w"}${width}.${format}`;
 }
 
-export function ldUrl(ref: Pick<ShowImageRef, "hash" | "focus">, ratio: LdRatio) {
-  return `${base(ref)}-${ratio}.jpg`;
+export function ldUrl(ref: RefName, ratio: LdRatio) {
+  return `${base(ref)}-${ratio}${whole(ref) ? "p" : ""}.jpg`;
 }
 
-export function ogUrl(ref: Pick<ShowImageRef, "hash" | "focus">) {
-  return `${base(ref)}-og.jpg`;
+export function ogUrl(ref: RefName) {
+  return `${base(ref)}-og${whole(ref) ? "p" : ""}.jpg`;
 }
 
 export function previewUrl(ref: Pick<ShowImageRef, "hash">) {
@@ -111,42 +143,58 @@ export function srcSet(ref: ShowImageRef, format: DisplayFormat) {
 
 /** Parses a variant file name; null for anything the pipeline does not produce. */
 export function parseVariantName(file: string): VariantName | null {
-  const m = /^([0-9a-f]{16})-(\d{1,3})-(\d{1,3})-(w\d{1,4}|16x9|4x3|1x1|og|preview)\.(avif|webp|jpg)$/.exec(
-    file,
-  );
+  const m =
+    /^([0-9a-f]{16})-(\d{1,3})-(\d{1,3})-([wp]\d{1,4}|(?:16x9|4x3|1x1|og)p?|preview)\.(avif|webp|jpg)$/.exec(
+      file,
+    );
   if (!m || !HASH.test(m[1])) return null;
   const focus = { x: Number(m[2]), y: Number(m[3]) };
   if (focus.x > 100 || focus.y > 100 || String(focus.x) !== m[2] || String(focus.y) !== m[3]) return null;
   const [, hash, , , kind, ext] = m;
-  if (kind.startsWith("w")) {
+  if (/^[wp]\d/.test(kind)) {
     const width = Number(kind.slice(1));
     if (!width || String(width) !== kind.slice(1)) return null;
-    return { hash, focus, kind: { type: "display", width, format: ext as DisplayFormat } };
+    const display = { type: "display" as const, width, format: ext as DisplayFormat };
+    return { hash, focus, kind: kind.startsWith("p") ? { ...display, whole: true } : display };
   }
   if (ext !== "jpg") return null;
-  if (kind === "og") return { hash, focus, kind: { type: "og" } };
   if (kind === "preview") return { hash, focus: DEFAULT_FOCUS, kind: { type: "preview" } };
-  return { hash, focus, kind: { type: "ld", ratio: kind as LdRatio } };
+  const isWhole = kind.endsWith("p");
+  const name = isWhole ? kind.slice(0, -1) : kind;
+  const found: VariantKind = name === "og" ? { type: "og" } : { type: "ld", ratio: name as LdRatio };
+  return { hash, focus, kind: isWhole ? { ...found, whole: true } : found };
 }
 
 /** Every variant a page can ask for, for one image and focal point (what is produced up front). */
-export function allVariants(ref: Pick<ShowImageRef, "hash" | "focus" | "maxWidth">): VariantName[] {
+export function allVariants(ref: Pick<ShowImageRef, "hash" | "focus" | "maxWidth" | "fit">): VariantName[] {
   const out: VariantName[] = [];
+  const w = whole(ref) ? ({ whole: true } as const) : {};
   for (const width of displayWidths(ref.maxWidth)) {
     for (const format of DISPLAY_FORMATS)
-      out.push({ hash: ref.hash, focus: ref.focus, kind: { type: "display", width, format } });
+      out.push({ hash: ref.hash, focus: ref.focus, kind: { type: "display", width, format, ...w } });
   }
   for (const ratio of Object.keys(LD_RATIOS) as LdRatio[])
-    out.push({ hash: ref.hash, focus: ref.focus, kind: { type: "ld", ratio } });
-  out.push({ hash: ref.hash, focus: ref.focus, kind: { type: "og" } });
+    out.push({ hash: ref.hash, focus: ref.focus, kind: { type: "ld", ratio, ...w } });
+  out.push({ hash: ref.hash, focus: ref.focus, kind: { type: "og", ...w } });
   return out;
 }
 
 export function variantFileName(v: VariantName) {
   const k = v.kind;
+  const p = "whole" in k && k.whole ? "p" : "";
   const suffix =
-    k.type === "display" ? `w${k.width}.${k.format}` : k.type === "ld" ? `${k.ratio}.jpg` : `${k.type}.jpg`;
+    k.type === "display"
+      ? `${p ? "p" : "w"}${k.width}.${k.format}`
+      : k.type === "ld"
+        ? `${k.ratio}${p}.jpg`
+        : `${k.type}${p}.jpg`;
   return `${v.hash}-${v.focus.x}-${v.focus.y}-${suffix}`;
+}
+
+/** Is this variant name one the image's own fit produces (a whole name for a whole image)? */
+export function fitsImage(v: VariantName, size: { width: number; height: number }): boolean {
+  if (v.kind.type === "preview") return true;
+  return Boolean("whole" in v.kind && v.kind.whole) === (imageFit(size.width, size.height) === "whole");
 }
 
 function clamp(n: number, lo: number, hi: number) {

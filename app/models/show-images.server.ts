@@ -7,7 +7,8 @@ import fs from "node:fs";
 import { and, eq, isNotNull, isNull, like, or, sql } from "drizzle-orm";
 import { events, images } from "~/db/schema";
 import {
-  cropBox,
+  imageFit,
+  maxDisplayWidth,
   DEFAULT_FOCUS,
   formatFocus,
   parseFocus,
@@ -58,12 +59,7 @@ export function showImageRef(
     const row = getImageRow(e.imageHash, database);
     if (!row) return null;
     const focus = parseFocus(e.imageFocus) ?? DEFAULT_FOCUS;
-    return {
-      hash: row.hash,
-      focus,
-      maxWidth: cropBox(row.width, row.height, 16, 9, focus).width,
-      placeholder: row.placeholder,
-    };
+    return imageRefOf(row, focus);
   } catch {
     return null;
   }
@@ -255,4 +251,19 @@ export function markImageBroken(hash: string, message: string, database: DB = db
     .set({ imageHash: null, imageError: message })
     .where(eq(events.imageHash, hash))
     .run();
+}
+
+/** A stored image as pages use it, with its fit (a portrait poster is shown whole). */
+export function imageRefOf(
+  row: { hash: string; width: number; height: number; placeholder: string },
+  focus: Focus,
+): ShowImageRef {
+  const fit = imageFit(row.width, row.height);
+  return {
+    hash: row.hash,
+    focus,
+    maxWidth: maxDisplayWidth(row.width, row.height, focus),
+    ...(fit === "whole" ? { fit } : {}),
+    placeholder: row.placeholder,
+  };
 }

@@ -1,7 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { cropBox, displayWidths, parseVariantName, STOCK_SHARE_IMAGE } from "~/lib/image-variants";
+import {
+  displayWidths,
+  fitsImage,
+  maxDisplayWidth,
+  parseVariantName,
+  STOCK_SHARE_IMAGE,
+} from "~/lib/image-variants";
 import { dataImagesDir, getImageRow, isImageInUse, markImageBroken } from "~/models/show-images.server";
 import { refusal } from "~/utils/form-pipeline.server";
 import { ensureVariantFile, ImageError, variantPath } from "~/utils/image-pipeline.server";
@@ -24,7 +30,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (!fs.existsSync(file)) {
     const row = getImageRow(name.hash);
     if (!row || !isImageInUse(name.hash, name.kind.type === "preview" ? null : name.focus)) return notFound();
-    const maxWidth = cropBox(row.width, row.height, 16, 9, name.focus).width;
+    // Only the names the image's own fit gives (a whole poster has no crops, and no whole files
+    // for a crop), at the widths it allows.
+    if (!fitsImage(name, row)) return notFound();
+    const maxWidth = maxDisplayWidth(row.width, row.height, name.focus);
     if (name.kind.type === "display" && !displayWidths(maxWidth).includes(name.kind.width)) return notFound();
     try {
       file = await ensureVariantFile(dir, row, name);

@@ -16,8 +16,10 @@ import { ACCEPTED_IMAGE_LABEL, sniffImage, type SniffedFormat } from "~/lib/imag
 import {
   allVariants,
   cropBox,
+  imageFit,
   LD_MIN_WIDTH,
   LD_RATIOS,
+  maxDisplayWidth,
   OG_SIZE,
   variantFileName,
   type Focus,
@@ -233,6 +235,30 @@ async function makePlaceholder(master: Buffer) {
   return `data:image/webp;base64,${tiny.toString("base64")}`;
 }
 
+/**
+ * The whole image as tall as a width × height box, centred on a blurred, dimmed copy of itself
+ * filling the box (issue 42: a portrait poster shown whole), ready to encode.
+ */
+async function wholeOnBackdrop(master: Buffer, width: number, height: number) {
+  const sharp = await loadSharp();
+  const [backdrop, poster] = await Promise.all([
+    sharp(master)
+      .resize(Math.max(8, Math.round(width / 8)), Math.max(8, Math.round(height / 8)), { fit: "cover" })
+      .blur(3)
+      .modulate({ brightness: 0.55 })
+      .resize(width, height)
+      .toBuffer(),
+    sharp(master).resize({ width, height, fit: "inside" }).toBuffer({ resolveWithObject: true }),
+  ]);
+  return sharp(backdrop).composite([
+    {
+      input: poster.data,
+      left: Math.round((width - poster.info.width) / 2),
+      top: Math.round((height - poster.info.height) / 2),
+    },
+  ]);
+}
+
 /** Renders one variant from the master (width × height of the master given). */
 export async function renderVariant(
   master: Buffer,
@@ -241,11 +267,14 @@ export async function renderVariant(
 ): Promise<Buffer> {
   const sharp = await loadSharp();
   const k = v.kind;
+  const whole = "whole" in k && k.whole === true;
   if (k.type === "display") {
-    const box = cropBox(size.width, size.height, 16, 9, v.focus);
-    const img = sharp(master)
-      .extract(box)
-      .resize(k.width, Math.round((k.width * 9) / 16));
+    const height = Math.round((k.width * 9) / 16);
+    const img = whole
+      ? await wholeOnBackdrop(master, k.width, height)
+      : sharp(master)
+          .extract(cropBox(size.width, size.height, 16, 9, v.focus))
+          .resize(k.width, height);
     if (k.format === "avif") return img.avif({ quality: 50, effort: 2 }).toBuffer();
     if (k.format === "webp") return img.webp({ quality: 72, effort: 4 }).toBuffer();
     return img.jpeg({ quality: 76, mozjpeg: true }).toBuffer();
@@ -256,13 +285,14 @@ export async function renderVariant(
       .jpeg({ quality: 75, mozjpeg: true })
       .toBuffer();
   const [rw, rh] = k.type === "og" ? [OG_SIZE.width, OG_SIZE.height] : LD_RATIOS[k.ratio];
-  const box = cropBox(size.width, size.height, rw, rh, v.focus);
   const width = k.type === "og" ? OG_SIZE.width : LD_MIN_WIDTH;
-  return sharp(master)
-    .extract(box)
-    .resize(width, Math.round((width * rh) / rw))
-    .jpeg({ quality: 80, mozjpeg: true })
-    .toBuffer();
+  const height = Math.round((width * rh) / rw);
+  const img = whole
+    ? await wholeOnBackdrop(master, width, height)
+    : sharp(master)
+        .extract(cropBox(size.width, size.height, rw, rh, v.focus))
+        .resize(width, height);
+  return img.jpeg({ quality: 80, mozjpeg: true }).toBuffer();
 }
 
 // --- storage ---------------------------------------------------------------------------------
@@ -322,6 +352,8 @@ export async function produceAllVariants(
   image: { hash: string; width: number; height: number },
   focus: Focus,
 ) {
-  const maxWidth = cropBox(image.width, image.height, 16, 9, focus).width;
-  for (const v of allVariants({ hash: image.hash, focus, maxWidth })) await ensureVariantFile(dir, image, v);
+  const maxWidth = maxDisplayWidth(image.width, image.height, focus);
+  const fit = imageFit(image.width, image.height);
+  for (const v of allVariants({ hash: image.hash, focus, maxWidth, fit }))
+    await ensureVariantFile(dir, image, v);
 }

@@ -19,22 +19,65 @@ export const POSTER_DIR = path.resolve(".cache/posters");
 
 export type Poster = { file: string; width: number; height: number; bytes: number; title: string };
 
-/** The 6000×4000 one first (the benchmark's "one big poster"). */
-const SPECS: { width: number; height: number; title: string; hue: number; faceX: number }[] = [
-  { width: 6000, height: 4000, title: "Friday Night Laughs", hue: 12, faceX: 0.72 },
-  { width: 4000, height: 6000, title: "Headliner Special", hue: 280, faceX: 0.5 },
-  { width: 5000, height: 3333, title: "Comedy at the Winery", hue: 330, faceX: 0.3 },
-  { width: 3000, height: 2000, title: "Open Mic Madness", hue: 200, faceX: 0.62 },
-  { width: 2400, height: 3600, title: "Epic Dads", hue: 40, faceX: 0.45 },
-  { width: 4500, height: 3000, title: "2 Minutes to Kill", hue: 150, faceX: 0.25 },
-  { width: 2000, height: 2000, title: "Patio Comedy", hue: 95, faceX: 0.55 },
-  { width: 3600, height: 2400, title: "Distillery Stand-Up", hue: 20, faceX: 0.8 },
-];
+type Spec = { width: number; height: number; title: string; hue: number; faceX: number };
+
+/** The bench's upload test: one camera-sized landscape original (the platform allows 6000×4000). */
+export const BIG_POSTER: Spec = {
+  width: 6000,
+  height: 4000,
+  title: "Friday Night Laughs",
+  hue: 12,
+  faceX: 0.72,
+};
+
+/**
+ * The shapes real posters come in (issue 42: most comedy posters are portrait): 2:3 and A-series
+ * portraits, a square social-media poster, and 3:2 landscapes. Demo shows named here get theirs
+ * (the screenshots' portrait show is the Friday headliner); any other title gets one by its hash.
+ */
+const SHAPES = [
+  [2400, 3600],
+  [3000, 2000],
+  [2480, 3508],
+  [2000, 2000],
+  [3600, 2400],
+] as const;
+const SHAPE_OF: Record<string, (typeof SHAPES)[number]> = {
+  "Headliner Friday: Club Special": [2400, 3600],
+  "Tuesday Night Stand-Up at Tipsy Toucan": [3000, 2000],
+  "Game On! Comedy Game Show with host Danny Vega": [2480, 3508],
+  "Sip & Giggle at the Winery": [2000, 2000],
+  "Laughs on the Waterfront": [3600, 2400],
+};
+
+function hashOf(text: string) {
+  let h = 2166136261;
+  for (const c of text) h = Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0;
+  return h;
+}
+
+/** The poster of a show: its own title, a shape and colours of its own (the same title, the same poster). */
+export function posterSpec(title: string): Spec {
+  const h = hashOf(title);
+  const [width, height] = SHAPE_OF[title] ?? SHAPES[h % SHAPES.length];
+  return { width, height, title, hue: h % 360, faceX: [0.3, 0.5, 0.62, 0.72][(h >> 9) % 4] };
+}
+
+/** The title in lines of at most `max` characters (words kept whole). */
+function titleLines(title: string, max: number) {
+  const lines: string[] = [];
+  for (const word of title.split(/\s+/)) {
+    const last = lines[lines.length - 1];
+    if (last && `${last} ${word}`.length <= max) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
 
 /** Drawn at a third of the size and enlarged (gradients and shapes survive; 9x less drawing). */
 const DRAW_SCALE = 3;
 
-function svg(spec: (typeof SPECS)[number]) {
+function svg(spec: Spec) {
   const { width: w, height: h, hue, faceX } = spec;
   const s = Math.min(w, h);
   const faces = [faceX, faceX - 0.18, faceX + 0.17]
@@ -49,7 +92,12 @@ function svg(spec: (typeof SPECS)[number]) {
         <path d="M ${cx - r * 0.4} ${cy + r * 0.35} Q ${cx} ${cy + r * 0.75} ${cx + r * 0.4} ${cy + r * 0.35}" stroke="#1b1b1b" stroke-width="${r * 0.08}" fill="none"/>`;
     })
     .join("");
-  const title = spec.title.replace(/&/g, "&amp;");
+  const escape = (t: string) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+  const lines = titleLines(spec.title, w < h ? 14 : 22);
+  const size = Math.min(s * 0.1, (w * 0.9) / (Math.max(...lines.map((l) => l.length)) * 0.62));
+  const title = lines
+    .map((l, i) => `<tspan x="${w * 0.05}" dy="${i === 0 ? 0 : size * 1.1}">${escape(l)}</tspan>`)
+    .join("");
   return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${Math.round(w / DRAW_SCALE)}" height="${Math.round(h / DRAW_SCALE)}" viewBox="0 0 ${w} ${h}">
   <defs>
     <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,22%)"/><stop offset="1" stop-color="hsl(${hue + 60},60%,8%)"/></linearGradient>
@@ -60,8 +108,8 @@ function svg(spec: (typeof SPECS)[number]) {
   <rect width="${w}" height="${h}" fill="url(#spot)"/>
   ${faces}
   <rect y="${h * 0.8}" width="${w}" height="${h * 0.2}" fill="#000" opacity="0.55"/>
-  <text x="${w * 0.05}" y="${h * 0.16}" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="${s * 0.1}" fill="#fff">${title}</text>
-  <text x="${w * 0.05}" y="${h * 0.9}" font-family="DejaVu Sans, sans-serif" font-size="${s * 0.045}" fill="#ffd35a">LAUGH WINDSOR · LIVE STAND-UP · WINDSOR, ONTARIO</text>
+  <text x="${w * 0.05}" y="${h * 0.05 + size}" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="${size}" fill="#fff">${title}</text>
+  <text x="${w * 0.05}" y="${h * 0.9}" font-family="DejaVu Sans, sans-serif" font-size="${Math.min(s * 0.045, w / 30)}" fill="#ffd35a">LAUGH WINDSOR · LIVE STAND-UP · WINDSOR, ONTARIO</text>
 </svg>`);
 }
 
@@ -82,53 +130,54 @@ function addGrain(data: Buffer, seed: number) {
   }
 }
 
-export async function generatePosters(dir = POSTER_DIR): Promise<Poster[]> {
+/** Makes (once; cached by title and size) the poster of `spec`. */
+export async function generatePoster(spec: Spec, dir = POSTER_DIR): Promise<Poster> {
   fs.mkdirSync(dir, { recursive: true });
-  const out: Poster[] = [];
-  for (const [i, spec] of SPECS.entries()) {
-    const file = path.join(dir, `poster-${i + 1}-${spec.width}x${spec.height}.jpg`);
-    if (!fs.existsSync(file)) {
-      const { data: pixels, info } = await sharp(svg(spec))
-        .resize(spec.width, spec.height)
-        .removeAlpha()
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      addGrain(pixels, i + 1);
-      const data = await sharp(pixels, { raw: info }).jpeg({ quality: 90 }).toBuffer();
-      fs.writeFileSync(`${file}.tmp`, data);
-      fs.renameSync(`${file}.tmp`, file);
-    }
-    out.push({
-      file,
-      width: spec.width,
-      height: spec.height,
-      bytes: fs.statSync(file).size,
-      title: spec.title,
-    });
+  const slug = spec.title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 60);
+  const file = path.join(dir, `${slug}-${spec.width}x${spec.height}.jpg`);
+  if (!fs.existsSync(file)) {
+    const { data: pixels, info } = await sharp(svg(spec))
+      .resize(spec.width, spec.height)
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    addGrain(pixels, hashOf(spec.title) % 1000);
+    const data = await sharp(pixels, { raw: info }).jpeg({ quality: 90 }).toBuffer();
+    fs.writeFileSync(`${file}.tmp`, data);
+    fs.renameSync(`${file}.tmp`, file);
   }
-  return out;
+  return { file, width: spec.width, height: spec.height, bytes: fs.statSync(file).size, title: spec.title };
 }
 
 /**
- * Gives every active show of `database` one of `posters` through the real image pipeline (the
- * same as a staff upload), its variants rendered into `store` (the images folder beside the
- * database). Used by `npm run posters` (the demo) and `npm run screenshots` with SHOTS_POSTERS.
+ * Gives every active show of `database` a poster with its own title (issue 42: a poster that names
+ * another show confuses a visitor), through the real image pipeline (the same as a staff upload),
+ * its variants rendered into `store` (the images folder beside the database). Shows sharing a
+ * title share the poster. Used by `npm run posters` (the demo), `npm run screenshots` with
+ * SHOTS_POSTERS, and the image and weight benches.
  */
-export async function givePosters(database: DB, store: string, posters: Poster[]) {
-  const hashes: string[] = [];
-  for (const p of posters) {
-    const result = await ingestBytes(fs.readFileSync(p.file), database, store);
-    if (!result.ok) throw new Error(`${p.file}: ${result.message}`);
-    hashes.push(result.hash);
-    await produceAllVariants(store, getImageRow(result.hash, database)!, DEFAULT_FOCUS);
-  }
+export async function givePosters(database: DB, store: string) {
   const shows = database
-    .select({ id: events.id })
+    .select({ id: events.id, title: events.title })
     .from(events)
     .where(and(isNull(events.archivedAt)))
     .all();
-  shows.forEach((s, i) =>
-    setShowImage(s.id, { source: "upload", hash: hashes[i % hashes.length], focus: DEFAULT_FOCUS }, database),
-  );
-  return { shows: shows.length, distinct: hashes.length };
+  const byTitle = new Map<string, { hash: string; poster: Poster }>();
+  for (const show of shows) {
+    let given = byTitle.get(show.title);
+    if (!given) {
+      const poster = await generatePoster(posterSpec(show.title));
+      const result = await ingestBytes(fs.readFileSync(poster.file), database, store);
+      if (!result.ok) throw new Error(`${poster.file}: ${result.message}`);
+      await produceAllVariants(store, getImageRow(result.hash, database)!, DEFAULT_FOCUS);
+      given = { hash: result.hash, poster };
+      byTitle.set(show.title, given);
+    }
+    setShowImage(show.id, { source: "upload", hash: given.hash, focus: DEFAULT_FOCUS }, database);
+  }
+  return { shows: shows.length, posters: [...byTitle.values()].map((g) => g.poster) };
 }

@@ -239,6 +239,76 @@ describe("variants and crops", () => {
   });
 });
 
+describe("portrait posters shown whole (issue 42)", () => {
+  /** A 2:3 poster: a red title band on top, a blue band at the bottom, grey between. */
+  const poster = () =>
+    sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1200"><rect width="800" height="1200" fill="#808080"/><rect width="800" height="150" fill="#ff0000"/><rect y="1050" width="800" height="150" fill="#0000ff"/></svg>`,
+      ),
+    )
+      .jpeg()
+      .toBuffer();
+  const size = { width: 800, height: 1200 };
+  const strip = async (file: Buffer, top: number, height: number) => {
+    const meta = await sharp(file).metadata();
+    const width = 20;
+    return meanColour(
+      await sharp(file)
+        .extract({ left: Math.round((meta.width! - width) / 2), top, width, height })
+        .toBuffer(),
+    );
+  };
+
+  it("a whole display file is 16:9 with the poster's top and bottom in it, centred on a dimmed backdrop", async () => {
+    const out = await renderVariant(await poster(), size, {
+      hash: "0123456789abcdef",
+      focus: { x: 50, y: 50 },
+      kind: { type: "display", width: 640, format: "jpg", whole: true },
+    });
+    const meta = await sharp(out).metadata();
+    expect([meta.width, meta.height]).toEqual([640, 360]);
+    // The title band (top) and the bottom band are both there: nothing was cut off.
+    const top = await strip(out, 2, 16);
+    const bottom = await strip(out, 360 - 18, 16);
+    expect(top.r).toBeGreaterThan(200);
+    expect(top.b).toBeLessThan(60);
+    expect(bottom.b).toBeGreaterThan(200);
+    expect(bottom.r).toBeLessThan(60);
+    // Beside the poster (240 px wide in the middle) is the backdrop, dimmed: darker than the poster's grey.
+    const side = meanColour(
+      await sharp(out).extract({ left: 10, top: 150, width: 40, height: 60 }).toBuffer(),
+    );
+    expect((await side).g).toBeLessThan(100);
+  });
+
+  it("the crop of the same poster loses its title: why portrait posters are not cropped", async () => {
+    const out = await renderVariant(await poster(), size, {
+      hash: "0123456789abcdef",
+      focus: { x: 50, y: 50 },
+      kind: { type: "display", width: 640, format: "jpg" },
+    });
+    expect((await strip(out, 2, 16)).r).toBeLessThan(160);
+  });
+
+  it("the page's image reference and every produced file are whole for a portrait poster", async () => {
+    const database = createTestDb();
+    const stored = await ingestBytes(await poster(), database, tmp);
+    if (!stored.ok) throw new Error(stored.message);
+    const id = insertShow(database, { title: "Poster Night", date: "2030-01-01" }).id;
+    setShowImage(id, { source: "upload", hash: stored.hash, focus: { x: 50, y: 50 } }, database);
+    const ref = showImageRef(database.select().from(events).get()!, database)!;
+    expect(ref.fit).toBe("whole");
+    await produceAllVariants(tmp, { hash: stored.hash, ...size }, { x: 50, y: 50 });
+    const files = fs.readdirSync(path.join(tmp, stored.hash)).filter((f) => f !== "master.jpg");
+    // 1200 px tall: 16:9 files up to 2133 px wide, so every display width (5 × 3 formats), 3 JSON-LD images, OG.
+    expect(files).toHaveLength(5 * 3 + 3 + 1);
+    expect(
+      files.every((f) => /-(p\d+\.(avif|webp|jpg)|16x9p\.jpg|4x3p\.jpg|1x1p\.jpg|ogp\.jpg)$/.test(f)),
+    ).toBe(true);
+  });
+});
+
 describe("shows and their images", () => {
   it("a bad upload is refused; a good one is used with its focal point; a broken one falls back to none", async () => {
     const database = createTestDb();
@@ -284,9 +354,11 @@ describe("HEIC photos from phones", () => {
     const stored = await ingestBytes(heic, database, tmp);
     if (!stored.ok) throw new Error(stored.message);
     setShowImage(id, { source: "upload", hash: stored.hash, focus: { x: 50, y: 50 } }, database);
+    // A portrait photo is shown whole (issue 42): its 16:9 files are as tall as the photo.
     expect(showImageRef(database.select().from(events).get()!, database)).toMatchObject({
       hash: stored.hash,
-      maxWidth: 1200,
+      maxWidth: Math.floor((1600 * 16) / 9),
+      fit: "whole",
     });
     expect(fs.existsSync(path.join(tmp, stored.hash, "master.jpg"))).toBe(true);
 
@@ -325,7 +397,9 @@ describe("HEIC photos from phones", () => {
       }
       sets.push(set);
     }
-    expect(Object.keys(sets[0])).toHaveLength(4 * 3 + 3 + 1); // 320/640/720/960 × AVIF/WebP/JPEG, 3 crops, OG
+    // A portrait photo is shown whole: 320…1280 × AVIF/WebP/JPEG, the 3 JSON-LD images, OG.
+    expect(Object.keys(sets[0])).toHaveLength(5 * 3 + 3 + 1);
+    expect(Object.keys(sets[0]).every((f) => /-(p\d+|16x9p|4x3p|1x1p|ogp)\./.test(f))).toBe(true);
     expect(sets[0]).toEqual(sets[1]);
   });
 

@@ -16,6 +16,9 @@ import {
   srcSet,
   structuredDataImages,
   variantFileName,
+  fitsImage,
+  imageFit,
+  maxDisplayWidth,
 } from "~/lib/image-variants";
 
 /**
@@ -307,5 +310,50 @@ describe("variant rules at their edges", () => {
     ]) {
       expect(parseVariantName(bad)).toBeNull();
     }
+  });
+});
+
+describe("which images are shown whole (issue 42)", () => {
+  it("crops what a 16:9 box keeps at least three quarters of, and shows the rest whole", () => {
+    expect(imageFit(1920, 1080)).toBe("crop"); // 16:9: keeps all of it
+    expect(imageFit(3000, 2000)).toBe("crop"); // 3:2 photo: keeps 84 %
+    expect(imageFit(2000, 1500)).toBe("crop"); // 4:3 photo: keeps 75 %, the bound
+    expect(imageFit(2000, 1520)).toBe("whole"); // just under three quarters
+    expect(imageFit(2000, 2000)).toBe("whole"); // square poster: 56 %
+    expect(imageFit(2400, 3600)).toBe("whole"); // 2:3 portrait poster: 38 %
+    expect(imageFit(4000, 1000)).toBe("whole"); // a 4:1 banner: 44 %
+  });
+  it("offers whole files up to the width whose height is the poster's own", () => {
+    expect(maxDisplayWidth(2400, 3600, { x: 50, y: 50 })).toBe(6400);
+    expect(maxDisplayWidth(300, 450, { x: 50, y: 50 })).toBe(800);
+    expect(maxDisplayWidth(3000, 2000, { x: 50, y: 50 })).toBe(3000);
+  });
+  it("names whole files apart from crops, and parses them back", () => {
+    const ref = { hash: "0123456789abcdef", focus: { x: 50, y: 50 }, maxWidth: 800, fit: "whole" as const };
+    expect(displayUrl(ref, 640, "avif")).toBe("/img/0123456789abcdef-50-50-p640.avif");
+    expect(ldUrl(ref, "1x1")).toBe("/img/0123456789abcdef-50-50-1x1p.jpg");
+    expect(ogUrl(ref)).toBe("/img/0123456789abcdef-50-50-ogp.jpg");
+    for (const v of allVariants(ref)) expect(parseVariantName(variantFileName(v))).toEqual(v);
+    expect(allVariants(ref).every((v) => "whole" in v.kind && v.kind.whole)).toBe(true);
+    expect(parseVariantName("0123456789abcdef-50-50-p640.avif")?.kind).toEqual({
+      type: "display",
+      width: 640,
+      format: "avif",
+      whole: true,
+    });
+    expect(parseVariantName("0123456789abcdef-50-50-ogpp.jpg")).toBeNull();
+    expect(parseVariantName("0123456789abcdef-50-50-preview.jpgp")).toBeNull();
+  });
+  it("an image answers only the names of its own fit", () => {
+    const crop = parseVariantName("0123456789abcdef-50-50-w640.avif")!;
+    const whole = parseVariantName("0123456789abcdef-50-50-p640.avif")!;
+    expect([
+      fitsImage(crop, { width: 3000, height: 2000 }),
+      fitsImage(whole, { width: 3000, height: 2000 }),
+    ]).toEqual([true, false]);
+    expect([
+      fitsImage(crop, { width: 2400, height: 3600 }),
+      fitsImage(whole, { width: 2400, height: 3600 }),
+    ]).toEqual([false, true]);
   });
 });

@@ -416,6 +416,12 @@ function PosterField({
           />
         </button>
       ) : null}
+      {image?.fit === "whole" ? (
+        <p className="field__hint" data-image-fit="whole">
+          This poster is shown whole, on a blurred backdrop of itself: a 16:9 crop would cut off too much of
+          it. The focal point is used only for a crop.
+        </p>
+      ) : null}
       <Field
         label="Focal point"
         field={focusField}

@@ -18,6 +18,8 @@ export const HERO_SIZES = "(min-width: 75rem) 1200px, calc(100vw - 2rem)";
  *
  * A processed image (`image`) is a <picture> of 16:9 crops around the focal point in AVIF, WebP
  * and JPEG at several widths, with a tiny blurred placeholder painted behind it while it loads.
+ * A portrait poster's files hold it whole on a blurred backdrop (`data-fit="whole"`): the boxes
+ * that are not 16:9 (a phone's card, the wide carousel) show those files whole too (public.css).
  */
 export function ShowImage({
   src,
@@ -67,6 +69,7 @@ export function ShowImage({
           srcSet={srcSet(image, "jpg")}
           sizes={sizes}
           data-image={image.hash}
+          data-fit={image.fit === "whole" ? "whole" : undefined}
           style={
             image.placeholder
               ? {
