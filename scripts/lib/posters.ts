@@ -92,6 +92,9 @@ function svg(spec: Spec) {
         <path d="M ${cx - r * 0.4} ${cy + r * 0.35} Q ${cx} ${cy + r * 0.75} ${cx + r * 0.4} ${cy + r * 0.35}" stroke="#1b1b1b" stroke-width="${r * 0.08}" fill="none"/>`;
     })
     .join("");
+  // A landscape poster is cropped to 16:9 and on a phone's card to 2:1 (its middle 75 %): its
+  // designer keeps the title and the strap line inside that, as real landscape artwork does.
+  const top = w < h ? 0.05 : 0.16;
   const escape = (t: string) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;");
   const lines = titleLines(spec.title, w < h ? 14 : 22);
   const size = Math.min(s * 0.1, (w * 0.9) / (Math.max(...lines.map((l) => l.length)) * 0.62));
@@ -107,9 +110,9 @@ function svg(spec: Spec) {
   ${Array.from({ length: 14 }, (_, i) => `<circle cx="${(((i * 7919) % 97) / 97) * w}" cy="${(((i * 104729) % 89) / 89) * h}" r="${s * (0.03 + (i % 5) * 0.02)}" fill="hsl(${hue + i * 23},80%,60%)" opacity="0.18"/>`).join("")}
   <rect width="${w}" height="${h}" fill="url(#spot)"/>
   ${faces}
-  <rect y="${h * 0.8}" width="${w}" height="${h * 0.2}" fill="#000" opacity="0.55"/>
-  <text x="${w * 0.05}" y="${h * 0.05 + size}" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="${size}" fill="#fff">${title}</text>
-  <text x="${w * 0.05}" y="${h * 0.9}" font-family="DejaVu Sans, sans-serif" font-size="${Math.min(s * 0.045, w / 30)}" fill="#ffd35a">LAUGH WINDSOR · LIVE STAND-UP · WINDSOR, ONTARIO</text>
+  <rect y="${h * 0.74}" width="${w}" height="${h * 0.26}" fill="#000" opacity="0.55"/>
+  <text x="${w * 0.05}" y="${h * top + size}" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="${size}" fill="#fff">${title}</text>
+  <text x="${w * 0.05}" y="${h * (w < h ? 0.9 : 0.82)}" font-family="DejaVu Sans, sans-serif" font-size="${Math.min(s * 0.045, w / 30)}" fill="#ffd35a">LAUGH WINDSOR · LIVE STAND-UP · WINDSOR, ONTARIO</text>
 </svg>`);
 }
 
@@ -138,7 +141,7 @@ export async function generatePoster(spec: Spec, dir = POSTER_DIR): Promise<Post
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "")
     .slice(0, 60);
-  const file = path.join(dir, `${slug}-${spec.width}x${spec.height}.jpg`);
+  const file = path.join(dir, `${slug}-${spec.width}x${spec.height}-v2.jpg`);
   if (!fs.existsSync(file)) {
     const { data: pixels, info } = await sharp(svg(spec))
       .resize(spec.width, spec.height)

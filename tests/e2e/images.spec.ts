@@ -305,9 +305,11 @@ test("a portrait poster is shown whole, its title kept, on the show page and on 
   expect(meta.width! * 9).toBe(meta.height! * 16);
   const band = async (top: number) =>
     (
-      await sharp(file)
-        .extract({ left: Math.round(meta.width! / 2) - 5, top, width: 10, height: 6 })
-        .stats()
+      await sharp(
+        await sharp(file)
+          .extract({ left: Math.round(meta.width! / 2) - 5, top, width: 10, height: 6 })
+          .toBuffer(),
+      ).stats()
     ).channels;
   const [r, , b] = await band(2);
   expect(r.mean).toBeGreaterThan(200);
