@@ -47,6 +47,10 @@ test("hidden standings: names and vote count only; close (confirmed, with the vo
   // The projector says voting is open, with the count (big, for the room), and how to vote.
   await expect(projector.locator("[data-vote-count]")).toContainText("Voting open · 5 votes");
   await expect(projector.locator('[data-projector-slot="vote-at"]')).toBeVisible();
+  // Issue 37: its QR code is this round's own ballot, not plain /vote (where, with another room
+  // voting, the phone would be asked which show, or before issue 37 got the newest round).
+  const ownBallot = `${new URL(baseURL!).origin}/vote?round=${round.roundId}`;
+  await expect(projector.getByRole("img", { name: `QR code for ${ownBallot}` })).toBeVisible();
   await expect(projector.getByRole("columnheader", { name: "Rank" })).toHaveCount(0);
   // The order is nowhere in the page, not even in its data.
   expect(await projector.content()).not.toMatch(/"rank":/);

@@ -5,8 +5,10 @@
  * the live alarm and voiding a burst; a staff member's projector link.
  */
 import { eq } from "drizzle-orm";
-import { auditLog, votes } from "~/db/schema";
+import { auditLog, votes, votingRounds } from "~/db/schema";
+import { todayIn } from "~/lib/dates";
 import { E2E_ENV } from "../support/env";
+import { insertShow } from "../support/shows";
 import { signInAsStaff } from "../support/staff";
 import {
   addVotes,
@@ -240,4 +242,35 @@ test("a staff member hands the projector a link for tonight: it opens the projec
   await expect(doorPage.getByRole("heading", { level: 1, name: round.title })).toBeVisible();
   await expect(doorPage.getByRole("button", { name: "Make a projector link" })).toHaveCount(0);
   await Promise.all([laptop.close(), door.close()]);
+});
+
+test("two rooms voting tonight: /results asks the host which room's results, never one of them silently", async ({
+  page,
+  context,
+  db,
+  baseURL,
+}) => {
+  const tonight = todayIn();
+  // Two of tonight's shows, each with its round (kept off the public pages: archived).
+  const rooms = ["Tipsy Toucan", "Villains Beer Co"].map((venue) => {
+    const show = insertShow(db, { date: tonight, time: "20:00", venue, archivedAt: new Date() });
+    const r = createRound(db, `Tonight at ${venue}`, [{ name: "Ava" }]);
+    db.update(votingRounds)
+      .set({ eventId: show.id, eventDate: tonight })
+      .where(eq(votingRounds.id, r.roundId))
+      .run();
+    return r;
+  });
+  try {
+    await signInAsStaff(context, db, baseURL!);
+    await page.goto("/results");
+    await expect(page.getByRole("heading", { level: 1, name: "Which room's results?" })).toBeVisible();
+    for (const r of rooms) await expect(page.getByRole("link", { name: new RegExp(r.title) })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Close voting…" })).toHaveCount(0);
+    await page.getByRole("link", { name: new RegExp(rooms[1].title) }).click();
+    await expect(page).toHaveURL(new RegExp(`/results\\?round=${rooms[1].roundId}$`));
+    await expect(page.getByRole("heading", { level: 1, name: rooms[1].title })).toBeVisible();
+  } finally {
+    for (const r of rooms) closeTestRound(db, r.roundId);
+  }
 });
