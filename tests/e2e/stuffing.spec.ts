@@ -6,6 +6,7 @@
  * fresh one, and a brand-new cookie voted at once.
  */
 import { capFor, DEFAULT_ROOM_SEATS, roomBudgets } from "~/lib/room-budgets";
+import { E2E_ENV } from "../support/env";
 import { startSeededServer, type SeededServer } from "../support/server";
 import { createRound, uniq, votesIn } from "../support/voting";
 import { expect, test } from "./fixtures";
@@ -39,7 +40,7 @@ const deviceCookie = (res: Response) =>
     .map((c) => c.split(";")[0])
     .find((c) => c.startsWith("vote_device=")) ?? null;
 
-test("a script in the room: its burst of new phones is capped, a refused post hands out no cookie, a brand-new cookie cannot vote at once", async ({
+test("a script in the room: its burst of new phones is capped, a refused post hands out no cookie, a brand-new cookie cannot vote at once; the host sees the alarm", async ({
   javaScriptOn,
 }) => {
   test.skip(!javaScriptOn, "HTTP only: runs once");
@@ -105,4 +106,27 @@ test("a script in the room: its burst of new phones is capped, a refused post ha
   const other = await get(ballot, "198.51.100.200");
   expect(other.status).toBe(200);
   expect(deviceCookie(other)).not.toBeNull();
+
+  // The host (the results password, from the bar's laptop) sees the alarm: the room's address
+  // went over the round's budget of new phones, with how many were refused.
+  const HOST = "192.0.2.250";
+  const unlock = await post(
+    `/results?round=${round.roundId}`,
+    { password: E2E_ENV.RESULTS_PASSWORD },
+    "",
+    HOST,
+  );
+  expect(unlock.status).toBe(302);
+  const hostCookies = unlock.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const html = await (await get(`/results?round=${round.roundId}`, HOST, hostCookies)).text();
+  // The page's text as a reader gets it (React's text separators and entities out).
+  const text = html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&#x27;/g, "'");
+  expect(text).toContain("Alarm: possible ballot stuffing");
+  expect(text).toContain(`New phones from ${ROOM} over this round's budget: ${300 - cookies.length} refused`);
 });
