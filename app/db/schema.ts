@@ -574,7 +574,7 @@ export const outbox = sqliteTable(
   "outbox",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    /** waitlist | confirmation | contact | application | shortlist */
+    /** waitlist | confirmation | contact | application | shortlist | partner-report */
     kind: text("kind").notNull(),
     /** The row the message is about (contact message id, application id, ...). */
     refId: integer("ref_id"),

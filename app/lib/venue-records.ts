@@ -62,6 +62,7 @@ export const RESERVED_SLUGS = new Set([
   "img",
   "manage-comedians",
   "merch",
+  "partners",
   "privacy",
   "results",
   "series",

@@ -10,12 +10,18 @@ import {
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FieldErrors } from "~/components/form-parts";
 import { handleVenueForm } from "~/features/venues/venue-form.server";
+import { todayIn } from "~/lib/dates";
 import { venueFormSchema, type VenueFormValues } from "~/lib/forms/venue";
 import { parseId } from "~/lib/ids";
+import { weekOf } from "~/lib/partner-report";
 import { formatLinks, formatSections } from "~/lib/venue-sections";
+import { sentReports } from "~/models/partner-reports.server";
 import { getVenue } from "~/models/venues.server";
 import contentStyles from "~/styles/content.css";
 import { requireStaff } from "~/utils/auth.server";
+import { getEnv } from "~/utils/env.server";
+import { publicOrigin } from "~/utils/origin.server";
+import { partnerReportLink } from "~/utils/partner-link.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
 
@@ -38,7 +44,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   defaults.pageLinks = formatLinks(venue.pageLinks);
   if (venue.isClub) defaults.isClub = "on";
   if (venue.isWinery) defaults.isWinery = "on";
-  return json({ venue, defaults });
+  // Issue 41: this week's partner report as its recipients see it, and the weeks it went out.
+  const zone = getEnv().APP_TIMEZONE;
+  const report = {
+    preview: partnerReportLink(venue.id, weekOf(todayIn(zone)), publicOrigin(request), zone).url,
+    sent: sentReports(venue.id).map((r) => ({ week: r.week, recipients: r.recipients })),
+  };
+  return json({ venue, defaults, report });
 }
 
 /** POST the venue form: 400 with every message and nothing stored when a field is wrong. */
@@ -86,10 +98,16 @@ const FIELDS: {
     hint: "## Heading, then paragraphs; - for list items",
   },
   { name: "pageLinks", label: "Page buttons", long: true, hint: "one a line: Label | /path" },
+  {
+    name: "reportRecipients",
+    label: "Partner report recipients",
+    long: true,
+    hint: "one e-mail a line: the venue's weekly report of sales, waitlist and check-ins",
+  },
 ];
 
 export default function EditVenue() {
-  const { venue, defaults } = useLoaderData<typeof loader>();
+  const { venue, defaults, report } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: `venue-${venue.id}`,
@@ -137,21 +155,42 @@ export default function EditVenue() {
           );
         })}
         <p className="field">
-          <label>
-            <input {...getInputProps(fields.isClub, { type: "checkbox" })} /> Club venue: its shows get the
-            "Club Show" badge and are listed on /club-shows
+          <label className="checkbox">
+            <input {...getInputProps(fields.isClub, { type: "checkbox" })} />
+            <span>
+              Club venue: its shows get the &quot;Club Show&quot; badge and are listed on /club-shows
+            </span>
           </label>
         </p>
         <p className="field">
-          <label>
-            <input {...getInputProps(fields.isWinery, { type: "checkbox" })} /> Winery: its shows get the
-            "Winery Event" badge
+          <label className="checkbox">
+            <input {...getInputProps(fields.isWinery, { type: "checkbox" })} />
+            <span>Winery: its shows get the &quot;Winery Event&quot; badge</span>
           </label>
         </p>
         <button type="submit" className="button button--primary">
           Save venue
         </button>
       </Form>
+      <section className="panel partner-report__panel" aria-labelledby="report-title">
+        <h2 id="report-title">Partner report</h2>
+        <p>
+          Every Monday from 9 AM the recipients above get this venue&apos;s report (tickets sold and capacity,
+          waitlist, check-ins) with a read-only link that expires after two weeks.{" "}
+          <a href={report.preview}>This week&apos;s report</a>
+        </p>
+        {report.sent.length ? (
+          <ul aria-label="Reports sent">
+            {report.sent.map((r) => (
+              <li key={r.week}>
+                Week of {r.week}: {r.recipients} recipient{r.recipients === 1 ? "" : "s"}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">No report sent yet.</p>
+        )}
+      </section>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { releaseStaleSyncLock, syncShowsAndImages } from "./eventbrite-sync.server";
+import { startPartnerReports } from "./partner-reports.server";
 import { startTicketingWorker } from "./ticketing-refresh.server";
 
 /**
@@ -8,7 +9,8 @@ import { startTicketingWorker } from "./ticketing-refresh.server";
  * (default 10; 0 turns it off), only when the platform is configured. Several processes may
  * run the schedule: the SQLite lock in the sync run lets one of them sync at a time.
  * With the platform configured, the webhook's worker runs too (issue 41; whatever the
- * interval: the schedule is the reconcile, the webhook the minute-by-minute).
+ * interval: the schedule is the reconcile, the webhook the minute-by-minute), and the venues'
+ * weekly partner reports in any case.
  * Returns a stop function (graceful shutdown).
  */
 export function startSyncSchedule(
@@ -19,9 +21,14 @@ export function startSyncSchedule(
   const intervalMs = options.intervalMs ?? env.EVENTBRITE_SYNC_INTERVAL_MINUTES * 60_000;
   const configured = Boolean(env.EVENTBRITE_TOKEN && env.EVENTBRITE_ORGANIZATION_ID);
   const worker = configured ? startTicketingWorker() : null;
+  // The venues' weekly partner reports (issue 41), checked every hour.
+  const stopReports = startPartnerReports();
   if (!intervalMs || !configured) {
     logger().info({ intervalMs, webhooks: Boolean(worker) }, "scheduled ticketing sync off");
-    return () => worker?.stop();
+    return () => {
+      worker?.stop();
+      stopReports();
+    };
   }
   const run = options.run ?? (() => syncShowsAndImages({ staff: null }));
   let running = false;
@@ -42,5 +49,6 @@ export function startSyncSchedule(
   return () => {
     clearInterval(timer);
     worker?.stop();
+    stopReports();
   };
 }

@@ -11,6 +11,7 @@ import {
   startFakeEventbrite,
 } from "../fakes/eventbrite";
 import type { ReceivedMail } from "../fakes/smtp";
+import { readableMail as readable } from "../support/mail";
 import { eventually, freePort, type SeededServer } from "../support/server";
 import { insertShow } from "../support/shows";
 import { loginAsStaff } from "../support/staff";
@@ -62,13 +63,6 @@ async function annWaitsThenAvailable(page: Page, server: SeededServer, title: st
   await page.getByRole("button", { name: `Mark available: ${title}` }).click();
   return show;
 }
-
-/** Unfolds header lines and quoted-printable soft breaks so links can be read whole. */
-const readable = (raw: string) =>
-  raw
-    .replace(/\r\n[ \t]+/g, " ")
-    .replace(/=\r\n/g, "")
-    .replace(/=3D/g, "=");
 
 /** The mail of one kind: sign-up confirmations, or the "tickets are available" notices. */
 const confirmations = (received: ReceivedMail[], to?: string) =>

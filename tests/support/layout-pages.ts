@@ -1,8 +1,12 @@
 import { eq } from "drizzle-orm";
-import { contestantApplications, staffRecoveryCodes, staffUsers, votes } from "~/db/schema";
+import { contestantApplications, staffRecoveryCodes, staffUsers, venues, votes } from "~/db/schema";
+import { BUSINESS_TIME_ZONE, todayIn } from "~/lib/dates";
 import { comedianSlug } from "~/lib/lineup";
+import { weekOf } from "~/lib/partner-report";
 import { showPath } from "~/lib/slug";
 import type { DB } from "~/utils/db.server";
+import { partnerReportLink } from "~/utils/partner-link.server";
+import { E2E_ENV } from "./env";
 import { seededShow } from "./shows";
 import { addVotes, closeTestRound, createRound, uniq } from "./voting";
 
@@ -96,6 +100,18 @@ export function layoutContext(db: DB): Omit<LayoutContext, "db"> & { cleanUp: ()
   };
 }
 
+const venueIdOf = (db: DB, slug: string) => {
+  const row = db.select({ id: venues.id }).from(venues).where(eq(venues.slug, slug)).get();
+  if (!row) throw new Error(`No seeded venue ${slug}`);
+  return row.id;
+};
+
+/** A venue's partner report as its e-mail links it (signed with the browser tests' SESSION_SECRET). */
+const partnerReportPath = (db: DB, slug: string) => {
+  const zone = BUSINESS_TIME_ZONE;
+  return partnerReportLink(venueIdOf(db, slug), weekOf(todayIn(zone)), "", zone, E2E_ENV.SESSION_SECRET).url;
+};
+
 const showBySlug = (db: DB, title: string) =>
   showPath(seededShow(db, title) as Parameters<typeof showPath>[0]);
 
@@ -148,6 +164,7 @@ export const LAYOUT_PAGES: LayoutPage[] = [
   { name: "results-gate", as: "visitor", path: ({ roundId }) => `/results?round=${roundId}` },
   { name: "booking-gate", as: "visitor", path: () => "/booking" },
   { name: "admin-login", as: "visitor", path: () => "/admin/login" },
+  { name: "partner-report", as: "visitor", path: ({ db }) => partnerReportPath(db, "tipsy-toucan") },
   { name: "results", as: "staff", path: ({ roundId }) => `/results?round=${roundId}` },
   { name: "booking", as: "staff", path: () => "/booking" },
   { name: "admin", as: "staff", path: () => "/admin" },
@@ -157,6 +174,7 @@ export const LAYOUT_PAGES: LayoutPage[] = [
     as: "staff",
     path: ({ db }) => `/admin/events/${seededShow(db, "Tuesday Night Stand-Up at Tipsy Toucan").id}`,
   },
+  { name: "admin-venue", as: "staff", path: ({ db }) => `/admin/venues/${venueIdOf(db, "tipsy-toucan")}` },
   { name: "admin-messages", as: "staff", path: () => "/admin/messages" },
   { name: "admin-applications", as: "staff", path: () => "/admin/applications" },
   { name: "admin-newsletter", as: "staff", path: () => "/admin/newsletter" },

@@ -47,3 +47,10 @@ export function mailRig() {
 }
 
 export type MailRig = ReturnType<typeof mailRig>;
+
+/** Unfolds header lines and quoted-printable soft breaks so links can be read whole. */
+export const readableMail = (raw: string) =>
+  raw
+    .replace(/\r\n[ \t]+/g, " ")
+    .replace(/=\r\n/g, "")
+    .replace(/=3D/g, "=");

@@ -23,6 +23,7 @@ import {
 } from "../fakes/eventbrite";
 import { startFakeSmtp } from "../fakes/smtp";
 import { createTestDb } from "../support/db";
+import { readableMail as readable } from "../support/mail";
 import { joinWaitlist } from "../support/mail-lists";
 
 const ORIGIN = "https://laugh.example";
@@ -77,12 +78,6 @@ function availability(seats: boolean) {
   };
 }
 
-/** Unfolds header lines and quoted-printable soft breaks so links can be read whole. */
-const readable = (raw: string) =>
-  raw
-    .replace(/\r\n[ \t]+/g, " ")
-    .replace(/=\r\n/g, "")
-    .replace(/=3D/g, "=");
 const sync = (database: DB, now?: Date) => runEventbriteSync({ config, database, origin: ORIGIN, now });
 const send = (database: DB) => deliverDue({ smtpUrl: smtp.url, from: "info@laugh.example", database });
 const show = (database: DB, externalId: string) =>

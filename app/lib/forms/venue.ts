@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseRecipients } from "../partner-report";
 import { parseLinks, parseSections } from "../venue-sections";
 import { isWebUrl } from "../web-url";
 
@@ -105,6 +106,19 @@ export const venueFormSchema = z
           return z.NEVER;
         }
         return Number(v);
+      }),
+    /** Issue 41: the weekly partner report's recipients, one e-mail a line (or commas). */
+    reportRecipients: z
+      .string()
+      .max(2000, "At most 2000 characters")
+      .default("")
+      .transform((v, ctx) => {
+        const parsed = parseRecipients(v);
+        if (!parsed.ok) {
+          ctx.addIssue({ code: "custom", message: parsed.message });
+          return z.NEVER;
+        }
+        return parsed.value.length ? parsed.value.join("\n") : null;
       }),
     isClub: z.preprocess((v) => v === "on" || v === "true", z.boolean()),
     isWinery: z.preprocess((v) => v === "on" || v === "true", z.boolean()),
