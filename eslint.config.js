@@ -64,6 +64,22 @@ const layerZones = [
     from: "./app/services/eventbrite-sync.server.ts",
     message: "Load-from-URL uses the ticketing client (eventbrite-client.server.ts), not the sync run.",
   },
+  // The speed machinery (issue 40): one folder, reached only by server/ and the build's entry
+  // module, so FAST_PATHS=off leaves nothing of it on a request's way.
+  {
+    target: [
+      "./app/routes",
+      "./app/components",
+      "./app/lib",
+      "./app/models",
+      "./app/services",
+      "./app/utils",
+      "./app/features",
+      "./app/db",
+    ],
+    from: "./app/fast",
+    message: "app/fast (the fast paths) is reached only from server/ and app/entry.server.tsx.",
+  },
 ];
 
 /**

@@ -1,9 +1,9 @@
 /// <reference types="@remix-run/dev" />
 
 import "@remix-run/node";
-import type { PhoneWait } from "~/features/voting/vote-fast-path.server";
+import type { VotePageTemplateContext } from "~/fast/vote-page.server";
+import type { PhoneWait } from "~/fast/vote-requests.server";
 import type { VoteOutcome } from "~/features/voting/vote-submission.server";
-import type { VotePageTemplateContext } from "~/lib/vote-page-template";
 import type { UnsubscribeOutcome } from "~/models/mail-lists.server";
 
 declare module "@remix-run/node" {
@@ -16,7 +16,7 @@ declare module "@remix-run/node" {
     /** Issue 20: set only when the server renders the cached /vote page (placeholders, no visitor). */
     votePageTemplate?: VotePageTemplateContext;
     /**
-     * Issue 20: a vote post the server already decided (app/features/voting/vote-fast-path.server.ts);
+     * Issue 20: a vote post the server already decided (app/fast/vote-requests.server.ts);
      * issue 37: or a GET /vote whose new phone must wait (over the round's budget of new phones).
      */
     voteOutcome?: VoteOutcome | PhoneWait;

@@ -82,7 +82,7 @@ export function handleError(
   logger().error({ err: error, reqId, method: request.method, path }, "loader or action error");
 }
 
-/** Issue 20: what server/front.ts answers without Remix's routing, in this build's module instances. */
-export { fastPaths } from "~/features/voting/vote-fast-path.server";
+/** Issue 20: what the fast paths (app/fast) answer without Remix's routing, in this build's module instances. */
+export { fastPaths } from "~/fast/vote-requests.server";
 /** Issue 39: the one-click unsubscribe server/front.ts answers before Remix. */
 export { mailListPaths } from "~/features/mail-lists/unsubscribe.server";

@@ -4,8 +4,8 @@
  * IPs, a page cache, and a graceful shutdown.
  *
  * A request goes: node:http → the pipeline (server/pipeline.ts: headers, target, body bounds)
- * → the fast paths (server/front.ts: /healthcheck, /vote, vote posts) or Express
- * (compression, static files, the page cache, Remix).
+ * → the fast paths (app/fast: /vote, vote posts; none with FAST_PATHS=off) or Express
+ * (compression, static files, the page cache unless FAST_PATHS=off, Remix).
  */
 import fs from "node:fs";
 import http, { type ServerResponse } from "node:http";
@@ -21,8 +21,9 @@ import {
 import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
+import { createFastPaths } from "~/fast/front.server";
+import type { BuildFastPaths } from "~/fast/vote-requests.server";
 import type { MailListPaths } from "~/features/mail-lists/unsubscribe.server";
-import type { FastPaths } from "~/features/voting/vote-fast-path.server";
 import { todayIn } from "~/lib/dates";
 import { deleteExpiredSignups } from "~/models/mail-lists.server";
 import { deleteExpiredWaitlist, sendPendingNotices } from "~/models/waitlist.server";
@@ -31,25 +32,19 @@ import { bucketClient, startPosterUploader } from "~/services/offsite.server";
 import { startOutboxSender } from "~/services/outbox-sender.server";
 import { replicationConfigured, startReplicationMonitor } from "~/services/replication.server";
 import { startSyncSchedule } from "~/services/sync-schedule.server";
-import { closeDatabase, dataVersion, db } from "~/utils/db.server";
+import { closeDatabase, db } from "~/utils/db.server";
 import { EnvError } from "~/utils/env.server";
 import { imagesDir } from "~/utils/image-pipeline.server";
 import { logger } from "~/utils/logger.server";
 import { configuredOrigin } from "~/utils/origin.server";
-import {
-  cachedBody,
-  PAGE_CACHE_HEADER,
-  PageCache,
-  pickEncoding,
-  type CachedPage,
-} from "~/utils/page-cache.server";
+import { PAGE_CACHE_HEADER } from "~/utils/page-cache.server";
 import { securityHeaders } from "~/utils/security-headers.server";
 import { isLiteFsReplica, prepareApp, startupBanner } from "~/utils/startup.server";
 import { startWalCheckpointer } from "~/utils/wal-checkpointer.server";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { createFront, type AppLocals } from "./front";
 import { metricsRoute, registerOperationalMetrics, startMetricsListener } from "./metrics";
-import { createPipeline, type RequestState } from "./pipeline";
+import { createPipeline, requestOrigin, type RequestState } from "./pipeline";
 
 installGlobals({ nativeFetch: true });
 
@@ -120,7 +115,24 @@ async function main() {
     production ? build : () => loadBuild(),
     production ? "production" : "development",
   );
-  const pageCache = new PageCache();
+  const remix = (request: Request, context: Partial<AppLoadContext>) =>
+    handle(request, context as AppLoadContext);
+  // The speed machinery (app/fast): the kept vote page, vote posts without Express and Remix's
+  // routing, the page cache. FAST_PATHS=off: every request goes through Express and the routes.
+  // The vote paths run in the build's module instances (its database connection, rate-limit
+  // buckets and live-results emitter), from its entry module.
+  const fast = env.FAST_PATHS
+    ? createFastPaths({
+        remix,
+        build: () => (build.entry.module as unknown as { fastPaths?: BuildFastPaths }).fastPaths,
+        clientIp: (req) => pipeline.clientIp(req),
+        origin: (req) => requestOrigin(req, env.TRUST_PROXY),
+        next: (req, res, locals) => {
+          (res as ServerResponse & { locals: unknown }).locals = locals;
+          app(req, res);
+        },
+      })
+    : null;
 
   app.all("*", async (req, res, next) => {
     try {
@@ -132,39 +144,20 @@ async function main() {
         voteOutcome: locals.voteOutcome,
       };
       // Anonymous GETs may be answered from the page cache (routes opt in per response).
-      const cacheable =
-        (req.method === "GET" || req.method === "HEAD") &&
-        !/(^|;\s*)__session=/.test(req.get("cookie") ?? "");
-      // Host is part of the key: pages carry absolute links built from it (no cache poisoning).
-      const key = `${req.protocol}://${req.get("host")}${req.originalUrl}`;
-      // Only a cacheable request needs the version (a query per request otherwise).
-      const version = cacheable ? dataVersion() : "";
-      if (cacheable) {
-        const hit = pageCache.get(key, version);
-        if (hit) return sendCachedPage(req, res, hit, "HIT");
-      }
+      const cached = fast?.pageCache.lookup(req, res);
+      if (cached?.sent) return;
       // HEAD is answered like GET without a body: Remix renders the GET (so a HEAD can fill
       // the page cache with the real page, never with an empty body), the body is dropped.
       const response = await handle(toFetchRequest(req, res, locals.body), context);
-      const optedIn = response.headers.get(PAGE_CACHE_HEADER) === "public";
+      if (cached && (await cached.keep(response, context.cspNonce))) return;
       response.headers.delete(PAGE_CACHE_HEADER);
-      if (cacheable && optedIn && response.status === 200 && !response.headers.has("set-cookie")) {
-        const identity = Buffer.from(await response.arrayBuffer());
-        const headers = [...response.headers.entries()].filter(([name]) => name !== "content-length");
-        const entry = pageCache.set(key, {
-          version,
-          status: 200,
-          headers,
-          nonce: context.cspNonce,
-          identity,
-        });
-        return sendCachedPage(req, res, entry, "MISS");
-      }
       if (mustNotStore(req, response)) response.headers.set("Cache-Control", "private, no-store");
       if (req.method === "HEAD") {
-        await response.body?.cancel().catch(() => {});
+        // The length GET would send (a HEAD is rare: /healthcheck probes, link checkers).
+        const length = (await response.arrayBuffer()).byteLength;
         res.status(response.status);
         for (const [name, value] of response.headers.entries()) res.append(name, value);
+        if (!response.headers.has("content-length")) res.setHeader("Content-Length", length);
         res.end();
         return;
       }
@@ -180,17 +173,13 @@ async function main() {
   });
 
   // The node:http listener: the pipeline, the fast paths, then Express (server/front.ts).
-  // The fast paths come from the build's entry module (its database connection, rate-limit
-  // buckets and live-results emitter).
   const front = createFront({
     pipeline,
     log,
     trustProxy: env.TRUST_PROXY,
-    fastPaths: () => (build.entry.module as unknown as { fastPaths?: FastPaths }).fastPaths,
+    fast,
     mailListPaths: () => (build.entry.module as unknown as { mailListPaths?: MailListPaths }).mailListPaths,
-    dataVersion: () => dataVersion(),
-    render: (url, context) =>
-      handle(new Request(url, { headers: { accept: "text/html" } }), context as AppLoadContext),
+    render: (url, context) => remix(new Request(url, { headers: { accept: "text/html" } }), context),
     next: (req, res, locals) => {
       (res as ServerResponse & { locals: unknown }).locals = locals;
       app(req, res);
@@ -316,27 +305,6 @@ function serverLimits(behindProxy: boolean): http.ServerOptions {
  * app); served directly, a 1,000-phone room opens one or two each.
  */
 const MAX_CONNECTIONS = 4_096;
-
-/**
- * Sends a cached page with this response's own nonce in it (the one in this response's CSP
- * header, made by the pipeline), gzip-encoded when the client accepts it.
- */
-function sendCachedPage(
-  req: express.Request,
-  res: express.Response,
-  page: CachedPage,
-  state: "HIT" | "MISS",
-) {
-  for (const [name, value] of page.headers) res.setHeader(name, value);
-  const gzip = pickEncoding(req.get("accept-encoding"), ["gzip", "identity"]) === "gzip";
-  const body = cachedBody(page, res.locals.cspNonce, gzip);
-  if (gzip) res.setHeader("Content-Encoding", "gzip");
-  res.setHeader("Vary", "Accept-Encoding");
-  res.setHeader("Content-Length", body.length);
-  res.setHeader("X-Cache", state);
-  res.status(page.status);
-  res.end(req.method === "HEAD" ? undefined : body);
-}
 
 /** Pages for staff, gate holders or one visitor (a session, a cookie being set) are never stored by caches. */
 const PRIVATE_PATHS = /^\/(admin|booking|results|debug|manage-comedians|test-delete|vote)(\/|$|\?)/;

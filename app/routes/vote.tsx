@@ -67,7 +67,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // Set only by the server rendering the cached page (app/lib/vote-page-template.ts): no visitor.
+  // Set only by the server rendering the kept page (app/fast/vote-page.server.ts): no visitor.
   const template = context.votePageTemplate;
   const url = new URL(request.url);
   const roundParam = parseId(url.searchParams.get("round")) || null;

@@ -76,6 +76,14 @@ export const envSchema = z.object({
   /** Tests: every outbound fetch must go to loopback (checked before any DNS look-up). */
   OUTBOUND_LOOPBACK_ONLY: boolFlag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * Issue 40: the speed machinery (app/fast: the kept /vote page, vote posts without Remix's
+   * routing, the page cache). `off`: every request goes through Express and the Remix routes.
+   */
+  FAST_PATHS: z
+    .enum(["on", "off"], { message: "must be on or off" })
+    .default("on")
+    .transform((v) => v === "on"),
   // Issue 38: off-site replication (Litestream) and poster masters in an S3-compatible bucket.
   // The names are the ones `fly storage create` (Tigris) sets as secrets.
   /** The bucket; unset: no replication (the entrypoint says so once). */

@@ -1,3 +1,6 @@
+import { eq } from "drizzle-orm";
+import { events, venues, votingRounds } from "~/db/schema";
+import { todayIn } from "~/lib/dates";
 import { closeTestRound, createRound, givePhone, uniq, votesIn, type TestRound } from "../support/voting";
 import { expect, test } from "./fixtures";
 
@@ -287,4 +290,35 @@ test("bots and other sites: a filled honeypot stores nothing; a cross-site post 
   });
   expect(foreignJson.status()).toBe(403);
   expect(votesIn(db, round.roundId)).toHaveLength(0);
+});
+
+test("the ballot names the room's show and venue as the page's loader reads them, also after the page was kept", async ({
+  page,
+  db,
+}) => {
+  const tag = uniq();
+  const show = db
+    .insert(events)
+    .values({ title: `Kept Night ${tag}`, date: todayIn(), venue: `Kept Hall ${tag}` })
+    .returning()
+    .get();
+  db.update(votingRounds).set({ eventId: show.id }).where(eq(votingRounds.id, round.roundId)).run();
+  const first = await page.goto(voteUrl());
+  // From the page kept for the round, or (FAST_PATHS=off) rendered by the route for each visitor.
+  expect(first?.headers()["x-cache"]).toBe(process.env.FAST_PATHS === "off" ? undefined : "TEMPLATE");
+  await expect(page.getByText(`Kept Night ${tag} · Kept Hall ${tag}`)).toBeVisible();
+  await expect(page.getByRole("link", { name: `Kept Hall ${tag}` })).toHaveCount(0);
+  // Staff give the venue its record (and page) while the room has the ballot open: the name on
+  // the ballot stays, now linked. (Issue 40: the kept page's hand-kept fingerprint missed this.)
+  const venue = db
+    .insert(venues)
+    .values({ name: `Kept Hall ${tag}`, slug: `kept-hall-${tag}` })
+    .returning()
+    .get();
+  db.update(events).set({ venueId: venue.id }).where(eq(events.id, show.id)).run();
+  await page.goto(voteUrl());
+  await expect(page.getByRole("link", { name: `Kept Hall ${tag}` })).toHaveAttribute(
+    "href",
+    `/kept-hall-${tag}`,
+  );
 });

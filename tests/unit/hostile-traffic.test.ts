@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { pickEncoding } from "~/fast/page-cache.server";
 import {
   FormRefused,
   handleForm,
@@ -16,7 +17,6 @@ import {
 import { StreamRegistry } from "~/utils/live-streams.server";
 import { logger } from "~/utils/logger.server";
 import { discardUpload, EVENT_FORM_UPLOAD, UPLOAD_DIR } from "~/utils/multipart.server";
-import { pickEncoding } from "~/utils/page-cache.server";
 import { securityHeaders } from "~/utils/security-headers.server";
 import { createPipeline } from "../../server/pipeline";
 

@@ -206,9 +206,18 @@ describe("folder rules", () => {
     expect(
       await layerErrors(
         file,
-        'import { fastPaths } from "~/features/voting/vote-fast-path.server";\nimport { logger } from "~/utils/logger.server";\nexport const x = [fastPaths, logger];\n',
+        'import { createFastPaths } from "~/fast/front.server";\nimport { logger } from "~/utils/logger.server";\nexport const x = [createFastPaths, logger];\n',
       ),
     ).toEqual([]);
+  }, 30_000);
+
+  it("the speed machinery (app/fast) is reached only from server/ and the build's entry module", async () => {
+    const fast = 'import { pickEncoding } from "~/fast/page-cache.server";\nexport const x = pickEncoding;\n';
+    expect(await layerErrors("app/routes/example.tsx", fast)).toHaveLength(1);
+    expect(await layerErrors("app/features/voting/example.server.ts", fast)).toHaveLength(1);
+    expect(await layerErrors("app/utils/example.server.ts", fast)).toHaveLength(1);
+    expect(await layerErrors("server/example.ts", fast)).toEqual([]);
+    expect(await layerErrors("app/entry.server.tsx", fast)).toEqual([]);
   }, 30_000);
 
   it("the seeds live with the scripts: tests and scripts use them, the app never does", async () => {

@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { cachedBody, PageCache, pickEncoding } from "~/utils/page-cache.server";
+import { cachedBody, PageCache, pickEncoding } from "~/fast/page-cache.server";
 
 const page = (body: string) => ({
   status: 200,

@@ -7,7 +7,7 @@ import {
   stitchGzip,
   stitchIdentity,
   stitchTemplate,
-} from "~/lib/stitched-gzip";
+} from "~/fast/stitched-gzip.server";
 
 const page = `<!DOCTYPE html><html><body>${"<p>Comic 1 is funny</p>".repeat(400)}<input name="voteToken" value="TOKEN__"/><script nonce="NONCE__">window.x={"voteToken":"TOKEN__"}</script>${"<li>more</li>".repeat(300)}</body></html>`;
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { templateQuery, VOTE_PAGE_MARKS } from "~/lib/vote-page-template";
+import { templateQuery, VOTE_PAGE_MARKS } from "~/fast/vote-page.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { deviceCookieForTests, deviceIdFromCookieHeader, mintDevice } from "~/utils/vote-device.server";
 

@@ -1,17 +1,20 @@
-import { formatLongDate } from "~/lib/dates";
-import { templateQuery } from "~/lib/vote-page-template";
-import { getShow } from "~/models/events.server";
-import { closedRoundOfDevice, getOpenRound, roundComediansFor } from "~/models/rounds.server";
+import { issuePhone } from "~/features/voting/phones.server";
+import {
+  refusedVoteHeaders,
+  submitVoteForm,
+  thanksUrl,
+  type VoteOutcome,
+} from "~/features/voting/vote-submission.server";
+import { closedRoundOfDevice, getOpenRound } from "~/models/rounds.server";
 import { hasVotedFrom } from "~/models/votes.server";
 import { FormRefused, readFormBuffer } from "~/utils/form-pipeline.server";
 import { roomCodeOn } from "~/utils/room-code.server";
 import { deviceIdFromCookieHeader, newVoteToken } from "~/utils/vote-device.server";
-import { issuePhone } from "./phones.server";
-import { refusedVoteHeaders, submitVoteForm, thanksUrl, type VoteOutcome } from "./vote-submission.server";
+import { templateQuery } from "./vote-page.server";
 
 /**
  * Issue 20: the two requests a room sends at once, answered by the server without going
- * through Remix's routing (server/front.ts reaches these through the build's entry module, so
+ * through Remix's routing (front.server.ts reaches these through the build's entry module, so
  * they share the app's database connection, rate-limit buckets and live-results emitter):
  *
  * - GET /vote: who the visitor is (device cookie, a vote already cast, a session) and whether
@@ -74,23 +77,6 @@ export async function votePageVisitor(
   };
 }
 
-/**
- * Everything the cached page of a round shows, as one string: a cached page whose fingerprint
- * differs is rendered again. Read only when the database changed since the page was made.
- */
-export function votePageFingerprint(roundId: number): string | null {
-  const round = getOpenRound(roundId);
-  if (!round || round.closesAt) return null;
-  const event = round.eventId ? getShow(round.eventId) : null;
-  return JSON.stringify([
-    round.id,
-    round.title,
-    roomCodeOn(round),
-    roundComediansFor(round.id).map((c) => [c.id, c.name, c.bio]),
-    event ? [event.title, event.venue, formatLongDate(round.eventDate ?? event.date)] : null,
-  ]);
-}
-
 export type FastReply = { status: number; headers: [string, string][]; body: string };
 
 /**
@@ -145,5 +131,6 @@ export async function votePost(input: {
   return { render: outcome };
 }
 
-export const fastPaths = { votePageVisitor, votePageFingerprint, votePost };
-export type FastPaths = typeof fastPaths;
+/** What server/index.ts takes from the build (its module instances): app/entry.server.tsx exports it. */
+export const fastPaths = { votePageVisitor, votePost };
+export type BuildFastPaths = typeof fastPaths;
