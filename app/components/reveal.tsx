@@ -54,7 +54,7 @@ export function ClosingCountdown({ closesIn, open }: { closesIn: number | null; 
 }
 
 /** One host command: a plain POST form with one button (44 px at least, results.css). */
-function HostButton({
+export function HostButton({
   roundId,
   intent,
   label,

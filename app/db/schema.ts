@@ -300,6 +300,14 @@ export const votingRounds = sqliteTable("voting_rounds", {
   closedAt: integer("closed_at", { mode: "timestamp_ms" }),
   /** Seats in the room: sizes the per-address budgets of new phones and votes (app/lib/room-budgets.ts); null: 300. */
   roomSeats: integer("room_seats"),
+  /**
+   * Issue 41: "off", or the votes checked against the show's ticket holders (app/lib/ticket-votes.ts):
+   * "require" counts only ticket holders' votes, "prefer" counts every vote and shows the
+   * verified apart; the host switches between the two.
+   */
+  ticketCheck: text("ticket_check", { enum: ["off", "prefer", "require"] })
+    .notNull()
+    .default("off"),
   /** Set while the host has the room code on: the rotating code is derived from it. */
   roomCodeSecret: text("room_code_secret"),
   /** Issue 18: voting closes by itself at this instant (the host's countdown or set time). */
@@ -354,6 +362,11 @@ export const votes = sqliteTable(
      * (the triggers of drizzle/0010); the audit log says who voided it and why.
      */
     voidedAt: integer("voided_at", { mode: "timestamp_ms" }),
+    /**
+     * Issue 41: in a round with a ticket check, whether the vote's canonical e-mail was on a
+     * ticket of that performance when it was cast; null in a round without one.
+     */
+    ticketVerified: integer("ticket_verified", { mode: "boolean" }),
   },
   (t) => [
     uniqueIndex("votes_round_email_key_unique").on(t.roundId, t.emailKey),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idField } from "./id-field";
 import { TOKEN_PATTERN } from "./ids";
+import { TICKET_CHECKS } from "./ticket-votes";
 import { isValidEmail, normalizeEmail, VOTE_MESSAGES } from "./vote";
 
 // A field's "required" message is its string (or array) schema's `error`, said once: zod words
@@ -72,6 +73,8 @@ export const openRoundSchema = z.object({
     .min(1),
   opensAt: opensAtField,
   roomSeats: roomSeatsField,
+  /** Issue 41: whether the round checks its votes against the show's ticket holders. */
+  ticketCheck: z.enum(TICKET_CHECKS, { error: "Choose how the round treats ticket holders" }).default("off"),
   confirm: z.literal("yes").optional(),
 });
 
@@ -103,6 +106,8 @@ export const HOST_INTENTS = [
   "close-now",
   "close-and-reveal",
   "void-burst",
+  "tickets-require",
+  "tickets-prefer",
 ] as const;
 export const hostCommandSchema = z.object({
   roundId: idField("Which round?"),

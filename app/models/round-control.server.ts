@@ -10,9 +10,10 @@ import {
   type RoundPhase,
   type StandingsView,
 } from "~/lib/reveal";
+import type { TicketCount } from "~/lib/ticket-votes";
 import { recordAudit } from "~/models/audit.server";
 import type { StaffIdentity } from "~/models/staff.server";
-import { roundStandings } from "~/models/votes.server";
+import { roundStandings, ticketCount } from "~/models/votes.server";
 import { db, IMMEDIATE, type DB } from "~/utils/db.server";
 
 /**
@@ -30,6 +31,8 @@ export type RoundDisplay = {
   phase: RoundPhase;
   /** When this display changes by itself (opening, auto reveal step, closing time), ms since epoch. */
   changesAt: number | null;
+  /** Issue 41: which votes are counted, in a round that checks tickets (null otherwise). */
+  tickets: TicketCount | null;
 };
 
 export function roundDisplay(round: VotingRound, now = new Date(), database: DB = db()): RoundDisplay {
@@ -48,6 +51,7 @@ export function roundDisplay(round: VotingRound, now = new Date(), database: DB 
     view,
     phase: roundPhase({ open, scheduled }, view),
     changesAt,
+    tickets: ticketCount(round, database),
   };
 }
 
@@ -57,7 +61,9 @@ export type HostCommand =
   | { intent: "reveal-auto"; everySeconds: number }
   | { intent: "close-in"; seconds: number }
   | { intent: "close-now" }
-  | { intent: "close-and-reveal" };
+  | { intent: "close-and-reveal" }
+  /** Issue 41: count ticket holders only ("require"), or the unverified votes too ("prefer"). */
+  | { intent: "tickets"; rule: "require" | "prefer" };
 
 export type HostOutcome = { ok: true; round: VotingRound } | { ok: false; error: string } | null;
 
@@ -135,6 +141,14 @@ export function applyHostCommand(
         break;
       case "close-now":
         closeNow();
+        break;
+      case "tickets":
+        if (before.ticketCheck === "off")
+          return { ok: false, error: "This round does not check tickets: every vote counts." };
+        // A reveal under way shows places of one count; another count would reorder them.
+        if (before.revealedSteps > 0 || before.revealStartedAt)
+          return { ok: false, error: "The reveal has started: the count stays as it is." };
+        changes.ticketCheck = command.rule;
         break;
     }
     if (Object.keys(changes).length === 0) return { ok: true, round: before };

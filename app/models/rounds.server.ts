@@ -8,6 +8,7 @@ import {
   type VotingRound,
 } from "~/db/schema";
 import { isVotingOpen } from "~/lib/reveal";
+import type { TicketCheck } from "~/lib/ticket-votes";
 import { recordAudit } from "~/models/audit.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { dataVersion, db, IMMEDIATE, perConnection, type DB } from "~/utils/db.server";
@@ -214,6 +215,8 @@ export type NewRound = {
   /** When voting opens (now, or a scheduled time). */
   opensAt: Date;
   roomSeats: number | null;
+  /** Issue 41: checks the votes against the show's ticket holders (default "off"). */
+  ticketCheck?: TicketCheck;
 };
 
 /**
@@ -246,6 +249,7 @@ export function insertRound(
       eventDate: input.eventDate,
       openedAt: input.opensAt,
       roomSeats: input.roomSeats,
+      ticketCheck: input.ticketCheck ?? "off",
     })
     .returning()
     .get();

@@ -1,10 +1,20 @@
-import { and, desc, eq, gt, gte, inArray, isNull, lt } from "drizzle-orm";
-import { comedians, roundComedians, roundTallies, voteMinutes, votes, type Vote } from "~/db/schema";
+import { and, desc, eq, gt, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import {
+  comedians,
+  roundComedians,
+  roundTallies,
+  voteMinutes,
+  votes,
+  votingRounds,
+  type Vote,
+} from "~/db/schema";
 import { computeStandings, type Standings } from "~/lib/results";
 import { isVotingOpen } from "~/lib/reveal";
+import type { TicketCheck, TicketCount } from "~/lib/ticket-votes";
 import { recordAudit } from "~/models/audit.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { db, IMMEDIATE, perConnection, type DB } from "~/utils/db.server";
+import { ticketHolderHash } from "~/utils/ticket-holder-hash.server";
 
 export type CastVoteInput = {
   roundId: number;
@@ -52,6 +62,7 @@ type VoteRow = {
   device_id: string | null;
   created_at: number;
   voided_at: number | null;
+  ticket_verified: number | null;
 };
 const toVote = (r: VoteRow): Vote => ({
   id: r.id,
@@ -64,6 +75,7 @@ const toVote = (r: VoteRow): Vote => ({
   deviceId: r.device_id,
   createdAt: new Date(r.created_at),
   voidedAt: r.voided_at === null ? null : new Date(r.voided_at),
+  ticketVerified: r.ticket_verified === null ? null : r.ticket_verified === 1,
 });
 const at = (ms: number | null) => (ms === null ? null : new Date(ms));
 
@@ -71,8 +83,21 @@ function prepareVoteStatements(client: DB["$client"]) {
   const s = {
     round: client.prepare<
       [number],
-      { opened_at: number | null; closed_at: number | null; closes_at: number | null }
-    >("select opened_at, closed_at, closes_at from voting_rounds where id = ?"),
+      {
+        opened_at: number | null;
+        closed_at: number | null;
+        closes_at: number | null;
+        event_id: number | null;
+        event_date: string | null;
+        ticket_check: TicketCheck;
+      }
+    >(
+      "select opened_at, closed_at, closes_at, event_id, event_date, ticket_check from voting_rounds where id = ?",
+    ),
+    // Issue 41: whether a ticket of the round's performance was bought with this (hashed) e-mail.
+    holder: client.prepare<[number, string, string], { one: number }>(
+      "select 1 as one from ticket_holders where event_id = ? and date = ? and email_hash = ? limit 1",
+    ),
     byToken: client.prepare<[string], VoteRow>("select * from votes where vote_token = ?"),
     eligible: client.prepare<[number, number], { id: number }>(
       "select c.id from round_comedians rc join comedians c on c.id = rc.comedian_id where rc.round_id = ? and rc.comedian_id = ? and c.deleted_at is null",
@@ -80,17 +105,28 @@ function prepareVoteStatements(client: DB["$client"]) {
     fromDevice: client.prepare<[number, string], VoteRow>(
       "select * from votes where round_id = ? and device_id = ? limit 1",
     ),
-    insert: client.prepare<[number, number, string, string, string, string | null, string], VoteRow>(
-      "insert into votes (round_id, comedian_id, email, email_key, vote_token, ip_address, device_id) values (?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning *",
+    insert: client.prepare<
+      [number, number, string, string, string, string | null, string, number | null],
+      VoteRow
+    >(
+      "insert into votes (round_id, comedian_id, email, email_key, vote_token, ip_address, device_id, ticket_verified) values (?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning *",
     ),
     votedFrom: client.prepare<[number, string], { one: number }>(
       "select 1 as one from votes where round_id = ? and device_id = ? limit 1",
     ),
     receipt: client.prepare<
       [number, string, string | null, string | null],
-      { comedian_name: string; email: string; created_at: number; round_id: number }
+      {
+        comedian_name: string;
+        email: string;
+        created_at: number;
+        round_id: number;
+        ticket_verified: number | null;
+        ticket_check: TicketCheck;
+      }
     >(
-      `select c.name as comedian_name, v.email, v.created_at, v.round_id from votes v join comedians c on c.id = v.comedian_id
+      `select c.name as comedian_name, v.email, v.created_at, v.round_id, v.ticket_verified, r.ticket_check
+       from votes v join comedians c on c.id = v.comedian_id join voting_rounds r on r.id = v.round_id
        where v.round_id = ? and v.device_id = ? and (? is null or v.vote_token = ?) order by v.created_at desc, v.id desc limit 1`,
     ),
   };
@@ -127,6 +163,15 @@ function prepareVoteStatements(client: DB["$client"]) {
         ? { status: "repeat", vote: toVote(fromDevice) }
         : { status: "device-voted" };
     }
+    // Issue 41: in a round that checks tickets, the vote is a ticket holder's or unverified.
+    const verified =
+      row.ticket_check === "off"
+        ? null
+        : row.event_id !== null &&
+            row.event_date !== null &&
+            s.holder.get(row.event_id, row.event_date, ticketHolderHash(input.emailKey)) !== undefined
+          ? 1
+          : 0;
     const inserted = s.insert.get(
       input.roundId,
       input.comedianId,
@@ -135,6 +180,7 @@ function prepareVoteStatements(client: DB["$client"]) {
       input.voteToken,
       input.ipAddress,
       input.deviceId,
+      verified,
     );
     if (inserted) return { status: "recorded", vote: toVote(inserted) };
     // The (round, e-mail key) index refused it: that e-mail voted from another device.
@@ -229,7 +275,15 @@ function storeBatch(
   }
 }
 
-export type Receipt = { comedianName: string; email: string; createdAt: Date; roundId: number };
+export type Receipt = {
+  comedianName: string;
+  email: string;
+  createdAt: Date;
+  roundId: number;
+  /** Issue 41: the round's ticket check now, and whether this vote is a ticket holder's. */
+  ticketCheck: TicketCheck;
+  ticketVerified: boolean | null;
+};
 
 /**
  * What this device voted for in a round: its receipt. Only ever looked up by the device
@@ -249,6 +303,8 @@ export function receiptFor(
       email: r.email,
       createdAt: new Date(r.created_at),
       roundId: r.round_id,
+      ticketCheck: r.ticket_check,
+      ticketVerified: r.ticket_verified === null ? null : r.ticket_verified === 1,
     }
   );
 }
@@ -306,6 +362,34 @@ export function roundTally(roundId: number, database: DB = db()): { comedianId: 
     .all();
 }
 
+/** Issue 41: votes per comedian of the ticket holders only (voided votes left out). */
+function verifiedTally(roundId: number, database: DB): { comedianId: number; n: number }[] {
+  return database
+    .select({ comedianId: votes.comedianId, n: sql<number>`count(*)` })
+    .from(votes)
+    .where(and(eq(votes.roundId, roundId), eq(votes.ticketVerified, true), isNull(votes.voidedAt)))
+    .groupBy(votes.comedianId)
+    .all();
+}
+
+/** Issue 41: a round's votes by bucket under its ticket check; null when it checks none. */
+export function ticketCount(
+  round: { id: number; ticketCheck: TicketCheck },
+  database: DB = db(),
+): TicketCount | null {
+  if (round.ticketCheck === "off") return null;
+  const row = database
+    .select({
+      verified: sql<number>`coalesce(sum(${votes.ticketVerified} = 1), 0)`,
+      all: sql<number>`count(*)`,
+    })
+    .from(votes)
+    .where(and(eq(votes.roundId, round.id), isNull(votes.voidedAt)))
+    .get();
+  const verified = Number(row?.verified ?? 0);
+  return { rule: round.ticketCheck, verified, unverified: Number(row?.all ?? 0) - verified };
+}
+
 /** When and from where a round's votes came (for the host's burst list). */
 export function voteArrivals(roundId: number, database: DB = db()) {
   return database
@@ -321,7 +405,14 @@ export function voteArrivals(roundId: number, database: DB = db()) {
  * votes, so past results stay readable) plus anyone who got votes without being listed.
  */
 export function roundStandings(roundId: number, database: DB = db()): Standings {
-  const tallies = roundTally(roundId, database);
+  const rule = database
+    .select({ check: votingRounds.ticketCheck })
+    .from(votingRounds)
+    .where(eq(votingRounds.id, roundId))
+    .get()?.check;
+  // Issue 41: a round that counts ticket holders only counts their votes (a round's few
+  // hundred rows, through its (round, e-mail) index); every other round reads its tallies.
+  const tallies = rule === "require" ? verifiedTally(roundId, database) : roundTally(roundId, database);
   const listed = database
     .select({ id: roundComedians.comedianId })
     .from(roundComedians)

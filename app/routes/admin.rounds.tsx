@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import {
   json,
@@ -13,6 +13,7 @@ import { FieldErrors, FormErrors } from "~/components/form-parts";
 import { openRoundAction, roundShowChoices } from "~/features/voting/open-round.server";
 import { parseId } from "~/lib/ids";
 import { DEFAULT_ROOM_SEATS } from "~/lib/room-budgets";
+import { TICKET_CHECK_LABELS, TICKET_CHECKS } from "~/lib/ticket-votes";
 import { DEFAULT_ROUND_TITLE, openRoundSchema, SHOW_DATE_PATTERN } from "~/lib/vote-schema";
 import { formatInZone } from "~/lib/zoned-time";
 import { listComedians } from "~/models/comedians.server";
@@ -208,6 +209,24 @@ export default function AdminRounds() {
                   {DEFAULT_ROOM_SEATS}).
                 </p>
                 <FieldErrors id={fields.roomSeats.errorId} errors={fields.roomSeats.errors} />
+              </div>
+              <div className="field">
+                <label htmlFor={fields.ticketCheck.id}>Ticket holders</label>
+                <select
+                  {...getSelectProps(fields.ticketCheck)}
+                  aria-describedby={`${fields.ticketCheck.id}-hint`}
+                >
+                  {TICKET_CHECKS.map((c) => (
+                    <option key={c} value={c}>
+                      {TICKET_CHECK_LABELS[c]}
+                    </option>
+                  ))}
+                </select>
+                <p className="field__hint" id={`${fields.ticketCheck.id}-hint`}>
+                  A vote whose e-mail is on a ticket for this date counts as verified; the host can switch
+                  between the two ticket rules during the round.
+                </p>
+                <FieldErrors id={fields.ticketCheck.errorId} errors={fields.ticketCheck.errors} />
               </div>
               <button type="submit" className="button button--primary" disabled={opening}>
                 {opening ? "Opening..." : "Open Round"}

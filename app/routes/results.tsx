@@ -18,12 +18,14 @@ import {
   StuffingAlarm,
   SuspiciousPatterns,
 } from "~/components/room-code";
+import { TicketBucket } from "~/components/ticket-bucket";
 import type { LiveUpdate } from "~/features/voting/live-standings.server";
 import { makeProjectorLink } from "~/features/voting/projector-link.server";
 import { roundAlarm, suspiciousPatterns } from "~/features/voting/vote-watch.server";
 import { formatLongDate, todayIn } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { phaseText } from "~/lib/reveal";
+import { ticketCountText } from "~/lib/ticket-votes";
 import { gateSchema } from "~/lib/vote-schema";
 import { roundDisplay } from "~/models/round-control.server";
 import {
@@ -340,6 +342,11 @@ function LiveResults({ data }: { data: Unlocked }) {
                 Leave projector view
               </Link>
             </p>
+            {display?.tickets ? (
+              <p className="projector__tickets" data-ticket-count>
+                {ticketCountText(display.tickets)}
+              </p>
+            ) : null}
             {display ? <ClosingCountdown closesIn={display.closesIn} open={display.open} /> : null}
           </div>
           {data.voteAt && open ? (
@@ -386,6 +393,13 @@ function LiveResults({ data }: { data: Unlocked }) {
           open={display.open}
           phase={phase}
           closeAsk={`/results${base ? `${base}&` : "?"}step=close`}
+        />
+      ) : null}
+      {display?.tickets ? (
+        <TicketBucket
+          roundId={display.roundId}
+          tickets={display.tickets}
+          canSwitch={display.view.mode === "live" || display.view.revealed.length === 0}
         />
       ) : null}
       {display && data.round ? <StuffingAlarm roundId={data.round.id} alarm={display.alarm} /> : null}

@@ -31,6 +31,7 @@ import {
 import { formatLongDate } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { secondsUntilClose } from "~/lib/reveal";
+import { BALLOT_HINT } from "~/lib/ticket-votes";
 import { venueRefOf } from "~/lib/venue-records";
 import {
   AUTO_RESEND_MAX_SECONDS,
@@ -164,6 +165,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       mode: "open" as const,
       round: { id: round.id, title: round.title },
+      // Issue 41: the round checks tickets: the ballot says which e-mail to give.
+      ticketCheck: round.ticketCheck !== "off",
       // Issue 18: "Voting closes in 60 s" once the host sets a closing time.
       closesIn: secondsUntilClose(round, new Date()),
       comedians,
@@ -359,11 +362,18 @@ function PhoneWaitPage({ seconds }: { seconds: number }) {
   );
 }
 
-function ReceiptLine({ receipt }: { receipt: { comedianName: string; email: string; at: string } }) {
+function ReceiptLine({
+  receipt,
+}: {
+  receipt: { comedianName: string; email: string; at: string; ticket: string | null };
+}) {
   return (
-    <p className="vote__receipt">
-      You voted for <strong>{receipt.comedianName}</strong> on {receipt.at} ({receipt.email}).
-    </p>
+    <>
+      <p className="vote__receipt">
+        You voted for <strong>{receipt.comedianName}</strong> on {receipt.at} ({receipt.email}).
+      </p>
+      {receipt.ticket ? <p className="vote__receipt">{receipt.ticket}</p> : null}
+    </>
   );
 }
 
@@ -571,7 +581,7 @@ function VoteForm({ data }: { data: OpenData }) {
               />
               <span className="field__hint" id="email-note">
                 We use your email to contact you about future tickets or promotions. One vote per email
-                address.
+                address.{data.ticketCheck ? ` ${BALLOT_HINT}` : null}
               </span>
               {errors.email ? (
                 <p className="field__error" id="email-error" role="alert">

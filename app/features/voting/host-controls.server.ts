@@ -46,7 +46,9 @@ export async function hostCommandAction(request: Request) {
         ? { intent: "reveal-auto", everySeconds: v.every ?? 5 }
         : v.intent === "close-in"
           ? { intent: "close-in", seconds: v.seconds ?? 60 }
-          : { intent: v.intent };
+          : v.intent === "tickets-require" || v.intent === "tickets-prefer"
+            ? { intent: "tickets", rule: v.intent === "tickets-require" ? "require" : "prefer" }
+            : { intent: v.intent };
   const outcome = applyHostCommand(v.roundId, command, who);
   if (!outcome) return json("No such voting round", { status: 404 });
   if (!outcome.ok) return redirectWithFlash(request, back, { type: "error", message: outcome.error });
@@ -54,6 +56,8 @@ export async function hostCommandAction(request: Request) {
   const said: Partial<Record<typeof v.intent, string>> = {
     "close-now": "Voting closed. Phones now see that voting has closed.",
     "close-and-reveal": "Voting closed, and the reveal has started.",
+    "tickets-require": "Counting ticket holders' votes only.",
+    "tickets-prefer": "Counting every vote, unverified ones included.",
   };
   const message = said[v.intent];
   // Other steps show on the page itself (the state line, the revealed places).

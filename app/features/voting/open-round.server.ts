@@ -1,6 +1,7 @@
 import { json, redirect } from "@remix-run/node";
 import { addDaysIso, formatLongDate, todayIn } from "~/lib/dates";
 import { roomSeats } from "~/lib/room-budgets";
+import type { TicketCheck } from "~/lib/ticket-votes";
 import { upcomingShows } from "~/lib/upcoming";
 import { openRoundSchema, parseShowDate, shortlistRoundSchema } from "~/lib/vote-schema";
 import { formatInZone, zonedInstant } from "~/lib/zoned-time";
@@ -58,7 +59,12 @@ export async function openRoundAction(
     honeypot: () => redirect(back),
   });
   if (!form.ok) return form.response;
-  const value = form.value as { opensAt?: string; roomSeats?: number; confirm?: "yes" } & Partial<{
+  const value = form.value as {
+    opensAt?: string;
+    roomSeats?: number;
+    ticketCheck?: TicketCheck;
+    confirm?: "yes";
+  } & Partial<{
     show: string;
     title: string;
     comedianIds: number[];
@@ -118,6 +124,7 @@ export async function openRoundAction(
           comedianIds: value.comedianIds!,
           opensAt,
           roomSeats: seats,
+          ticketCheck: value.ticketCheck ?? "off",
         },
         staff,
       ).title;

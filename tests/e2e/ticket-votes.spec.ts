@@ -1,0 +1,131 @@
+import type { Browser } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { comedians, eventComedians, ticketHolders, votingRounds } from "~/db/schema";
+import { resetEnvCache } from "~/utils/env.server";
+import { ticketHolderHash } from "~/utils/ticket-holder-hash.server";
+import { E2E_ENV } from "../support/env";
+import { insertShow } from "../support/shows";
+import { signInAsStaff } from "../support/staff";
+import { closeTestRound, givePhone, uniq } from "../support/voting";
+import { expect, test } from "./fixtures";
+
+/**
+ * Ticket-verified votes (issue 41, item 4), as the office, the room and the host live them:
+ * staff open a round that requires a ticket; a ticket holder and a walk-in vote from their own
+ * phones, each told what became of their vote; the host's page and the projector say what is
+ * counted, and the host counts the unverified votes too with one button.
+ */
+async function voteFrom(
+  browser: Browser,
+  baseURL: string,
+  javaScriptOn: boolean,
+  roundId: number,
+  comedian: string,
+  email: string,
+) {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: javaScriptOn });
+  await givePhone(context, baseURL);
+  const page = await context.newPage();
+  await page.goto(`/vote?round=${roundId}`);
+  await expect(page.getByText("use the e-mail address you bought your ticket with")).toBeVisible();
+  await page.getByRole("radio", { name: comedian }).check();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Submit Vote" }).click();
+  await expect(page.getByText("Thank you for voting!")).toBeVisible();
+  const said = (await page.locator(".vote__receipt").allTextContents()).join(" ");
+  await context.close();
+  return said;
+}
+
+test("a round that requires a ticket: a holder's vote counts, a walk-in's waits in the unverified bucket until the host counts it", async ({
+  browser,
+  page,
+  context,
+  db,
+  baseURL,
+  javaScriptOn,
+}) => {
+  test.setTimeout(90_000);
+  const tag = uniq();
+  const [ada, bo] = [`Ticket Ada ${tag}`, `Ticket Bo ${tag}`].map((name) =>
+    db.insert(comedians).values({ name }).returning().get(),
+  );
+  const show = insertShow(db, { title: `Ticket Night ${tag}`, venue: "Tipsy Toucan", time: "20:00" });
+  for (const c of [ada, bo])
+    db.insert(eventComedians).values({ eventId: show.id, comedianId: c.id, role: "feature" }).run();
+  // The holder's ticket, as the attendees' read keeps it: a keyed hash of the canonical e-mail
+  // (the server's SESSION_SECRET).
+  process.env.SESSION_SECRET = E2E_ENV.SESSION_SECRET;
+  resetEnvCache();
+  const holder = `holder.${tag}@example.com`;
+  db.insert(ticketHolders)
+    .values({
+      eventId: show.id,
+      date: show.date,
+      attendeeId: `e2e-${tag}`,
+      orderId: `e2e-order-${tag}`,
+      emailHash: ticketHolderHash(holder),
+      checkedIn: false,
+    })
+    .run();
+
+  // The office opens the round for that show and date, requiring a ticket.
+  await signInAsStaff(context, db, baseURL!);
+  await page.goto(`/admin/rounds?show=${show.id}:${show.date}`);
+  const title = `Ticket Final ${tag}`;
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Ticket holders").selectOption("require");
+  await page.getByRole("button", { name: "Open Round" }).click();
+  const again = page.getByRole("button", { name: "Open this round too" });
+  const opened = page.getByText(`Opened round: ${title}`).first();
+  await expect(opened.or(again)).toBeVisible();
+  if (await again.isVisible()) await again.click();
+  await expect(opened).toBeVisible();
+  const round = db.select().from(votingRounds).where(eq(votingRounds.title, title)).get()!;
+  expect(round).toMatchObject({ eventId: show.id, eventDate: show.date, ticketCheck: "require" });
+
+  try {
+    // The holder (typing the address another way) and a walk-in, each from their own phone.
+    const held = await voteFrom(browser, baseURL!, javaScriptOn, round.id, ada.name, holder.toUpperCase());
+    expect(held).toContain("Your vote counts as a ticket holder's");
+    const walkIn = await voteFrom(
+      browser,
+      baseURL!,
+      javaScriptOn,
+      round.id,
+      bo.name,
+      `walk.in.${tag}@example.com`,
+    );
+    expect(walkIn).toContain("your vote is with the unverified votes, which the host is not counting");
+    expect(walkIn).not.toContain("ticket holder's");
+
+    // The host: the count says what is counted; Ada has the one counted vote.
+    await page.goto(`/results?round=${round.id}`);
+    const bucket = page.getByRole("region", { name: "Ticket holders" });
+    await expect(bucket).toContainText(
+      "Counted: ticket holders only (1 vote). Not counted: 1 vote unverified.",
+    );
+    const rows = page.getByRole("table").getByRole("row");
+    await expect(rows.nth(1)).toContainText(ada.name);
+    await expect(rows.nth(1).getByRole("cell")).toHaveText(["1", "1", "100.0%"]);
+    await expect(rows.nth(2).getByRole("cell")).toHaveText(["2", "0", "0.0%"]);
+    await page.goto(`/results?round=${round.id}&view=projector`);
+    await expect(page.locator("[data-ticket-count]")).toHaveText(
+      "Counted: ticket holders only (1 vote). Not counted: 1 vote unverified.",
+    );
+
+    // The host counts the unverified votes too: both comics have one.
+    await page.goto(`/results?round=${round.id}`);
+    await bucket.getByRole("button", { name: "Count unverified votes too" }).click();
+    await expect(bucket).toContainText(
+      "Counted: every vote: 1 vote from ticket holders and 1 vote unverified.",
+    );
+    await expect(page.getByText("Total votes: 2")).toBeVisible();
+    await page.goto(`/results?round=${round.id}&view=projector`);
+    await expect(page.locator("[data-ticket-count]")).toHaveText(
+      "Counted: every vote: 1 vote from ticket holders and 1 vote unverified.",
+    );
+  } finally {
+    closeTestRound(db, round.id);
+  }
+});
