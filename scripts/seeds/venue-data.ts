@@ -9,6 +9,12 @@ import type { NewVenue } from "~/db/schema";
  * next to the value. Everything else stays null (the page then shows no address, never a
  * guess). No source gave coordinates, so latitude/longitude are null everywhere.
  *
+ * Issue 42 asked for every demo venue's street address, coordinates and map link from a cited
+ * public source. The search tool's stored pages were searched again on 2026-11-27 for each venue
+ * without a street address (queries beside each): none gave a street number, a postal code or
+ * coordinates beyond what is cited here. The maps link needs a street line or coordinates
+ * (docs/decisions/venues.md), so only the winery and the brewery have one.
+ *
  * `legacyMatch` is the lower-case text the old typed module (app/lib/venues.ts, removed)
  * looked for in a show's venue text. Only the seed and the migration use it, once, to link
  * old shows to these records; pages never match venue names at run time.
@@ -91,6 +97,8 @@ export const SPEC_VENUES: SpecVenue[] = [
     legacyMatch: "tipsy toucan",
     // No public source found with the search tools gives this venue's address or even its
     // city (searched 2026-11-23): every address part stays blank until staff enter it.
+    // Searched again 2026-11-27 (issue 42: "Tipsy Toucan Windsor Ontario address", "\"Tipsy
+    // Toucan\" comedy"): the stored pages hold no mention of it at all. Still blank.
     pageTitle: "Comedy at the Tipsy Toucan, Windsor",
     pageDescription:
       "Weekly stand-up at the Tipsy Toucan in Windsor: arrive 30-45 minutes early, doors open one hour before showtime, most shows 19+.",
@@ -125,7 +133,8 @@ export const SPEC_VENUES: SpecVenue[] = [
     // City: "Wolfhead Distillery in Amherstburg, Ontario"
     //   https://www.windsoreats.com/2020/12/raise-a-glass-to-local-with-these-5-windsor-made-spirits/
     //   (also https://windsorstar.com/news/local-news/leading-the-pack-wolfhead-first-local-distillery-to-open-since-prohibition)
-    // No source found gives the street address or postal code: left blank.
+    // No source found gives the street address or postal code: left blank (searched again
+    // 2026-11-27: "Wolfhead Distillery Howard Avenue Amherstburg address": the same two pages).
     city: "Amherstburg",
     region: "ON",
     country: "CA",
@@ -162,7 +171,8 @@ export const SPEC_VENUES: SpecVenue[] = [
     legacyMatch: "manchester",
     // City: "The Manchester on Ouellette Avenue in Windsor, Ont."
     //   https://windsor.ctvnews.ca/abrupt-closure-of-downtown-windsor-pub-1.6677135
-    // The source names the street but no street number, so the street address stays blank.
+    // The source names the street but no street number, so the street address stays blank
+    // (searched again 2026-11-27: windsorite.ca and am800cklw.com name none either).
     city: "Windsor",
     region: "ON",
     country: "CA",
@@ -234,7 +244,9 @@ export const SPEC_VENUES: SpecVenue[] = [
     // City: "Colasanti's Tropical Gardens in Ruthven"
     //   https://issuu.com./southpointsun/docs/southpoint_living-summer_2023/s/27664838
     //   (also "Colasanti's Tropical Gardens, Ruthven, Ontario": http://sysco-canada.com/canada/todayarticle.cfm?id=4378&action=published)
-    // No source found gives the street address or postal code: left blank.
+    // No source found gives the street address or postal code: left blank (searched again
+    // 2026-11-27: "Colasanti's Tropical Gardens Road 3 East Ruthven address", "... contact hours
+    // directions Kingsville": colasanti.com/our-story and news pages, no street number).
     city: "Ruthven",
     region: "ON",
     country: "CA",
