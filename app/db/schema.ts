@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { HouseRules } from "../lib/house-rules";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -41,6 +42,8 @@ export const venues = sqliteTable("venues", {
   website: text("website"),
   accessibilityNotes: text("accessibility_notes"),
   agePolicy: text("age_policy"),
+  /** Issue 42: the venue's house rules, the fallback of each of its shows' (app/lib/house-rules.ts). */
+  houseRules: text("house_rules", { mode: "json" }).$type<HouseRules>(),
   doorsNotes: text("doors_notes"),
   parkingNotes: text("parking_notes"),
   /**
@@ -149,6 +152,8 @@ export const events = sqliteTable(
     /** YYYY-MM-DD on which selected contestants are e-mailed. */
     contestantsNotifiedOn: text("contestants_notified_on"),
     applicationMinimumAge: integer("application_minimum_age").notNull().default(19),
+    /** Issue 42: the show's own house rules; an empty rule falls back to the venue's. */
+    houseRules: text("house_rules", { mode: "json" }).$type<HouseRules>(),
     /** Ticketing sync bookkeeping: staff edits of a synced show win until staff reset them. */
     lastSyncedAt: integer("last_synced_at", { mode: "timestamp_ms" }),
     staffEditedAt: integer("staff_edited_at", { mode: "timestamp_ms" }),

@@ -8,6 +8,7 @@ import { showPlace } from "./show-place";
 import type { Show } from "./shows";
 import { SITE } from "./site";
 import { zonedInstant } from "./zoned-time";
+import { houseRuleLines } from "./house-rules";
 
 /** Shows without an end time (or with one that makes no sense) are put in calendars as two hours long. */
 const DEFAULT_LENGTH_HOURS = 2;
@@ -119,6 +120,10 @@ export function buildCalendarFeed(
     if (show.hideStartDate) continue;
     const zone = show.timeZone || businessZone;
     const pageUrl = `${options.origin}/event/${show.id}`;
+    // Issue 42: the house rules a visitor should know before going (age, minimum, ...).
+    const rules = houseRuleLines(show.houseRules)
+      .map((l) => `${l.label}: ${l.text}`)
+      .join("\n");
     for (const o of performancesOf(show).performances) {
       if (options.from && o.date < options.from) continue;
       if (options.to && o.date > options.to) continue;
@@ -132,6 +137,7 @@ export function buildCalendarFeed(
       const description = [
         lineup,
         plainText(show.description, { lines: true }),
+        rules || null,
         o.ticketUrl ? `Tickets: ${o.ticketUrl}` : null,
         soldOut ? "SOLD OUT" : null,
       ]

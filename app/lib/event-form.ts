@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formatTime12, isIsoDate, normalizeTime } from "./dates";
 import { parseId } from "./ids";
+import { houseRuleFields, houseRulesFromFields, houseRulesToFields, type HouseRules } from "./house-rules";
 import { parseFocus, type Focus } from "./image-variants";
 import { lineupProblems, type LineupRole } from "./lineup";
 import { isWebUrl } from "./web-url";
@@ -63,6 +64,8 @@ export const eventFormFields = z.object({
   applicationsCloseTime: text,
   contestantsNotifiedOn: text,
   applicationMinimumAge: text,
+  /** Issue 42: the show's own house rules (each empty one is the venue's). */
+  ...houseRuleFields,
 });
 
 export const eventFormSchema = eventFormFields
@@ -164,6 +167,7 @@ export const eventFormSchema = eventFormFields
       applicationsCloseTime: normalizeTime(v.applicationsCloseTime),
       contestantsNotifiedOn: v.contestantsNotifiedOn || null,
       applicationMinimumAge: v.applicationMinimumAge ? Number(v.applicationMinimumAge) : 19,
+      houseRules: houseRulesFromFields(v),
     };
   });
 
@@ -207,6 +211,8 @@ export type EventFormValues = {
   applicationsCloseTime: string | null;
   contestantsNotifiedOn: string | null;
   applicationMinimumAge: number;
+  /** The show's own house rules; left as they are when undefined (writes that are not the form). */
+  houseRules?: HouseRules | null;
 };
 
 /** The form's text values, as the inputs show them (for default values and re-renders). */
@@ -230,7 +236,7 @@ export type EventFormDefaults = {
   applicationsCloseTime?: string;
   contestantsNotifiedOn?: string;
   applicationMinimumAge?: string;
-};
+} & Partial<ReturnType<typeof houseRulesToFields>>;
 
 /** A stored show as the form's text values (the Edit page's starting point). */
 export function showToFormDefaults(
@@ -252,6 +258,8 @@ export function showToFormDefaults(
     applicationsCloseAt: string | null;
     contestantsNotifiedOn: string | null;
     applicationMinimumAge: number;
+    /** The show's own house rules (not the venue's it falls back to). */
+    ownHouseRules?: HouseRules | null;
   },
   zone: string,
 ): EventFormDefaults {
@@ -280,5 +288,6 @@ export function showToFormDefaults(
     applicationsCloseTime: close ? formatTime12(formatInZone(close, "HH:mm", zone)) : "",
     contestantsNotifiedOn: show.contestantsNotifiedOn ?? "",
     applicationMinimumAge: String(show.applicationMinimumAge),
+    ...houseRulesToFields(show.ownHouseRules),
   };
 }

@@ -1,4 +1,5 @@
 import { isIsoDate } from "./dates";
+import { admitsAge } from "./house-rules";
 import { futurePerformances, performancesOf } from "./recurrence";
 import { availabilityOf, hasTicketsLeft } from "./seats";
 import type { Show } from "./shows";
@@ -11,9 +12,31 @@ export type ShowFilters = {
   to: string;
   /** "left": only performances a visitor can still get tickets for (issue 41); "" for all. */
   tickets: "" | "left";
+  /**
+   * Issue 42: "0" all-ages shows only, "16" or "18" shows that admit that age (by the house
+   * rules: a show whose age limit is unknown is left out); "" for every show.
+   */
+  age: "" | (typeof AGE_CHOICES)[number]["value"];
+  /** "1": clean shows only (house rules' content); "" for every show. */
+  clean: "" | "1";
 };
 
-export const NO_FILTERS: ShowFilters = { q: "", venue: "", from: "", to: "", tickets: "" };
+/** The age filter's choices. */
+export const AGE_CHOICES = [
+  { value: "0", label: "All ages" },
+  { value: "16", label: "Open to 16-year-olds" },
+  { value: "18", label: "Open to 18-year-olds" },
+] as const;
+
+export const NO_FILTERS: ShowFilters = {
+  q: "",
+  venue: "",
+  from: "",
+  to: "",
+  tickets: "",
+  age: "",
+  clean: "",
+};
 
 /** Reads ?q=&venue=&from=&to=&tickets=left (invalid dates and values are ignored). */
 export function parseFilters(params: URLSearchParams): ShowFilters {
@@ -28,11 +51,13 @@ export function parseFilters(params: URLSearchParams): ShowFilters {
     from: date("from"),
     to: date("to"),
     tickets: text("tickets") === "left" ? "left" : "",
+    age: AGE_CHOICES.find((c) => c.value === text("age"))?.value ?? "",
+    clean: text("clean") === "1" ? "1" : "",
   };
 }
 
 export function isFiltered(f: ShowFilters): boolean {
-  return Boolean(f.q || f.venue || f.from || f.to || f.tickets);
+  return Boolean(f.q || f.venue || f.from || f.to || f.tickets || f.age || f.clean);
 }
 
 /**
@@ -54,6 +79,8 @@ export function filterShows(shows: Show[], f: ShowFilters, today?: string, now: 
       return false;
     }
     if (f.venue && !venueContains(show.venue, f.venue)) return false;
+    if (f.age && !admitsAge(show.houseRules, Number(f.age))) return false;
+    if (f.clean && show.houseRules?.content !== "clean") return false;
     if (f.tickets && (show.eventStatus === "cancelled" || show.eventStatus === "postponed")) return false;
     if (f.from || f.to || f.tickets) {
       const performances = today ? futurePerformances(show, today) : performancesOf(show).performances;

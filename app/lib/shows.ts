@@ -1,3 +1,4 @@
+import type { HouseRules } from "./house-rules";
 import type { ShowImageRef } from "./image-variants";
 import type { LineupEntry } from "./lineup";
 import type { Seats } from "./seats";
@@ -69,4 +70,6 @@ export type Show = {
   hideStartDate?: boolean;
   /** The venue record (address, coordinates), when the show has one. */
   venueRecord?: VenueRecord | null;
+  /** House rules a visitor is told: the show's own, each empty one from its venue's (issue 42). */
+  houseRules?: HouseRules;
 };

@@ -9,6 +9,7 @@ import { showPlace } from "./show-place";
 import type { Show } from "./shows";
 import { SITE } from "./site";
 import { zonedIso } from "./zoned-time";
+import { typicalAgeRange } from "./house-rules";
 
 /** The business currency (prices without their own currency are in it). */
 const BUSINESS_CURRENCY = "CAD";
@@ -81,6 +82,7 @@ export function showJsonLd(
         : structuredDataImages(null)
   ).map((src) => new URL(src, origin).href);
   const description = plainText(show.description, { lines: true }) || show.summary || show.title;
+  const ageRange = typicalAgeRange(show.houseRules);
   return performancesOf(show)
     .performances.slice(0, MAX_OCCURRENCES)
     .map((o) => {
@@ -119,6 +121,7 @@ export function showJsonLd(
           ...(availability === "not-yet" && seats?.salesStart ? { validFrom: seats.salesStart } : {}),
         },
         organizer: { "@type": "Organization", name: SITE.name, url: origin },
+        ...(ageRange ? { typicalAgeRange: ageRange } : {}),
         ...(show.lineup?.length ? { performer: show.lineup.map((c) => personJsonLd(c, origin)) } : {}),
       };
     });

@@ -39,6 +39,7 @@ function toColumns(values: EventFormValues, zone: string): Omit<NewEvent, "id"> 
       : null,
     contestantsNotifiedOn: values.contestantsNotifiedOn,
     applicationMinimumAge: values.applicationMinimumAge,
+    ...(values.houseRules !== undefined ? { houseRules: values.houseRules } : {}),
   };
 }
 
@@ -263,9 +264,9 @@ export function getShowForEdit(id: number, database: DB = db()) {
   const show = getShow(id, database);
   if (!show) return null;
   const row = database
-    .select({ collectionId: events.collectionId })
+    .select({ collectionId: events.collectionId, houseRules: events.houseRules })
     .from(events)
     .where(eq(events.id, id))
     .get();
-  return { ...show, collectionId: row?.collectionId ?? null };
+  return { ...show, collectionId: row?.collectionId ?? null, ownHouseRules: row?.houseRules ?? null };
 }

@@ -23,6 +23,7 @@ import type { Show, ShowDate } from "~/lib/shows";
 import { showImageRef } from "~/models/show-images.server";
 import { db, type DB } from "~/utils/db.server";
 import { lineupsFor } from "./lineups.server";
+import { effectiveHouseRules } from "~/lib/house-rules";
 
 export type ShowQuery = {
   /** Only shows with the show date or any recurring date on or after this day. */
@@ -158,6 +159,9 @@ export function listShowOutlines(query: ShowQuery = {}, database: DB = db()): Sh
       isClub: venues.isClub,
       venueId: venues.id,
       venueName: venues.name,
+      // The age and clean filters read the house rules (issue 42).
+      houseRules: events.houseRules,
+      venueHouseRules: venues.houseRules,
     })
     .from(events)
     .leftJoin(collections, eq(events.collectionId, collections.id))
@@ -228,6 +232,7 @@ export function listShowOutlines(query: ShowQuery = {}, database: DB = db()): Sh
     contestantsNotifiedOn: null,
     applicationMinimumAge: 0,
     dates: byEvent.get(r.id) ?? [],
+    houseRules: effectiveHouseRules(r.houseRules, r.venueHouseRules),
     venueRecord:
       r.venueId !== null
         ? {
@@ -359,6 +364,7 @@ export function toShow(
     eventStatus: e.eventStatus,
     isOnline: e.isOnline,
     hideStartDate: e.hideStartDate,
+    houseRules: effectiveHouseRules(e.houseRules, venue?.houseRules),
     venueRecord: venue
       ? {
           id: venue.id,

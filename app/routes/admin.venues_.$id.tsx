@@ -8,10 +8,12 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { HouseRuleFields } from "~/components/admin/house-rule-fields";
 import { FieldErrors } from "~/components/form-parts";
 import { handleVenueForm } from "~/features/venues/venue-form.server";
 import { todayIn } from "~/lib/dates";
-import { venueFormSchema, type VenueFormValues } from "~/lib/forms/venue";
+import { venueFormFields, venueFormSchema, type VenueFormValues } from "~/lib/forms/venue";
+import { houseRulesToFields } from "~/lib/house-rules";
 import { parseId } from "~/lib/ids";
 import { weekOf } from "~/lib/partner-report";
 import { formatLinks, formatSections } from "~/lib/venue-sections";
@@ -44,6 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   defaults.pageLinks = formatLinks(venue.pageLinks);
   if (venue.isClub) defaults.isClub = "on";
   if (venue.isWinery) defaults.isWinery = "on";
+  Object.assign(defaults, houseRulesToFields(venue.houseRules));
   // Issue 41: this week's partner report as its recipients see it, and the weeks it went out.
   const zone = getEnv().APP_TIMEZONE;
   const report = {
@@ -113,7 +116,7 @@ export default function EditVenue() {
     id: `venue-${venue.id}`,
     lastResult,
     defaultValue: defaults,
-    constraint: getZodConstraint(venueFormSchema),
+    constraint: getZodConstraint(venueFormFields),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: venueFormSchema }),
@@ -168,6 +171,10 @@ export default function EditVenue() {
             <span>Winery: its shows get the &quot;Winery Event&quot; badge</span>
           </label>
         </p>
+        <HouseRuleFields
+          fields={fields}
+          fallback="What this venue's shows say unless a show sets its own (shown above the ticket button)."
+        />
         <button type="submit" className="button button--primary">
           Save venue
         </button>

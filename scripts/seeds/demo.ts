@@ -190,6 +190,13 @@ export function seedDemoData(
     insertShow({
       title: "Farm Fresh Funny at Colasanti's",
       description: "Family-friendly early show (ages 12+) then a late show for grown-ups.",
+      // Its own house rules (issue 42): the family show is clean and open to 12-year-olds.
+      houseRules: {
+        minAge: 12,
+        content: "clean",
+        seating: "Picnic tables in the garden",
+        runningMinutes: 75,
+      },
       date: d(16),
       time: "18:00",
       venue: "Colasanti's Tropical Gardens",

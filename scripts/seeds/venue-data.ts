@@ -95,6 +95,15 @@ export const SPEC_VENUES: SpecVenue[] = [
     slug: "tipsy-toucan",
     name: "Tipsy Toucan",
     legacyMatch: "tipsy toucan",
+    // House rules (issue 42): the promoter's own rules for the room (demo values), shown above
+    // the ticket button of every show here that does not set its own.
+    houseRules: {
+      minAge: 19,
+      content: "adult",
+      seating: "General admission: first come, first seated",
+      phones: "Phones on silent; no filming",
+      runningMinutes: 90,
+    },
     // No public source found with the search tools gives this venue's address or even its
     // city (searched 2026-11-23): every address part stays blank until staff enter it.
     // Searched again 2026-11-27 (issue 42: "Tipsy Toucan Windsor Ontario address", "\"Tipsy
@@ -130,6 +139,7 @@ export const SPEC_VENUES: SpecVenue[] = [
     slug: "wolfhead-distillery",
     name: "Wolfhead Distillery",
     legacyMatch: "wolfhead",
+    houseRules: { minAge: 19, seating: "General admission", runningMinutes: 90 },
     // City: "Wolfhead Distillery in Amherstburg, Ontario"
     //   https://www.windsoreats.com/2020/12/raise-a-glass-to-local-with-these-5-windsor-made-spirits/
     //   (also https://windsorstar.com/news/local-news/leading-the-pack-wolfhead-first-local-distillery-to-open-since-prohibition)
@@ -203,6 +213,7 @@ export const SPEC_VENUES: SpecVenue[] = [
     slug: "mastronardi-winery",
     name: "Mastronardi Estate Winery",
     legacyMatch: "mastronardi",
+    houseRules: { minAge: 19, seating: "Reserved tables", runningMinutes: 120 },
     // Street, city, postal code, phone and website: "1193 Concession Road 3, East Kingsville,
     // Ontario N9Y 2E5 | TOLL FREE: 1-800-320-5040 Website: http://www.mastronardiwines.com/"
     //   http://dinersdish.blogspot.com/2011/10/ontarios-other-wine-country.html
@@ -279,6 +290,7 @@ export const SPEC_VENUES: SpecVenue[] = [
     slug: "walkerville-brewery",
     name: "Walkerville Brewery",
     legacyMatch: "walkerville",
+    houseRules: { minAge: 19, seating: "General admission, patio seating", runningMinutes: 90 },
     // Street, city and phone: "Walkerville Brewery 525 Argyle Rd, Windsor, ON (519) 254-6067"
     //   https://viewer.joomag.com/casa-london-magazine-4-the-beermanac-vol1-june-july-2017/0632361001496112646?page=233
     //   (also "Located at 525 Argyle Road, Windsor": https://dlit.co/history-and-innovation-meet-at-walkerville-brewery-alternatively-speaking/)

@@ -1,4 +1,4 @@
-import { eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { events, venues } from "~/db/schema";
 import { freeVenueSlug } from "~/models/venues.server";
 import type { DB } from "~/utils/db.server";
@@ -12,6 +12,12 @@ type Tx = Pick<DB, "select" | "insert" | "update">;
 export function insertSpecVenues(tx: Tx) {
   for (const { legacyMatch: _legacy, ...v } of SPEC_VENUES) {
     tx.insert(venues).values(v).onConflictDoNothing().run();
+    // Migration 0006 may have made the record already (without issue 42's house rules).
+    if (v.houseRules)
+      tx.update(venues)
+        .set({ houseRules: v.houseRules })
+        .where(and(eq(venues.slug, v.slug), isNull(venues.houseRules)))
+        .run();
   }
 }
 

@@ -268,6 +268,14 @@ describe("the Edit page's starting values", () => {
       applicationsCloseTime: "",
       contestantsNotifiedOn: "",
       applicationMinimumAge: "19",
+      ...{
+        ruleMinAge: "",
+        ruleMinimum: "",
+        ruleSeating: "",
+        rulePhones: "",
+        ruleContent: "",
+        ruleRunningMinutes: "",
+      },
     });
   });
 
@@ -299,6 +307,7 @@ describe("the Edit page's starting values", () => {
         applicationsCloseAt: "2026-05-15T03:59:00.000Z",
         contestantsNotifiedOn: "2026-05-20",
         applicationMinimumAge: 21,
+        ownHouseRules: { minAge: 0, content: "clean", runningMinutes: 75 },
       },
       "America/Toronto",
     );
@@ -324,6 +333,12 @@ describe("the Edit page's starting values", () => {
       applicationsCloseTime: "11:59 PM",
       contestantsNotifiedOn: "2026-05-20",
       applicationMinimumAge: "21",
+      ruleMinAge: "0",
+      ruleMinimum: "",
+      ruleSeating: "",
+      rulePhones: "",
+      ruleContent: "clean",
+      ruleRunningMinutes: "75",
     });
   });
 });

@@ -60,7 +60,7 @@ describe("filter params", () => {
     const f = parseFilters(
       new URLSearchParams("q=+wine+&venue=Tipsy%20Toucan&from=2026-02-30&to=2026-06-01"),
     );
-    expect(f).toEqual({ q: "wine", venue: "Tipsy Toucan", from: "", to: "2026-06-01", tickets: "" });
+    expect(f).toEqual({ ...NO_FILTERS, q: "wine", venue: "Tipsy Toucan", to: "2026-06-01" });
     expect(isFiltered(f)).toBe(true);
     expect(isFiltered(NO_FILTERS)).toBe(false);
     expect(filtersToSearch(f, { all: "1" })).toBe("?q=wine&venue=Tipsy+Toucan&to=2026-06-01&all=1");

@@ -298,3 +298,19 @@ describe("venue addresses as pages show them", () => {
     expect(venueRefOf(null)).toBeNull();
   });
 });
+
+describe("the venue's house rules (issue 42)", () => {
+  it("are folded into one value, null when none is given, and a bad one is refused", () => {
+    expect(
+      venueFormSchema.parse({
+        name: "Hall",
+        ruleMinAge: "19",
+        rulePhones: "Phones away",
+        ruleRunningMinutes: "",
+      }).houseRules,
+    ).toEqual({ minAge: 19, phones: "Phones away" });
+    expect(venueFormSchema.parse({ name: "Hall" }).houseRules).toBeNull();
+    const bad = venueFormSchema.safeParse({ name: "Hall", ruleRunningMinutes: "two hours" });
+    expect(bad.error?.issues.map((i) => i.path.join("."))).toEqual(["ruleRunningMinutes"]);
+  });
+});

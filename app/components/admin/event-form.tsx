@@ -10,6 +10,7 @@ import {
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
+import { HouseRuleFields } from "~/components/admin/house-rule-fields";
 import { FieldErrors, FormErrors } from "~/components/form-parts";
 import { eventFormFields, eventFormSchema, type EventFormDefaults } from "~/lib/event-form";
 import {
@@ -265,6 +266,11 @@ export function EventForm({ mode, defaultValue, lastResult, collections, comedia
           </Field>
         </div>
       </fieldset>
+
+      <HouseRuleFields
+        fields={app}
+        fallback="Each rule left empty is the venue's (set on the venue's page in Venues)."
+      />
 
       <div className="event-form__actions">
         <button type="submit" className="button button--primary" disabled={saving}>

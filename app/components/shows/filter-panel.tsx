@@ -1,10 +1,10 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { DialogHead } from "~/components/dialog-head";
-import { isFiltered, type ShowFilters } from "~/lib/filters";
+import { AGE_CHOICES, isFiltered, type ShowFilters } from "~/lib/filters";
 
 /**
- * Search and Filter: a GET form (q, venue, from, to, tickets). Without JavaScript it sits in a
+ * Search and Filter: a GET form (q, venue, from, to, tickets, age, clean). Without JavaScript it sits in a
  * disclosure; with it, the same form opens in a modal dialog.
  */
 export function FilterPanel({
@@ -74,6 +74,29 @@ export function FilterPanel({
             defaultChecked={filters.tickets === "left"}
           />
           Only shows with tickets left
+        </label>
+      </div>
+      <div className="field">
+        <label htmlFor="filter-age">Age</label>
+        <select id="filter-age" name="age" defaultValue={filters.age}>
+          <option value="">Any age limit</option>
+          {AGE_CHOICES.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="checkbox" htmlFor="filter-clean">
+          <input
+            id="filter-clean"
+            type="checkbox"
+            name="clean"
+            value="1"
+            defaultChecked={filters.clean === "1"}
+          />
+          Only clean shows
         </label>
       </div>
       <div className="filter-form__actions">

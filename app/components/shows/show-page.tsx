@@ -26,6 +26,7 @@ import { isCalledOff, ShowDate, ShowLocation, ShowStatusNotice, ShowTime, ShowUn
 import { HeroImage, heroPreload } from "./show-image";
 import { SoldOutNotice } from "./sold-out-notice";
 import { TicketLink } from "./ticket-link";
+import { HouseRulesList } from "./house-rules";
 
 /** /show/{slug}: the sticky ticket bar shows under 768 px (public.css), or past this much scrolling (enhance.ts). */
 export const STICKY_SCROLL = 200;
@@ -114,6 +115,7 @@ export function ShowPageView({ page }: { page: ShowPage }) {
               </>
             )}
             {ended ? <p className="event-notice">This show has ended.</p> : null}
+            <HouseRulesList rules={show.houseRules} />
             <div className="event-actions">
               {canBuy ? ticketButtons() : null}
               {show.entryFormUrl ? (

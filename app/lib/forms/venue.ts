@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseRecipients } from "../partner-report";
 import { parseLinks, parseSections } from "../venue-sections";
+import { houseRuleFields, houseRulesFromFields } from "../house-rules";
 import { isWebUrl } from "../web-url";
 
 /**
@@ -32,7 +33,8 @@ const coordinate = (min: number, max: number, label: string) =>
     .nullable()
     .default(null);
 
-export const venueFormSchema = z
+/** The fields as posted (the browser constraints come from this shape). */
+export const venueFormFields = z
   .object({
     name: z.string({ error: "Name is required" }).trim().min(1).max(120, "At most 120 characters"),
     address1: optional(200),
@@ -122,10 +124,27 @@ export const venueFormSchema = z
       }),
     isClub: z.preprocess((v) => v === "on" || v === "true", z.boolean()),
     isWinery: z.preprocess((v) => v === "on" || v === "true", z.boolean()),
+    /** Issue 42: the venue's house rules, each the fallback of its shows'. */
+    ...houseRuleFields,
   })
   .refine((v) => (v.latitude === null) === (v.longitude === null), {
     message: "Give both latitude and longitude, or neither",
     path: ["longitude"],
   });
+
+/** What the server parses: the fields, the six house rules folded into `houseRules`. */
+export const venueFormSchema = venueFormFields.transform(
+  ({ ruleMinAge, ruleMinimum, ruleSeating, rulePhones, ruleContent, ruleRunningMinutes, ...rest }) => ({
+    ...rest,
+    houseRules: houseRulesFromFields({
+      ruleMinAge,
+      ruleMinimum,
+      ruleSeating,
+      rulePhones,
+      ruleContent,
+      ruleRunningMinutes,
+    }),
+  }),
+);
 
 export type VenueFormValues = z.infer<typeof venueFormSchema>;
