@@ -2,13 +2,13 @@ import { createEvents, type EventAttributes } from "ics";
 import { googleEventUrl } from "./calendar-links";
 import { addDaysIso, BUSINESS_TIME_ZONE, normalizeTime } from "./dates";
 import { plainText } from "./description";
+import { houseRuleLines } from "./house-rules";
 import { lineupSentence } from "./lineup";
 import { performancesOf } from "./recurrence";
 import { showPlace } from "./show-place";
 import type { Show } from "./shows";
 import { SITE } from "./site";
 import { zonedInstant } from "./zoned-time";
-import { houseRuleLines } from "./house-rules";
 
 /** Shows without an end time (or with one that makes no sense) are put in calendars as two hours long. */
 const DEFAULT_LENGTH_HOURS = 2;

@@ -1,5 +1,6 @@
 import { addDaysIso, BUSINESS_TIME_ZONE, normalizeTime } from "./dates";
 import { plainText } from "./description";
+import { typicalAgeRange } from "./house-rules";
 import { structuredDataImages } from "./image-variants";
 import { comedianPath, type LineupEntry } from "./lineup";
 import { priceAmount } from "./price";
@@ -9,7 +10,6 @@ import { showPlace } from "./show-place";
 import type { Show } from "./shows";
 import { SITE } from "./site";
 import { zonedIso } from "./zoned-time";
-import { typicalAgeRange } from "./house-rules";
 
 /** The business currency (prices without their own currency are in it). */
 const BUSINESS_CURRENCY = "CAD";

@@ -16,6 +16,7 @@ import {
 } from "drizzle-orm";
 import { collections, eventDates, events, venues, type Event, type EventDate, type Venue } from "~/db/schema";
 import { addDaysIso } from "~/lib/dates";
+import { effectiveHouseRules } from "~/lib/house-rules";
 import { mergeSameTitle } from "~/lib/recurrence";
 import { safeWebUrl } from "~/lib/sanitize";
 import { seatsFromColumns } from "~/lib/seats";
@@ -23,7 +24,6 @@ import type { Show, ShowDate } from "~/lib/shows";
 import { showImageRef } from "~/models/show-images.server";
 import { db, type DB } from "~/utils/db.server";
 import { lineupsFor } from "./lineups.server";
-import { effectiveHouseRules } from "~/lib/house-rules";
 
 export type ShowQuery = {
   /** Only shows with the show date or any recurring date on or after this day. */

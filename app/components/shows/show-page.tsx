@@ -22,11 +22,11 @@ import { BadgeList } from "./badges";
 import { CheckoutDialog } from "./checkout-modal";
 import { DatePicker } from "./date-picker";
 import { EventOverview } from "./event-overview";
+import { HouseRulesList } from "./house-rules";
 import { isCalledOff, ShowDate, ShowLocation, ShowStatusNotice, ShowTime, ShowUntil } from "./show-facts";
 import { HeroImage, heroPreload } from "./show-image";
 import { SoldOutNotice } from "./sold-out-notice";
 import { TicketLink } from "./ticket-link";
-import { HouseRulesList } from "./house-rules";
 
 /** /show/{slug}: the sticky ticket bar shows under 768 px (public.css), or past this much scrolling (enhance.ts). */
 export const STICKY_SCROLL = 200;

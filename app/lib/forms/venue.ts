@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { houseRuleFields, houseRulesFromFields } from "../house-rules";
 import { parseRecipients } from "../partner-report";
 import { parseLinks, parseSections } from "../venue-sections";
-import { houseRuleFields, houseRulesFromFields } from "../house-rules";
 import { isWebUrl } from "../web-url";
 
 /**
