@@ -49,6 +49,11 @@ const opensAtField = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Please give the opening time as a date and a time")
   .optional();
+/** Issue 41: whether the round checks its votes against the show's ticket holders. */
+const ticketCheckField = z
+  .enum(TICKET_CHECKS, { error: "Choose how the round treats ticket holders" })
+  .default("off");
+
 const roomSeatsField = z
   .number({ error: "Please give the number of seats as a whole number" })
   .int("Please give the number of seats as a whole number")
@@ -73,8 +78,7 @@ export const openRoundSchema = z.object({
     .min(1),
   opensAt: opensAtField,
   roomSeats: roomSeatsField,
-  /** Issue 41: whether the round checks its votes against the show's ticket holders. */
-  ticketCheck: z.enum(TICKET_CHECKS, { error: "Choose how the round treats ticket holders" }).default("off"),
+  ticketCheck: ticketCheckField,
   confirm: z.literal("yes").optional(),
 });
 
@@ -82,6 +86,7 @@ export const openRoundSchema = z.object({
 export const shortlistRoundSchema = z.object({
   opensAt: opensAtField,
   roomSeats: roomSeatsField,
+  ticketCheck: ticketCheckField,
   confirm: z.literal("yes").optional(),
 });
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { comedians, contestantApplications, events, votingRounds } from "~/db/schema";
 import { formatLongDate } from "~/lib/dates";
 import { type ReviewStatus } from "~/lib/shortlist";
+import type { TicketCheck } from "~/lib/ticket-votes";
 import { recordAudit } from "~/models/audit.server";
 import { enqueueMail } from "~/models/outbox.server";
 import { insertRound } from "~/models/rounds.server";
@@ -134,7 +135,7 @@ export function roundsOfShow(eventId: number, database: DB = db()) {
 export function openRoundFromShortlist(
   eventId: number,
   staff: StaffIdentity,
-  options: { opensAt: Date; roomSeats: number | null },
+  options: { opensAt: Date; roomSeats: number | null; ticketCheck?: TicketCheck },
   database: DB = db(),
 ): { roundId: number; title: string } | { error: string } {
   return database.transaction((tx) => {
@@ -185,6 +186,7 @@ export function openRoundFromShortlist(
         comedianIds: ids,
         opensAt: options.opensAt,
         roomSeats: options.roomSeats,
+        ticketCheck: options.ticketCheck,
       },
       staff,
       "round.open-from-shortlist",

@@ -21,6 +21,7 @@ import { openRoundAction } from "~/features/voting/open-round.server";
 import { formatLongDate } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { REVIEW_STATUSES, reviewSchema } from "~/lib/shortlist";
+import { TICKET_CHECK_LABELS, TICKET_CHECKS } from "~/lib/ticket-votes";
 import { roundsOfShow } from "~/models/application-review.server";
 import { getShow } from "~/models/events.server";
 import { listApplications } from "~/models/submissions.server";
@@ -160,6 +161,17 @@ export default function ReviewApplications() {
           </button>
         </Form>
         <Form method="post" action={`${reviewPath(show.id)}?intent=open-round`}>
+          {/* Issue 41: the round can count ticket holders' votes only, or prefer them. */}
+          <div className="field">
+            <label htmlFor="round-ticket-check">Ticket holders</label>
+            <select id="round-ticket-check" name="ticketCheck" defaultValue="off">
+              {TICKET_CHECKS.map((c) => (
+                <option key={c} value={c}>
+                  {TICKET_CHECK_LABELS[c]}
+                </option>
+              ))}
+            </select>
+          </div>
           <button type="submit" className="button button--dark" disabled={shortlisted.length === 0}>
             Open a voting round with the shortlisted ({shortlisted.length})
           </button>

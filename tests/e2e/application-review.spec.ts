@@ -64,6 +64,8 @@ test("review: shortlist two, decline one, e-mail the shortlisted once, open the 
     .filter((m) => m.toAddress.endsWith(`${tag}@example.com`));
   expect(mails.map((m) => m.toAddress).sort()).toEqual([`ann-${tag}@example.com`, `bo-${tag}@example.com`]);
 
+  // Issue 41: the contest's round can prefer ticket holders (kept through the confirmation step).
+  await page.getByLabel("Ticket holders").selectOption("prefer");
   await page.getByRole("button", { name: "Open a voting round with the shortlisted (2)" }).click();
   // Issue 37: the same handler as /admin/rounds: other rooms voting (the demo round) are named first.
   await expect(page.getByRole("heading", { name: /(Another room is|Other rooms are) voting/ })).toBeVisible();
@@ -74,6 +76,7 @@ test("review: shortlist two, decline one, e-mail the shortlisted once, open the 
     .from(votingRounds)
     .where(and(eq(votingRounds.eventId, show.id)))
     .get()!;
+  expect(round.ticketCheck).toBe("prefer");
   try {
     await expect(page.getByRole("link", { name: round.title })).toBeVisible();
     await page.goto(`/vote?round=${round.id}`);

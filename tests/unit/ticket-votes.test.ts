@@ -7,15 +7,16 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { comedians, ticketHolders, votes } from "~/db/schema";
+import { comedians, contestantApplications, ticketHolders, votes } from "~/db/schema";
 import { ticketCountText, voterTicketText } from "~/lib/ticket-votes";
-import { openRoundSchema } from "~/lib/vote-schema";
+import { openRoundSchema, shortlistRoundSchema } from "~/lib/vote-schema";
+import { openRoundFromShortlist } from "~/models/application-review.server";
 import { applyHostCommand, roundDisplay } from "~/models/round-control.server";
 import { getRound, openRound } from "~/models/rounds.server";
 import { upsertStaff } from "~/models/staff.server";
 import { castVote, receiptFor, roundStandings } from "~/models/votes.server";
 import { ticketHolderHash } from "~/utils/ticket-holder-hash.server";
-import { createTestDb } from "../support/db";
+import { createTestDb, createTestDbWithStaff } from "../support/db";
 import { insertShow } from "../support/shows";
 
 const SHOW_DATE = "2026-12-05";
@@ -198,5 +199,35 @@ describe("a round that prefers ticket holders", () => {
       verified: 1,
       unverified: 1,
     });
+  });
+});
+
+describe("a round opened from the application review's shortlist", () => {
+  it("checks tickets when staff choose it there too (the contest's own rounds)", () => {
+    const { db, staff } = createTestDbWithStaff();
+    const show = insertShow(db, { title: "2 Minutes to Kill", date: SHOW_DATE, time: "20:00" });
+    db.insert(contestantApplications)
+      .values({
+        eventId: show.id,
+        fullName: "Ann",
+        email: "ann@example.com",
+        mobileNumber: "5195550100",
+        isOver19: true,
+        canAttendEvent: true,
+        acceptsTerms: true,
+        funBio: "",
+        reviewStatus: "shortlisted",
+      })
+      .run();
+    expect(shortlistRoundSchema.parse({}).ticketCheck).toBe("off");
+    const { ticketCheck } = shortlistRoundSchema.parse({ ticketCheck: "require" });
+    const opened = openRoundFromShortlist(
+      show.id,
+      staff,
+      { opensAt: new Date(), roomSeats: null, ticketCheck },
+      db,
+    );
+    if (!("roundId" in opened)) throw new Error(opened.error);
+    expect(getRound(opened.roundId, db)).toMatchObject({ ticketCheck: "require", eventDate: SHOW_DATE });
   });
 });

@@ -111,7 +111,11 @@ export async function openRoundAction(
   const seats = value.roomSeats ? roomSeats(value.roomSeats) : null;
   let title: string;
   if (source.kind === "shortlist") {
-    const result = openRoundFromShortlist(source.eventId, staff, { opensAt, roomSeats: seats });
+    const result = openRoundFromShortlist(source.eventId, staff, {
+      opensAt,
+      roomSeats: seats,
+      ticketCheck: value.ticketCheck ?? "off",
+    });
     if ("error" in result) return redirectWithFlash(request, back, { type: "error", message: result.error });
     title = result.title;
   } else {
