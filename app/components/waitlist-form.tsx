@@ -23,6 +23,7 @@ export function WaitlistForm({
   return (
     <Form
       method="post"
+      id={`waitlist-${date}`}
       action={`/event/${eventId}/waitlist?date=${date}`}
       className="panel public-form waitlist-form"
       aria-labelledby={`waitlist-${date}-title`}

@@ -51,6 +51,26 @@ test.describe("show by slug", () => {
     await expect(page.getByRole("region", { name: "Tickets" })).toHaveCount(0);
   });
 
+  test("a sold-out show's hero links to its waitlist form further down (issue 42)", async ({ page, db }) => {
+    const show = insertShow(db, {
+      title: `Sold Out Hero Link ${Date.now()}`,
+      date: addDaysIso(todayIn(), 9),
+      time: "20:00",
+      venue: "Tipsy Toucan",
+      ticketUrl: "https://tickets.example/hero-waitlist",
+      soldOut: true,
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/event/${show.id}`);
+    const link = page.locator(".event-hero").getByRole("link", { name: "Tell me when tickets free up" });
+    // On the first screen, next to the sold-out notice.
+    expect((await link.boundingBox())!.y).toBeLessThan(844);
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`#waitlist-${show.date}$`));
+    const email = page.getByRole("form", { name: "Tell me when tickets free up" }).getByLabel("Email");
+    await expect(email).toBeInViewport();
+  });
+
   test("a sold-out show's shareable page offers the waitlist, and joining it works (issue 40: one show page)", async ({
     page,
     db,

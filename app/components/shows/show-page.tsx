@@ -106,7 +106,7 @@ export function ShowPageView({ page }: { page: ShowPage }) {
             <p>{show.isOnline ? "Online" : <VenueName venue={show.venue} record={show.venueRecord} />}</p>
             <ShowStatusNotice show={show} />
             {soldOut ? (
-              <SoldOutNotice title={show.title} />
+              <SoldOutNotice title={show.title} waitlist={waitlist} />
             ) : (
               <>
                 <p className="event-hero__price">{price}</p>
