@@ -53,9 +53,9 @@ COPY --from=build /app/deploy ./deploy
 # (the entrypoint runs Litestream only around the server, never around such a command).
 EXPOSE 8080
 ENTRYPOINT ["/app/deploy/docker-entrypoint.sh"]
-# The server itself, with package.json's "config.nodeFlags" (the heap limits, and V8's allocation-site
-# pretenuring off: docs/decisions/performance.md; test:container checks they match). Not `npm start`: npm runs its script through `sh -c`, which dies on SIGTERM without
+# The server itself, with package.json's "config.nodeFlags" (the heap limits; test:container checks
+# they match). Not `npm start`: npm runs its script through `sh -c`, which dies on SIGTERM without
 # passing it on, so npm exits and the server is killed without closing the database. Here the
 # entrypoint exec's setpriv, which exec's node: SIGTERM reaches the server, which finishes in-flight
 # requests, closes the database and exits within fly.toml's kill_timeout.
-CMD ["node", "--max-old-space-size=96", "--max-semi-space-size=4", "--no-allocation-site-pretenuring", "build/server.js"]
+CMD ["node", "--max-old-space-size=96", "--max-semi-space-size=4", "build/server.js"]

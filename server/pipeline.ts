@@ -27,7 +27,7 @@ import {
   SERVER_FORM_LIMITS,
   UrlencodedCounter,
 } from "~/utils/form-pipeline.server";
-import { requestLog, type logger } from "~/utils/logger.server";
+import type { logger, RequestLine } from "~/utils/logger.server";
 import { observeRequest } from "~/utils/metrics.server";
 import { newRandomToken } from "~/utils/random.server";
 import { isFormContentType, isSameSiteWrite, passesRemixOriginCheck } from "~/utils/request-guards.server";
@@ -65,8 +65,6 @@ const METHODS = new Set(["GET", "HEAD", "POST"]);
 const MULTIPART = /^multipart\/form-data\s*;/i;
 
 export function createPipeline(options: PipelineOptions) {
-  const logRequest = requestLog(options.log);
-
   /** The first steps of every request; null when the request was answered (refused). */
   function begin(req: IncomingMessage, res: ServerResponse): RequestState | null {
     if (options.stopping()) res.setHeader("Connection", "close");
@@ -83,14 +81,15 @@ export function createPipeline(options: PipelineOptions) {
     const start = performance.now();
     res.on("finish", () => {
       const ms = performance.now() - start;
-      logRequest({
+      const line: RequestLine = {
         reqId: state.requestId,
         method: req.method,
         // The webhook's endpoint secret is in its path: never in a log line.
         path: redactWebhookSecret(target),
         status: res.statusCode,
         ms: Math.round(ms * 10) / 10,
-      });
+      };
+      options.log.info(line, "request");
       // Issue 38: the request metrics (route group, status, latency) from the same moment.
       observeRequest(path, res.statusCode, ms / 1000);
     });

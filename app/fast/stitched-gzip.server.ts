@@ -86,7 +86,7 @@ export function stitchGzip(template: StitchedTemplate, values: Record<string, st
     const bytes = Buffer.byteLength(values[name] ?? "", "utf8");
     size += bytes + STORED_HEADER * Math.ceil(bytes / MAX_STORED);
   }
-  const out = take(size);
+  const out = Buffer.alloc(size);
   let at = GZIP_HEADER.copy(out, 0);
   let crc = 0;
   let length = 0;
@@ -134,7 +134,7 @@ export function stitchIdentity(template: StitchedTemplate, values: Record<string
     size += p.length;
   }
   for (const name of slots) size += Buffer.byteLength(values[name] ?? "", "utf8");
-  const out = take(size);
+  const out = Buffer.alloc(size);
   let at = 0;
   for (let i = 0; i < slots.length; i++) {
     at += pieces[i].identity.copy(out, at);
@@ -146,30 +146,6 @@ export function stitchIdentity(template: StitchedTemplate, values: Record<string
 
 const STORED_HEADER = 5;
 const MAX_STORED = 0xffff;
-
-/*
- * Issue 20: each body is a view of a shared slab, as Node's own Buffer pool hands out small
- * buffers (its pool stops at 4 KB; a page is larger). A body of its own per request was a new
- * backing store for the garbage collector to track and free, a visible cost when a room opens
- * /vote at once. A region is never handed out twice: a slab is dropped when full and freed once
- * the last response using it is gone. Slabs are zero-filled, and every byte of a body is written.
- * A slab stays under glibc's mmap threshold (64 KB here: Dockerfile), so it comes from memory the
- * allocator reuses: a larger one was mapped fresh each time, a page fault for every new page.
- */
-const SLAB_BYTES = 60 * 1024;
-let slab = Buffer.alloc(0);
-let slabUsed = 0;
-
-function take(size: number): Buffer {
-  if (size > SLAB_BYTES / 4) return Buffer.alloc(size);
-  if (slabUsed + size > slab.length) {
-    slab = Buffer.alloc(SLAB_BYTES);
-    slabUsed = 0;
-  }
-  const view = slab.subarray(slabUsed, slabUsed + size);
-  slabUsed += (size + 7) & ~7;
-  return view;
-}
 
 // CRC-32 (IEEE, reflected, as gzip uses it).
 const TABLE = new Int32Array(256);

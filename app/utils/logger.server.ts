@@ -45,28 +45,5 @@ export function logger(): pino.Logger {
   return instance;
 }
 
-/** What the request log says of each request. */
+/** What the request log (server/pipeline.ts) says of each answered request, at info: one `"request"` line. */
 export type RequestLine = { reqId: string; method?: string; path: string; status: number; ms: number };
-
-/**
- * The request log (server/pipeline.ts): one `"request"` line per answered request, at info.
- *
- * Issue 20: the lines of the requests that finish in one turn of the event loop are written
- * together at the end of that turn. One line between two requests' other work ran through pino
- * from cold caches; written in a row they cost less (a burst of first visits to /vote: about 10 %
- * more answered a second). Each line's `ms` is taken when its answer finished; its `time` is a
- * moment later. A process that exits before the end of the turn (a crash, the end of a
- * shutdown) still writes them: this flush runs before pino's own at exit.
- */
-export function requestLog(log: pino.Logger): (line: RequestLine) => void {
-  let waiting: RequestLine[] = [];
-  const flush = () => {
-    const lines = waiting;
-    waiting = [];
-    for (const line of lines) log.info(line, "request");
-  };
-  process.prependListener("exit", flush);
-  return (line) => {
-    if (waiting.push(line) === 1) setImmediate(flush);
-  };
-}

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import type { VotingRound } from "~/db/schema";
 import { ipBudgetKey } from "~/lib/ip-budget";
 import {
@@ -7,14 +8,12 @@ import {
   isRoomCodeAccepted,
   type DeriveCode,
 } from "~/lib/room-code";
-import { hmacSha256 } from "./hmac.server";
 import { qrSvg } from "./qr.server";
 import { reserveAttempt } from "./rate-limit.server";
 
 /** The code for one period: HMAC-SHA256 of the period number under the round's secret. */
 function deriver(secret: string): DeriveCode {
-  const sign = hmacSha256(secret);
-  return (period) => codeFromBytes(sign(String(period), "buffer"));
+  return (period) => codeFromBytes(crypto.createHmac("sha256", secret).update(String(period)).digest());
 }
 
 export function roomCodeOn(round: Pick<VotingRound, "roomCodeSecret">): round is { roomCodeSecret: string } {

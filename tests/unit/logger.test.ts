@@ -45,24 +45,4 @@ describe("logger", () => {
     // pino's own time: milliseconds since 1970, of this run.
     expect(Math.abs(lines[0].time - Date.now())).toBeLessThan(60_000);
   });
-
-  it("writes the request lines of a turn together, in order, even when the process exits in that turn", () => {
-    const script = (exit: string) => `
-      import { requestLog } from ${JSON.stringify(path.resolve("app/utils/logger.server.ts"))};
-      const logRequest = requestLog(logger());
-      for (let i = 0; i < 300; i++) logRequest({ reqId: "r" + i, method: "GET", path: "/vote", status: 200, ms: i / 10 });
-      ${exit}`;
-    for (const exit of ["process.exit(0);", "setTimeout(() => process.exit(0), 50);"]) {
-      const lines = runLogging(script(exit));
-      expect(lines.map((l) => l.reqId)).toEqual(Array.from({ length: 300 }, (_, i) => `r${i}`));
-      expect(lines[299]).toMatchObject({
-        level: 30,
-        msg: "request",
-        method: "GET",
-        path: "/vote",
-        status: 200,
-        ms: 29.9,
-      });
-    }
-  });
 });

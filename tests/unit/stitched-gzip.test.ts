@@ -51,7 +51,7 @@ describe("stitched gzip (the cached /vote page)", () => {
   });
 
   it("never gives two bodies the same memory: every body kept stays as it was sent", () => {
-    // Enough bodies to fill several of the shared slabs the bodies are cut from.
+    // Many bodies kept at once, as a room opening /vote does.
     const template = stitchTemplate(page, { token: "TOKEN__", nonce: "NONCE__" });
     const sent = Array.from({ length: 400 }, (_, i) => {
       const values = { token: `token-${i}`, nonce: `nonce-${i}` };

@@ -38,7 +38,7 @@ describe("the vote device cookie, read and signed without Remix (issue 20)", () 
   });
 });
 
-describe("device cookies minted ahead, a few at a time (issue 20)", () => {
+describe("device cookies: each minted once, signed with the secret of the moment", () => {
   afterEach(() => {
     vi.useRealTimers();
     resetEnvCache();

@@ -8,7 +8,6 @@ import { getRound } from "~/models/rounds.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { db, type DB } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { hmacSha256 } from "~/utils/hmac.server";
 import { qrSvg } from "~/utils/qr.server";
 import { rotateSession } from "~/utils/session-rotation.server";
 
@@ -22,10 +21,10 @@ import { rotateSession } from "~/utils/session-rotation.server";
 const ENDS_AT = "06:00";
 
 function signature(payload: string) {
-  return hmacSha256(getEnv().SESSION_SECRET)(`projector-link:${payload}`, "base64")
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
+  return crypto
+    .createHmac("sha256", getEnv().SESSION_SECRET)
+    .update(`projector-link:${payload}`)
+    .digest("base64url");
 }
 
 /** The end of tonight: the next 6 AM in the business time zone. */
