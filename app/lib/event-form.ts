@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formatTime12, isIsoDate, normalizeTime } from "./dates";
-import { houseRuleFields, houseRulesFromFields, houseRulesToFields, type HouseRules } from "./house-rules";
+import { houseRuleFields, houseRulesFromFields, houseRulesToFields } from "./forms/house-rules";
+import type { HouseRules } from "./house-rules";
 import { parseId } from "./ids";
 import { parseFocus, type Focus } from "./image-variants";
 import { lineupProblems, type LineupRole } from "./lineup";

@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { eventFormSchema } from "~/lib/event-form";
 import { filterShows, NO_FILTERS, parseFilters } from "~/lib/filters";
-import {
-  admitsAge,
-  effectiveHouseRules,
-  houseRuleLines,
-  houseRulesFromFields,
-  houseRulesToFields,
-  typicalAgeRange,
-} from "~/lib/house-rules";
+import { houseRulesFromFields, houseRulesToFields } from "~/lib/forms/house-rules";
+import { admitsAge, effectiveHouseRules, houseRuleLines, typicalAgeRange } from "~/lib/house-rules";
 import type { Show } from "~/lib/shows";
 
 /** Issue 42: house rules per show, each empty one falling back to the venue's. */

@@ -1,6 +1,7 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { FieldErrors } from "~/components/form-parts";
-import { CONTENT_TEXT, HOUSE_RULE_FIELD_LABELS } from "~/lib/house-rules";
+import { HOUSE_RULE_FIELD_LABELS } from "~/lib/forms/house-rules";
+import { CONTENT_TEXT } from "~/lib/house-rules";
 
 type RuleName = (typeof HOUSE_RULE_FIELD_LABELS)[number]["name"];
 

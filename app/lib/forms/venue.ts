@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { houseRuleFields, houseRulesFromFields } from "../house-rules";
 import { parseRecipients } from "../partner-report";
 import { parseLinks, parseSections } from "../venue-sections";
 import { isWebUrl } from "../web-url";
+import { houseRuleFields, houseRulesFromFields } from "./house-rules";
 
 /**
  * The staff venue form (issue 17, venue half): one schema, given to Conform in the page and to
