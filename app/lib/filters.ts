@@ -1,4 +1,4 @@
-import { isIsoDate } from "./dates";
+import { addDaysIso, formatCardDate, isIsoDate } from "./dates";
 import { admitsAge } from "./house-rules";
 import { futurePerformances, performancesOf } from "./recurrence";
 import { availabilityOf, hasTicketsLeft } from "./seats";
@@ -113,4 +113,44 @@ export function filtersToSearch(f: ShowFilters, extra: Record<string, string> = 
   for (const [k, v] of Object.entries({ ...f, ...extra })) if (v) params.set(k, v);
   const s = params.toString();
   return s ? `?${s}` : "";
+}
+
+/**
+ * Issue 42: the date shortcuts a visitor taps instead of two date pickers, as plain links that
+ * set from/to (the other filters kept). "This weekend" is Friday to Sunday, from today once the
+ * weekend has begun.
+ */
+export function quickDateRanges(today: string): { label: string; from: string; to: string }[] {
+  const weekday = new Date(`${today}T12:00:00Z`).getUTCDay(); // 0 Sunday … 6 Saturday
+  const friday = weekday === 0 ? addDaysIso(today, -2) : addDaysIso(today, 5 - weekday);
+  return [
+    { label: "Tonight", from: today, to: today },
+    { label: "This weekend", from: friday < today ? today : friday, to: addDaysIso(friday, 2) },
+    { label: "Next 7 days", from: today, to: addDaysIso(today, 6) },
+  ];
+}
+
+/** What is filtered, in words, each part with the query string that removes just it (issue 42). */
+export function filterParts(f: ShowFilters, today: string): { label: string; search: string }[] {
+  const without = (patch: Partial<ShowFilters>) => filtersToSearch({ ...f, ...patch });
+  const day = (d: string) => formatCardDate(d, today);
+  const parts: { label: string; search: string }[] = [];
+  if (f.q) parts.push({ label: `“${f.q}”`, search: without({ q: "" }) });
+  if (f.venue) parts.push({ label: f.venue, search: without({ venue: "" }) });
+  if (f.from || f.to) {
+    const label =
+      f.from && f.to
+        ? f.from === f.to
+          ? day(f.from)
+          : `${day(f.from)} – ${day(f.to)}`
+        : f.from
+          ? `From ${day(f.from)}`
+          : `Until ${day(f.to)}`;
+    parts.push({ label, search: without({ from: "", to: "" }) });
+  }
+  if (f.tickets) parts.push({ label: "Tickets left", search: without({ tickets: "" }) });
+  if (f.age)
+    parts.push({ label: AGE_CHOICES.find((c) => c.value === f.age)!.label, search: without({ age: "" }) });
+  if (f.clean) parts.push({ label: "Clean shows", search: without({ clean: "" }) });
+  return parts;
 }

@@ -1,7 +1,15 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { useBusinessToday } from "~/components/business-zone";
 import { DialogHead } from "~/components/dialog-head";
-import { AGE_CHOICES, isFiltered, type ShowFilters } from "~/lib/filters";
+import {
+  AGE_CHOICES,
+  filterParts,
+  filtersToSearch,
+  isFiltered,
+  quickDateRanges,
+  type ShowFilters,
+} from "~/lib/filters";
 
 /**
  * Search and Filter: a GET form (q, venue, from, to, tickets, age, clean). Without JavaScript it sits in a
@@ -24,6 +32,8 @@ export function FilterPanel({
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => setHydrated(true), []);
   const active = isFiltered(filters);
+  const today = useBusinessToday();
+  const parts = filterParts(filters, today);
 
   const form = (
     <Form
@@ -33,6 +43,23 @@ export function FilterPanel({
       className="filter-form"
       onSubmit={() => dialog.current?.close()}
     >
+      <nav className="quick-dates" aria-label="Quick dates">
+        {quickDateRanges(today).map((r) => {
+          const current = filters.from === r.from && filters.to === r.to;
+          return (
+            <Link
+              key={r.label}
+              to={`${action}${filtersToSearch({ ...filters, from: r.from, to: r.to })}#events`}
+              preventScrollReset
+              className={`chip${current ? " chip--current" : ""}`}
+              aria-current={current ? "true" : undefined}
+              onClick={() => dialog.current?.close()}
+            >
+              {r.label}
+            </Link>
+          );
+        })}
+      </nav>
       <div className="field">
         <label htmlFor="filter-q">Search</label>
         <input
@@ -155,6 +182,22 @@ export function FilterPanel({
           <div className="filter-details__panel">{form}</div>
         </details>
       )}
+      {parts.length ? (
+        <ul className="filter-parts" aria-label="Filtered by">
+          {parts.map((p) => (
+            <li key={p.label}>
+              <Link
+                to={`${action}${p.search}#events`}
+                preventScrollReset
+                className="chip chip--removable"
+                aria-label={`Remove ${p.label}`}
+              >
+                {p.label} <span aria-hidden="true">×</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }
