@@ -1,7 +1,6 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { FieldErrors } from "~/components/form-parts";
 import { HOUSE_RULE_FIELD_LABELS } from "~/lib/forms/house-rules";
-import { CONTENT_TEXT } from "~/lib/house-rules";
 
 type RuleName = (typeof HOUSE_RULE_FIELD_LABELS)[number]["name"];
 
@@ -33,8 +32,8 @@ export function HouseRuleFields({
               {name === "ruleContent" ? (
                 <select {...getSelectProps(field)}>
                   <option value="">Not said</option>
-                  <option value="clean">{CONTENT_TEXT.clean}</option>
-                  <option value="adult">{CONTENT_TEXT.adult}</option>
+                  <option value="clean">Clean (family-friendly)</option>
+                  <option value="adult">Adult (strong language)</option>
                 </select>
               ) : name === "ruleMinAge" || name === "ruleRunningMinutes" ? (
                 <input {...getInputProps(field, { type: "number" })} min={0} />
