@@ -1,6 +1,15 @@
 import { formatMonthYear } from "~/lib/dates";
+import { startSeededServer, type SeededServer } from "../support/server";
 import { seededShow } from "../support/shows";
 import { expect, test } from "./fixtures";
+
+/**
+ * "The next 6 shows" is a ranking over every show: other specs add shows to the shared database
+ * (some before the demo's), so the landing page's test reads a freshly seeded database of its own.
+ */
+let fresh: SeededServer | undefined;
+test.afterAll(async () => fresh?.close());
+const freshServer = async () => (fresh ??= await startSeededServer({}, "listings"));
 
 test.describe("listings", () => {
   test("/club-shows lists the club's upcoming shows by month and names the club", async ({ page, db }) => {
@@ -27,7 +36,7 @@ test.describe("listings", () => {
   });
 
   test("/comedy-shows-windsor lists the next 6 shows; sold out hides Get Tickets", async ({ page }) => {
-    await page.goto("/comedy-shows-windsor");
+    await page.goto(`${(await freshServer()).url}/comedy-shows-windsor`);
     await expect(
       page.getByRole("heading", { level: 1, name: "Comedy Shows in Windsor, Ontario" }),
     ).toBeVisible();
