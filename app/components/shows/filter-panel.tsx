@@ -91,18 +91,9 @@ export function FilterPanel({
           <input id="filter-to" type="date" name="to" defaultValue={filters.to} />
         </div>
       </div>
-      <div className="field">
-        <label className="checkbox" htmlFor="filter-tickets">
-          <input
-            id="filter-tickets"
-            type="checkbox"
-            name="tickets"
-            value="left"
-            defaultChecked={filters.tickets === "left"}
-          />
-          Only shows with tickets left
-        </label>
-      </div>
+      <FilterCheckbox name="tickets" value="left" checked={filters.tickets === "left"}>
+        Only shows with tickets left
+      </FilterCheckbox>
       <div className="field">
         <label htmlFor="filter-age">Age</label>
         <select id="filter-age" name="age" defaultValue={filters.age}>
@@ -114,18 +105,9 @@ export function FilterPanel({
           ))}
         </select>
       </div>
-      <div className="field">
-        <label className="checkbox" htmlFor="filter-clean">
-          <input
-            id="filter-clean"
-            type="checkbox"
-            name="clean"
-            value="1"
-            defaultChecked={filters.clean === "1"}
-          />
-          Only clean shows
-        </label>
-      </div>
+      <FilterCheckbox name="clean" value="1" checked={filters.clean === "1"}>
+        Only clean shows
+      </FilterCheckbox>
       <div className="filter-form__actions">
         <Link
           to={`${action}#events`}
@@ -198,6 +180,28 @@ export function FilterPanel({
           ))}
         </ul>
       ) : null}
+    </div>
+  );
+}
+
+/** One "only …" checkbox of the filter form (its id is filter-{name}). */
+function FilterCheckbox({
+  name,
+  value,
+  checked,
+  children,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label className="checkbox" htmlFor={`filter-${name}`}>
+        <input id={`filter-${name}`} type="checkbox" name={name} value={value} defaultChecked={checked} />
+        {children}
+      </label>
     </div>
   );
 }
