@@ -1,6 +1,6 @@
 // ESLint (flat config): typescript-eslint, React hooks, jsx-a11y, import order and cycles,
 // and the layer rules (README, "How the code is laid out"): what each folder may import, who
-// may query the database, run raw SQL or reach the network. tests/unit/layers.test.ts proves
+// may query the database, run raw SQL or reach the network. tests/unit/lint/layers.test.ts proves
 // each rule bites.
 import js from "@eslint/js";
 import importX from "eslint-plugin-import-x";

@@ -125,7 +125,7 @@ export function dateNeedsYear(date: string, today: string = todayIn()): boolean 
 /*
  * Calendar dates are written with the names below, not Intl: the first Intl formatter a page
  * creates loads the browser's ICU data, 50-100 ms of one task on a phone (issue 16), and these
- * dates need no locale data (English, a fixed calendar, no zone). `tests/unit/dates.test.ts`
+ * dates need no locale data (English, a fixed calendar, no zone). `tests/unit/lib/dates.test.ts`
  * checks every day of several years against Intl's en-US output.
  */
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];

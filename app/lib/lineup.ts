@@ -1,6 +1,6 @@
 /**
  * Comedians and show line-ups: the display and ordering rules (pure, unit tested in
- * tests/unit/lineup.test.ts). The data lives in `comedians` and `event_comedians`.
+ * tests/unit/lib/lineup.test.ts). The data lives in `comedians` and `event_comedians`.
  */
 
 import { parseId } from "./ids";

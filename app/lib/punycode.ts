@@ -3,7 +3,7 @@
  * browser's e-mail field sends `gmаil.com` (a Cyrillic "а") as `xn--gmil-63d.com`. Written here
  * because the npm package's name is a Node built-in, which Remix's compiler refuses as a
  * dependency, and the vote page's browser code needs it too (no `node:url`). Tested against
- * `url.domainToUnicode` and RFC 3492's samples (tests/unit/punycode.test.ts).
+ * `url.domainToUnicode` and RFC 3492's samples (tests/unit/lib/punycode.test.ts).
  */
 const BASE = 36;
 const TMIN = 1;

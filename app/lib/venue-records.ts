@@ -40,7 +40,7 @@ export function venuePath(v: Pick<VenueRecord, "slug">): string {
  * venue page, so new records skip them ("about" → "about-2"). They are the first path segment
  * of every route file in app/routes (`event.$id.tsx` owns /event) and the paths server/index.ts
  * serves before Remix (/build, /images). Segments with a dot (calendar.ics, robots.txt) are left
- * out: a venue slug never has one. tests/unit/venue-form.test.ts compares this list with both.
+ * out: a venue slug never has one. tests/unit/lib/forms/venue.test.ts compares this list with both.
  */
 export const RESERVED_SLUGS = new Set([
   "404",

@@ -88,7 +88,7 @@ const SWEEP_PER_CALL = 64;
  * spent its budget is forgotten only when every kept key has (a flood must first lock out
  * 5,000 keys of its own). Forgetting an under-budget key can only be more lenient for that
  * key, never stricter; the database's one-vote rules do not depend on it. About 190 bytes a key
- * at the cap, its place in a queue included (measured with tests/unit/rate-limit-memory.test.ts),
+ * at the cap, its place in a queue included (measured with tests/unit/utils/rate-limit.test.ts),
  * so about 1 MB per budget. 20,000
  * kept the three vote budgets at 8 MB of live heap under the bench's invented voters (issue 20).
  */
@@ -269,7 +269,7 @@ class LeanRateLimiter extends RateLimiterMemory {
   constructor(options: ConstructorParameters<typeof RateLimiterMemory>[0] & { points: number }) {
     super(options);
     const self = this as unknown as { _memoryStorage?: unknown };
-    // tests/unit/rate-limit-memory.test.ts fails if a new version of the library renames it.
+    // tests/unit/utils/rate-limit.test.ts fails if a new version of the library renames it.
     if (!("_memoryStorage" in self)) throw new Error("rate-limiter-flexible: memory store not found");
     this.store = new LeanMemoryStorage(options.points);
     self._memoryStorage = this.store;

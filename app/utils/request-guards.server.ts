@@ -42,7 +42,7 @@ export function isSameSiteWrite(input: {
  * failure with a 500 (and an error-level log line); the server asks first and answers 403
  * (issue 39: `Host: 127.0.0.1:80` with Origin `http://127.0.0.1:80`, an X-Forwarded-Host of
  * another site, `Host: [::ffff:127.0.0.1]:PORT`: each passes isSameSiteWrite, Remix refused it).
- * tests/unit/request-guards.test.ts checks both agree on every shape.
+ * tests/unit/utils/request-guards.test.ts checks both agree on every shape.
  */
 export function passesRemixOriginCheck(input: {
   origin: string | null | undefined;

@@ -1,0 +1,233 @@
+/**
+ * Ticket-verified votes (issue 41, item 4): a round that checks tickets marks each vote as a
+ * ticket holder's or unverified when it is cast (the vote's canonical e-mail against the keyed
+ * hashes of that performance's holders), counts the holders only ("require") or every vote
+ * ("prefer"), says which on the host's page and the projector, and tells the voter which
+ * happened to their own vote.
+ */
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { comedians, contestantApplications, ticketHolders, votes } from "~/db/schema";
+import { ticketCountText, voterTicketText } from "~/lib/ticket-votes";
+import { openRoundSchema, shortlistRoundSchema } from "~/lib/vote-schema";
+import { openRoundFromShortlist } from "~/models/application-review.server";
+import { applyHostCommand, roundDisplay } from "~/models/round-control.server";
+import { getRound, openRound } from "~/models/rounds.server";
+import { upsertStaff } from "~/models/staff.server";
+import { castVote, receiptFor, roundStandings } from "~/models/votes.server";
+import { ticketHolderHash } from "~/utils/ticket-holder-hash.server";
+import { createTestDb, createTestDbWithStaff } from "../../support/db";
+import { insertShow } from "../../support/shows";
+
+const SHOW_DATE = "2026-12-05";
+
+async function setup(ticketCheck: "off" | "prefer" | "require") {
+  const db = createTestDb();
+  const staff = await upsertStaff("host", "a-long-test-password", db);
+  const show = insertShow(db, { title: "Contest Night", date: SHOW_DATE, time: "20:00" });
+  const [ada, bo] = ["Ada", "Bo"].map(
+    (name) => db.insert(comedians).values({ name, slug: name.toLowerCase() }).returning().get().id,
+  );
+  const round = openRound(
+    {
+      title: "Final",
+      eventId: show.id,
+      eventDate: SHOW_DATE,
+      comedianIds: [ada, bo],
+      opensAt: new Date(Date.now() - 1000),
+      roomSeats: null,
+      ticketCheck,
+    },
+    { id: staff.id, username: staff.username },
+    db,
+  );
+  // Robin bought a ticket for this date (stored as the attendees' read keeps it: a keyed hash);
+  // Sam bought one for another date of the show.
+  const holder = (email: string, date: string, attendeeId: string) =>
+    db
+      .insert(ticketHolders)
+      .values({
+        eventId: show.id,
+        date,
+        attendeeId,
+        orderId: "o1",
+        emailHash: ticketHolderHash(email),
+        checkedIn: false,
+      })
+      .run();
+  holder("Robin.Fan@gmail.com", SHOW_DATE, "a1");
+  holder("sam@example.com", "2026-12-12", "a2");
+  let n = 0;
+  const vote = (email: string, comedianId: number) =>
+    castVote(
+      {
+        roundId: round.id,
+        comedianId,
+        email,
+        emailKey: email.toLowerCase(),
+        voteToken: `ticket-vote-token-${String(++n).padStart(4, "0")}`,
+        ipAddress: "10.0.0.1",
+        deviceId: `device-${n}`,
+      },
+      db,
+    );
+  return { db, round, ada, bo, vote, who: { id: staff.id, username: staff.username } };
+}
+
+const verifiedOf = (db: ReturnType<typeof createTestDb>) =>
+  db
+    .select({ email: votes.email, verified: votes.ticketVerified })
+    .from(votes)
+    .all()
+    .map((v) => [v.email, v.verified]);
+
+describe("a round that requires a ticket", () => {
+  it("marks each vote at cast time: the holder's e-mail in another spelling is verified; another date's holder is not", async () => {
+    const { db, ada, bo, vote } = await setup("require");
+    expect(vote("robinfan+contest@gmail.com", ada).status).toBe("recorded");
+    expect(vote("sam@example.com", bo).status).toBe("recorded");
+    expect(vote("walk.in@example.com", bo).status).toBe("recorded");
+    expect(verifiedOf(db)).toEqual([
+      ["robinfan+contest@gmail.com", true],
+      ["sam@example.com", false],
+      ["walk.in@example.com", false],
+    ]);
+  });
+
+  it("counts the ticket holders only; the host counts the unverified too, and back; the page and projector say which", async () => {
+    const { db, round, ada, bo, vote, who } = await setup("require");
+    vote("robin.fan@gmail.com", ada);
+    vote("walk.in@example.com", bo);
+    vote("another.walk.in@example.com", bo);
+    const counted = () => roundStandings(round.id, db).rows.map((r) => [r.name, r.votes] as [string, number]);
+    expect(counted()).toEqual([
+      ["Ada", 1],
+      ["Bo", 0],
+    ]);
+    let display = roundDisplay(getRound(round.id, db)!, new Date(), db);
+    expect(display.tickets).toEqual({ rule: "require", verified: 1, unverified: 2 });
+    expect(ticketCountText(display.tickets!)).toBe(
+      "Counted: ticket holders only (1 vote). Not counted: 2 votes unverified.",
+    );
+
+    expect(
+      applyHostCommand(round.id, { intent: "tickets", rule: "prefer" }, who, new Date(), db),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect(counted()).toEqual([
+      ["Bo", 2],
+      ["Ada", 1],
+    ]);
+    display = roundDisplay(getRound(round.id, db)!, new Date(), db);
+    expect(ticketCountText(display.tickets!)).toBe(
+      "Counted: every vote: 1 vote from ticket holders and 2 votes unverified.",
+    );
+    applyHostCommand(round.id, { intent: "tickets", rule: "require" }, who, new Date(), db);
+    expect(counted()[0]).toEqual(["Ada", 1]);
+  });
+
+  it("a voided vote is in neither bucket", async () => {
+    const { db, round, ada, bo, vote } = await setup("require");
+    vote("robin.fan@gmail.com", ada);
+    vote("walk.in@example.com", bo);
+    db.update(votes).set({ voidedAt: new Date() }).where(eq(votes.email, "robin.fan@gmail.com")).run();
+    expect(roundDisplay(getRound(round.id, db)!, new Date(), db).tickets).toEqual({
+      rule: "require",
+      verified: 0,
+      unverified: 1,
+    });
+    expect(roundStandings(round.id, db).total).toBe(0);
+  });
+
+  it("the voter's receipt says which happened to their own vote", async () => {
+    const { db, round, ada, vote } = await setup("require");
+    vote("robin.fan@gmail.com", ada);
+    vote("walk.in@example.com", ada);
+    const receipt = (device: string) => receiptFor(round.id, { deviceId: device }, db)!;
+    expect(receipt("device-1")).toMatchObject({ ticketCheck: "require", ticketVerified: true });
+    expect(receipt("device-2")).toMatchObject({ ticketCheck: "require", ticketVerified: false });
+    expect(voterTicketText("require", true)).toMatch(/^Your vote counts as a ticket holder's/);
+    expect(voterTicketText("require", false)).toMatch(/unverified votes, which the host is not counting/);
+    expect(voterTicketText("prefer", false)).toMatch(/they count unless the host decides otherwise/);
+  });
+
+  it("once the reveal has started the count stays as it is", async () => {
+    const { db, round, ada, vote, who } = await setup("require");
+    vote("robin.fan@gmail.com", ada);
+    expect(applyHostCommand(round.id, { intent: "close-and-reveal" }, who, new Date(), db)).toMatchObject({
+      ok: true,
+    });
+    expect(applyHostCommand(round.id, { intent: "tickets", rule: "prefer" }, who, new Date(), db)).toEqual({
+      ok: false,
+      error: "The reveal has started: the count stays as it is.",
+    });
+  });
+});
+
+describe("a round without a ticket check", () => {
+  it("counts every vote as before, marks none, and has no ticket rule to switch", async () => {
+    const { db, round, ada, vote, who } = await setup("off");
+    vote("walk.in@example.com", ada);
+    expect(verifiedOf(db)).toEqual([["walk.in@example.com", null]]);
+    expect(roundStandings(round.id, db).total).toBe(1);
+    expect(roundDisplay(getRound(round.id, db)!, new Date(), db).tickets).toBeNull();
+    expect(receiptFor(round.id, { deviceId: "device-1" }, db)).toMatchObject({ ticketVerified: null });
+    expect(voterTicketText("off", null)).toBeNull();
+    expect(applyHostCommand(round.id, { intent: "tickets", rule: "require" }, who, new Date(), db)).toEqual({
+      ok: false,
+      error: "This round does not check tickets: every vote counts.",
+    });
+  });
+
+  it("staff's form opens a round without a check unless they choose one", () => {
+    const base = { show: `1:${SHOW_DATE}`, title: "Final", comedianIds: ["1"] };
+    expect(openRoundSchema.parse(base).ticketCheck).toBe("off");
+    expect(openRoundSchema.parse({ ...base, ticketCheck: "require" }).ticketCheck).toBe("require");
+    expect(openRoundSchema.safeParse({ ...base, ticketCheck: "maybe" }).success).toBe(false);
+  });
+});
+
+describe("a round that prefers ticket holders", () => {
+  it("counts every vote and shows the holders' apart", async () => {
+    const { db, round, ada, bo, vote } = await setup("prefer");
+    vote("robin.fan@gmail.com", ada);
+    vote("walk.in@example.com", bo);
+    expect(roundStandings(round.id, db).total).toBe(2);
+    expect(roundDisplay(getRound(round.id, db)!, new Date(), db).tickets).toEqual({
+      rule: "prefer",
+      verified: 1,
+      unverified: 1,
+    });
+  });
+});
+
+describe("a round opened from the application review's shortlist", () => {
+  it("checks tickets when staff choose it there too (the contest's own rounds)", () => {
+    const { db, staff } = createTestDbWithStaff();
+    const show = insertShow(db, { title: "2 Minutes to Kill", date: SHOW_DATE, time: "20:00" });
+    db.insert(contestantApplications)
+      .values({
+        eventId: show.id,
+        fullName: "Ann",
+        email: "ann@example.com",
+        mobileNumber: "5195550100",
+        isOver19: true,
+        canAttendEvent: true,
+        acceptsTerms: true,
+        funBio: "",
+        reviewStatus: "shortlisted",
+      })
+      .run();
+    expect(shortlistRoundSchema.parse({}).ticketCheck).toBe("off");
+    const { ticketCheck } = shortlistRoundSchema.parse({ ticketCheck: "require" });
+    const opened = openRoundFromShortlist(
+      show.id,
+      staff,
+      { opensAt: new Date(), roomSeats: null, ticketCheck },
+      db,
+    );
+    if (!("roundId" in opened)) throw new Error(opened.error);
+    expect(getRound(opened.roundId, db)).toMatchObject({ ticketCheck: "require", eventDate: SHOW_DATE });
+  });
+});
