@@ -5,6 +5,7 @@ import type { HouseRules } from "./house-rules";
 import { parseId } from "./ids";
 import { parseFocus, type Focus } from "./image-variants";
 import { lineupProblems, type LineupRole } from "./lineup";
+import { readVenueChoice, type VenueOption, venueChoiceDefaults } from "./venue-choice";
 import { isWebUrl } from "./web-url";
 import { formatInZone } from "./zoned-time";
 
@@ -49,7 +50,12 @@ export const eventFormFields = z.object({
   date: text,
   time: text,
   endTime: text,
+  /** Issue 42: the venue picked (a record's id, "tba", "online" or "new"; app/lib/venue-choice.ts). */
+  venueId: text,
+  /** A new venue's name (with "New venue…", or posted alone). */
   venue: bounded(EVENT_FIELD_MAX.venue),
+  /** A new venue's town. */
+  venueCity: bounded(EVENT_FIELD_MAX.venue),
   ticketUrl: url,
   imageUrl: url,
   /** Focal point of the poster, "x,y" in percent (clicked on the image with JavaScript). */
@@ -75,11 +81,16 @@ export const eventFormSchema = eventFormFields
       ctx.addIssue({ code: "custom", path, message });
 
     let missing = false;
-    for (const key of ["title", "date", "time", "venue", "ticketUrl"] as const) {
+    for (const key of ["title", "date", "time", "ticketUrl"] as const) {
       if (!value[key]) {
         missing = true;
         issue([key], "Required");
       }
+    }
+    const place = readVenueChoice(value);
+    if (!place.ok) {
+      issue([place.field], place.message);
+      if (place.required) missing = true;
     }
     if (missing) issue([], REQUIRED_FIELDS_MESSAGE);
 
@@ -144,13 +155,17 @@ export const eventFormSchema = eventFormFields
       ticketUrl: d.ticketUrl!,
       price: d.price || null,
     }));
+    const place = readVenueChoice(v);
+    const pick = place.ok ? place.pick : null;
     return {
       title: v.title!,
       description: v.description ?? "",
       date: v.date!,
       time: normalizeTime(v.time)!,
       endTime: normalizeTime(v.endTime),
-      venue: v.venue!,
+      venue: pick?.kind === "record" ? "" : (pick?.venue ?? ""),
+      venueId: pick?.kind === "record" ? pick.id : null,
+      venueCity: pick?.kind === "new" ? pick.city : null,
       ticketUrl: v.ticketUrl!,
       imageUrl: v.imageUrl || null,
       imageFocus: parseFocus(v.imageFocus),
@@ -193,7 +208,15 @@ export type EventFormValues = {
   date: string;
   time: string;
   endTime: string | null;
+  /**
+   * The venue's name when no record was picked: a new venue (its record is found by name or
+   * created), "TBA" or "Online". Ignored when `venueId` names a record (its name is used).
+   */
   venue: string;
+  /** The venue record picked in the form (issue 42). */
+  venueId?: number | null;
+  /** A new venue's town (stored on the record it creates). */
+  venueCity?: string | null;
   ticketUrl: string;
   imageUrl: string | null;
   /** Focal point of the poster (null: keep the stored one, or the centre). */
@@ -223,7 +246,9 @@ export type EventFormDefaults = {
   date?: string;
   time?: string;
   endTime?: string;
+  venueId?: string;
   venue?: string;
+  venueCity?: string;
   ticketUrl?: string;
   imageUrl?: string;
   imageFocus?: string;
@@ -248,6 +273,7 @@ export function showToFormDefaults(
     time: string;
     endTime: string | null;
     venue: string;
+    venueId?: number | null;
     ticketUrl: string | null;
     imageUrl: string | null;
     price: string | null;
@@ -263,6 +289,7 @@ export function showToFormDefaults(
     ownHouseRules?: HouseRules | null;
   },
   zone: string,
+  venues: VenueOption[] = [],
 ): EventFormDefaults {
   const close = show.applicationsCloseAt ? new Date(show.applicationsCloseAt) : null;
   return {
@@ -271,7 +298,7 @@ export function showToFormDefaults(
     date: show.date,
     time: formatTime12(show.time),
     endTime: show.endTime ? formatTime12(show.endTime) : "",
-    venue: show.venue,
+    ...venueChoiceDefaults(show, venues),
     ticketUrl: show.ticketUrl ?? "",
     imageUrl: show.imageUrl ?? "",
     price: show.price ?? "",

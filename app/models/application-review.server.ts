@@ -9,30 +9,37 @@ import { insertRound } from "~/models/rounds.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { db, IMMEDIATE, type DB } from "~/utils/db.server";
 
-/** Issue 18: staff review of one show's contestant applications. */
+/**
+ * Issue 18: staff review of one show's contestant applications. Without a status (issue 42's
+ * "Save notes") the decision stays as it is. Answers the applicant's name, or null when the
+ * show has no such application.
+ */
 export function reviewApplication(
   eventId: number,
-  input: { applicationId: number; status: ReviewStatus; notes: string },
+  input: { applicationId: number; status?: ReviewStatus; notes: string },
   staff: StaffIdentity,
   database: DB = db(),
-): boolean {
+): string | null {
   return database.transaction((tx) => {
     const t = tx as unknown as DB;
     const where = and(
       eq(contestantApplications.id, input.applicationId),
       eq(contestantApplications.eventId, eventId),
     );
-    const before = t
+    const row = t
       .select({
+        fullName: contestantApplications.fullName,
         reviewStatus: contestantApplications.reviewStatus,
         reviewNotes: contestantApplications.reviewNotes,
       })
       .from(contestantApplications)
       .where(where)
       .get();
-    if (!before) return false;
+    if (!row) return null;
+    const { fullName, ...before } = row;
+    const status = input.status ?? before.reviewStatus;
     t.update(contestantApplications)
-      .set({ reviewStatus: input.status, reviewNotes: input.notes })
+      .set({ reviewStatus: status, reviewNotes: input.notes })
       .where(where)
       .run();
     recordAudit(
@@ -42,11 +49,11 @@ export function reviewApplication(
         entityType: "contestant_application",
         entityId: input.applicationId,
         before,
-        after: { reviewStatus: input.status, reviewNotes: input.notes },
+        after: { reviewStatus: status, reviewNotes: input.notes },
       },
       t,
     );
-    return true;
+    return fullName;
   }, IMMEDIATE);
 }
 

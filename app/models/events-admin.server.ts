@@ -10,7 +10,7 @@ import { countShows, getShow, listShows, type ShowQuery } from "~/models/events.
 import { replaceLineup } from "~/models/lineups.server";
 import { wakeOutbox } from "~/models/outbox.server";
 import type { StaffIdentity } from "~/models/staff.server";
-import { pickOrCreateVenue } from "~/models/venues.server";
+import { placeOfShow } from "~/models/venues.server";
 import { queueWaitlistNotices, soldOutDates } from "~/models/waitlist.server";
 import { db, IMMEDIATE, type DB } from "~/utils/db.server";
 
@@ -20,14 +20,19 @@ import { db, IMMEDIATE, type DB } from "~/utils/db.server";
  */
 export type WriteOutcome = "ok" | "not-found" | "archived";
 
-function toColumns(values: EventFormValues, zone: string): Omit<NewEvent, "id"> {
+function toColumns(
+  values: EventFormValues,
+  place: { venueId: number | null; venue: string },
+  zone: string,
+): Omit<NewEvent, "id"> {
   return {
     title: values.title,
     description: values.description,
     date: values.date,
     time: values.time,
     endTime: values.endTime,
-    venue: values.venue,
+    venue: place.venue,
+    venueId: place.venueId,
     ticketUrl: values.ticketUrl,
     imageUrl: values.imageUrl,
     price: values.price,
@@ -72,10 +77,9 @@ export function createShow(
   database: DB = db(),
 ): number {
   return database.transaction((tx) => {
-    const venueId = pickOrCreateVenue(values.venue, tx);
     const row = tx
       .insert(events)
-      .values({ ...toColumns(values, zone), venueId, source: "manual" })
+      .values({ ...toColumns(values, placeOfShow(values, tx), zone), source: "manual" })
       .returning({ id: events.id })
       .get();
     replaceDates(tx as unknown as DB, row.id, values);
@@ -108,8 +112,7 @@ export function updateShow(
     if (before.archivedAt) return "archived";
     t.update(events)
       .set({
-        ...toColumns(values, zone),
-        venueId: pickOrCreateVenue(values.venue, t),
+        ...toColumns(values, placeOfShow(values, t), zone),
         staffEditedAt: new Date(),
         updatedAt: new Date(),
       })
@@ -268,5 +271,10 @@ export function getShowForEdit(id: number, database: DB = db()) {
     .from(events)
     .where(eq(events.id, id))
     .get();
-  return { ...show, collectionId: row?.collectionId ?? null, ownHouseRules: row?.houseRules ?? null };
+  return {
+    ...show,
+    venueId: show.venueRecord?.id ?? null,
+    collectionId: row?.collectionId ?? null,
+    ownHouseRules: row?.houseRules ?? null,
+  };
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { venues, type Venue } from "~/db/schema";
 import type { SyncedVenue } from "~/lib/eventbrite";
 import type { VenueFormValues } from "~/lib/forms/venue";
@@ -113,6 +113,52 @@ export function pickOrCreateVenue(name: string, tx: Tx = db()): number | null {
     .values({ name: clean, slug: freeVenueSlug(clean, tx) })
     .returning({ id: venues.id })
     .get().id;
+}
+
+/** The event form's venue record is gone (deleted while the form was open): nothing is stored. */
+export class VenueGoneError extends Error {
+  constructor() {
+    super("That venue no longer exists. Choose another, or “New venue…”.");
+  }
+}
+
+/**
+ * The venue of a show from the event form (issue 42), inside the show's transaction: the record
+ * picked (its name becomes the show's venue text), or the record of a new venue's name (found in
+ * any case, or created with its town), or no record for "TBA" and "Online". Throws
+ * `VenueGoneError` when the picked record no longer exists.
+ */
+export function placeOfShow(
+  values: { venue: string; venueId?: number | null; venueCity?: string | null },
+  tx: Tx = db(),
+): { venueId: number | null; venue: string } {
+  if (values.venueId) {
+    const record = tx
+      .select({ id: venues.id, name: venues.name })
+      .from(venues)
+      .where(eq(venues.id, values.venueId))
+      .get();
+    if (!record) throw new VenueGoneError();
+    return { venueId: record.id, venue: record.name };
+  }
+  const venueId = pickOrCreateVenue(values.venue, tx);
+  if (venueId === null) return { venueId, venue: values.venue.trim() || "TBA" };
+  if (values.venueCity)
+    // A town for a record that had none (a new one, or one found by its name); a known town stays.
+    tx.update(venues)
+      .set({ city: values.venueCity })
+      .where(and(eq(venues.id, venueId), isNull(venues.city)))
+      .run();
+  return placeOfShow({ venue: "", venueId }, tx);
+}
+
+/** The event form's venue choices: every record by name, with its town. */
+export function venueChoices(database: DB = db()) {
+  return database
+    .select({ id: venues.id, name: venues.name, city: venues.city })
+    .from(venues)
+    .orderBy(sql`lower(${venues.name})`)
+    .all();
 }
 
 /** Staff save a venue's record (the platform id and slug stay). Null when there is no such venue. */

@@ -1,10 +1,4 @@
-import {
-  getFormProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import {
   json,
@@ -13,14 +7,14 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { OpenRoundConfirm } from "~/components/admin/open-round-confirm";
 import { FieldErrors, FormErrors } from "~/components/form-parts";
 import { handleReview } from "~/features/applications/review.server";
 import { openRoundAction } from "~/features/voting/open-round.server";
 import { formatLongDate } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
-import { REVIEW_STATUSES, reviewSchema } from "~/lib/shortlist";
+import { asReviewStatus, REVIEW_STATUS_LABELS, reviewSchema, type ReviewStatus } from "~/lib/shortlist";
 import { TICKET_CHECK_LABELS, TICKET_CHECKS } from "~/lib/ticket-votes";
 import { roundsOfShow } from "~/models/application-review.server";
 import { getShow } from "~/models/events.server";
@@ -77,51 +71,94 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const reviewPath = (id: number) => `/admin/applications/${id}/review`;
 
 type FormReply = SubmissionResult<string[]>;
-type ReviewRow = { id: number; fullName: string; reviewStatus: string; reviewNotes: string };
+type ReviewRow = {
+  id: number;
+  fullName: string;
+  email: string;
+  funBio: string | null;
+  reviewStatus: ReviewStatus;
+  reviewNotes: string;
+  selectedEmailed: boolean;
+  comedianId: number | null;
+};
 
-/** One application's decision and notes: its own form, with the errors of its last refused post. */
-function ReviewForm({
-  application: a,
-  lastResult,
-}: {
-  application: ReviewRow;
-  lastResult: FormReply | null;
-}) {
+/**
+ * One applicant (issue 42): Shortlist and Decline are one click each, Undo puts a decision back
+ * to "not reviewed", and "Save notes" keeps the decision. One real POST form, so it works without
+ * JavaScript (the page comes back with a flash); with JavaScript it posts through a fetcher that
+ * keeps the list where it is and shows the new status at once.
+ */
+function Applicant({ application: a, lastResult }: { application: ReviewRow; lastResult: FormReply | null }) {
+  const fetcher = useFetcher<FormReply>();
   const [form, fields] = useForm({
     id: `review-${a.id}`,
-    lastResult,
-    defaultValue: { applicationId: String(a.id), status: a.reviewStatus, notes: a.reviewNotes },
+    lastResult: fetcher.data && "status" in fetcher.data ? fetcher.data : lastResult,
+    defaultValue: { applicationId: String(a.id), notes: a.reviewNotes },
     constraint: getZodConstraint(reviewSchema),
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewSchema }),
   });
+  // A click shows its decision until the server's answer replaces it.
+  const status = asReviewStatus(fetcher.formData?.get("status")) ?? a.reviewStatus;
+  const decide = (to: ReviewStatus, label: string) => (
+    <button
+      type="submit"
+      name="status"
+      value={to}
+      aria-pressed={status === to}
+      className="button button--small button--outline"
+    >
+      {label}
+      <span className="visually-hidden"> {a.fullName}</span>
+    </button>
+  );
   return (
-    <Form method="post" {...getFormProps(form)}>
-      <input type="hidden" name="applicationId" value={a.id} />
-      <FormErrors
-        id={form.errorId}
-        errors={[...(form.errors ?? []), ...(fields.applicationId.errors ?? [])]}
-      />
-      <div className="field">
-        <label htmlFor={fields.status.id}>Decision for {a.fullName}</label>
-        <select {...getSelectProps(fields.status)}>
-          {REVIEW_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s === "new" ? "Not reviewed" : s === "shortlisted" ? "Shortlist" : "Decline"}
-            </option>
-          ))}
-        </select>
-        <FieldErrors id={fields.status.errorId} errors={fields.status.errors} alert />
-      </div>
-      <div className="field">
-        <label htmlFor={fields.notes.id}>Notes on {a.fullName}</label>
-        <textarea {...getTextareaProps(fields.notes)} rows={2} />
-        <FieldErrors id={fields.notes.errorId} errors={fields.notes.errors} alert />
-      </div>
-      <button type="submit" name="intent" value="review" className="button button--outline button--small">
-        Save review of {a.fullName}
-      </button>
-    </Form>
+    <li className="panel review-applicant" data-status={status}>
+      <h2>{a.fullName}</h2>
+      <p>
+        {a.email} ·{" "}
+        <strong className="review-applicant__status" aria-live="polite">
+          {REVIEW_STATUS_LABELS[status]}
+          {status === "shortlisted" && a.selectedEmailed ? ", e-mailed" : ""}
+        </strong>
+        {a.comedianId ? " · in a voting round" : ""}
+      </p>
+      {a.funBio ? <p>{a.funBio}</p> : null}
+      <fetcher.Form method="post" preventScrollReset {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="review" />
+        <input type="hidden" name="applicationId" value={a.id} />
+        <FormErrors
+          id={form.errorId}
+          errors={[
+            ...(form.errors ?? []),
+            ...(fields.applicationId.errors ?? []),
+            ...(fields.status.errors ?? []),
+          ]}
+        />
+        <div className="review-applicant__decision" role="group" aria-label={`Decision for ${a.fullName}`}>
+          {decide("shortlisted", "Shortlist")}
+          {decide("declined", "Decline")}
+          {status !== "new" ? (
+            <button
+              type="submit"
+              name="status"
+              value="new"
+              className="button button--small review-applicant__undo"
+            >
+              Undo<span className="visually-hidden"> the decision on {a.fullName}</span>
+            </button>
+          ) : null}
+        </div>
+        <div className="field">
+          <label htmlFor={fields.notes.id}>Notes on {a.fullName}</label>
+          <textarea {...getTextareaProps(fields.notes)} rows={2} />
+          <FieldErrors id={fields.notes.errorId} errors={fields.notes.errors} alert />
+        </div>
+        <button type="submit" className="button button--outline button--small">
+          Save notes<span className="visually-hidden"> on {a.fullName}</span>
+        </button>
+      </fetcher.Form>
+    </li>
   );
 }
 
@@ -199,22 +236,7 @@ export default function ReviewApplications() {
       ) : (
         <ul className="review-list">
           {applications.map((a) => (
-            <li key={a.id} className="panel">
-              <h2>{a.fullName}</h2>
-              <p>
-                {a.email} ·{" "}
-                {a.reviewStatus === "shortlisted"
-                  ? a.selectedEmailed
-                    ? "Shortlisted, e-mailed"
-                    : "Shortlisted"
-                  : a.reviewStatus === "declined"
-                    ? "Declined"
-                    : "Not reviewed"}
-                {a.comedianId ? " · in a voting round" : ""}
-              </p>
-              {a.funBio ? <p>{a.funBio}</p> : null}
-              <ReviewForm application={a} lastResult={replyFor(a.id)} />
-            </li>
+            <Applicant key={a.id} application={a} lastResult={replyFor(a.id)} />
           ))}
         </ul>
       )}

@@ -18,6 +18,7 @@ import { formatInZone } from "~/lib/zoned-time";
 import { getShowForEdit, listCollections } from "~/models/events-admin.server";
 import { comedianChoices } from "~/models/lineups.server";
 import { getShowImageState } from "~/models/show-images.server";
+import { venueChoices } from "~/models/venues.server";
 import adminStyles from "~/styles/admin.css";
 import { requireStaff } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
@@ -37,12 +38,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     });
   }
   const zone = getEnv().APP_TIMEZONE;
+  const venues = venueChoices();
   return json({
     show,
-    defaults: { ...showToFormDefaults(show, zone), imageFocus: getShowImageState(id)?.imageFocus ?? "" },
+    defaults: {
+      ...showToFormDefaults(show, zone, venues),
+      imageFocus: getShowImageState(id)?.imageFocus ?? "",
+    },
     archivedOn: show.archivedAt ? formatInZone(new Date(show.archivedAt), "MMM d, yyyy h:mm a", zone) : null,
     collections: listCollections(),
     comedians: comedianChoices(),
+    venues,
   });
 }
 
@@ -52,7 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditEvent() {
-  const { show, defaults, archivedOn, collections, comedians } = useLoaderData<typeof loader>();
+  const { show, defaults, archivedOn, collections, comedians, venues } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const loaded = data && "loaded" in data ? data.loaded : null;
   const result = data && !("loaded" in data) ? data : null;
@@ -108,6 +114,7 @@ export default function EditEvent() {
         lastResult={loaded ? null : result}
         collections={collections}
         comedians={comedians}
+        venues={venues}
         image={show.image}
       />
     </section>

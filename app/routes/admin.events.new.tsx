@@ -12,6 +12,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { handleShowForm } from "~/features/events/show-form.server";
 import { listCollections } from "~/models/events-admin.server";
 import { comedianChoices } from "~/models/lineups.server";
+import { venueChoices } from "~/models/venues.server";
 import adminStyles from "~/styles/admin.css";
 import { requireStaff } from "~/utils/auth.server";
 
@@ -20,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: "Add New Event" }, { name: "ro
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
-  return json({ collections: listCollections(), comedians: comedianChoices() });
+  return json({ collections: listCollections(), comedians: comedianChoices(), venues: venueChoices() });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -29,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewEvent() {
-  const { collections, comedians } = useLoaderData<typeof loader>();
+  const { collections, comedians, venues } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const loaded = data && "loaded" in data ? data.loaded : null;
   const result = data && !("loaded" in data) ? data : null;
@@ -51,6 +52,7 @@ export default function NewEvent() {
         lastResult={loaded ? null : result}
         collections={collections}
         comedians={comedians}
+        venues={venues}
       />
     </section>
   );

@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { auditLog, eventDates, events } from "~/db/schema";
+import { auditLog, eventDates, events, venues } from "~/db/schema";
 import { addDaysIso, todayIn } from "~/lib/dates";
 import type { DB } from "~/utils/db.server";
 import { startFakePages } from "../fakes/eventbrite";
 import { BOOKABLE, insertShow as insertShowRow, type ShowDateRow, type ShowRow } from "../support/shows";
+import { chooseVenue, chosenVenue, venueSelect } from "../support/venue-picker";
 import { expect, test } from "./fixtures";
 
 const unique = (label: string) => `${label} ${crypto.randomBytes(4).toString("hex")}`;
@@ -48,7 +49,7 @@ test("adding an event: required fields are asked for, then the show is stored wi
 
   await page.getByLabel("Date", { exact: true }).fill(inDays(40));
   await page.getByLabel("Time", { exact: true }).fill("8:15 pm");
-  await page.getByLabel("Venue").fill("Tipsy Toucan");
+  await chooseVenue(page, "Tipsy Toucan");
   await page
     .getByLabel("Ticket URL", { exact: true })
     .fill("https://www.eventbrite.ca/e/created-tickets-1234567");
@@ -78,7 +79,7 @@ test("recurring dates: add and remove keep the values, an incomplete date is ref
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Date", { exact: true }).fill(inDays(30));
   await page.getByLabel("Time", { exact: true }).fill("19:00");
-  await page.getByLabel("Venue").fill("Tipsy Toucan");
+  await chooseVenue(page, "Tipsy Toucan");
   await page.getByLabel("Ticket URL", { exact: true }).fill("https://tickets.example.com/main");
   await expect(page.getByText("Recurring: Off")).toBeVisible();
 
@@ -131,7 +132,7 @@ test("editing a show keeps what was stored and records before and after", async 
   await signIn(`/admin/events/${show.id}`);
   await expect(page.getByLabel("Title")).toHaveValue(title);
   await expect(page.getByLabel("Time", { exact: true })).toHaveValue("7:30 PM");
-  await page.getByLabel("Venue").fill("Mastronardi Estate Winery");
+  await chooseVenue(page, "Mastronardi Estate Winery");
   await page.getByLabel("Time", { exact: true }).fill("20:00:00");
   await page.getByRole("button", { name: "Update Event" }).click();
   await expect(page.getByText("Event updated successfully")).toBeVisible();
@@ -153,6 +154,46 @@ test("editing a show keeps what was stored and records before and after", async 
     before: expect.objectContaining({ venue: "Test Venue" }),
     after: expect.objectContaining({ venue: "Mastronardi Estate Winery" }),
   });
+});
+
+test("the venue is a record: a show whose venue text matches none still shows, saves and gets one; a picked record's address shows", async ({
+  page,
+  signIn,
+  db,
+}) => {
+  // Issue 42: a show from before the picker (or a synced one without a platform venue).
+  const hall = unique("Old Barn Hall");
+  const title = unique("Barn Show");
+  const show = insertShow(db, { title, venue: hall, venueId: null, date: inDays(21) });
+  await page.goto(`/event/${show.id}`);
+  await expect(page.getByText(hall).first()).toBeVisible();
+
+  await signIn(`/admin/events/${show.id}`);
+  await expect(venueSelect(page)).toHaveValue("new");
+  await expect(page.getByLabel("New venue's name")).toHaveValue(hall);
+  await page.getByLabel("New venue's town").fill("Harrow");
+  await page.getByRole("button", { name: "Update Event" }).click();
+  await expect(page.getByText("Event updated successfully")).toBeVisible();
+  const record = db.select().from(venues).where(eq(venues.name, hall)).get()!;
+  expect(record).toMatchObject({ city: "Harrow", address1: null });
+  expect(showByTitle(db, title)).toMatchObject({ venue: hall, venueId: record.id });
+  await page.goto(`/event/${show.id}`);
+  await expect(page.getByRole("link", { name: hall }).first()).toHaveAttribute("href", `/${record.slug}`);
+
+  // The edit form now starts on the record; picking another one shows that venue's address.
+  await page.goto(`/admin/events/${show.id}`);
+  await expect(chosenVenue(page)).toHaveText(`${hall} (Harrow)`);
+  await chooseVenue(page, "Mastronardi Estate Winery");
+  await page.getByRole("button", { name: "Update Event" }).click();
+  await expect(page.getByText("Event updated successfully")).toBeVisible();
+  await page.goto(`/event/${show.id}`);
+  await expect(page.getByText("1193 Concession Road 3").first()).toBeVisible();
+  // A new venue chosen without a name is refused, nothing stored.
+  await page.goto(`/admin/events/${show.id}`);
+  await venueSelect(page).selectOption("new");
+  await page.getByRole("button", { name: "Update Event" }).click();
+  await expect(page.getByText("Enter the new venue's name")).toBeVisible();
+  expect(showByTitle(db, title)?.venue).toBe("Mastronardi Estate Winery");
 });
 
 test("sold out can be switched on and off from the dashboard", async ({ page, signIn, db }) => {
@@ -253,7 +294,9 @@ test("loading details from a ticketing-platform URL fills the form; an unknown e
   await page.getByRole("button", { name: "Load details" }).click();
   await expect(page.getByText("Event details loaded")).toBeVisible();
   await expect(page.getByLabel("Title")).toHaveValue("Fake Platform Comedy Night");
-  await expect(page.getByLabel("Venue")).toHaveValue("The Fake Room");
+  // A venue no record has: "New venue…" with its name, so saving creates the record (issue 42).
+  await expect(venueSelect(page)).toHaveValue("new");
+  await expect(page.getByLabel("New venue's name")).toHaveValue("The Fake Room");
   await expect(page.getByLabel("Date", { exact: true })).toHaveValue("2030-03-14");
   await expect(page.getByLabel("Time", { exact: true })).toHaveValue("8:30 PM");
   await expect(page.getByLabel("Price", { exact: true })).toHaveValue("$25");
@@ -270,7 +313,7 @@ test("loading details from a ticketing-platform URL fills the form; an unknown e
   await expect(page.getByLabel("Title")).toHaveValue("External Eventbrite Event");
   await expect(page.getByLabel("Date", { exact: true })).toHaveValue(todayIn("America/Toronto"));
   await expect(page.getByLabel("Time", { exact: true })).toHaveValue("7:00 PM");
-  await expect(page.getByLabel("Venue")).toHaveValue("TBA");
+  await expect(chosenVenue(page)).toHaveText("TBA");
   await expect(page.getByLabel("Price", { exact: true })).toHaveValue("TBA");
 });
 
@@ -291,7 +334,7 @@ test("loading details from any other page reads its Open Graph and schema.org da
     await page.getByRole("button", { name: "Load details" }).click();
     await expect(page.getByText("Event details loaded")).toBeVisible();
     await expect(page.getByLabel("Title")).toHaveValue("Wine & Laughs Night");
-    await expect(page.getByLabel("Venue")).toHaveValue("Mastronardi Estate Winery");
+    await expect(chosenVenue(page)).toHaveText(/^Mastronardi Estate Winery/);
     await expect(page.getByLabel("Date", { exact: true })).toHaveValue("2031-06-20");
     await expect(page.getByLabel("Time", { exact: true })).toHaveValue("8:00 PM");
     await expect(page.getByLabel("Price", { exact: true })).toHaveValue("$45");

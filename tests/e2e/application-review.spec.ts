@@ -39,20 +39,35 @@ test("review: shortlist two, decline one, e-mail the shortlisted once, open the 
   await page.getByRole("link", { name: "Review and shortlist" }).click();
   await expect(page.getByRole("heading", { name: `Review: ${show.title}` })).toBeVisible();
 
+  // Issue 42: one click per decision; the notes typed go with the click.
   for (const [name, decision, note] of [
     ["Ann", "Shortlist", "Strong opener"],
     ["Bo", "Shortlist", ""],
     ["Cy", "Decline", "Too long"],
   ] as const) {
     const full = `${name} ${tag}`;
-    await page.getByLabel(`Decision for ${full}`).selectOption({ label: decision });
+    const applicant = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: full }) });
     await page.getByLabel(`Notes on ${full}`).fill(note);
-    await page.getByRole("button", { name: `Save review of ${full}` }).click();
-    await expect(page.getByLabel(`Decision for ${full}`)).toHaveValue(
-      decision === "Shortlist" ? "shortlisted" : "declined",
+    await page.getByRole("button", { name: `${decision} ${full}` }).click();
+    await expect(
+      applicant.getByText(decision === "Shortlist" ? "Shortlisted" : "Declined", { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: `${decision} ${full}` })).toHaveAttribute(
+      "aria-pressed",
+      "true",
     );
   }
   await expect(page.getByLabel(`Notes on Ann ${tag}`)).toHaveValue("Strong opener");
+  await expect
+    .poll(() =>
+      db
+        .select({ name: contestantApplications.fullName, status: contestantApplications.reviewStatus })
+        .from(contestantApplications)
+        .where(eq(contestantApplications.eventId, show.id))
+        .all()
+        .map((a) => `${a.name}: ${a.status}`),
+    )
+    .toEqual([`Ann ${tag}: shortlisted`, `Bo ${tag}: shortlisted`, `Cy ${tag}: declined`]);
 
   await page.getByRole("button", { name: "E-mail the shortlisted (2)" }).click();
   await expect(page.getByRole("button", { name: "E-mail the shortlisted (0)" })).toBeDisabled();
@@ -121,4 +136,71 @@ test("a review with an unknown decision is refused with a message", async ({
   expect(
     db.select().from(contestantApplications).where(eq(contestantApplications.id, id)).get()!.reviewStatus,
   ).toBe("new");
+});
+
+test("one click: the list stays where it was (JavaScript) or the page says who (without); Save notes keeps the decision; Undo", async ({
+  page,
+  context,
+  db,
+  baseURL,
+  javaScriptOn,
+}) => {
+  const tag = uniq();
+  const show = insertShow(db, {
+    title: `Long List ${tag}`,
+    date: addDaysIso(todayIn(), 14),
+    acceptsApplications: true,
+  });
+  const names = Array.from({ length: 8 }, (_, i) => `Comic${i + 1} ${tag}`);
+  for (const fullName of names)
+    db.insert(contestantApplications)
+      .values({
+        eventId: show.id,
+        fullName,
+        email: `${fullName.replace(" ", "-").toLowerCase()}@example.com`,
+        mobileNumber: "5195550100",
+        isOver19: true,
+        canAttendEvent: true,
+        acceptsTerms: true,
+        funBio: "Ten minutes of crowd work and one good joke about parking.",
+      })
+      .run();
+  const statusOf = (fullName: string) =>
+    db
+      .select({ s: contestantApplications.reviewStatus, n: contestantApplications.reviewNotes })
+      .from(contestantApplications)
+      .where(and(eq(contestantApplications.eventId, show.id), eq(contestantApplications.fullName, fullName)))
+      .get();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsStaff(context, db, baseURL!);
+  await page.goto(`/admin/applications/${show.id}/review`);
+
+  const last = names[7];
+  const decline = page.getByRole("button", { name: `Decline ${last}` });
+  await decline.scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => window.scrollY);
+  expect(before).toBeGreaterThan(500);
+  await decline.click();
+  await expect(decline).toHaveAttribute("aria-pressed", "true");
+  await expect.poll(() => statusOf(last)?.s).toBe("declined");
+  if (javaScriptOn) {
+    // The fetcher: no trip to the top of the page.
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThan(50);
+  } else {
+    await expect(page.getByText(`${last}: declined.`)).toBeVisible();
+  }
+
+  // Save notes keeps the decision; Undo puts it back to not reviewed.
+  await page.getByLabel(`Notes on ${last}`).fill("Maybe next month");
+  await page.getByRole("button", { name: `Save notes on ${last}` }).click();
+  await expect.poll(() => statusOf(last)).toEqual({ s: "declined", n: "Maybe next month" });
+  await expect(page.getByRole("button", { name: `Decline ${last}` })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: `Undo the decision on ${last}` }).click();
+  await expect.poll(() => statusOf(last)?.s).toBe("new");
+  await expect(page.getByRole("button", { name: `Decline ${last}` })).toHaveAttribute(
+    "aria-pressed",
+    "false",
+  );
+  await expect(page.getByRole("button", { name: `Undo the decision on ${last}` })).toHaveCount(0);
+  await expect(page.getByLabel(`Notes on ${last}`)).toHaveValue("Maybe next month");
 });

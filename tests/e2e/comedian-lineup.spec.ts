@@ -5,6 +5,7 @@ import { comedianSlug } from "~/lib/lineup";
 import { showPath } from "~/lib/slug";
 import { insertShow } from "../support/shows";
 import { signInAsStaff } from "../support/staff";
+import { chooseVenue } from "../support/venue-picker";
 import { uniq } from "../support/voting";
 import { expect, test } from "./fixtures";
 
@@ -74,7 +75,7 @@ test("staff create a venue and a comedian, put the comedian in a show's line-up 
     // picked and reordered (JavaScript on or off).
     const venueName = `Lineup Hall ${tag}`;
     await page.goto(`/admin/events/${show.id}`);
-    await page.getByLabel("Venue").fill(venueName);
+    await chooseVenue(page, venueName);
     await page.getByRole("button", { name: "Add comedian to line-up" }).click();
     await page.getByLabel("Comedian in line-up spot 1").selectOption(String(other.id));
     await page.getByRole("button", { name: "Add comedian to line-up" }).click();

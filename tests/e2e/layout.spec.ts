@@ -97,3 +97,51 @@ test(`layout: ${PROJECTOR_PAGE.name} with 12 comics at ${PROJECTOR_SIZES.map((s)
   }
   expect(failures, failures.join("\n")).toEqual([]);
 });
+
+/**
+ * Issue 42 (item 8): staff controls that fit. Each row of buttons stays on one line (the
+ * line-up's Move up / Move down / Remove, the review's Shortlist / Decline / Undo), every button
+ * a 44 px tap target, JavaScript on and off.
+ */
+const BUTTON_ROWS = [
+  { page: "admin-edit-event", row: ".lineup-row__actions", widths: [360, 390, 1366] },
+  { page: "application-review", row: ".review-applicant__decision", widths: [360, 390, 1366] },
+] as const;
+
+for (const r of BUTTON_ROWS) {
+  test(`layout: ${r.page}'s ${r.row} buttons on one line, 44 px, at ${r.widths.join(", ")} px`, async ({
+    page,
+    context,
+    db,
+    baseURL,
+  }) => {
+    const p = LAYOUT_PAGES.find((l) => l.name === r.page)!;
+    await visit(page, context, db, baseURL!, p);
+    const failures: string[] = [];
+    for (const width of r.widths) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto(p.path({ ...ctx, db }), { waitUntil: "load" });
+      const rows = await page.locator(r.row).evaluateAll((els) =>
+        els.map((el) =>
+          [...el.querySelectorAll("button")].map((b) => {
+            const box = b.getBoundingClientRect();
+            return { text: b.textContent?.trim() ?? "", top: box.top, width: box.width, height: box.height };
+          }),
+        ),
+      );
+      expect(rows.length, `${width}px: rows of ${r.row}`).toBeGreaterThan(1);
+      rows.forEach((buttons, i) => {
+        if (buttons.length < 2) failures.push(`${width}px row ${i + 1}: ${buttons.length} button(s)`);
+        for (const b of buttons) {
+          if (Math.abs(b.top - buttons[0].top) > 1)
+            failures.push(`${width}px row ${i + 1}: "${b.text}" wraps under "${buttons[0].text}"`);
+          if (b.height < 44 || b.width < 44)
+            failures.push(
+              `${width}px row ${i + 1}: "${b.text}" is ${Math.round(b.width)}×${Math.round(b.height)} px`,
+            );
+        }
+      });
+    }
+    expect(failures, failures.join("\n")).toEqual([]);
+  });
+}

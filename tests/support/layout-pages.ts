@@ -50,16 +50,18 @@ export function layoutContext(db: DB): Omit<LayoutContext, "db"> & { cleanUp: ()
     .from(contestantApplications)
     .where(eq(contestantApplications.eventId, review.id))
     .all().length;
+  // Each of the three decisions (issue 42: the decided ones have Undo beside Shortlist and Decline).
   const applicants = [
     [
       "Alexandra Montgomery-Whitfield",
       "Ten years of open mics; my mother still asks when I'll get a real job.",
+      "shortlisted",
     ],
-    ["Ben Ortiz", "Crowd work and a ukulele. Mostly crowd work."],
-    ["Chidi Okonkwo", ""],
-  ];
+    ["Ben Ortiz", "Crowd work and a ukulele. Mostly crowd work.", "declined"],
+    ["Chidi Okonkwo", "", "new"],
+  ] as const;
   if (applied === 0)
-    applicants.forEach(([name, bio], i) =>
+    applicants.forEach(([name, bio, reviewStatus], i) =>
       db
         .insert(contestantApplications)
         .values({
@@ -71,6 +73,7 @@ export function layoutContext(db: DB): Omit<LayoutContext, "db"> & { cleanUp: ()
           canAttendEvent: true,
           acceptsTerms: true,
           funBio: bio,
+          reviewStatus,
         })
         .run(),
     );

@@ -22,6 +22,7 @@ import {
   type ShowImageRef,
 } from "~/lib/image-variants";
 import { LINEUP_ROLES, ROLE_LABELS } from "~/lib/lineup";
+import { VENUE_CHOICE, venueChoiceDefaults, type VenueOption } from "~/lib/venue-choice";
 
 type Props = {
   mode: "create" | "edit";
@@ -32,19 +33,32 @@ type Props = {
   comedians?: { id: number; name: string }[];
   /** The show's processed image (Edit), shown for picking the focal point. */
   image?: ShowImageRef | null;
+  /** The venue picker's records (issue 42), by name. */
+  venues?: VenueOption[];
 };
 
 /**
  * The staff event form (Add New Event and Edit). Works without JavaScript: "Add date" and
  * "Remove" are Conform intent buttons that post the form and come back with the values kept.
  */
-export function EventForm({ mode, defaultValue, lastResult, collections, comedians = [], image }: Props) {
+export function EventForm({
+  mode,
+  defaultValue,
+  lastResult,
+  collections,
+  comedians = [],
+  image,
+  venues = [],
+}: Props) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") !== "load-url";
   const [form, fields] = useForm({
     id: "event-form",
     lastResult,
-    defaultValue,
+    // A loaded page or an empty form names its venue as text: the picker starts on its record.
+    defaultValue: defaultValue.venueId
+      ? defaultValue
+      : { ...defaultValue, ...venueChoiceDefaults(defaultValue, venues) },
     constraint: getZodConstraint(eventFormFields),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -80,9 +94,7 @@ export function EventForm({ mode, defaultValue, lastResult, collections, comedia
           <input {...getInputProps(app.endTime, { type: "text" })} placeholder="10:00 PM" />
         </Field>
       </div>
-      <Field label="Venue" required field={app.venue}>
-        <input {...getInputProps(app.venue, { type: "text" })} aria-required="true" />
-      </Field>
+      <VenuePicker venueId={app.venueId} venue={app.venue} venueCity={app.venueCity} venues={venues} />
       <Field label="Ticket URL" required field={app.ticketUrl}>
         <input {...getInputProps(app.ticketUrl, { type: "url" })} aria-required="true" />
       </Field>
@@ -278,6 +290,56 @@ export function EventForm({ mode, defaultValue, lastResult, collections, comedia
         </button>
       </div>
     </Form>
+  );
+}
+
+/**
+ * The venue (issue 42): a native select of the venue records, TBA, Online and "New venue…". The
+ * new venue's name and town are plain fields under it: without JavaScript they are always there
+ * (used with "New venue…", or with no choice made); with JavaScript they show only for "New venue…".
+ */
+function VenuePicker({
+  venueId,
+  venue,
+  venueCity,
+  venues,
+}: {
+  venueId: FieldMetadata<string | undefined>;
+  venue: FieldMetadata<string | undefined>;
+  venueCity: FieldMetadata<string | undefined>;
+  venues: VenueOption[];
+}) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const hideNew = hydrated && venueId.value !== VENUE_CHOICE.new && !venue.errors?.length;
+  return (
+    <div className="venue-picker">
+      <Field label="Venue" required field={venueId}>
+        <select {...getSelectProps(venueId)} aria-required="true">
+          <option value="">Choose a venue</option>
+          {venues.map((v) => (
+            <option key={v.id} value={String(v.id)}>
+              {v.city ? `${v.name} (${v.city})` : v.name}
+            </option>
+          ))}
+          <option value={VENUE_CHOICE.tba}>TBA</option>
+          <option value={VENUE_CHOICE.online}>Online</option>
+          <option value={VENUE_CHOICE.new}>New venue…</option>
+        </select>
+      </Field>
+      <div className="event-form__row venue-picker__new" hidden={hideNew}>
+        <Field
+          label="New venue's name"
+          field={venue}
+          hint={hydrated ? undefined : "Only for a venue not in the list: choose “New venue…” above."}
+        >
+          <input {...getInputProps(venue, { type: "text" })} disabled={hideNew} />
+        </Field>
+        <Field label="New venue's town" field={venueCity} hint="e.g. Windsor">
+          <input {...getInputProps(venueCity, { type: "text" })} disabled={hideNew} />
+        </Field>
+      </div>
+    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import { dueForSelectionEmail, reviewPageSchema, selectionEmail } from "~/lib/shortlist";
+import { dueForSelectionEmail, reviewPageSchema, reviewSavedMessage, selectionEmail } from "~/lib/shortlist";
 import type { Show } from "~/lib/shows";
 import { queueSelectionEmails, reviewApplication } from "~/models/application-review.server";
 import { getShow } from "~/models/events.server";
@@ -43,19 +43,24 @@ export function emailShortlisted(
   return queued;
 }
 
-/** POST /admin/applications/{id}/review: save a decision and notes, or e-mail the shortlisted. */
+/** POST /admin/applications/{id}/review: one click's decision (with the notes), the notes alone, or e-mail the shortlisted. */
 export async function handleReview(request: Request, staff: StaffIdentity, show: Show) {
   const form = await handleForm(request, { schema: reviewPageSchema, limits: STAFF_FORM_LIMITS });
   if (!form.ok) return form.response;
   const here = `/admin/applications/${show.id}/review`;
   const value = form.value;
   if (value.intent === "review") {
-    if (!reviewApplication(show.id, value, staff))
+    const name = reviewApplication(show.id, value, staff);
+    if (name === null)
       return redirectWithFlash(request, here, {
         type: "error",
         message: "That application no longer exists.",
       });
-    return redirectWithFlash(request, here, { type: "success", message: "Review saved." });
+    // With JavaScript the row's fetcher follows this redirect without moving the list (issue 42).
+    return redirectWithFlash(request, here, {
+      type: "success",
+      message: reviewSavedMessage(name, value.status),
+    });
   }
   if (value.intent === "email") {
     const n = emailShortlisted(show.id, staff, getEnv().CONTACT_EMAIL);

@@ -6,6 +6,7 @@ import { createShow, getShowForEdit, updateShow } from "~/models/events-admin.se
 import { LineupError } from "~/models/lineups.server";
 import { applyFormImage, getShowImageState } from "~/models/show-images.server";
 import type { StaffIdentity } from "~/models/staff.server";
+import { VenueGoneError } from "~/models/venues.server";
 import { getEnv } from "~/utils/env.server";
 import { handleForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
 import { logger } from "~/utils/logger.server";
@@ -42,7 +43,10 @@ export async function handleShowForm(request: Request, staff: StaffIdentity, idP
 type SavedForm = {
   value: EventFormValues;
   files: { path: string }[];
-  error: (message: string, options?: { status?: number; retryAfterSeconds?: number }) => Response;
+  error: (
+    message: string,
+    options?: { status?: number; field?: string; retryAfterSeconds?: number },
+  ) => Response;
 };
 
 async function saveShow(request: Request, staff: StaffIdentity, idParam: string | null, form: SavedForm) {
@@ -81,6 +85,7 @@ async function saveShow(request: Request, staff: StaffIdentity, idParam: string 
     }
   } catch (error) {
     if (error instanceof LineupError) return form.error(error.message);
+    if (error instanceof VenueGoneError) return form.error(error.message, { field: "venueId" });
     logger().error({ err: error, id }, `${id === null ? "create" : "update"} event failed`);
     return form.error(id === null ? "Failed to create event" : "Failed to update event", { status: 500 });
   }

@@ -42,7 +42,7 @@ describe("event form schema", () => {
     expect(s.status).toBe("error");
     const reply = s.reply();
     expect(reply.error?.[""]).toContain(REQUIRED_FIELDS_MESSAGE);
-    for (const key of ["title", "date", "time", "venue", "ticketUrl"])
+    for (const key of ["title", "date", "time", "venueId", "ticketUrl"])
       expect(reply.error?.[key]).toEqual(["Required"]);
     expect(reply.error?.description).toBeUndefined();
   });
@@ -118,6 +118,8 @@ describe("the event form's checks, field by field", () => {
   it("trims what staff typed and says how long a field may be", () => {
     expect(valueOf({ title: "  Friday Laughs  ", venue: " Hall " })).toMatchObject({
       title: "Friday Laughs",
+      // A name posted without a choice: a new venue (issue 42), found or created by the model.
+      venueId: null,
       venue: "Hall",
     });
     expect(errorsOf({ title: "x".repeat(201) }).title).toEqual(["Please keep this under 200 characters"]);
@@ -255,6 +257,8 @@ describe("the Edit page's starting values", () => {
       date: "2026-05-16",
       time: "7:30 PM",
       endTime: "",
+      // A venue text that matches no record: "New venue…" with its name (issue 42).
+      venueId: "new",
       venue: "Hall",
       ticketUrl: "",
       imageUrl: "",
@@ -317,6 +321,8 @@ describe("the Edit page's starting values", () => {
       date: "2026-05-16",
       time: "7:30 PM",
       endTime: "10:00 PM",
+      // A venue text that matches no record: "New venue…" with its name (issue 42).
+      venueId: "new",
       venue: "Hall",
       ticketUrl: "https://x.example/t",
       imageUrl: "/images/p.svg",

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { comedians, contestantApplications, outbox, roundComedians } from "~/db/schema";
 import { emailShortlisted } from "~/features/applications/review.server";
-import { dueForSelectionEmail, reviewSchema } from "~/lib/shortlist";
+import { dueForSelectionEmail, reviewSavedMessage, reviewSchema } from "~/lib/shortlist";
 import {
   openRoundFromShortlist,
   queueSelectionEmails,
@@ -40,6 +40,31 @@ function setup() {
 
 const NOW = { opensAt: new Date(), roomSeats: null };
 
+describe("one click per decision (issue 42)", () => {
+  it("a button's decision is stored with the notes typed; Save notes (no decision) keeps the decision; Undo is back to new", () => {
+    const { db, staff, show, ids } = setup();
+    const row = () =>
+      db.select().from(contestantApplications).where(eq(contestantApplications.id, ids[0])).get()!;
+    expect(
+      reviewApplication(show.id, { applicationId: ids[0], status: "shortlisted", notes: "tape" }, staff, db),
+    ).toBe("Ann");
+    expect(row()).toMatchObject({ reviewStatus: "shortlisted", reviewNotes: "tape" });
+    reviewApplication(show.id, { applicationId: ids[0], notes: "great tape" }, staff, db);
+    expect(row()).toMatchObject({ reviewStatus: "shortlisted", reviewNotes: "great tape" });
+    reviewApplication(show.id, { applicationId: ids[0], status: "new", notes: "great tape" }, staff, db);
+    expect(row().reviewStatus).toBe("new");
+    // The form without a button's value: no status, the notes alone.
+    expect(reviewSchema.parse({ applicationId: "7", notes: "x" })).toEqual({ applicationId: 7, notes: "x" });
+  });
+
+  it("the flash names the applicant and what happened", () => {
+    expect(reviewSavedMessage("Ann", "shortlisted")).toBe("Ann: shortlisted.");
+    expect(reviewSavedMessage("Ann", "declined")).toBe("Ann: declined.");
+    expect(reviewSavedMessage("Ann", "new")).toBe("Ann: back to not reviewed.");
+    expect(reviewSavedMessage("Ann", undefined)).toBe("Notes on Ann saved.");
+  });
+});
+
 describe("application review", () => {
   it("the rules: only shortlisted and not yet e-mailed get the selection e-mail; notes are bounded", () => {
     expect(dueForSelectionEmail({ reviewStatus: "shortlisted", selectedEmailedAt: null })).toBe(true);
@@ -60,12 +85,12 @@ describe("application review", () => {
         staff,
         db,
       ),
-    ).toBe(true);
+    ).toBe("Ann");
     reviewApplication(show.id, { applicationId: ids[1], status: "shortlisted", notes: "" }, staff, db);
     reviewApplication(show.id, { applicationId: ids[2], status: "declined", notes: "next time" }, staff, db);
     expect(
       reviewApplication(show.id + 1, { applicationId: ids[0], status: "declined", notes: "" }, staff, db),
-    ).toBe(false);
+    ).toBeNull();
 
     expect(emailShortlisted(show.id, staff, "info@laugh.example", db)).toBe(2);
     expect(emailShortlisted(show.id, staff, "info@laugh.example", db)).toBe(0);
