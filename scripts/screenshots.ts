@@ -8,6 +8,7 @@
  *   SHOTS_WIDTHS=390      some widths only
  *   SHOTS_DIR=docs/x      another folder
  *   SHOTS_POSTERS=1       every show's own realistic poster (as `npm run demo` has them)
+ *   SHOTS_OPEN=details.x  open these disclosures first (files named ….open.png), e.g. a menu
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -88,9 +89,19 @@ async function main() {
           await page.setViewportSize(size);
           await page.goto(p.path(ctx), { waitUntil: "load" });
           await drawWholePage(page);
-          const file = path.join(OUT, `${p.name}.${size.label}${scheme === "dark" ? ".dark" : ""}.png`);
+          // A disclosure opened, shown on one screen around it (a full page would hide it under the ticket bar).
+          const open = process.env.SHOTS_OPEN;
+          if (open)
+            await page.$$eval(open, (els) => {
+              els.forEach((el) => el.setAttribute("open", ""));
+              els[0]?.scrollIntoView({ block: "center" });
+            });
+          const file = path.join(
+            OUT,
+            `${p.name}.${size.label}${open ? ".open" : ""}${scheme === "dark" ? ".dark" : ""}.png`,
+          );
           // A palette PNG: a fifth of the bytes, so the ones kept in docs/ stay small.
-          await sharp(await page.screenshot({ fullPage: true }))
+          await sharp(await page.screenshot({ fullPage: !open }))
             .png({ palette: true, compressionLevel: 9 })
             .toFile(file);
         }

@@ -202,13 +202,17 @@ test("a recurring show offers its series feed; the per-show download carries a r
     .orderBy(events.date)
     .get()!;
   await page.goto(`/event/${first.id}`);
-  const group = page.getByRole("group", { name: "Calendar feed: every date of Laughs on the Waterfront" });
+  // Issue 42 (item 7): one "Add to calendar" menu holds the date's and the series' links.
+  const menu = page.locator("details.calendar-menu");
+  await expect(menu).toHaveCount(1);
+  await menu.getByText("Add to calendar").click();
+  const group = menu.getByRole("group", { name: "Every date of Laughs on the Waterfront" });
   const host = new URL(page.url()).host;
-  await expect(group.getByRole("link", { name: /^Subscribe/ })).toHaveAttribute(
+  await expect(group.getByRole("link", { name: /^Subscribe \(Apple/ })).toHaveAttribute(
     "href",
     `webcal://${host}/series/laughs-on-the-waterfront/calendar.ics`,
   );
-  await expect(group.getByRole("link", { name: /^Add to Google Calendar/ })).toHaveAttribute(
+  await expect(group.getByRole("link", { name: /^Subscribe in Google Calendar/ })).toHaveAttribute(
     "href",
     `https://calendar.google.com/calendar/render?cid=${encodeURIComponent(`webcal://${host}/series/laughs-on-the-waterfront/calendar.ics`)}`,
   );
@@ -218,6 +222,19 @@ test("a recurring show offers its series feed; the per-show download carries a r
   const one = await (await page.request.get(`/event/${first.id}/calendar.ics`)).text();
   expect(one).toContain("BEGIN:VALARM\r\nACTION:DISPLAY");
   expect(one).toContain("TRIGGER:-PT2H");
+  // The chosen date's own file and Google event sit in the same menu.
+  const date = menu.getByRole("group", { name: "This date" });
+  await expect(date.getByRole("link", { name: "Apple, Outlook (.ics file)" })).toHaveAttribute(
+    "href",
+    `/event/${first.id}/calendar.ics?date=${first.date}`,
+  );
+  await expect(date.getByRole("link", { name: /^Google Calendar/ })).toHaveAttribute(
+    "href",
+    /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE/,
+  );
+  const dated = await (await page.request.get(`/event/${first.id}/calendar.ics?date=${first.date}`)).text();
+  expect(dated.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+  expect(dated).toContain("BEGIN:VALARM");
 });
 
 test("comedian profiles are staff-only: visitors are sent to login and their posts store nothing", async ({

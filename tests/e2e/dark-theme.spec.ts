@@ -33,3 +33,21 @@ test("public pages in the dark theme: text reaches WCAG AA contrast at 390 px", 
   }
   expect(failures, failures.join("\n")).toEqual([]);
 });
+
+/** Issue 42 (item 7): the show page's one "Add to calendar" menu is readable closed and open, light and dark. */
+test("the show page's Add to calendar menu reaches AA contrast, closed and open, in both themes", async ({
+  page,
+  db,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const path = `/event/${seededShow(db, "Tuesday Night Stand-Up at Tipsy Toucan").id}`;
+  const failures: string[] = [];
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.goto(path, { waitUntil: "load" });
+    await page.locator("details.calendar-menu > summary").click();
+    await expect(page.locator("details.calendar-menu").getByRole("link")).toHaveCount(5);
+    failures.push(...(await page.evaluate(contrastProblems)).map((m) => `${colorScheme}: ${m}`));
+  }
+  expect(failures, failures.join("\n")).toEqual([]);
+});

@@ -1,14 +1,13 @@
 import { Link } from "@remix-run/react";
-import { AddToCalendar } from "~/components/add-to-calendar";
 import { useBusinessToday } from "~/components/business-zone";
-import { CalendarSubscribe } from "~/components/calendar-subscribe";
+import { CalendarMenu } from "~/components/calendar-menu";
 import { ContestantApplicationSlot } from "~/components/contestant-application-slot";
 import { LineupList } from "~/components/lineup";
 import { ShowStructuredData } from "~/components/show-structured-data";
 import { VenueName } from "~/components/venue-name";
 import { WaitlistForm } from "~/components/waitlist-form";
 import { showBadges } from "~/lib/badges";
-import { seriesFeedPath } from "~/lib/calendar-links";
+import { showCalendarGroups } from "~/lib/calendar-links";
 import { formatCardDate, formatTime12 } from "~/lib/dates";
 import { plainText } from "~/lib/description";
 import { shareImage } from "~/lib/image-variants";
@@ -103,7 +102,9 @@ export function ShowPageView({ page }: { page: ShowPage }) {
             <BadgeList badges={showBadges(show, { series: recurring })} />
             <h1>{show.title}</h1>
             <p className="event-hero__when">{when}</p>
-            <p>{show.isOnline ? "Online" : <VenueName venue={show.venue} record={show.venueRecord} />}</p>
+            <p className="event-hero__venue">
+              {show.isOnline ? "Online" : <VenueName venue={show.venue} record={show.venueRecord} />}
+            </p>
             <ShowStatusNotice show={show} />
             {soldOut ? (
               <SoldOutNotice title={show.title} waitlist={waitlist} />
@@ -128,7 +129,18 @@ export function ShowPageView({ page }: { page: ShowPage }) {
                   SUBMIT YOUR ENTRY
                 </a>
               ) : null}
-              {soldOut ? null : <AddToCalendar show={show} google={ended ? undefined : google} />}
+              <CalendarMenu
+                groups={showCalendarGroups({
+                  showId: show.id,
+                  title: show.title,
+                  date: selected.date,
+                  google,
+                  origin,
+                  recurring,
+                  soldOut,
+                  ended,
+                })}
+              />
             </div>
           </div>
         </div>
@@ -165,13 +177,6 @@ export function ShowPageView({ page }: { page: ShowPage }) {
             <ShowUntil show={show} />
             {!bySlug && recurring && choices.length > 1 ? (
               <DatePicker choices={choices} selected={selected.date} />
-            ) : null}
-            {recurring && !ended ? (
-              <CalendarSubscribe
-                origin={origin}
-                path={seriesFeedPath(show.title)}
-                label={`every date of ${show.title}`}
-              />
             ) : null}
           </div>
           <div>
