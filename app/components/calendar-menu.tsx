@@ -12,15 +12,17 @@ export function CalendarMenu({
   label = "Add to calendar",
   name,
   small = false,
+  className,
 }: {
   groups: CalendarMenuGroup[];
   label?: string;
   name?: string;
   small?: boolean;
+  className?: string;
 }) {
   if (!groups.length) return null;
   return (
-    <details className="calendar-menu">
+    <details className={className ? `calendar-menu ${className}` : "calendar-menu"}>
       <summary className={`button button--outline${small ? " button--small" : ""}`}>
         <CalendarPlus size={16} aria-hidden="true" /> {label}
         {name ? <span className="visually-hidden">: {name}</span> : null}

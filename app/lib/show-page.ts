@@ -41,4 +41,6 @@ export type ShowPage = {
   waitlist: string | null;
   /** The chosen performance's seats as the page shows them (issue 41, app/lib/seats.ts). */
   box: BoxOfficeView;
+  /** The audience votes on their phones (a voting round for this show, not closed): link to /vote. */
+  voting: boolean;
 };

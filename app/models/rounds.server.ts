@@ -348,3 +348,17 @@ export function roundVoteCount(roundId: number, database: DB = db()): number {
       .get(roundId)?.n ?? 0
   );
 }
+
+/**
+ * Issue 42 (item 6): does a show's audience vote on their phones (a voting round for the show,
+ * not closed)? Its page then links to /vote.
+ */
+export function showHasVotingRound(eventId: number, database: DB = db()): boolean {
+  return Boolean(
+    database
+      .select({ id: votingRounds.id })
+      .from(votingRounds)
+      .where(and(eq(votingRounds.eventId, eventId), isNull(votingRounds.closedAt)))
+      .get(),
+  );
+}

@@ -1,10 +1,18 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { CalendarSubscribe } from "~/components/calendar-subscribe";
+import { CalendarMenu } from "~/components/calendar-menu";
 import { ErrorScreen, GeneralErrorBoundary } from "~/components/error-boundary";
 import { CardTicketLink } from "~/components/shows/card-ticket-link";
 import { VenueName } from "~/components/venue-name";
-import { comedianFeedPath } from "~/lib/calendar-links";
+import { googleLinkFor } from "~/lib/calendar-feed";
+import {
+  comedianFeedPath,
+  dateCalendarLinks,
+  feedCalendarLinks,
+  feedLinks,
+  showIcsPath,
+} from "~/lib/calendar-links";
+import { comedianDates } from "~/lib/comedian-dates";
 import { formatLongDate, formatTime12 } from "~/lib/dates";
 import { inlineScriptJson } from "~/lib/inline-script-json";
 import { comedianPath, ROLE_LABELS } from "~/lib/lineup";
@@ -18,6 +26,7 @@ import { venueRefOf } from "~/lib/venue-records";
 import { comedianPage } from "~/models/comedian-pages.server";
 import { publicContext } from "~/models/public-shows.server";
 import publicPagesStyles from "~/styles/public-pages.css";
+import { getEnv } from "~/utils/env.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
@@ -49,24 +58,58 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const origin = publicOrigin(request);
   // Issue 41: the comic's tracking code on every link to a show and its tickets (their draw).
   const code = trackingCodeOf(page.comedian.id);
-  const summary = (a: (typeof page.upcoming)[number]) => ({
+  const zone = getEnv().APP_TIMEZONE;
+  // Issue 42 (item 6): every date its own entry, with its own tickets and calendar links.
+  const { dates, more } = comedianDates(page.upcoming);
+  const upcoming = dates.map(({ show, role, performance: p, soldOut }) => ({
+    key: `${show.id}:${p.date}:${p.time}`,
+    id: show.id,
+    title: show.title,
+    role,
+    date: p.date,
+    time: p.time,
+    path: sharePath(showPath({ id: show.id, title: show.title, date: p.date }), code),
+    ticketUrl:
+      soldOut || show.eventStatus === "cancelled" ? null : withAffiliate(p.ticketUrl ?? show.ticketUrl, code),
+    soldOut,
+    isEventbrite: show.isEventbrite,
+    venue: show.venue,
+    venueRecord: venueRefOf(show.venueRecord),
+    calendar: show.hideStartDate
+      ? []
+      : [
+          {
+            label: "This date",
+            links: dateCalendarLinks(showIcsPath(show.id, p.date), googleLinkFor(show, p, origin, zone)),
+          },
+        ],
+  }));
+  const past = page.past.map((a) => ({
     id: a.show.id,
     title: a.show.title,
-    path: sharePath(showPath({ id: a.show.id, title: a.show.title, date: a.dates[0].date }), code),
-    ticketUrl: a.show.soldOut ? null : withAffiliate(a.dates[0].ticketUrl ?? a.show.ticketUrl, code),
-    isEventbrite: a.show.isEventbrite,
+    path: `/event/${a.show.id}`,
+    role: a.role,
+    date: a.dates[0].date,
     venue: a.show.venue,
     venueRecord: venueRefOf(a.show.venueRecord),
-    role: a.role,
-    dates: a.dates.slice(0, 6).map((d) => ({ date: d.date, time: d.time })),
-    more: Math.max(0, a.dates.length - 6),
-  });
+  }));
   return json(
     {
       origin,
       comedian: page.comedian,
-      upcoming: page.upcoming.map(summary),
-      past: page.past.map((a) => ({ ...summary(a), path: `/event/${a.show.id}`, ticketUrl: null })),
+      upcoming,
+      more: more.map((m) => ({
+        title: m.show.title,
+        count: m.count,
+        path: sharePath(`/event/${m.show.id}`, code),
+      })),
+      feed: [
+        {
+          label: `${page.comedian.name}'s shows`,
+          links: feedCalendarLinks(feedLinks(origin, comedianFeedPath(page.comedian.slug))),
+        },
+      ],
+      past,
       rounds: page.rounds,
       jsonLd: inlineScriptJson({
         "@context": "https://schema.org",
@@ -79,7 +122,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function ComedianPage() {
-  const { comedian, upcoming, past, rounds, origin, jsonLd } = useLoaderData<typeof loader>();
+  const { comedian, upcoming, more, feed, past, rounds, jsonLd } = useLoaderData<typeof loader>();
   return (
     <section className="section container">
       <p>
@@ -121,45 +164,52 @@ export default function ComedianPage() {
 
           <h2>Upcoming shows</h2>
           {upcoming.length ? (
-            <ul className="appearances" aria-label="Upcoming shows">
-              {upcoming.map((a) => (
-                <li key={a.id} className="panel">
-                  <Link to={a.path}>
-                    <strong>{a.title}</strong>
-                  </Link>{" "}
-                  · {ROLE_LABELS[a.role]}
-                  <br />
-                  {a.dates.map((d, i) => (
-                    <span key={d.date}>
-                      {i > 0 ? "; " : ""}
-                      <time dateTime={d.date}>{formatLongDate(d.date)}</time> {formatTime12(d.time)}
-                    </span>
-                  ))}
-                  {a.more ? <span className="muted"> (+{a.more} more dates)</span> : null}
-                  <br />
-                  <VenueName venue={a.venue} record={a.venueRecord} className="muted" />
-                  {a.ticketUrl ? (
-                    <>
-                      <br />
+            <ol className="comedian-dates" aria-label="Upcoming shows">
+              {upcoming.map((d) => (
+                <li key={d.key} className="comedian-date">
+                  <p className="comedian-date__when">
+                    <time dateTime={d.date}>{formatLongDate(d.date)}</time> · {formatTime12(d.time)}
+                  </p>
+                  <p className="comedian-date__show">
+                    <Link to={d.path}>
+                      <strong>{d.title}</strong>
+                    </Link>{" "}
+                    <span className="muted">· {ROLE_LABELS[d.role]}</span>
+                  </p>
+                  <p className="comedian-date__venue">
+                    <VenueName venue={d.venue} record={d.venueRecord} className="muted" />
+                  </p>
+                  <div className="comedian-date__actions">
+                    {d.ticketUrl ? (
                       <CardTicketLink
-                        title={a.title}
-                        ticketUrl={a.ticketUrl}
-                        isEventbrite={a.isEventbrite}
+                        title={`${d.title}, ${d.date}`}
+                        ticketUrl={d.ticketUrl}
+                        isEventbrite={d.isEventbrite}
                         small
                       />
-                    </>
-                  ) : null}
+                    ) : d.soldOut ? (
+                      <span className="badge badge--soldout">Sold out</span>
+                    ) : null}
+                    <CalendarMenu groups={d.calendar} name={`${d.title}, ${d.date}`} small />
+                  </div>
                 </li>
               ))}
-            </ul>
+            </ol>
           ) : (
             <p className="muted">No shows booked right now.</p>
           )}
-          <CalendarSubscribe
-            origin={origin}
-            path={comedianFeedPath(comedian.slug)}
-            label={`${comedian.name}'s shows`}
-          />
+          {more.length ? (
+            <ul className="comedian-dates__more">
+              {more.map((m) => (
+                <li key={m.path}>
+                  <Link to={m.path}>
+                    {m.count} more date{m.count === 1 ? "" : "s"} of {m.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <CalendarMenu groups={feed} label={`Follow ${comedian.name}'s shows`} className="comedian-follow" />
 
           {rounds.length ? (
             <>
@@ -182,7 +232,7 @@ export default function ComedianPage() {
                 {past.map((a) => (
                   <li key={a.id}>
                     <Link to={a.path}>{a.title}</Link> · {ROLE_LABELS[a.role]} ·{" "}
-                    <time dateTime={a.dates[0].date}>{formatLongDate(a.dates[0].date)}</time> ·{" "}
+                    <time dateTime={a.date}>{formatLongDate(a.date)}</time> ·{" "}
                     <VenueName venue={a.venue} record={a.venueRecord} className="muted" />
                   </li>
                 ))}

@@ -148,7 +148,8 @@ test("staff create a venue and a comedian, put the comedian in a show's line-up 
     const upcoming = page.getByRole("list", { name: "Upcoming shows" });
     await expect(upcoming.getByRole("link", { name: title, exact: true })).toBeVisible();
     await expect(upcoming).toContainText("Headliner");
-    await expect(page.getByRole("link", { name: /^Subscribe/ })).toHaveAttribute(
+    await page.getByText(`Follow ${name}'s shows`).click();
+    await expect(page.getByRole("link", { name: /^Subscribe \(Apple/ })).toHaveAttribute(
       "href",
       `webcal://${new URL(origin).host}/comedians/${slug}/calendar.ics`,
     );

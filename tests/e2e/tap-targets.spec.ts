@@ -73,3 +73,18 @@ test("the calendar's month arrows are at least 44×44 px at 360 and 390 px", asy
     expect(await small(page, ".cal-nav a", { width: true }), `${width}px`).toEqual([]);
   }
 });
+
+test("a comedian page's dates, tickets and calendar menus are 44 px tap targets at 360 and 390 px", async ({
+  page,
+}) => {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/comedians/omar-haddad");
+    for (const summary of await page.locator(".comedian-date summary").all()) await summary.click();
+    const found = [
+      ...(await small(page, ".comedian-date a, .comedian-date summary")),
+      ...(await small(page, ".comedian-links a, .back-link")),
+    ];
+    expect(found, `${width}px`).toEqual([]);
+  }
+});

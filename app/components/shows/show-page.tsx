@@ -150,6 +150,14 @@ export function ShowPageView({ page }: { page: ShowPage }) {
         <div>
           <h2>{bySlug ? "Event Overview" : "Overview"}</h2>
           <EventOverview description={description} />
+          {page.voting ? (
+            <p className="vote-link">
+              At the show you vote for your favourite comic on your phone:{" "}
+              <a href="/vote" className="button button--outline button--small">
+                Vote at /vote
+              </a>
+            </p>
+          ) : null}
           <LineupList lineup={show.lineup} />
           {bySlug && show.details ? (
             <div className="desktop-only">

@@ -12,6 +12,7 @@ import { trackingCodeParam, withAffiliate } from "~/lib/tracking";
 import { canJoinWaitlist } from "~/lib/waitlist";
 import { getShowForPage } from "~/models/events.server";
 import { publicContext, showBySlug } from "~/models/public-shows.server";
+import { showHasVotingRound } from "~/models/rounds.server";
 import { findPerformance } from "~/models/waitlist.server";
 import { getEnv } from "~/utils/env.server";
 import { publicOrigin } from "~/utils/origin.server";
@@ -76,6 +77,7 @@ function showPage(request: Request, kind: ShowPageKind, show: Show, date: string
       soldOut,
       waitlist,
       box: performanceBoxOffice(show, selected, new Date(), getEnv().APP_TIMEZONE),
+      voting: showHasVotingRound(show.id),
     },
     { headers: show.acceptsApplications ? undefined : cacheablePage() },
   );
