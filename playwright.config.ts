@@ -16,26 +16,46 @@ const launchOptions = {
 };
 
 /**
- * Every browser test runs twice: with JavaScript and with JavaScript disabled.
- * The global setup builds nothing: `npm test` builds first, then starts the production
- * server on a free port against a temporary, seeded database.
+ * The vote specs also run with FAST_PATHS=off (issue 40 item 4: everything through the
+ * ordinary routes), in the same run: the projects js-plain and no-js-plain.
  */
-export default defineConfig({
+const PLAIN_SPECS = [
+  "vote",
+  "stuffing",
+  "show-night",
+  "results",
+  "rounds",
+  "reveal",
+  "hostile-traffic",
+  "security-headers",
+].map((name) => `**/${name}.spec.ts`);
+
+const js = { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true };
+const noJs = { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false };
+
+/**
+ * Every browser test runs with JavaScript and with JavaScript disabled. The global setup only
+ * checks there is a build (`npm test` builds first); each worker starts the production server
+ * on a free port against a database of its own (tests/e2e/fixtures.ts), so workers share
+ * nothing and their number is only a question of the machine (E2E_WORKERS).
+ */
+export default defineConfig<object, { fastPaths: boolean }>({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
-  workers: 2,
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   use: {
-    baseURL: process.env.E2E_BASE_URL,
     trace: "retain-on-failure",
     launchOptions,
   },
   projects: [
-    { name: "js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
-    { name: "no-js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+    { name: "js", use: js },
+    { name: "no-js", use: noJs },
+    { name: "js-plain", testMatch: PLAIN_SPECS, use: { ...js, fastPaths: false } },
+    { name: "no-js-plain", testMatch: PLAIN_SPECS, use: { ...noJs, fastPaths: false } },
   ],
 });

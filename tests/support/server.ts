@@ -169,11 +169,11 @@ export async function startSeededServer(env: Record<string, string> = {}, prefix
 export type SeededServer = Awaited<ReturnType<typeof startSeededServer>>;
 
 /**
- * The browser tests' server (Playwright's global setup, `npm run screenshots`): a seeded
- * database, fakes of the ticketing platform and of the booking sheet, E2E_ENV, reached as
- * localhost (the specs' origin).
+ * The browser tests' server (one per Playwright worker: tests/e2e/fixtures.ts; and `npm run
+ * screenshots`): a seeded database, fakes of the ticketing platform and of the booking sheet,
+ * E2E_ENV plus `env`, reached as localhost (the specs' origin).
  */
-export async function startE2EServer() {
+export async function startE2EServer(options: { env?: Record<string, string> } = {}) {
   const { dir, file: databasePath } = tempDatabase("e2e", (database) => seedDemoData(database, todayIn()));
   // Fakes of the ticketing platform (the organisation's list, venues, single events such
   // as tests/fixtures/eventbrite/load-from-url.json for load-from-URL) and of the booking
@@ -187,7 +187,10 @@ export async function startE2EServer() {
     EVENTBRITE_ORGANIZATION_ID: FAKE_EVENTBRITE_ORG,
     BOOKING_SHEET_URL: sheet.url,
   };
-  const server = await startServer(databasePath, dir, { env: { ...E2E_ENV, ...fakeEnv }, host: "localhost" });
+  const server = await startServer(databasePath, dir, {
+    env: { ...E2E_ENV, ...fakeEnv, ...options.env },
+    host: "localhost",
+  });
   return {
     server,
     databasePath,
