@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm test — the whole suite on a fresh machine: installs what it needs (npm packages and
-# Debian's chromium), type-checks, runs the unit tests, builds, runs the browser tests in
-# both JavaScript modes.
+# Debian's chromium), then every check (scripts/validate.sh): type-check, lint, build, unit
+# tests, the container start, the rehearsal, the browser tests in both JavaScript modes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,8 +22,8 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium
 fi
 
-# typecheck, lint, unit tests, the container start (issue 21), build, browser tests
-# CI=1: the browser tests retry a failed test once (playwright.config.ts) and report it as flaky;
-# the whole suite shares one database and two workers, and a rare timing failure under load
-# should be seen, not turn the run red on its own.
+# typecheck, lint, build, unit tests, the container start (issue 21), the show-night rehearsal,
+# browser tests: scripts/validate.sh (two lanes at once where the 2 cores have room).
+# CI=1: the browser tests retry a failed test once (playwright.config.ts) and report it as flaky:
+# a rare timing failure under load should be seen, not turn the run red on its own.
 CI="${CI:-1}" npm run validate
