@@ -48,8 +48,13 @@ const ROOT = path.resolve(process.env.CONTAINER_TEST_ROOT ?? path.join(HERE, "..
 const KEEP = process.env.CONTAINER_TEST_KEEP === "1";
 const KEEP_GOING = process.env.CONTAINER_TEST_KEEP_GOING === "1";
 const NO_CACHE = process.env.CONTAINER_TEST_NO_CACHE === "1";
-/** One entry at a time (a dev install is ~650 MB): the result of the Dockerfile's npm install step. */
+/**
+ * The results of the Dockerfile's npm install step, the most recent LAYER_CACHE_ENTRIES of them
+ * (a dev install is ~1 GB): checkouts that differ in package.json (branches, worktrees side by
+ * side) each keep theirs instead of evicting each other's and installing again.
+ */
 const LAYER_CACHE = path.join(os.tmpdir(), "laugh-windsor-container-test-cache");
+const LAYER_CACHE_ENTRIES = 3;
 /** The image's WORKDIR and the volume's mount point stand for these directories here. */
 const IMAGE_APP_USER = "node";
 
@@ -555,6 +560,7 @@ async function main() {
           // Hard links: the later steps (build, prune) add and remove files, they do not rewrite them.
           execFileSync("cp", ["-al", cached, dir]);
           fs.rmSync(path.join(dir, ".complete"));
+          fs.utimesSync(cached, new Date(), new Date());
           console.log(
             `  RUN ${text}: reused from the layer cache ${cached} (same inputs as an earlier run; CONTAINER_TEST_NO_CACHE=1 runs it)`,
           );
@@ -580,8 +586,13 @@ async function main() {
           break;
         }
         if (/^npm (install|ci)\b/.test(text)) {
-          fs.rmSync(LAYER_CACHE, { recursive: true, force: true });
           fs.mkdirSync(LAYER_CACHE, { recursive: true });
+          const entries = fs
+            .readdirSync(LAYER_CACHE)
+            .map((name) => path.join(LAYER_CACHE, name))
+            .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+          for (const old of [cached, ...entries.slice(LAYER_CACHE_ENTRIES - 1)])
+            fs.rmSync(old, { recursive: true, force: true });
           execFileSync("cp", ["-al", dir, cached]);
           fs.writeFileSync(path.join(cached, ".complete"), "");
         }
