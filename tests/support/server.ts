@@ -69,6 +69,8 @@ export type StartOptions = {
   host?: string;
   /** Node flags before the script (e.g. `--cpu-prof`). */
   nodeArgs?: string[];
+  /** How long to wait for /healthcheck (default 30 s). */
+  timeoutMs?: number;
 };
 
 /**
@@ -88,7 +90,7 @@ export async function startServer(databasePath: string, dir: string, options: St
   });
   fs.closeSync(out);
   const base = `http://${options.host ?? "127.0.0.1"}:${port}`;
-  if (await waitForHealthy(base, { gaveUp: () => child.exitCode !== null }))
+  if (await waitForHealthy(base, { gaveUp: () => child.exitCode !== null, timeoutMs: options.timeoutMs }))
     return { child, base, port, log };
   child.kill("SIGKILL");
   throw new Error(`the server did not start:\n${fs.readFileSync(log, "utf8")}`);
@@ -190,6 +192,8 @@ export async function startE2EServer(options: { env?: Record<string, string> } =
   const server = await startServer(databasePath, dir, {
     env: { ...E2E_ENV, ...fakeEnv, ...options.env },
     host: "localhost",
+    // One per worker, started at once with the others' on a shared machine.
+    timeoutMs: 90_000,
   });
   return {
     server,
