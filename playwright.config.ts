@@ -32,12 +32,15 @@ const PLAIN_SPECS = [
 
 const js = { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true };
 const noJs = { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false };
+/** Tests (or describes) whose title ends in @once run with JavaScript only: docs/decisions/test-kit.md. */
+const once = /@once/;
 
 /**
- * Every browser test runs with JavaScript and with JavaScript disabled. The global setup only
- * checks there is a build (`npm test` builds first); each worker starts the production server
- * on a free port against a database of its own (tests/e2e/fixtures.ts), so workers share
- * nothing and their number is only a question of the machine (E2E_WORKERS).
+ * Every browser test runs with JavaScript and with JavaScript disabled, except those tagged
+ * @once (JavaScript changes nothing they check: the rule is in docs/decisions/test-kit.md).
+ * The global setup only checks there is a build (`npm test` builds first); each worker starts
+ * the production server on a free port against a database of its own (tests/e2e/fixtures.ts),
+ * so workers share nothing and their number is only a question of the machine (E2E_WORKERS).
  */
 export default defineConfig<object, { fastPaths: boolean }>({
   testDir: "tests/e2e",
@@ -54,8 +57,8 @@ export default defineConfig<object, { fastPaths: boolean }>({
   },
   projects: [
     { name: "js", use: js },
-    { name: "no-js", use: noJs },
+    { name: "no-js", grepInvert: once, use: noJs },
     { name: "js-plain", testMatch: PLAIN_SPECS, use: { ...js, fastPaths: false } },
-    { name: "no-js-plain", testMatch: PLAIN_SPECS, use: { ...noJs, fastPaths: false } },
+    { name: "no-js-plain", testMatch: PLAIN_SPECS, grepInvert: once, use: { ...noJs, fastPaths: false } },
   ],
 });

@@ -119,7 +119,7 @@ test.describe("about and venue pages", () => {
   });
 });
 
-test.describe("/{name} short links", () => {
+test.describe("/{name} short links @once", () => {
   test("a known name redirects, an unknown one is 404, and a name never shadows a real page", async ({
     page,
     db,
@@ -150,7 +150,7 @@ test.describe("/{name} short links", () => {
   });
 });
 
-test.describe("search engines and calendars", () => {
+test.describe("search engines and calendars @once", () => {
   test("/robots.txt keeps staff routes out and points at the sitemap", async ({ page }) => {
     const text = await (await page.request.get("/robots.txt")).text();
     for (const path of ["/admin", "/booking", "/results", "/manage-comedians", "/test-delete", "/debug"]) {

@@ -21,7 +21,10 @@ const PAGES: { name: string; path: (db: Parameters<typeof seededShow>[0]) => str
   { name: "epicdads", path: () => "/epicdads" },
 ];
 
-test("public pages in the dark theme: text reaches WCAG AA contrast at 390 px", async ({ page, db }) => {
+test("public pages in the dark theme: text reaches WCAG AA contrast at 390 px @once", async ({
+  page,
+  db,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });
   const failures: string[] = [];

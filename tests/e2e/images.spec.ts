@@ -185,7 +185,7 @@ test("an image whose stored file went missing still shows a picture (the stock o
   ).toBeVisible();
 });
 
-test("the home page fetches the first show card's poster first (a phone's largest first-view element); the rest wait", async ({
+test("the home page fetches the first show card's poster first (a phone's largest first-view element); the rest wait @once", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 412, height: 823 });
@@ -204,7 +204,7 @@ test("the home page fetches the first show card's poster first (a phone's larges
   }
 });
 
-test("a phone fetches the poster file that fills its screen, not a larger one", async ({
+test("a phone fetches the poster file that fills its screen, not a larger one @once", async ({
   browser,
   db,
   baseURL,

@@ -9,7 +9,7 @@ import { expect, test } from "./fixtures";
  * runtime (app/lib/page-runtime.ts): their enhancements are one inline script. The same count
  * as `npm run bench` (tests/support/page-weight.ts), on the browser tests' server.
  */
-test("a first visit of a show page: at most 15 requests and 75 KB of JavaScript", async ({
+test("a first visit of a show page: at most 15 requests and 75 KB of JavaScript @once", async ({
   browser,
   db,
   baseURL,

@@ -5,7 +5,10 @@ import { insertShow, seededId, seededShow } from "../support/shows";
 import { expect, test } from "./fixtures";
 
 test.describe("event page", () => {
-  test("shows the show's details, price and refund policy in the first response", async ({ page, db }) => {
+  test("shows the show's details, price and refund policy in the first response @once", async ({
+    page,
+    db,
+  }) => {
     const id = seededId(db, "Headliner Friday: Club Special");
     const response = await page.goto(`/event/${id}`);
     expect(response?.status()).toBe(200);
@@ -169,7 +172,7 @@ test.describe("event page", () => {
   });
 
   for (const bad of ["abc", "..%2Fx", "99999999999999999999", "0", "-1", "1.5", "12345678"]) {
-    test(`an unknown or malformed id (${bad}) is a real 404 with Back to Home`, async ({ page }) => {
+    test(`an unknown or malformed id (${bad}) is a real 404 with Back to Home @once`, async ({ page }) => {
       const response = await page.goto(`/event/${bad}`);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "Event not found" })).toBeVisible();

@@ -5,7 +5,7 @@ import { expect, test } from "./fixtures";
 import { openFilters } from "./public-helpers";
 
 test.describe("home", () => {
-  test("renders every section in the first response, in the spec's order", async ({ page }) => {
+  test("renders every section in the first response, in the spec's order @once", async ({ page }) => {
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
     const html = await response!.text();

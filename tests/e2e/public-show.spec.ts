@@ -33,7 +33,7 @@ test.describe("show by slug", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Laughs on the Waterfront" })).toBeVisible();
   });
 
-  test("unknown and malformed slugs go to /404", async ({ page, db }) => {
+  test("unknown and malformed slugs go to /404 @once", async ({ page, db }) => {
     const show = seededShow(db, "Laughs on the Waterfront");
     for (const slug of ["nope", "laughs-on-the-waterfront-2001-01-01", `zzz-yyy-xxx-www-${show.date}`]) {
       const response = await page.goto(`/show/${slug}`);

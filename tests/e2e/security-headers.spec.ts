@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures";
 // /vote is answered before Express (app/fast, unless FAST_PATHS=off): the same headers.
 const PAGES = ["/", "/404", "/admin/login", "/healthcheck", "/vote"];
 
-test("every response carries the security headers and no framework banner", async ({ request }) => {
+test("every response carries the security headers and no framework banner @once", async ({ request }) => {
   for (const path of PAGES) {
     const response = await request.get(path, { maxRedirects: 0 });
     const headers = response.headers();
@@ -20,7 +20,7 @@ test("every response carries the security headers and no framework banner", asyn
   }
 });
 
-test("scripts, styles and image variants carry only the headers that act on them; a miss there is no page", async ({
+test("scripts, styles and image variants carry only the headers that act on them; a miss there is no page @once", async ({
   request,
   page,
 }) => {
@@ -53,7 +53,7 @@ test("scripts, styles and image variants carry only the headers that act on them
   expect(page404.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
 });
 
-test("each render gets its own nonce, and inline scripts carry it", async ({ request }) => {
+test("each render gets its own nonce, and inline scripts carry it @once", async ({ request }) => {
   // The login page is never served from the page cache: every response is a fresh render.
   const first = await request.get("/admin/login");
   const second = await request.get("/admin/login");
@@ -71,7 +71,7 @@ test("each render gets its own nonce, and inline scripts carry it", async ({ req
   }
 });
 
-test("the vote page, served from its kept copy, gives each visitor their own nonce and vote token", async ({
+test("the vote page, served from its kept copy, gives each visitor their own nonce and vote token @once", async ({
   playwright,
   baseURL,
   db,
@@ -107,7 +107,9 @@ test("the vote page, served from its kept copy, gives each visitor their own non
   expect(new Set(seen.map((s) => s.token)).size).toBe(3);
 });
 
-test("request bodies over the limit are refused with 413 before the app reads them", async ({ request }) => {
+test("request bodies over the limit are refused with 413 before the app reads them @once", async ({
+  request,
+}) => {
   const response = await request.post("/admin/login", {
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     data: "username=admin&password=" + "x".repeat(2 * 1024 * 1024),
@@ -115,7 +117,7 @@ test("request bodies over the limit are refused with 413 before the app reads th
   expect(response.status()).toBe(413);
 });
 
-test("a cross-site form post is refused", async ({ request }) => {
+test("a cross-site form post is refused @once", async ({ request }) => {
   const response = await request.post("/admin/login", {
     headers: { Origin: "https://evil.example.com" },
     form: { username: "admin", password: "whatever" },
@@ -123,7 +125,7 @@ test("a cross-site form post is refused", async ({ request }) => {
   expect(response.status()).toBe(403);
 });
 
-test("a cached public page is sent with a nonce of its own each time, and a data change renders it again", async ({
+test("a cached public page is sent with a nonce of its own each time, and a data change renders it again @once", async ({
   request,
   db,
 }) => {
@@ -156,7 +158,7 @@ test("a cached public page is sent with a nonce of its own each time, and a data
   expect(third.headers()["x-cache"]).toBe("MISS");
 });
 
-test("visitors with a session are never served from the page cache", async ({ request }) => {
+test("visitors with a session are never served from the page cache @once", async ({ request }) => {
   await request.get("/club-shows");
   const withSession = await request.get("/club-shows", { headers: { Cookie: "__session=anything" } });
   expect(withSession.headers()["x-cache"]).toBeUndefined();

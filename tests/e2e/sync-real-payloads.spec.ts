@@ -45,7 +45,10 @@ async function ics(page: Page, id: number): Promise<string> {
   return (await res.text()).replace(/\r\n[ \t]/g, "");
 }
 
-test("synced platform shows read right on their pages, in JSON-LD and in calendars", async ({ page, db }) => {
+test("synced platform shows read right on their pages, in JSON-LD and in calendars @once", async ({
+  page,
+  db,
+}) => {
   await withFakeLock(async () => {
     await setEventbriteFakeMode(fakeUrl(), "ok");
     await sync(page);
@@ -123,7 +126,7 @@ test("synced platform shows read right on their pages, in JSON-LD and in calenda
   );
 });
 
-test("a public show cancelled on the platform stays visible, badged and marked cancelled", async ({
+test("a public show cancelled on the platform stays visible, badged and marked cancelled @once", async ({
   page,
   db,
 }) => {
