@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 
 /**
- * The outside-service fakes are shared by every worker and both projects (js, no-js):
- * a test that switches a fake's mode holds this cross-process lock (an atomic mkdir) until
- * it has put the fake back, so no other test sees a mode it didn't ask for.
+ * A test that switches a fake's mode holds this lock (an atomic mkdir, named after the fake's
+ * port) until it has put the fake back, so no other test sees a mode it didn't ask for. Each
+ * worker has fakes of its own now (tests/e2e/fixtures.ts), so only that worker's tests meet it.
  */
 export async function withFakeLock<T>(fn: () => Promise<T>): Promise<T> {
   const run = new URL(process.env.E2E_SHEET_URL ?? "http://127.0.0.1:0").port;
