@@ -8,6 +8,7 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import house from "./eslint-rules.js";
 
 /** app/<from> may not import app/<target> (the layers run one way: routes → models/services → lib). */
 const layerZones = [
@@ -133,6 +134,19 @@ const noRawClient = {
   selector: "MemberExpression[property.name='$client']",
   message: RAW_SQL,
 };
+/** Routes are thin (access check, parse, one call): a stream and the vote emitter live in features. */
+const thinRoute = [
+  {
+    selector: "NewExpression[callee.name='ReadableStream']",
+    message:
+      "Routes are thin: a stream and its timers live in app/features (voting/results-stream.server.ts).",
+  },
+  {
+    selector: "CallExpression[callee.name='onRoundChanged']",
+    message:
+      "Routes are thin: the vote emitter is listened to in app/features (voting/results-stream.server.ts).",
+  },
+];
 /** Server modules outside app/services never call fetch themselves. */
 const noFetch = { name: "fetch", message: NETWORK };
 
@@ -150,7 +164,7 @@ const folderRules = [
         "error",
         { paths: [...noDrizzle, ...noDriver, ...noNetwork], patterns: [schemaTypesOnly, dbTypesOnly] },
       ],
-      "no-restricted-syntax": ["error", noRawClient],
+      "no-restricted-syntax": ["error", noRawClient, ...thinRoute],
     },
   },
   {
@@ -288,6 +302,12 @@ export default tseslint.config(
       "import-x/no-cycle": ["error", { maxDepth: 10 }],
       "import-x/no-restricted-paths": ["error", { zones: layerZones }],
     },
+  },
+  {
+    // The house's own rules (eslint-rules.js), proved by tests/unit/lint/house-rules.test.ts.
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { house },
+    rules: { "house/transaction-immediate": "error", "house/ip-budget-key": "error" },
   },
   {
     files: ["app/**/*.{ts,tsx}"],
