@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * The booking schedule's rules: table shape, status colours, sample rows and the notices.
  * Pure; shared by the service (server) and the page (browser). CSV parsing lives in
@@ -108,6 +106,3 @@ export function staleCopyNotice(ageMs: number): string {
 
 // The "required" message is said once, as the string's `error`: zod words the empty `.min(1)`
 // with it too (as the results gate in vote-schema.ts).
-export const bookingGateSchema = z.object({
-  password: z.string({ error: "Please enter the password" }).min(1),
-});

@@ -97,9 +97,6 @@ export function parseShowDate(value: string): { eventId: number; date: string } 
 }
 
 /** The results gate (/results). */
-export const gateSchema = z.object({
-  password: z.string({ error: "Please enter the password" }).min(1),
-});
 
 /** The host's buttons on /results (POST /results/host): one command per post. */
 export const HOST_INTENTS = [

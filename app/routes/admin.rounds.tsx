@@ -10,19 +10,17 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { OpenRoundConfirm } from "~/components/admin/open-round-confirm";
 import { FieldErrors, FormErrors } from "~/components/form-parts";
+import { handleCloseRound } from "~/features/voting/close-round.server";
 import { openRoundAction, roundShowChoices } from "~/features/voting/open-round.server";
-import { parseId } from "~/lib/ids";
 import { DEFAULT_ROOM_SEATS } from "~/lib/room-budgets";
 import { TICKET_CHECK_LABELS, TICKET_CHECKS } from "~/lib/ticket-votes";
 import { DEFAULT_ROUND_TITLE, openRoundSchema, SHOW_DATE_PATTERN } from "~/lib/vote-schema";
 import { formatInZone } from "~/lib/zoned-time";
 import { listComedians } from "~/models/comedians.server";
-import { closeRound, getRound, listRounds, roundShowName } from "~/models/rounds.server";
+import { listRounds, roundShowName } from "~/models/rounds.server";
 import styles from "~/styles/comedians.css";
 import { requireStaff } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
-import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
-import { redirectWithFlash } from "~/utils/session.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [
@@ -61,19 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
   const intent = new URL(request.url).searchParams.get("intent");
-  if (intent === "close") {
-    const form = await readForm(request, { limits: STAFF_FORM_LIMITS });
-    const id = parseId(form.get("id"));
-    const round = id ? getRound(id) : undefined;
-    const closed = round ? closeRound(round.id, staff) : null;
-    return redirectWithFlash(
-      request,
-      "/admin/rounds",
-      closed
-        ? { type: "success", message: `Closed round: ${closed.title}` }
-        : { type: "error", message: "That round is not open." },
-    );
-  }
+  if (intent === "close") return handleCloseRound(request, staff);
   // "Open Round": the one handler the application review's "Open a voting round" uses too.
   const back = new URL(request.url);
   return openRoundAction(

@@ -6,16 +6,12 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { formatLongDate, isIsoDate, todayIn } from "~/lib/dates";
-import { parseId } from "~/lib/ids";
-import { sendNowMessage } from "~/lib/waitlist";
-import { sendWaitlistNow, setDateSoldOut, staffPerformances } from "~/models/waitlist.server";
+import { handleWaitlistPost } from "~/features/waitlist/staff-waitlist.server";
+import { formatLongDate, todayIn } from "~/lib/dates";
+import { staffPerformances } from "~/models/waitlist.server";
 import adminStyles from "~/styles/admin.css";
 import { requireStaff } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
-import { readForm, STAFF_FORM_LIMITS } from "~/utils/form-pipeline.server";
-import { publicOrigin } from "~/utils/origin.server";
-import { redirectWithFlash } from "~/utils/session.server";
 
 /**
  * /admin/waitlist: who waits for which sold-out show or date, the per-date sold-out toggle
@@ -33,30 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const staff = await requireStaff(request);
-  const form = await readForm(request, { limits: STAFF_FORM_LIMITS });
-  const intent = String(form.get("intent") ?? "");
-  const date = String(form.get("date") ?? "");
-  const eventId = parseId(String(form.get("eventId") ?? ""));
-  const back = (type: "success" | "error", message: string) =>
-    redirectWithFlash(request, "/admin/waitlist", { type, message });
-  if (!isIsoDate(date)) return back("error", "Choose a date.");
-  const context = { origin: publicOrigin(request), today: todayIn(getEnv().APP_TIMEZONE) };
-  if (intent === "date-sold-out" || intent === "date-available") {
-    const soldOut = intent === "date-sold-out";
-    const { outcome, queued } = setDateSoldOut({ eventId, date, soldOut, ...context }, staff);
-    if (outcome !== "ok")
-      return back("error", outcome === "archived" ? "That show is archived." : "That date no longer exists.");
-    const told = queued
-      ? ` ${queued} waiting ${queued === 1 ? "person is" : "people are"} being e-mailed.`
-      : "";
-    return back("success", `${formatLongDate(date)} marked ${soldOut ? "sold out" : "available"}.${told}`);
-  }
-  if (intent === "send") {
-    const said = sendNowMessage(sendWaitlistNow({ eventId, date, ...context }, staff), formatLongDate(date));
-    return redirectWithFlash(request, "/admin/waitlist", said);
-  }
-  return back("error", "Unknown action.");
+  return handleWaitlistPost(request, await requireStaff(request));
 }
 
 export default function AdminWaitlist() {

@@ -1,7 +1,5 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   json,
-  redirect,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -13,22 +11,16 @@ import { LogOut, RefreshCw } from "lucide-react";
 import { useEffect } from "react";
 import { useBusinessZone } from "~/components/business-zone";
 import { GatePage } from "~/components/gate-page";
-import {
-  BOOKING_AUTO_REFRESH_MS,
-  BOOKING_EMPTY_MESSAGE,
-  bookingGateSchema,
-  isStatusColumn,
-  statusTone,
-} from "~/lib/booking";
+import { handleBookingPost } from "~/features/booking/booking-post.server";
+import { BOOKING_AUTO_REFRESH_MS, BOOKING_EMPTY_MESSAGE, isStatusColumn, statusTone } from "~/lib/booking";
+import { gateSchema } from "~/lib/forms/gate";
 import { formatInZone } from "~/lib/zoned-time";
 import { getBookingSchedule } from "~/services/booking-sheet.server";
 import styles from "~/styles/booking.css";
 import gateStyles from "~/styles/gate.css";
 import { hasGate } from "~/utils/auth.server";
-import { overBudget, readForm } from "~/utils/form-pipeline.server";
-import { unlockGate } from "~/utils/gate.server";
 import { refusalHeaders } from "~/utils/refusal-headers";
-import { commitSession, getSession, redirectWithFlash } from "~/utils/session.server";
+import { getSession } from "~/utils/session.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -56,39 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = refusalHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  const intent = String(formData.get("intent") ?? "login");
-
-  if (intent === "logout") {
-    const session = await getSession(request);
-    session.unset("bookingGate");
-    return redirect("/booking", { headers: { "Set-Cookie": await commitSession(session) } });
-  }
-
-  if (intent === "refresh") {
-    if (!(await hasGate(request, "bookingGate")))
-      throw new Response("Enter the booking password first.", { status: 401 });
-    const view = await getBookingSchedule({ force: true });
-    return redirectWithFlash(
-      request,
-      "/booking",
-      view.source === "sheet"
-        ? { type: "success", message: "Booking schedule refreshed" }
-        : { type: "error", message: view.notice ?? "Could not refresh the booking schedule" },
-    );
-  }
-
-  const submission = parseWithZod(formData, { schema: bookingGateSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  // One rule with /results (gate.server.ts): budget first, then the password.
-  const attempt = await unlockGate(request, "booking", submission.value.password, context.clientIp);
-  if (!attempt.ok) {
-    const reply = submission.reply({ formErrors: [attempt.message], hideFields: ["password"] });
-    return attempt.status === 429 ? overBudget(reply, attempt) : json(reply, { status: attempt.status });
-  }
-  const headers = new Headers();
-  for (const cookie of attempt.setCookies) headers.append("Set-Cookie", cookie);
-  return redirect("/booking", { headers });
+  return handleBookingPost(request, context.clientIp);
 }
 
 export default function BookingPage() {
@@ -100,7 +60,7 @@ export default function BookingPage() {
         title="Booking Schedule"
         intro="Enter the booking password to see the schedule."
         button="Access Schedule"
-        schema={bookingGateSchema}
+        schema={gateSchema}
         lastResult={lastResult}
       />
     );

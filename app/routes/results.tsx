@@ -1,7 +1,5 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   json,
-  redirect,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -20,29 +18,20 @@ import {
 } from "~/components/room-code";
 import { TicketBucket } from "~/components/ticket-bucket";
 import type { LiveUpdate } from "~/features/voting/live-standings.server";
-import { makeProjectorLink } from "~/features/voting/projector-link.server";
+import { handleResultsPost } from "~/features/voting/results-post.server";
 import { roundAlarm, suspiciousPatterns } from "~/features/voting/vote-watch.server";
 import { formatLongDate, todayIn } from "~/lib/dates";
+import { gateSchema } from "~/lib/forms/gate";
 import { parseId } from "~/lib/ids";
 import { phaseText } from "~/lib/reveal";
 import { ticketCountText } from "~/lib/ticket-votes";
-import { gateSchema } from "~/lib/vote-schema";
 import { roundDisplay } from "~/models/round-control.server";
-import {
-  getRound,
-  listRounds,
-  openRounds,
-  roundShowName,
-  roundWithShow,
-  setRoomCode,
-} from "~/models/rounds.server";
+import { listRounds, openRounds, roundShowName, roundWithShow } from "~/models/rounds.server";
 import gateStyles from "~/styles/gate.css";
 import styles from "~/styles/results.css";
 import roomCodeStyles from "~/styles/room-code.css";
-import { getStaff, hasGate, requireStaff } from "~/utils/auth.server";
+import { getStaff, hasGate } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
-import { overBudget, readForm } from "~/utils/form-pipeline.server";
-import { unlockGate } from "~/utils/gate.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { qrSvg } from "~/utils/qr.server";
 import { refusalHeaders } from "~/utils/refusal-headers";
@@ -161,36 +150,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = refusalHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent === "room-code") {
-    // The host turns the room code on or off for a round (gate or staff only).
-    if (!(await hasGate(request, "resultsGate")))
-      throw new Response("Enter the results password first.", { status: 401 });
-    const roundId = parseId(String(form.get("roundId") ?? ""));
-    if (!roundId || !setRoomCode(roundId, form.get("on") === "1"))
-      throw new Response("No such voting round", { status: 404 });
-    return redirect(`/results?round=${roundId}`);
-  }
-  if (intent === "projector-link") {
-    // Issue 37: only a signed-in staff member hands out a projector link.
-    const staff = await requireStaff(request);
-    const roundId = parseId(String(form.get("roundId") ?? ""));
-    if (!roundId || !getRound(roundId)) throw new Response("No such voting round", { status: 404 });
-    return json({ projectorLink: await makeProjectorLink(roundId, staff, publicOrigin(request)) });
-  }
-  const submission = parseWithZod(form, { schema: gateSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  // One rule with /booking (gate.server.ts): budget first, then the password.
-  const attempt = await unlockGate(request, "results", submission.value.password, context.clientIp);
-  if (!attempt.ok) {
-    const reply = submission.reply({ formErrors: [attempt.message], hideFields: ["password"] });
-    return attempt.status === 429 ? overBudget(reply, attempt) : json(reply, { status: attempt.status });
-  }
-  const headers = new Headers();
-  for (const cookie of attempt.setCookies) headers.append("Set-Cookie", cookie);
-  const back = new URL(request.url);
-  return redirect(`/results${back.search}`, { headers });
+  return handleResultsPost(request, context.clientIp);
 }
 
 export default function ResultsPage() {

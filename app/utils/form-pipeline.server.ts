@@ -333,6 +333,9 @@ export type FormPipelineOptions<Schema extends z.ZodTypeAny> = ReadFormOptions &
   budget?: BudgetStep;
 };
 
+/** What a reply adds to the values as sent: messages; `hideFields` are not sent back (a password). */
+type ReplyOptions = { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] };
+
 /** Conform's reply: the values as sent and each field's messages (what `useForm` takes as `lastResult`). */
 export type FormReply = SubmissionResult<string[]>;
 
@@ -343,14 +346,14 @@ export type FormPipelineResult<Value> =
       formData: FormData;
       /** The files of a multipart post (`uploads`); empty otherwise. */
       files: UploadedFile[];
-      reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => FormReply;
+      reply: (options?: ReplyOptions) => FormReply;
       /**
        * A refusal decided after validation (the model said no, storing failed): the same page
        * with the values kept and the message above the form (or next to `field`).
        */
       error: (
         message: string,
-        options?: { status?: number; field?: string; retryAfterSeconds?: number },
+        options?: { status?: number; field?: string; retryAfterSeconds?: number; hideFields?: string[] },
       ) => TypedResponse<FormReply>;
     }
   | { ok: false; response: TypedResponse<FormReply> };
@@ -400,8 +403,7 @@ async function checkForm<Schema extends z.ZodTypeAny>(
       return { ok: false, response: overBudget(submission.reply({ formErrors: [message] }), spent) };
     }
   }
-  const reply = (o?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) =>
-    submission.reply(o);
+  const reply = (o?: ReplyOptions) => submission.reply(o);
   return {
     ok: true,
     value: submission.value as z.output<Schema>,
@@ -411,7 +413,10 @@ async function checkForm<Schema extends z.ZodTypeAny>(
     error: (message, o = {}) =>
       refusal(
         o.status ?? 400,
-        reply(o.field ? { fieldErrors: { [o.field]: [message] } } : { formErrors: [message] }),
+        reply({
+          ...(o.field ? { fieldErrors: { [o.field]: [message] } } : { formErrors: [message] }),
+          hideFields: o.hideFields,
+        }),
         o.retryAfterSeconds,
       ),
   };

@@ -5,15 +5,15 @@
  * schema does not have. A renamed field breaks the build, not the measurement.
  */
 import type { z } from "zod";
-import { bookingGateSchema } from "~/lib/booking";
 import { eventFormFields } from "~/lib/event-form";
 import { contactSchema } from "~/lib/forms/contact";
 import { contestantApplicationSchema } from "~/lib/forms/contestant-application";
+import { gateSchema } from "~/lib/forms/gate";
 import { HONEYPOT_FIELD_NAME } from "~/lib/forms/honeypot";
 import { newsletterSchema } from "~/lib/forms/newsletter";
 import { STAFF_LOGIN_FIELDS } from "~/lib/forms/staff-login";
 import { waitlistSchema } from "~/lib/forms/waitlist";
-import { gateSchema, voteSchema } from "~/lib/vote-schema";
+import { voteSchema } from "~/lib/vote-schema";
 
 /** The forms the kit posts, by the schema the route parses them with. */
 export const FORMS = {
@@ -22,7 +22,7 @@ export const FORMS = {
   application: contestantApplicationSchema,
   event: eventFormFields,
   resultsGate: gateSchema,
-  bookingGate: bookingGateSchema,
+  bookingGate: gateSchema,
   newsletter: newsletterSchema,
   waitlist: waitlistSchema,
 } as const;

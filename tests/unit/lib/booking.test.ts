@@ -3,7 +3,6 @@ import {
   BOOKING_AUTO_REFRESH_MS,
   BOOKING_EMPTY_MESSAGE,
   BOOKING_FALLBACK_MESSAGE,
-  bookingGateSchema,
   describeAge,
   isStatusColumn,
   SAMPLE_BOOKING,
@@ -12,6 +11,7 @@ import {
   statusTone,
 } from "~/lib/booking";
 import { BookingCsvError, parseBookingCsv } from "~/lib/booking-csv";
+import { gateSchema } from "~/lib/forms/gate";
 import { SHEET_OK_CSV } from "../../fakes/sheet";
 
 /**
@@ -182,9 +182,9 @@ describe("booking rules at their edges", () => {
   });
 
   it("the gate asks for a password when none is given", () => {
-    expect(bookingGateSchema.safeParse({ password: "x" }).success).toBe(true);
+    expect(gateSchema.safeParse({ password: "x" }).success).toBe(true);
     for (const input of [{ password: "" }, {}]) {
-      const result = bookingGateSchema.safeParse(input);
+      const result = gateSchema.safeParse(input);
       expect(result.success).toBe(false);
       expect(result.error?.issues[0].message).toBe("Please enter the password");
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { gateSchema } from "~/lib/forms/gate";
 import { TOKEN_PATTERN as VOTE_TOKEN_PATTERN } from "~/lib/ids";
 import {
   filterByName,
@@ -8,7 +9,7 @@ import {
   voteFieldErrors,
   VOTE_MESSAGES,
 } from "~/lib/vote";
-import { comedianSchema, gateSchema, openRoundSchema, voteSchema } from "~/lib/vote-schema";
+import { comedianSchema, openRoundSchema, voteSchema } from "~/lib/vote-schema";
 
 describe("vote rules", () => {
   it("normalises e-mails by trimming and lower-casing", () => {

@@ -1,12 +1,12 @@
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
-import { bookingGateSchema } from "~/lib/booking";
 import { CURRENT_CONSENT } from "~/lib/consent";
 import { EVENT_FIELD_MAX, eventFormSchema } from "~/lib/event-form";
 import { contactSchema } from "~/lib/forms/contact";
 import { contestantApplicationSchema, FUN_BIO_MAX } from "~/lib/forms/contestant-application";
+import { gateSchema } from "~/lib/forms/gate";
 import { newsletterSchema } from "~/lib/forms/newsletter";
-import { comedianSchema, gateSchema, openRoundSchema, voteSchema } from "~/lib/vote-schema";
+import { comedianSchema, openRoundSchema, voteSchema } from "~/lib/vote-schema";
 
 /**
  * Property-based checks over every form schema in app/lib: whatever arrives (any string,
@@ -30,7 +30,7 @@ const schemas = {
   comedian: comedianSchema,
   round: openRoundSchema,
   resultsGate: gateSchema,
-  bookingGate: bookingGateSchema,
+  bookingGate: gateSchema,
 } as const;
 
 /** Strings with the characters that break naive code: markup, quotes, NUL, RTL marks, emoji. */
@@ -401,7 +401,7 @@ describe("comedian, round and gate forms", () => {
   });
 
   it("gates refuse an empty password and accept any non-empty one", () => {
-    for (const schema of [gateSchema, bookingGateSchema]) {
+    for (const schema of [gateSchema]) {
       fc.assert(
         fc.property(fc.string({ minLength: 1, maxLength: 50 }), (password) => {
           expect(schema.safeParse({ password }).success).toBe(true);
