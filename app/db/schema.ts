@@ -592,7 +592,7 @@ export const outbox = sqliteTable(
   "outbox",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    /** waitlist | confirmation | contact | application | shortlist | partner-report */
+    /** waitlist | confirmation | contact | application | shortlist | partner-report | vote-ticket */
     kind: text("kind").notNull(),
     /** The row the message is about (contact message id, application id, ...). */
     refId: integer("ref_id"),

@@ -1,3 +1,5 @@
+import { formatLongDate } from "./dates";
+
 /**
  * Ticket-verified votes (issue 41, item 4): a round can check its voters against the show's
  * ticket holders. "require": only votes whose e-mail is on a ticket of that performance count;
@@ -32,15 +34,80 @@ export const BALLOT_HINT =
   "Tonight's vote checks tickets: use the e-mail address you bought your ticket with.";
 
 /**
- * The voter's own answer after voting: whether their vote is a ticket holder's, and what that
- * means under the round's rule now. It speaks only of the e-mail the voter typed for their own
- * vote (see docs/decisions/box-office.md: what it can tell, and to whom).
+ * The voter's receipt on screen, in a round that checks tickets: the round's rule and that the
+ * vote is recorded. The same words whether or not the e-mail typed is on a ticket, so a phone
+ * (a stranger's, typing someone else's address) never learns who holds a ticket; whether this
+ * vote is a ticket holder's goes to the address typed (`ticketVerdictMail`), whose owner alone
+ * reads it. Null in a round without a check.
  */
-export function voterTicketText(rule: TicketCheck, verified: boolean | null): string | null {
+export function receiptTicketText(rule: TicketCheck): string | null {
   if (rule === "off") return null;
-  if (verified)
-    return "Your vote counts as a ticket holder's: the e-mail you gave is on a ticket for this show.";
-  return rule === "require"
-    ? "The e-mail you gave is not on a ticket for this show, so your vote is with the unverified votes, which the host is not counting right now."
-    : "The e-mail you gave is not on a ticket for this show, so your vote is with the unverified votes; they count unless the host decides otherwise.";
+  const counted =
+    rule === "require"
+      ? "Tonight's vote counts the votes of ticket holders (an e-mail address on a ticket for this show); the others are kept apart as unverified."
+      : "Tonight's vote counts every vote; the votes of ticket holders (an e-mail address on a ticket for this show) are shown apart.";
+  return `${counted} Your vote is recorded either way. We have e-mailed the address you gave to say whether it is on a ticket.`;
+}
+
+/** Why a vote's verdict is mailed: it was cast, the host turned the check on, or a re-check found its ticket. */
+export type VerdictCause = "cast" | "check-on" | "recheck";
+
+/**
+ * The e-mail that tells a voter what became of their vote in a round that checks tickets, sent
+ * to the address they typed (through the outbox, written in the transaction that decided it).
+ * Only its owner reads it: the screen says the same to everyone (`receiptTicketText`).
+ */
+export function ticketVerdictMail(input: {
+  cause: VerdictCause;
+  rule: TicketCheck;
+  verified: boolean;
+  /** The show the room is at, and its date (YYYY-MM-DD, or null). */
+  show: string;
+  date: string | null;
+  email: string;
+  site: string;
+}): { subject: string; text: string } | null {
+  if (input.rule === "off") return null;
+  const at = input.date ? `${input.show} on ${formatLongDate(input.date)}` : input.show;
+  const counting =
+    input.rule === "require"
+      ? "The host is counting ticket holders' votes only right now"
+      : "The host is counting every vote right now, unverified ones too";
+  const notYou = `If you did not vote at ${input.show}, someone typed your address on their phone: reply to this e-mail and we will look into it.`;
+  const intro =
+    input.cause === "check-on"
+      ? [`The host of ${at} has turned on the ticket check for the audience vote you took part in.`, ""]
+      : [];
+  if (input.verified) {
+    return {
+      subject:
+        input.cause === "recheck"
+          ? `Your vote at ${input.show} now counts as a ticket holder's`
+          : `Your vote at ${input.show} counts as a ticket holder's`,
+      text: [
+        ...intro,
+        input.cause === "recheck"
+          ? `Eventbrite now lists a ticket for ${at} bought with ${input.email}, so your vote now counts as a ticket holder's.`
+          : `${input.email} is on a ticket for ${at}, so your vote counts as a ticket holder's.`,
+        "",
+        notYou,
+        "",
+        `${input.site}`,
+      ].join("\n"),
+    };
+  }
+  return {
+    subject: `Your vote at ${input.show} is with the unverified votes`,
+    text: [
+      ...intro,
+      `${input.email} is not on a ticket for ${at} as far as Eventbrite has told us, so your vote is with the unverified votes. ${counting} (the host may change that until the results are revealed).`,
+      "",
+      "What you can do:",
+      "- If you bought your ticket in the last few minutes: nothing. We check again each time Eventbrite tells us of new tickets, until the reveal starts, and your vote moves to the ticket holders' by itself (we will e-mail you).",
+      "- If your ticket was bought with another address (a friend's order, another mailbox): your vote stays unverified, as each phone and each address votes once. Next time, vote with the address on your ticket.",
+      `- ${notYou}`,
+      "",
+      `${input.site}`,
+    ].join("\n"),
+  };
 }

@@ -25,7 +25,7 @@ type MailBase = {
  */
 export const PROMOTIONAL_KINDS = ["waitlist", "confirmation"] as const;
 export type NewMail =
-  | (MailBase & { kind: "contact" | "application" | "shortlist" | "partner-report" })
+  | (MailBase & { kind: "contact" | "application" | "shortlist" | "partner-report" | "vote-ticket" })
   | (MailBase & { kind: (typeof PROMOTIONAL_KINDS)[number]; unsubscribeUrl: string });
 
 // The server bundle and the Remix build each hold a copy of this module: the wake-up hook

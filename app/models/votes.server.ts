@@ -10,8 +10,10 @@ import {
 } from "~/db/schema";
 import { computeStandings, type Standings } from "~/lib/results";
 import { isVotingOpen } from "~/lib/reveal";
-import type { TicketCheck, TicketCount } from "~/lib/ticket-votes";
+import { SITE } from "~/lib/site";
+import { ticketVerdictMail, type TicketCheck, type TicketCount } from "~/lib/ticket-votes";
 import { recordAudit } from "~/models/audit.server";
+import { enqueueMail, wakeOutbox } from "~/models/outbox.server";
 import type { StaffIdentity } from "~/models/staff.server";
 import { db, IMMEDIATE, perConnection, type DB } from "~/utils/db.server";
 import { ticketHolderHash } from "~/utils/ticket-holder-hash.server";
@@ -79,7 +81,8 @@ const toVote = (r: VoteRow): Vote => ({
 });
 const at = (ms: number | null) => (ms === null ? null : new Date(ms));
 
-function prepareVoteStatements(client: DB["$client"]) {
+function prepareVoteStatements(database: DB) {
+  const client = database.$client;
   const s = {
     round: client.prepare<
       [number],
@@ -90,9 +93,11 @@ function prepareVoteStatements(client: DB["$client"]) {
         event_id: number | null;
         event_date: string | null;
         ticket_check: TicketCheck;
+        show: string;
       }
     >(
-      "select opened_at, closed_at, closes_at, event_id, event_date, ticket_check from voting_rounds where id = ?",
+      `select r.opened_at, r.closed_at, r.closes_at, r.event_id, r.event_date, r.ticket_check, coalesce(e.title, r.title) as show
+       from voting_rounds r left join events e on e.id = r.event_id where r.id = ?`,
     ),
     // Issue 41: whether a ticket of the round's performance was bought with this (hashed) e-mail.
     holder: client.prepare<[number, string, string], { one: number }>(
@@ -121,15 +126,17 @@ function prepareVoteStatements(client: DB["$client"]) {
         email: string;
         created_at: number;
         round_id: number;
-        ticket_verified: number | null;
         ticket_check: TicketCheck;
       }
     >(
-      `select c.name as comedian_name, v.email, v.created_at, v.round_id, v.ticket_verified, r.ticket_check
+      // Issue 41: not whether the vote is a ticket holder's: the screen must not depend on it.
+      `select c.name as comedian_name, v.email, v.created_at, v.round_id, r.ticket_check
        from votes v join comedians c on c.id = v.comedian_id join voting_rounds r on r.id = v.round_id
        where v.round_id = ? and v.device_id = ? and (? is null or v.vote_token = ?) order by v.created_at desc, v.id desc limit 1`,
     ),
   };
+  /** Set when a cast queued a mail: the sender is woken after the commit. */
+  let mailed = false;
   const castOne = (input: CastVoteInput): CastVoteResult => {
     const row = s.round.get(input.roundId);
     const round = row && {
@@ -182,7 +189,27 @@ function prepareVoteStatements(client: DB["$client"]) {
       input.deviceId,
       verified,
     );
-    if (inserted) return { status: "recorded", vote: toVote(inserted) };
+    if (inserted) {
+      // Issue 41: whether it is a ticket holder's vote is told to the address typed only, by a
+      // mail written in this same transaction (the screen says the same to everyone).
+      const mail =
+        verified === null
+          ? null
+          : ticketVerdictMail({
+              cause: "cast",
+              rule: row.ticket_check,
+              verified: verified === 1,
+              show: row.show,
+              date: row.event_date,
+              email: input.email,
+              site: SITE.name,
+            });
+      if (mail) {
+        enqueueMail({ kind: "vote-ticket", refId: inserted.id, to: input.email, ...mail }, database);
+        mailed = true;
+      }
+      return { status: "recorded", vote: toVote(inserted) };
+    }
     // The (round, e-mail key) index refused it: that e-mail voted from another device.
     return { status: "already-voted" };
   };
@@ -199,10 +226,16 @@ function prepareVoteStatements(client: DB["$client"]) {
       }
     }),
   );
-  return { ...s, cast, castAll, castEach };
+  /** Whether mail was queued since the last ask (then wake the sender, after the commit). */
+  const takeMailed = () => {
+    const was = mailed;
+    mailed = false;
+    return was;
+  };
+  return { ...s, cast, castAll, castEach, takeMailed };
 }
 
-const voteStatements = perConnection((database) => prepareVoteStatements(database.$client));
+const voteStatements = perConnection(prepareVoteStatements);
 
 /**
  * Stores one vote per round, per e-mail key and per device. It all happens in one IMMEDIATE
@@ -210,7 +243,12 @@ const voteStatements = perConnection((database) => prepareVoteStatements(databas
  * check; the unique index on (round, e-mail key) backs the e-mail rule up in the database.
  */
 export function castVote(input: CastVoteInput, database: DB = db()): CastVoteResult {
-  return voteStatements(database).cast.immediate(input);
+  const statements = voteStatements(database);
+  try {
+    return statements.cast.immediate(input);
+  } finally {
+    if (statements.takeMailed()) wakeOutbox();
+  }
 }
 
 type QueuedVote = {
@@ -243,15 +281,18 @@ function commitQueue(database: DB, queue: QueuedVote[]) {
   const batch = queue.splice(0, VOTES_PER_COMMIT);
   if (queue.length > 0) setImmediate(() => commitQueue(database, queue));
   let outcomes: ({ ok: CastVoteResult } | { error: unknown })[];
+  const statements = voteStatements(database);
   try {
     outcomes = storeBatch(
-      voteStatements(database),
+      statements,
       batch.map((v) => v.input),
     );
   } catch (error) {
     // The commit itself failed (a full disk): none of the batch is stored.
     for (const v of batch) v.reject(error);
     return;
+  } finally {
+    if (statements.takeMailed()) wakeOutbox();
   }
   outcomes.forEach((o, i) => ("ok" in o ? batch[i].resolve(o.ok) : batch[i].reject(o.error)));
 }
@@ -280,9 +321,8 @@ export type Receipt = {
   email: string;
   createdAt: Date;
   roundId: number;
-  /** Issue 41: the round's ticket check now, and whether this vote is a ticket holder's. */
+  /** Issue 41: the round's ticket check now (never whether this vote is a ticket holder's). */
   ticketCheck: TicketCheck;
-  ticketVerified: boolean | null;
 };
 
 /**
@@ -304,7 +344,6 @@ export function receiptFor(
       createdAt: new Date(r.created_at),
       roundId: r.round_id,
       ticketCheck: r.ticket_check,
-      ticketVerified: r.ticket_verified === null ? null : r.ticket_verified === 1,
     }
   );
 }

@@ -3,7 +3,7 @@ import { canonicalEmail } from "~/lib/canonical-email";
 import { parseId } from "~/lib/ids";
 import { ipBudgetKey } from "~/lib/ip-budget";
 import { roomSeats } from "~/lib/room-budgets";
-import { voterTicketText } from "~/lib/ticket-votes";
+import { receiptTicketText } from "~/lib/ticket-votes";
 import { deviceWaitMs, VOTE_MESSAGES, type VoteFieldErrors } from "~/lib/vote";
 import { voteSchema } from "~/lib/vote-schema";
 import { formatInZone } from "~/lib/zoned-time";
@@ -204,8 +204,8 @@ export function receiptView(r: Receipt | undefined) {
     comedianName: r.comedianName,
     email: `${user.slice(0, 1)}${"*".repeat(Math.max(1, Math.min(user.length - 1, 6)))}@${domain}`,
     at: formatInZone(r.createdAt, "MMM d 'at' h:mm a", getEnv().APP_TIMEZONE),
-    // Issue 41: whether the vote is a ticket holder's, said to this device only.
-    ticket: voterTicketText(r.ticketCheck, r.ticketVerified),
+    // Issue 41: the round's rule, the same for every voter (the verdict goes by e-mail).
+    ticket: receiptTicketText(r.ticketCheck),
   };
 }
 

@@ -7,8 +7,8 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { comedians, contestantApplications, ticketHolders, votes } from "~/db/schema";
-import { ticketCountText, voterTicketText } from "~/lib/ticket-votes";
+import { comedians, contestantApplications, outbox, ticketHolders, votes } from "~/db/schema";
+import { receiptTicketText, ticketCountText, ticketVerdictMail } from "~/lib/ticket-votes";
 import { openRoundSchema, shortlistRoundSchema } from "~/lib/vote-schema";
 import { openRoundFromShortlist } from "~/models/application-review.server";
 import { applyHostCommand, roundDisplay } from "~/models/round-control.server";
@@ -140,16 +140,51 @@ describe("a round that requires a ticket", () => {
     expect(roundStandings(round.id, db).total).toBe(0);
   });
 
-  it("the voter's receipt says which happened to their own vote", async () => {
+  it("the screen says the same to a holder and a walk-in; each learns which by a mail to the address typed, written with the vote", async () => {
     const { db, round, ada, vote } = await setup("require");
-    vote("robin.fan@gmail.com", ada);
+    vote("Robin.Fan@gmail.com", ada);
     vote("walk.in@example.com", ada);
     const receipt = (device: string) => receiptFor(round.id, { deviceId: device }, db)!;
-    expect(receipt("device-1")).toMatchObject({ ticketCheck: "require", ticketVerified: true });
-    expect(receipt("device-2")).toMatchObject({ ticketCheck: "require", ticketVerified: false });
-    expect(voterTicketText("require", true)).toMatch(/^Your vote counts as a ticket holder's/);
-    expect(voterTicketText("require", false)).toMatch(/unverified votes, which the host is not counting/);
-    expect(voterTicketText("prefer", false)).toMatch(/they count unless the host decides otherwise/);
+    // Nothing on the receipt depends on the ticket: only the e-mail typed and when differ.
+    const { email: _a, createdAt: _b, ...holderReceipt } = receipt("device-1");
+    const { email: _c, createdAt: _d, ...walkInReceipt } = receipt("device-2");
+    expect(holderReceipt).toEqual(walkInReceipt);
+    expect(holderReceipt).not.toHaveProperty("ticketVerified");
+    const mails = db
+      .select({ kind: outbox.kind, to: outbox.toAddress, subject: outbox.subject, refId: outbox.refId })
+      .from(outbox)
+      .all();
+    const ids = db.select({ id: votes.id }).from(votes).all().map((v) => v.id);
+    expect(mails).toEqual([
+      {
+        kind: "vote-ticket",
+        to: "Robin.Fan@gmail.com",
+        subject: "Your vote at Contest Night counts as a ticket holder's",
+        refId: ids[0],
+      },
+      {
+        kind: "vote-ticket",
+        to: "walk.in@example.com",
+        subject: "Your vote at Contest Night is with the unverified votes",
+        refId: ids[1],
+      },
+    ]);
+    // A retry of the same vote (same token, same device) is answered without a second mail.
+    expect(
+      castVote(
+        {
+          roundId: round.id,
+          comedianId: ada,
+          email: "walk.in@example.com",
+          emailKey: "walk.in@example.com",
+          voteToken: "ticket-vote-token-0002",
+          ipAddress: "10.0.0.1",
+          deviceId: "device-2",
+        },
+        db,
+      ).status,
+    ).toBe("repeat");
+    expect(db.select().from(outbox).all()).toHaveLength(2);
   });
 
   it("once the reveal has started the count stays as it is", async () => {
@@ -172,8 +207,10 @@ describe("a round without a ticket check", () => {
     expect(verifiedOf(db)).toEqual([["walk.in@example.com", null]]);
     expect(roundStandings(round.id, db).total).toBe(1);
     expect(roundDisplay(getRound(round.id, db)!, new Date(), db).tickets).toBeNull();
-    expect(receiptFor(round.id, { deviceId: "device-1" }, db)).toMatchObject({ ticketVerified: null });
-    expect(voterTicketText("off", null)).toBeNull();
+    expect(receiptFor(round.id, { deviceId: "device-1" }, db)).toMatchObject({ ticketCheck: "off" });
+    expect(receiptTicketText("off")).toBeNull();
+    // No check, no verdict: no mail.
+    expect(db.select().from(outbox).all()).toEqual([]);
     expect(applyHostCommand(round.id, { intent: "tickets", rule: "require" }, who, new Date(), db)).toEqual({
       ok: false,
       error: "This round does not check tickets: every vote counts.",
@@ -229,5 +266,63 @@ describe("a round opened from the application review's shortlist", () => {
     );
     if (!("roundId" in opened)) throw new Error(opened.error);
     expect(getRound(opened.roundId, db)).toMatchObject({ ticketCheck: "require", eventDate: SHOW_DATE });
+  });
+});
+
+describe("what the voter is told", () => {
+  it("on screen: the round's rule and that the vote is recorded, nothing about their ticket", () => {
+    expect(receiptTicketText("require")).toBe(
+      "Tonight's vote counts the votes of ticket holders (an e-mail address on a ticket for this show); the others are kept apart as unverified. Your vote is recorded either way. We have e-mailed the address you gave to say whether it is on a ticket.",
+    );
+    expect(receiptTicketText("prefer")).toMatch(/^Tonight's vote counts every vote; the votes of ticket holders/);
+    expect(receiptTicketText("off")).toBeNull();
+  });
+
+  const base = {
+    show: "2 Minutes to Kill",
+    date: "2026-12-05",
+    email: "robin@example.com",
+    site: "Laugh Windsor",
+  } as const;
+
+  it("by mail: a holder's vote counts as a ticket holder's, under either rule", () => {
+    for (const rule of ["require", "prefer"] as const) {
+      const mail = ticketVerdictMail({ ...base, cause: "cast", rule, verified: true })!;
+      expect(mail.subject).toBe("Your vote at 2 Minutes to Kill counts as a ticket holder's");
+      expect(mail.text).toContain(
+        "robin@example.com is on a ticket for 2 Minutes to Kill on Saturday, December 5, 2026, so your vote counts as a ticket holder's.",
+      );
+      expect(mail.text).toContain("If you did not vote at 2 Minutes to Kill, someone typed your address");
+    }
+  });
+
+  it("by mail: an unverified vote says why, what the host counts now, and what to do", () => {
+    const required = ticketVerdictMail({ ...base, cause: "cast", rule: "require", verified: false })!;
+    expect(required.subject).toBe("Your vote at 2 Minutes to Kill is with the unverified votes");
+    expect(required.text).toContain(
+      "robin@example.com is not on a ticket for 2 Minutes to Kill on Saturday, December 5, 2026 as far as Eventbrite has told us",
+    );
+    expect(required.text).toContain("The host is counting ticket holders' votes only right now");
+    expect(required.text).toContain("If you bought your ticket in the last few minutes: nothing.");
+    expect(required.text).toContain("If your ticket was bought with another address");
+    const preferred = ticketVerdictMail({ ...base, cause: "cast", rule: "prefer", verified: false })!;
+    expect(preferred.text).toContain("The host is counting every vote right now, unverified ones too");
+  });
+
+  it("by mail: the check turned on after the vote, and a re-check that found the ticket, say so", () => {
+    const on = ticketVerdictMail({ ...base, cause: "check-on", rule: "require", verified: false })!;
+    expect(on.text).toMatch(
+      /^The host of 2 Minutes to Kill on Saturday, December 5, 2026 has turned on the ticket check/,
+    );
+    const found = ticketVerdictMail({ ...base, cause: "recheck", rule: "require", verified: true })!;
+    expect(found.subject).toBe("Your vote at 2 Minutes to Kill now counts as a ticket holder's");
+    expect(found.text).toMatch(/^Eventbrite now lists a ticket for 2 Minutes to Kill/);
+    expect(ticketVerdictMail({ ...base, date: null, cause: "cast", rule: "require", verified: true })!.text).toMatch(
+      /^robin@example.com is on a ticket for 2 Minutes to Kill, so/,
+    );
+  });
+
+  it("no check, no mail", () => {
+    expect(ticketVerdictMail({ ...base, cause: "cast", rule: "off", verified: false })).toBeNull();
   });
 });
