@@ -23,7 +23,9 @@
  *        --growth [--label NAME] [--shows-sizes a,b,c] [--vote-sizes a,b,c] (only how cost grows
  *        with the data: scripts/bench-growth.ts, written to bench/growth-NAME.md),
  *        --profile [--label NAME] (only a CPU profile of /vote GET, a vote POST and /healthcheck
- *        under load: scripts/bench-profile.ts, written to bench/profile-NAME.md).
+ *        under load: scripts/bench-profile.ts, written to bench/profile-NAME.md),
+ *        --tickets (only what a ticket check costs: vote POST p99 and the room, A/B against a
+ *        round without one: scripts/bench-tickets.ts, written to bench/tickets.md).
  * The image part (realistic posters, upload time and RSS, bytes per page on a phone,
  * Lighthouse with LCP image bytes) runs at the end of a full run too.
  */
@@ -48,6 +50,7 @@ import { startLoadServer, stopServer } from "../tests/support/server";
 import { runGrowth } from "./bench-growth";
 import { renderImageMarkdown, runImageBench, type ImageBench } from "./bench-images";
 import { runProfile } from "./bench-profile";
+import { runTicketBench } from "./bench-tickets";
 import { runWeightBench, writeWeightResults } from "./bench-weight";
 import { CHROMIUM, lighthouseRun } from "./lib/chromium";
 import {
@@ -112,6 +115,23 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "laugh-bench-"));
   const dbPath = path.join(dir, "bench.db");
   const seeded = seedBenchData(dbPath);
+  if (args.has("--tickets")) {
+    try {
+      const lines = await runTicketBench({ dbPath, dir, seeded, measure, quick: QUICK });
+      await writeMarkdown(
+        "bench/tickets.md",
+        [
+          `What a ticket check costs (issue 41): \`npm run bench -- --tickets${QUICK ? " --quick" : ""}\`, ${new Date().toISOString()}, ${os.cpus().length} cores (shared).`,
+          "",
+          ...lines.map((l) => `- ${l}`),
+          "",
+        ].join("\n"),
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    return;
+  }
   if (args.has("--profile")) {
     const labelFlag = process.argv.indexOf("--label");
     const label = labelFlag > 0 ? process.argv[labelFlag + 1] : "latest";

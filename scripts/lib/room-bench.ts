@@ -31,13 +31,25 @@ export type RoomRun = {
 export async function runRoom(
   base: string,
   dbPath: string,
-  options: { phones: number; arrivalSeconds: number; address: string; tag: string },
+  options: {
+    phones: number;
+    arrivalSeconds: number;
+    address: string;
+    tag: string;
+    /** More of the round's settings (issue 41's bench: a round that checks tickets). */
+    round?: Partial<typeof votingRounds.$inferInsert>;
+  },
 ): Promise<RoomRun> {
   const db = openDatabase(dbPath);
   const roundId = db.transaction((tx) => {
     const round = tx
       .insert(votingRounds)
-      .values({ title: `Bench room ${options.tag}`, openedAt: new Date(), roomSeats: options.phones })
+      .values({
+        title: `Bench room ${options.tag}`,
+        openedAt: new Date(),
+        roomSeats: options.phones,
+        ...options.round,
+      })
       .returning()
       .get();
     for (const name of ["Ava", "Ben", "Cleo", "Dev", "Eli"]) {
