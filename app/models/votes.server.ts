@@ -281,18 +281,18 @@ function commitQueue(database: DB, queue: QueuedVote[]) {
   const batch = queue.splice(0, VOTES_PER_COMMIT);
   if (queue.length > 0) setImmediate(() => commitQueue(database, queue));
   let outcomes: ({ ok: CastVoteResult } | { error: unknown })[];
-  const statements = voteStatements(database);
   try {
+    const statements = voteStatements(database);
     outcomes = storeBatch(
       statements,
       batch.map((v) => v.input),
     );
+    // Issue 41: verdict mails were queued with these votes: the sender goes once they are committed.
+    if (statements.takeMailed()) wakeOutbox();
   } catch (error) {
     // The commit itself failed (a full disk): none of the batch is stored.
     for (const v of batch) v.reject(error);
     return;
-  } finally {
-    if (statements.takeMailed()) wakeOutbox();
   }
   outcomes.forEach((o, i) => ("ok" in o ? batch[i].resolve(o.ok) : batch[i].reject(o.error)));
 }
