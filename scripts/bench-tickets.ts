@@ -98,7 +98,13 @@ export async function runTicketBench(input: {
       ({ name: `/vote (POST) ${which}`, url: `${origin}/vote`, vote: true }) as const;
     const duration = quick ? 2 : 5;
     const warmup = quick ? 1 : 2;
-    const orders = quick ? [["A", "B"]] : [["A", "B"], ["B", "A"], ["A", "B"]];
+    const orders = quick
+      ? [["A", "B"]]
+      : [
+          ["A", "B"],
+          ["B", "A"],
+          ["A", "B"],
+        ];
     for (const [i, order] of orders.entries())
       for (const which of order as ("A" | "B")[]) {
         await measure(post(which), 50, warmup, rounds[which], origin);
@@ -132,8 +138,7 @@ export async function runTicketBench(input: {
         tag,
         // "prefer": the same vote path as "require" (the holders' lookup, the mail in the vote's
         // transaction), and every vote counts, so the projector's count can be timed.
-        round:
-          which === "B" ? { eventId: seeded.eventId, eventDate: show.date, ticketCheck: "prefer" } : {},
+        round: which === "B" ? { eventId: seeded.eventId, eventDate: show.date, ticketCheck: "prefer" } : {},
       });
       say(
         `room ${which === "A" ? "A (no ticket check)" : "B (require a ticket)"}: ${r.phones} phones behind one address all voted in ${r.seconds.toFixed(1)} s, ${r.acknowledged} acknowledged, ${r.falseRefusals} false refusals; POST p99 ${r.postP99.toFixed(0)} ms; to the projector p95 ${r.reachP95.toFixed(0)} ms  load ${loadNow()}`,

@@ -112,7 +112,9 @@ test("a round that requires a ticket: a holder's vote counts, a walk-in's waits 
     expect(mailTo(walkInEmail)).toEqual([
       expect.objectContaining({ subject: `Your vote at ${show.title} is with the unverified votes` }),
     ]);
-    expect(mailTo(walkInEmail)[0].body).toContain("The host is counting ticket holders' votes only right now");
+    expect(mailTo(walkInEmail)[0].body).toContain(
+      "The host is counting ticket holders' votes only right now",
+    );
 
     // The host: the count says what is counted; Ada has the one counted vote.
     await page.goto(`/results?round=${round.id}`);

@@ -154,7 +154,11 @@ describe("a round that requires a ticket", () => {
       .select({ kind: outbox.kind, to: outbox.toAddress, subject: outbox.subject, refId: outbox.refId })
       .from(outbox)
       .all();
-    const ids = db.select({ id: votes.id }).from(votes).all().map((v) => v.id);
+    const ids = db
+      .select({ id: votes.id })
+      .from(votes)
+      .all()
+      .map((v) => v.id);
     expect(mails).toEqual([
       {
         kind: "vote-ticket",
@@ -274,7 +278,9 @@ describe("what the voter is told", () => {
     expect(receiptTicketText("require")).toBe(
       "Tonight's vote counts the votes of ticket holders (an e-mail address on a ticket for this show); the others are kept apart as unverified. Your vote is recorded either way. We have e-mailed the address you gave to say whether it is on a ticket.",
     );
-    expect(receiptTicketText("prefer")).toMatch(/^Tonight's vote counts every vote; the votes of ticket holders/);
+    expect(receiptTicketText("prefer")).toMatch(
+      /^Tonight's vote counts every vote; the votes of ticket holders/,
+    );
     expect(receiptTicketText("off")).toBeNull();
   });
 
@@ -317,9 +323,9 @@ describe("what the voter is told", () => {
     const found = ticketVerdictMail({ ...base, cause: "recheck", rule: "require", verified: true })!;
     expect(found.subject).toBe("Your vote at 2 Minutes to Kill now counts as a ticket holder's");
     expect(found.text).toMatch(/^Eventbrite now lists a ticket for 2 Minutes to Kill/);
-    expect(ticketVerdictMail({ ...base, date: null, cause: "cast", rule: "require", verified: true })!.text).toMatch(
-      /^robin@example.com is on a ticket for 2 Minutes to Kill, so/,
-    );
+    expect(
+      ticketVerdictMail({ ...base, date: null, cause: "cast", rule: "require", verified: true })!.text,
+    ).toMatch(/^robin@example.com is on a ticket for 2 Minutes to Kill, so/);
   });
 
   it("no check, no mail", () => {
