@@ -29,6 +29,15 @@ export function ticketCountText(t: TicketCount): string {
     : `Counted: every vote: ${votes(t.verified)} from ticket holders and ${votes(t.unverified)} unverified.`;
 }
 
+/**
+ * Whether a round's ticket count is frozen: once the reveal has started, the host can no longer
+ * switch the rule or turn the check on, and a new read of the ticket holders re-checks nothing
+ * (another count would reorder places already shown).
+ */
+export function ticketCountFrozen(round: { revealedSteps: number; revealStartedAt: Date | null }): boolean {
+  return round.revealedSteps > 0 || round.revealStartedAt !== null;
+}
+
 /** Above the ballot: which e-mail to give. */
 export const BALLOT_HINT =
   "Tonight's vote checks tickets: use the e-mail address you bought your ticket with.";

@@ -10,10 +10,10 @@ import {
   type RoundPhase,
   type StandingsView,
 } from "~/lib/reveal";
-import type { TicketCount } from "~/lib/ticket-votes";
+import { ticketCountFrozen, type TicketCount } from "~/lib/ticket-votes";
 import { recordAudit } from "~/models/audit.server";
 import type { StaffIdentity } from "~/models/staff.server";
-import { roundStandings, ticketCount } from "~/models/votes.server";
+import { markTicketVotes, roundStandings, ticketCount } from "~/models/votes.server";
 import { db, IMMEDIATE, type DB } from "~/utils/db.server";
 
 /**
@@ -62,10 +62,16 @@ export type HostCommand =
   | { intent: "close-in"; seconds: number }
   | { intent: "close-now" }
   | { intent: "close-and-reveal" }
-  /** Issue 41: count ticket holders only ("require"), or the unverified votes too ("prefer"). */
+  /**
+   * Issue 41: count ticket holders only ("require"), or the unverified votes too ("prefer"); in a
+   * round without a check, turns it on (the votes already cast are marked, each voter mailed).
+   */
   | { intent: "tickets"; rule: "require" | "prefer" };
 
 export type HostOutcome = { ok: true; round: VotingRound } | { ok: false; error: string } | null;
+
+/** Why a ticket check cannot be turned on: the round is not for one performance of a show. */
+export const NO_TICKETS_TO_CHECK = "This round is not for a show's date: there are no tickets to check.";
 
 /** Why a reveal is refused while voting is open. */
 export const REVEAL_AFTER_CLOSE = "Close voting first: the reveal starts once voting has closed.";
@@ -143,16 +149,18 @@ export function applyHostCommand(
         closeNow();
         break;
       case "tickets":
-        if (before.ticketCheck === "off")
-          return { ok: false, error: "This round does not check tickets: every vote counts." };
         // A reveal under way shows places of one count; another count would reorder them.
-        if (before.revealedSteps > 0 || before.revealStartedAt)
+        if (ticketCountFrozen(before))
           return { ok: false, error: "The reveal has started: the count stays as it is." };
+        if (before.ticketCheck === "off" && (before.eventId === null || before.eventDate === null))
+          return { ok: false, error: NO_TICKETS_TO_CHECK };
         changes.ticketCheck = command.rule;
         break;
     }
     if (Object.keys(changes).length === 0) return { ok: true, round: before };
     const after = t.update(votingRounds).set(changes).where(eq(votingRounds.id, roundId)).returning().get();
+    // Issue 41: the check turned on after votes came in: they are marked now, each voter told.
+    if (before.ticketCheck === "off" && after.ticketCheck !== "off") markTicketVotes(after, "check-on", t);
     recordAudit(
       {
         staff: who,

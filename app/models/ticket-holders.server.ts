@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, lt, lte, ne, sql } from "drizzle-orm";
 import {
   affiliateSales,
   eventComedians,
@@ -9,6 +9,8 @@ import {
   votingRounds,
 } from "~/db/schema";
 import type { HolderRow } from "~/lib/attendees";
+import { ticketCountFrozen } from "~/lib/ticket-votes";
+import { markTicketVotes } from "~/models/votes.server";
 import { db, IMMEDIATE, type DB } from "~/utils/db.server";
 
 /**
@@ -28,8 +30,9 @@ export type AttendeeTarget = {
 
 /**
  * Stores what was read of one performance's attendees, in one transaction: its holders
- * (replacing the previous read; none kept when `holders` is null) and its tickets per
- * affiliate code.
+ * (replacing the previous read; none kept when `holders` is null), its tickets per affiliate
+ * code, and (issue 41) the re-check of its rounds' unverified votes against the new holders,
+ * until each round's reveal starts. Returns the rounds whose count changed.
  */
 export function storeAttendees(
   input: {
@@ -39,8 +42,8 @@ export function storeAttendees(
     affiliates: { affiliate: string; tickets: number; checkedIn: number }[];
   },
   database: DB = db(),
-) {
-  database.transaction((tx) => {
+): number[] {
+  return database.transaction((tx) => {
     const performance = and(eq(ticketHolders.eventId, input.eventId), eq(ticketHolders.date, input.date));
     tx.delete(ticketHolders).where(performance).run();
     for (const h of input.holders ?? []) {
@@ -59,13 +62,29 @@ export function storeAttendees(
       tx.insert(affiliateSales)
         .values(input.affiliates.map((a) => ({ eventId: input.eventId, date: input.date, ...a })))
         .run();
+    if (!input.holders) return [];
+    const rounds = tx
+      .select()
+      .from(votingRounds)
+      .where(
+        and(
+          eq(votingRounds.eventId, input.eventId),
+          eq(votingRounds.eventDate, input.date),
+          ne(votingRounds.ticketCheck, "off"),
+        ),
+      )
+      .all()
+      .filter((r) => !ticketCountFrozen(r));
+    return rounds.filter((r) => markTicketVotes(r, "recheck", tx as unknown as DB) > 0).map((r) => r.id);
   }, IMMEDIATE);
 }
 
 /**
  * The synced performances from `from` to `to` whose attendees are worth reading: those with a
  * voting round or at a venue with partner-report recipients (their holders are kept), and
- * those with a line-up (the comics' draws).
+ * those with a line-up (the comics' draws). Archived shows too: the dashboard archives a show
+ * the morning after, and tickets scanned at the door later (late check-ins) still belong in its
+ * partner report; the caller bounds how far back (`refreshAllAttendees`).
  */
 export function attendeeTargets(from: string, to: string, database: DB = db()): AttendeeTarget[] {
   const hasRound = sql<number>`exists (select 1 from ${votingRounds} where ${votingRounds.eventId} = ${events.id})`;
@@ -82,7 +101,7 @@ export function attendeeTargets(from: string, to: string, database: DB = db()): 
     })
     .from(events)
     .leftJoin(venues, eq(venues.id, events.venueId))
-    .where(and(isNull(events.archivedAt), eq(events.source, "eventbrite"), isNotNull(events.externalId)))
+    .where(and(eq(events.source, "eventbrite"), isNotNull(events.externalId)))
     .all()
     .filter((s) => s.hasRound || s.hasReport || s.hasLineup);
   if (shows.length === 0) return [];

@@ -1,17 +1,20 @@
 import { and, desc, eq, gt, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import {
   comedians,
+  events,
   roundComedians,
   roundTallies,
+  ticketHolders,
   voteMinutes,
   votes,
   votingRounds,
   type Vote,
+  type VotingRound,
 } from "~/db/schema";
 import { computeStandings, type Standings } from "~/lib/results";
 import { isVotingOpen } from "~/lib/reveal";
 import { SITE } from "~/lib/site";
-import { ticketVerdictMail, type TicketCheck, type TicketCount } from "~/lib/ticket-votes";
+import { ticketVerdictMail, type TicketCheck, type TicketCount, type VerdictCause } from "~/lib/ticket-votes";
 import { recordAudit } from "~/models/audit.server";
 import { enqueueMail, wakeOutbox } from "~/models/outbox.server";
 import type { StaffIdentity } from "~/models/staff.server";
@@ -409,6 +412,64 @@ function verifiedTally(roundId: number, database: DB): { comedianId: number; n: 
     .where(and(eq(votes.roundId, roundId), eq(votes.ticketVerified, true), isNull(votes.voidedAt)))
     .groupBy(votes.comedianId)
     .all();
+}
+
+/**
+ * Issue 41: marks a round's votes against its performance's ticket holders as they are now, in the
+ * caller's transaction. "check-on" (the host turned the check on after votes came in): every vote
+ * not marked yet, each voter told which by mail. "recheck" (the holders were read again): an
+ * unverified vote whose e-mail now holds a ticket becomes a ticket holder's and its voter is told;
+ * nothing else changes (a refund after the vote does not unmark it). Voided votes are marked, not
+ * mailed. The e-mail the vote keeps (its canonical key) is hashed with the holders' key: the vote
+ * needs nothing more to be checked again. Returns how many votes changed.
+ */
+export function markTicketVotes(
+  round: Pick<VotingRound, "id" | "title" | "eventId" | "eventDate" | "ticketCheck">,
+  cause: Exclude<VerdictCause, "cast">,
+  database: DB = db(),
+): number {
+  const { eventId, eventDate: date } = round;
+  if (round.ticketCheck === "off" || eventId === null || date === null) return 0;
+  const holders = new Set(
+    database
+      .select({ hash: ticketHolders.emailHash })
+      .from(ticketHolders)
+      .where(and(eq(ticketHolders.eventId, eventId), eq(ticketHolders.date, date)))
+      .all()
+      .map((h) => h.hash),
+  );
+  const show =
+    database.select({ title: events.title }).from(events).where(eq(events.id, eventId)).get()?.title ??
+    round.title;
+  const candidates = database
+    .select({ id: votes.id, email: votes.email, emailKey: votes.emailKey, voidedAt: votes.voidedAt })
+    .from(votes)
+    .where(
+      and(
+        eq(votes.roundId, round.id),
+        cause === "check-on" ? isNull(votes.ticketVerified) : eq(votes.ticketVerified, false),
+      ),
+    )
+    .all();
+  let changed = 0;
+  for (const v of candidates) {
+    const verified = holders.has(ticketHolderHash(v.emailKey ?? v.email));
+    if (cause === "recheck" && !verified) continue;
+    database.update(votes).set({ ticketVerified: verified }).where(eq(votes.id, v.id)).run();
+    changed++;
+    if (v.voidedAt) continue;
+    const mail = ticketVerdictMail({
+      cause,
+      rule: round.ticketCheck,
+      verified,
+      show,
+      date,
+      email: v.email,
+      site: SITE.name,
+    });
+    if (mail) enqueueMail({ kind: "vote-ticket", refId: v.id, to: v.email, ...mail }, database);
+  }
+  return changed;
 }
 
 /** Issue 41: a round's votes by bucket under its ticket check; null when it checks none. */

@@ -16,7 +16,7 @@ import {
   StuffingAlarm,
   SuspiciousPatterns,
 } from "~/components/room-code";
-import { TicketBucket } from "~/components/ticket-bucket";
+import { TicketBucket, TicketCheckOn } from "~/components/ticket-bucket";
 import type { LiveUpdate } from "~/features/voting/live-standings.server";
 import { handleResultsPost } from "~/features/voting/results-post.server";
 import { roundAlarm, suspiciousPatterns } from "~/features/voting/vote-watch.server";
@@ -24,7 +24,7 @@ import { formatLongDate, todayIn } from "~/lib/dates";
 import { gateSchema } from "~/lib/forms/gate";
 import { parseId } from "~/lib/ids";
 import { phaseText } from "~/lib/reveal";
-import { ticketCountText } from "~/lib/ticket-votes";
+import { ticketCountFrozen, ticketCountText } from "~/lib/ticket-votes";
 import { roundDisplay } from "~/models/round-control.server";
 import { listRounds, openRounds, roundShowName, roundWithShow } from "~/models/rounds.server";
 import gateStyles from "~/styles/gate.css";
@@ -137,6 +137,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
           }
         : null,
       closeAsk: url.searchParams.get("step") === "close" && open,
+      // Issue 41: a round for a show's date without a ticket check can turn one on until its reveal.
+      canCheckTickets:
+        !!round &&
+        round.ticketCheck === "off" &&
+        round.eventId !== null &&
+        round.eventDate !== null &&
+        !ticketCountFrozen(round),
       // Issue 18: live or hidden-until-revealed standings, and the closing countdown.
       display,
       standingsMode: round?.standingsMode ?? "live",
@@ -361,6 +368,8 @@ function LiveResults({ data }: { data: Unlocked }) {
           tickets={display.tickets}
           canSwitch={display.view.mode === "live" || display.view.revealed.length === 0}
         />
+      ) : display && data.canCheckTickets ? (
+        <TicketCheckOn roundId={display.roundId} />
       ) : null}
       {display && data.round ? <StuffingAlarm roundId={data.round.id} alarm={display.alarm} /> : null}
       {display ? (

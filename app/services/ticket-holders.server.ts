@@ -1,5 +1,6 @@
 import { affiliateTotals, holderRows, holdersKeptFrom } from "~/lib/attendees";
 import { addDaysIso, todayIn } from "~/lib/dates";
+import { wakeOutbox } from "~/models/outbox.server";
 import {
   attendeeTargets,
   deleteHoldersBefore,
@@ -10,6 +11,7 @@ import { db, type DB } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { ticketHolderHash } from "~/utils/ticket-holder-hash.server";
+import { notifyRoundChanged } from "~/utils/vote-events.server";
 import { eventbriteConfigFromEnv, fetchAttendees, type EventbriteConfig } from "./eventbrite-client.server";
 
 /**
@@ -22,7 +24,7 @@ export async function refreshAttendees(
   options: { config?: EventbriteConfig; database?: DB } = {},
 ): Promise<number> {
   const attendees = await fetchAttendees(options.config ?? eventbriteConfigFromEnv(), target.platformEventId);
-  storeAttendees(
+  const rechecked = storeAttendees(
     {
       eventId: target.eventId,
       date: target.date,
@@ -31,11 +33,19 @@ export async function refreshAttendees(
     },
     options.database,
   );
+  // Issue 41: votes re-checked against the new holders: the host's count moves, the voters are told.
+  for (const roundId of rechecked) notifyRoundChanged(roundId);
+  if (rechecked.length) wakeOutbox();
   return attendees.length;
 }
 
-/** How far back and ahead the reconcile reads attendees: last week's check-ins, and every show on sale (a year ahead and a bit). */
-const BACK_DAYS = 7;
+/**
+ * How far back the reconcile reads attendees, archived shows included (late check-ins): while the
+ * holders are kept (ATTENDEE_RETENTION_DAYS) and at most 21 days, the longest a partner-report
+ * link shows a performance (last week's, until the end of the second Sunday after the report).
+ */
+const LATE_CHECK_IN_DAYS = 21;
+/** How far ahead: every show on sale (a year ahead and a bit). */
 const AHEAD_DAYS = 400;
 /** A safety stop: more performances with a round, a report or a line-up than a promoter runs in a year. */
 const MAX_PERFORMANCES = 300;
@@ -52,7 +62,7 @@ export async function refreshAllAttendees(
   const env = getEnv();
   const today = todayIn(env.APP_TIMEZONE, options.now);
   const targets = attendeeTargets(
-    addDaysIso(today, -BACK_DAYS),
+    addDaysIso(today, -Math.min(LATE_CHECK_IN_DAYS, env.ATTENDEE_RETENTION_DAYS)),
     addDaysIso(today, AHEAD_DAYS),
     database,
   ).slice(0, MAX_PERFORMANCES);

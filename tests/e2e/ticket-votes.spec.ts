@@ -1,12 +1,12 @@
 import type { Browser } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { comedians, eventComedians, outbox, ticketHolders, votingRounds } from "~/db/schema";
+import { comedians, eventComedians, outbox, ticketHolders, votes, votingRounds } from "~/db/schema";
 import { resetEnvCache } from "~/utils/env.server";
 import { ticketHolderHash } from "~/utils/ticket-holder-hash.server";
 import { E2E_ENV } from "../support/env";
 import { insertShow } from "../support/shows";
 import { signInAsStaff } from "../support/staff";
-import { closeTestRound, givePhone, uniq } from "../support/voting";
+import { closeTestRound, createRound, givePhone, uniq } from "../support/voting";
 import { expect, test } from "./fixtures";
 
 /**
@@ -144,5 +144,76 @@ test("a round that requires a ticket: a holder's vote counts, a walk-in's waits 
     );
   } finally {
     closeTestRound(db, round.id);
+  }
+});
+
+test("the host turns the ticket check on after the room voted: the votes cast are marked, each voter told by e-mail", async ({
+  page,
+  context,
+  db,
+  baseURL,
+}) => {
+  const tag = uniq();
+  const show = insertShow(db, { title: `Late Check Night ${tag}`, venue: "Tipsy Toucan", time: "20:00" });
+  const round = createRound(db, "Late Check", [{ name: "Cleo" }, { name: "Dev" }]);
+  db.update(votingRounds)
+    .set({ eventId: show.id, eventDate: show.date })
+    .where(eq(votingRounds.id, round.roundId))
+    .run();
+  process.env.SESSION_SECRET = E2E_ENV.SESSION_SECRET;
+  resetEnvCache();
+  const holder = `late.holder.${tag}@example.com`;
+  const walkIn = `late.walk.in.${tag}@example.com`;
+  db.insert(ticketHolders)
+    .values({
+      eventId: show.id,
+      date: show.date,
+      attendeeId: `e2e-late-${tag}`,
+      orderId: `e2e-late-order-${tag}`,
+      emailHash: ticketHolderHash(holder),
+      checkedIn: false,
+    })
+    .run();
+  // Two votes cast while the round checked nothing.
+  for (const [email, comedian] of [
+    [holder, round.comedians[0]],
+    [walkIn, round.comedians[1]],
+  ] as const)
+    db.insert(votes)
+      .values({
+        roundId: round.roundId,
+        comedianId: comedian.id,
+        email,
+        emailKey: email,
+        voteToken: `late-${uniq()}`,
+      })
+      .run();
+  try {
+    await signInAsStaff(context, db, baseURL!);
+    await page.goto(`/results?round=${round.roundId}`);
+    const bucket = page.getByRole("region", { name: "Ticket holders" });
+    await expect(bucket).toContainText("This round does not check tickets: every vote counts.");
+    await bucket.getByRole("button", { name: "Require a ticket" }).click();
+    await expect(bucket).toContainText(
+      "Counted: ticket holders only (1 vote). Not counted: 1 vote unverified.",
+    );
+    await expect(bucket.getByRole("button", { name: "Count unverified votes too" })).toBeVisible();
+    const mailTo = (to: string) =>
+      db
+        .select({ subject: outbox.subject, body: outbox.body })
+        .from(outbox)
+        .where(eq(outbox.toAddress, to))
+        .all();
+    expect(mailTo(holder)).toEqual([
+      {
+        subject: `Your vote at ${show.title} counts as a ticket holder's`,
+        body: expect.stringMatching(/has turned on the ticket check/),
+      },
+    ]);
+    expect(mailTo(walkIn)).toEqual([
+      expect.objectContaining({ subject: `Your vote at ${show.title} is with the unverified votes` }),
+    ]);
+  } finally {
+    closeTestRound(db, round.roundId);
   }
 });

@@ -1,5 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import { hostCommandSchema } from "~/lib/vote-schema";
+import { wakeOutbox } from "~/models/outbox.server";
 import { applyHostCommand, type HostCommand } from "~/models/round-control.server";
 import { roundWithShow } from "~/models/rounds.server";
 import { voidBurst } from "~/models/votes.server";
@@ -53,6 +54,8 @@ export async function hostCommandAction(request: Request) {
   if (!outcome) return json("No such voting round", { status: 404 });
   if (!outcome.ok) return redirectWithFlash(request, back, { type: "error", message: outcome.error });
   notifyRoundChanged(v.roundId);
+  // Issue 41: turning the check on mailed each voter their verdict (committed now).
+  if (command.intent === "tickets") wakeOutbox();
   const said: Partial<Record<typeof v.intent, string>> = {
     "close-now": "Voting closed. Phones now see that voting has closed.",
     "close-and-reveal": "Voting closed, and the reveal has started.",

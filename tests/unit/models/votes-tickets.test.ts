@@ -14,6 +14,7 @@ import { openRoundFromShortlist } from "~/models/application-review.server";
 import { applyHostCommand, roundDisplay } from "~/models/round-control.server";
 import { getRound, openRound } from "~/models/rounds.server";
 import { upsertStaff } from "~/models/staff.server";
+import { storeAttendees } from "~/models/ticket-holders.server";
 import { castVote, receiptFor, roundStandings } from "~/models/votes.server";
 import { ticketHolderHash } from "~/utils/ticket-holder-hash.server";
 import { createTestDb, createTestDbWithStaff } from "../../support/db";
@@ -205,8 +206,8 @@ describe("a round that requires a ticket", () => {
 });
 
 describe("a round without a ticket check", () => {
-  it("counts every vote as before, marks none, and has no ticket rule to switch", async () => {
-    const { db, round, ada, vote, who } = await setup("off");
+  it("counts every vote as before and marks none", async () => {
+    const { db, round, ada, vote } = await setup("off");
     vote("walk.in@example.com", ada);
     expect(verifiedOf(db)).toEqual([["walk.in@example.com", null]]);
     expect(roundStandings(round.id, db).total).toBe(1);
@@ -215,10 +216,76 @@ describe("a round without a ticket check", () => {
     expect(receiptTicketText("off")).toBeNull();
     // No check, no verdict: no mail.
     expect(db.select().from(outbox).all()).toEqual([]);
+  });
+
+  it("the host turns the check on after votes came in: every vote is marked and each voter mailed their verdict", async () => {
+    const { db, round, ada, bo, vote, who } = await setup("off");
+    vote("robin.fan@gmail.com", ada);
+    vote("walk.in@example.com", bo);
+    db.update(votes).set({ voidedAt: new Date() }).where(eq(votes.email, "walk.in@example.com")).run();
+    vote("another.walk.in@example.com", bo);
+    expect(
+      applyHostCommand(round.id, { intent: "tickets", rule: "require" }, who, new Date(), db),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect(verifiedOf(db)).toEqual([
+      ["robin.fan@gmail.com", true],
+      ["walk.in@example.com", false],
+      ["another.walk.in@example.com", false],
+    ]);
+    expect(roundStandings(round.id, db).rows.map((r) => [r.name, r.votes])).toEqual([
+      ["Ada", 1],
+      ["Bo", 0],
+    ]);
+    // The voided vote is marked but its address is not mailed.
+    expect(
+      db.select({ to: outbox.toAddress, subject: outbox.subject, body: outbox.body }).from(outbox).all(),
+    ).toEqual([
+      expect.objectContaining({
+        to: "robin.fan@gmail.com",
+        subject: "Your vote at Contest Night counts as a ticket holder's",
+        body: expect.stringMatching(
+          /^The host of Contest Night on Saturday, December 5, 2026 has turned on the ticket check/,
+        ),
+      }),
+      expect.objectContaining({
+        to: "another.walk.in@example.com",
+        subject: "Your vote at Contest Night is with the unverified votes",
+      }),
+    ]);
+    // A vote cast after is marked when cast, as in any checked round.
+    vote("sam@example.com", ada);
+    expect(verifiedOf(db).at(-1)).toEqual(["sam@example.com", false]);
+  });
+
+  it("the check cannot be turned on once the reveal has started, nor for a round without a show's date", async () => {
+    const { db, round, ada, vote, who } = await setup("off");
+    vote("robin.fan@gmail.com", ada);
+    applyHostCommand(round.id, { intent: "close-and-reveal" }, who, new Date(), db);
     expect(applyHostCommand(round.id, { intent: "tickets", rule: "require" }, who, new Date(), db)).toEqual({
       ok: false,
-      error: "This round does not check tickets: every vote counts.",
+      error: "The reveal has started: the count stays as it is.",
     });
+    expect(verifiedOf(db)).toEqual([["robin.fan@gmail.com", null]]);
+    const loose = openRound(
+      {
+        title: "No show",
+        eventId: null,
+        eventDate: null,
+        comedianIds: [ada],
+        opensAt: new Date(),
+        roomSeats: null,
+        ticketCheck: "off",
+      },
+      who,
+      db,
+    );
+    expect(applyHostCommand(loose.id, { intent: "tickets", rule: "prefer" }, who, new Date(), db)).toEqual({
+      ok: false,
+      error: "This round is not for a show's date: there are no tickets to check.",
+    });
+    expect(db.select().from(outbox).all()).toEqual([]);
   });
 
   it("staff's form opens a round without a check unless they choose one", () => {
@@ -226,6 +293,58 @@ describe("a round without a ticket check", () => {
     expect(openRoundSchema.parse(base).ticketCheck).toBe("off");
     expect(openRoundSchema.parse({ ...base, ticketCheck: "require" }).ticketCheck).toBe("require");
     expect(openRoundSchema.safeParse({ ...base, ticketCheck: "maybe" }).success).toBe(false);
+  });
+});
+
+describe("re-checking the unverified votes when the ticket holders are read again", () => {
+  const read = (db: ReturnType<typeof createTestDb>, eventId: number, emails: string[]) =>
+    storeAttendees(
+      {
+        eventId,
+        date: SHOW_DATE,
+        holders: emails.map((email, i) => ({
+          attendeeId: `re-${i}`,
+          orderId: `re-order-${i}`,
+          emailHash: ticketHolderHash(email),
+          checkedIn: false,
+          affiliate: null,
+        })),
+        affiliates: [],
+      },
+      db,
+    );
+
+  it("a walk-in who bought a ticket after voting becomes a ticket holder, told by mail; the others stay as they were", async () => {
+    const { db, round, ada, bo, vote } = await setup("require");
+    vote("robin.fan@gmail.com", ada);
+    vote("late.buyer@example.com", bo);
+    vote("walk.in@example.com", bo);
+    db.delete(outbox).run();
+    // Robin's ticket was refunded meanwhile: a verified vote stays verified.
+    expect(read(db, round.eventId!, ["Late.Buyer@example.com"])).toEqual([round.id]);
+    expect(verifiedOf(db)).toEqual([
+      ["robin.fan@gmail.com", true],
+      ["late.buyer@example.com", true],
+      ["walk.in@example.com", false],
+    ]);
+    expect(db.select({ to: outbox.toAddress, subject: outbox.subject }).from(outbox).all()).toEqual([
+      { to: "late.buyer@example.com", subject: "Your vote at Contest Night now counts as a ticket holder's" },
+    ]);
+    expect(roundStandings(round.id, db).rows.map((r) => [r.name, r.votes])).toEqual([
+      ["Ada", 1],
+      ["Bo", 1],
+    ]);
+    // The same read again changes nothing and mails nobody twice.
+    expect(read(db, round.eventId!, ["late.buyer@example.com"])).toEqual([]);
+    expect(db.select().from(outbox).all()).toHaveLength(1);
+  });
+
+  it("frozen once the reveal has started", async () => {
+    const { db, round, bo, vote, who } = await setup("require");
+    vote("late.buyer@example.com", bo);
+    applyHostCommand(round.id, { intent: "close-and-reveal" }, who, new Date(), db);
+    expect(read(db, round.eventId!, ["late.buyer@example.com"])).toEqual([]);
+    expect(verifiedOf(db)).toEqual([["late.buyer@example.com", false]]);
   });
 });
 

@@ -16,7 +16,8 @@ import {
 } from "~/db/schema";
 import { affiliateTotals, holderRows, holdersKeptFrom, ticketHoldersPrivacyText } from "~/lib/attendees";
 import { eventbriteAttendeesPageSchema, type EventbriteAttendee } from "~/lib/eventbrite-schemas";
-import { attendeeTargets, holdsTicket } from "~/models/ticket-holders.server";
+import { addDaysIso } from "~/lib/dates";
+import { attendeeTargets, checkIns, holdsTicket } from "~/models/ticket-holders.server";
 import { runEventbriteSync } from "~/services/eventbrite-sync.server";
 import { deleteExpiredHolders, refreshAllAttendees } from "~/services/ticket-holders.server";
 import { resetEnvCache } from "~/utils/env.server";
@@ -194,6 +195,30 @@ describe("reading the attendees the box office needs", () => {
         .map((h) => h.checkedIn)
         .sort(),
     ).toEqual([false, true]);
+  });
+
+  it("late check-ins: an archived show's attendees are still read for three weeks after it (within the retention), then no more", async () => {
+    const headliner = id("9100000001");
+    database.insert(votingRounds).values({ title: "Round", eventId: headliner }).run();
+    const order = await fake.order({ eventId: "9100000001", quantity: 2 });
+    const date = database.select().from(events).where(eq(events.id, headliner)).get()!.date;
+    const dayAfter = (days: number) => new Date(`${addDaysIso(date, days)}T16:00:00Z`);
+    await refreshAllAttendees({ config: fake.config(), database, now: dayAfter(0) });
+    // The morning after, the dashboard archives the show; the door's scans reach the platform later.
+    database
+      .update(events)
+      .set({ archivedAt: dayAfter(1) })
+      .where(eq(events.id, headliner))
+      .run();
+    const checkIn = (attendeeId: string) =>
+      fetch(new URL("/__checkin", fake.url), { method: "POST", body: JSON.stringify({ attendeeId }) });
+    await checkIn(order.attendeeIds[0]);
+    await refreshAllAttendees({ config: fake.config(), database, now: dayAfter(2) });
+    expect(checkIns([headliner], database).get(`${headliner}:${date}`)).toBe(1);
+    // Bounded: 22 days after, the show is not read again (its holders are kept until day 30).
+    await checkIn(order.attendeeIds[1]);
+    await refreshAllAttendees({ config: fake.config(), database, now: dayAfter(22) });
+    expect(checkIns([headliner], database).get(`${headliner}:${date}`)).toBe(1);
   });
 
   it("deletes holders the set number of days after their show, not a day before", () => {
