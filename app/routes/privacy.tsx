@@ -46,9 +46,11 @@ export default function Privacy() {
         <h2 id="holders-title">Ticket holders</h2>
         <p>{ticketHolders}</p>
         <p>
-          When you vote at a show that counts ticket holders, your vote is checked against those hashes. We
-          tell you whether your vote was counted as a ticket holder&apos;s, and never tell anyone who holds a
-          ticket.
+          When you vote at a show that counts ticket holders, the e-mail address you give with your vote is
+          hashed the same way and checked against those hashes: when you vote, and again each time we read the
+          list of ticket holders, until the results are revealed. Nothing more is kept for it. Whether your
+          vote counts as a ticket holder&apos;s is e-mailed to the address you gave, never shown on the
+          screen, so nobody learns from a phone who holds a ticket.
         </p>
       </section>
       <section className="panel content-section" aria-labelledby="forms-title">
