@@ -141,7 +141,7 @@ export async function runTicketBench(input: {
         round: which === "B" ? { eventId: seeded.eventId, eventDate: show.date, ticketCheck: "prefer" } : {},
       });
       say(
-        `room ${which === "A" ? "A (no ticket check)" : "B (require a ticket)"}: ${r.phones} phones behind one address all voted in ${r.seconds.toFixed(1)} s, ${r.acknowledged} acknowledged, ${r.falseRefusals} false refusals; POST p99 ${r.postP99.toFixed(0)} ms; to the projector p95 ${r.reachP95.toFixed(0)} ms  load ${loadNow()}`,
+        `room ${which === "A" ? "A (no ticket check)" : "B (prefer ticket holders, half the room holds one)"}: ${r.phones} phones behind one address all voted in ${r.seconds.toFixed(1)} s, ${r.acknowledged} acknowledged, ${r.falseRefusals} false refusals; POST p99 ${r.postP99.toFixed(0)} ms; to the projector p95 ${r.reachP95.toFixed(0)} ms  load ${loadNow()}`,
       );
     }
     const mails = database
