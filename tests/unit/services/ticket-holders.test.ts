@@ -15,8 +15,8 @@ import {
   votingRounds,
 } from "~/db/schema";
 import { affiliateTotals, holderRows, holdersKeptFrom, ticketHoldersPrivacyText } from "~/lib/attendees";
-import { eventbriteAttendeesPageSchema, type EventbriteAttendee } from "~/lib/eventbrite-schemas";
 import { addDaysIso } from "~/lib/dates";
+import { eventbriteAttendeesPageSchema, type EventbriteAttendee } from "~/lib/eventbrite-schemas";
 import { attendeeTargets, checkIns, holdsTicket } from "~/models/ticket-holders.server";
 import { runEventbriteSync } from "~/services/eventbrite-sync.server";
 import { deleteExpiredHolders, refreshAllAttendees } from "~/services/ticket-holders.server";
