@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
@@ -52,21 +51,6 @@ describe("overBudget: the one 429 answer", () => {
   });
 });
 
-describe("why a=&a=&... stalled the server", () => {
-  it("Conform's parser is quadratic in a repeated field (the reason bounds come first)", () => {
-    const time = (n: number) => {
-      const form = new FormData();
-      for (let i = 0; i < n; i++) form.append("a", "");
-      const started = performance.now();
-      parseWithZod(form, { schema: z.object({ name: z.string() }) });
-      return performance.now() - started;
-    };
-    time(500);
-    // 4× the fields costs far more than 4× the time (quadratic copying of the array).
-    expect(time(8_000)).toBeGreaterThan(4 * time(2_000));
-  });
-});
-
 describe("UrlencodedCounter", () => {
   const limits = { maxBytes: 100, maxFields: 3, maxFieldBytes: 10 };
   it("counts pairs across chunk boundaries and refuses the one too many", () => {
@@ -91,12 +75,10 @@ describe("UrlencodedCounter", () => {
 });
 
 describe("readBoundedUrlencoded", () => {
-  it("refuses 240 KB of a=&a=&... within a few milliseconds, before any parser", async () => {
+  it("refuses 240 KB of a=&a=&... while counting its fields, before any parser sees it", async () => {
     const body = "a=&".repeat(80_000);
-    const started = performance.now();
     const error = await readBoundedUrlencoded(post(body).body, SERVER_FORM_LIMITS).catch((e) => e);
     expect(error).toBeInstanceOf(FormRefused);
-    expect(performance.now() - started).toBeLessThan(50);
   });
   it("stops reading a stream as soon as a bound breaks (the rest is never pulled)", async () => {
     let pulled = 0;
