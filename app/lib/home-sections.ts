@@ -6,7 +6,8 @@ export const GRID_SIZE = 6;
 export const CLUB_PREVIEW = 2;
 export const EPIC_DADS_PREVIEW = 3;
 /**
- * The carousel holds every upcoming show up to this many (the soonest first). The promoter
+ * The carousel holds the upcoming shows the grid above it does not, up to this many (the soonest
+ * first), so the page shows each show once in the two (issue 42, item 4). The promoter
  * lists 10-20 shows at a time, so in practice that is all of them; the cap only keeps the
  * page light if hundreds are ever listed (see docs/decisions/public-browsing.md for the figures).
  */
@@ -20,8 +21,14 @@ export type SectionItem = {
 
 /**
  * Which upcoming shows each home section holds, from the upcoming list and the filtered one
- * (both soonest first). Every section is a prefix of a list, so a page needs only the first
+ * (both soonest first; the filtered one holds the same objects). Every section is a prefix of a
+ * list (the carousel's: of the upcoming shows the grid leaves out), so a page needs only the first
  * few shows of each whatever the number of shows.
+ *
+ * Issue 42 (item 4): a show is on the page at most twice. The grid and the carousel together hold
+ * the upcoming shows each once (the spec's "carousel of all events" is what the grid does not
+ * already show; with "Show All" the grid holds them all and the carousel is left out); the club
+ * section's two lines and a seasonal collection may name a show the grid shows too.
  */
 export function homeSections<T extends SectionItem>(
   upcoming: T[],
@@ -30,8 +37,10 @@ export function homeSections<T extends SectionItem>(
   showAll: boolean,
 ) {
   const epicDads = upcoming.filter((u) => u.show.collection?.slug === "epicdads");
+  const grid = showAll ? filtered : filtered.slice(0, GRID_SIZE);
+  const inGrid = new Set(grid);
   return {
-    carousel: upcoming.slice(0, CAROUSEL_MAX),
+    carousel: upcoming.filter((u) => !inGrid.has(u)).slice(0, CAROUSEL_MAX),
     // A seasonal collection only while its shows are near (app/lib/seasonal.ts).
     epicDads: seasonalCollectionNear(
       epicDads.map((u) => u.next.date),
@@ -41,6 +50,6 @@ export function homeSections<T extends SectionItem>(
       : [],
     // The club section: shows at venue records staff flagged as the club.
     club: upcoming.filter((u) => u.show.venueRecord?.isClub).slice(0, CLUB_PREVIEW),
-    grid: showAll ? filtered : filtered.slice(0, GRID_SIZE),
+    grid,
   };
 }

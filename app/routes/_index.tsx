@@ -1,10 +1,12 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useBusinessToday } from "~/components/business-zone";
 import { HydrateApart } from "~/components/hydrate-apart";
 import { ShowCarousel } from "~/components/shows/carousel";
 import { EventCard } from "~/components/shows/event-card";
 import { FilterPanel } from "~/components/shows/filter-panel";
-import { CARD_SIZES, heroPreload } from "~/components/shows/show-image";
+import { heroPreload, ROW_CARD_SIZES } from "~/components/shows/show-image";
+import { formatCardDate, formatTime12 } from "~/lib/dates";
 import { filtersToSearch, parseFilters } from "~/lib/filters";
 import { GRID_SIZE } from "~/lib/home-sections";
 import { seoMeta } from "~/lib/seo";
@@ -17,7 +19,7 @@ import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicPagesStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  ...heroPreload(data?.grid.length ? data.items[data.grid[0]].show.image : null, CARD_SIZES),
+  ...heroPreload(data?.grid.length ? data.items[data.grid[0]].show.image : null, ROW_CARD_SIZES),
   ...seoMeta({
     title: `${SITE.name}: ${SITE.tagline}`,
     url: data ? `${data.origin}/` : undefined,
@@ -58,10 +60,11 @@ export default function Home() {
           />
           {data.grid.length ? (
             <HydrateApart>
-              <div className="card-grid">
+              {/* On a phone each card is a row: a small poster beside its title, date and venue (issue 42, item 4). */}
+              <div className="card-grid card-grid--rows">
                 {/* The first card is the largest thing in a phone's first view (its LCP): fetched at once, first. */}
                 {pick(data.grid).map((u, i) => (
-                  <EventCard key={u.show.id} {...u} eager={i === 0} />
+                  <EventCard key={u.show.id} {...u} eager={i === 0} sizes={ROW_CARD_SIZES} />
                 ))}
               </div>
             </HydrateApart>
@@ -123,15 +126,8 @@ export default function Home() {
                 All club shows
               </Link>
             </div>
-            {data.club.length ? (
-              <div className="card-grid card-grid--two">
-                {pick(data.club).map((u) => (
-                  <EventCard key={u.show.id} {...u} />
-                ))}
-              </div>
-            ) : (
-              <p>No Upcoming Club Shows</p>
-            )}
+            {/* The next two club shows as date lines, not cards: the grid above has their cards (issue 42, item 4). */}
+            {data.club.length ? <ClubPreview items={pick(data.club)} /> : <p>No Upcoming Club Shows</p>}
           </div>
         </section>
       </HydrateApart>
@@ -185,5 +181,29 @@ export default function Home() {
         </section>
       </HydrateApart>
     </>
+  );
+}
+
+/** The club section's shows: one line each, date and time, the title linking to the show. */
+function ClubPreview({
+  items,
+}: {
+  items: { show: { id: number; title: string; soldOut?: boolean }; next: { date: string; time: string } }[];
+}) {
+  const today = useBusinessToday();
+  return (
+    <ul className="club-preview">
+      {items.map(({ show, next }) => (
+        <li key={show.id}>
+          <Link to={`/event/${show.id}`}>
+            <time dateTime={next.date}>
+              {formatCardDate(next.date, today)} · {formatTime12(next.time)}
+            </time>
+            <span className="club-preview__title">{show.title}</span>
+            {show.soldOut ? <span className="badge badge--soldout">SOLD OUT</span> : null}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

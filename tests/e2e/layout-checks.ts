@@ -8,6 +8,11 @@ export type LayoutOptions = {
   phone: boolean;
   /** The home page on a phone: the first screen shows an upcoming show's title, date and a link. */
   firstScreenShow: boolean;
+  /**
+   * The home page (issue 42, item 4): at most this tall (px; the 390 px phone: 4,500), and no show
+   * in more than two of its cards, slides or lines.
+   */
+  home?: { maxHeight?: number };
   /** The projector view: one screen, no scrolling, type sized for the back of a room. */
   projector: boolean;
 };
@@ -254,6 +259,25 @@ export function layoutProblems(opts: LayoutOptions): string[] {
       problems.push(
         `the first ${vh}px of the page show no upcoming show with its title, date and a ticket or info link`,
       );
+  }
+
+  // 4b. The home page: short enough to scroll through on a phone, and each show at most twice.
+  if (opts.home) {
+    const height = document.documentElement.scrollHeight;
+    if (opts.home.maxHeight && height > opts.home.maxHeight)
+      problems.push(`the home page is ${height}px tall (at most ${opts.home.maxHeight}px)`);
+    const places = new Map<string, Set<Element>>();
+    for (const a of document.querySelectorAll<HTMLAnchorElement>("main a[href^='/event/']")) {
+      const id = /^\/event\/(\d+)/.exec(a.getAttribute("href") ?? "")?.[1];
+      const item = a.closest("article, li");
+      if (!id || !item || !isVisible(a)) continue;
+      places.set(id, (places.get(id) ?? new Set()).add(item));
+    }
+    for (const [id, items] of places)
+      if (items.size > 2)
+        problems.push(
+          `show ${id} is on the home page ${items.size} times: ${[...items].map((i) => describe(i).slice(0, 40)).join(", ")}`,
+        );
   }
 
   // 5. The projector: one screen without scrolling; type readable from the back of a room.

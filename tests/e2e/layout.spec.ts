@@ -74,12 +74,36 @@ for (const p of LAYOUT_PAGES) {
       const problems = await check(page, path, size, {
         phone,
         firstScreenShow: phone && p.name === "home",
+        home: p.name === "home" && phone ? { maxHeight: size.width === 390 ? 4_500 : undefined } : undefined,
         projector: false,
       });
       failures.push(...problems.map((m) => `${size.width}px ${path}: ${m}`));
     }
     expect(failures, failures.join("\n")).toEqual([]);
+    if (p.name === "home")
+      for (const size of WIDTHS.filter((w) => w.width < 600)) {
+        await page.setViewportSize(size);
+        await page.goto(path);
+        await quickDatesOnThePage(page, path);
+      }
   });
+}
+
+/**
+ * Issue 42, item 4: "Tonight", "This weekend" and "Next 7 days" are links on the page itself (no
+ * panel to open first) that set the dates, and the filtered list names them as a removable part.
+ */
+async function quickDatesOnThePage(page: Page, path: string) {
+  const quick = page.getByRole("navigation", { name: "Quick dates" });
+  await expect(quick.getByRole("link")).toHaveText(["Tonight", "This weekend", "Next 7 days"]);
+  for (const link of await quick.getByRole("link").all()) await expect(link).toBeVisible();
+  await quick.getByRole("link", { name: "Next 7 days" }).click();
+  await expect(page).toHaveURL(/[?&]from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d/);
+  await expect(quick.getByRole("link", { name: "Next 7 days" })).toHaveAttribute("aria-current", "true");
+  const parts = page.getByRole("list", { name: "Filtered by" });
+  await expect(parts.getByRole("link", { name: /^Remove .*\d/ })).toBeVisible();
+  await parts.getByRole("link", { name: /^Remove .*\d/ }).click();
+  await expect(page).toHaveURL(new RegExp(`${path === "/" ? "/" : path}#events$`));
 }
 
 test(`layout: ${PROJECTOR_PAGE.name} with 12 comics at ${PROJECTOR_SIZES.map((s) => `${s.width}×${s.height}`).join(", ")}`, async ({

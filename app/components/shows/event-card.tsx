@@ -27,6 +27,7 @@ export function EventCard({
   headingLevel = 3,
   listDates = false,
   box,
+  sizes,
 }: {
   show: CardShow;
   next: Performance;
@@ -38,6 +39,8 @@ export function EventCard({
   listDates?: boolean;
   /** The next performance's availability (app/lib/seats.ts), when the list worked it out. */
   box?: BoxOfficeView;
+  /** The image's `sizes` when the card is not CARD_SIZES wide (the home grid's rows). */
+  sizes?: string;
 }) {
   const today = useBusinessToday();
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -45,7 +48,7 @@ export function EventCard({
   return (
     <article className="show-card">
       <Link to={`/event/${show.id}`} className="show-card__media" tabIndex={-1} aria-hidden="true">
-        <ShowImage src={show.imageUrl} image={show.image} alt="" eager={eager} />
+        <ShowImage src={show.imageUrl} image={show.image} alt="" eager={eager} sizes={sizes} />
         {show.soldOut ? <span className="sold-out-overlay">SOLD OUT</span> : null}
       </Link>
       <div className="show-card__body">

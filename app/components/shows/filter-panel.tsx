@@ -13,7 +13,9 @@ import {
 
 /**
  * Search and Filter: a GET form (q, venue, from, to, tickets, age, clean). Without JavaScript it sits in a
- * disclosure; with it, the same form opens in a modal dialog.
+ * disclosure; with it, the same form opens in a modal dialog. "Tonight", "This weekend" and "Next 7
+ * days" are plain links on the page itself, under the count (issue 42, item 4), and a filtered list
+ * names each part of its filter as a chip that removes just that part.
  */
 export function FilterPanel({
   filters,
@@ -43,23 +45,6 @@ export function FilterPanel({
       className="filter-form"
       onSubmit={() => dialog.current?.close()}
     >
-      <nav className="quick-dates" aria-label="Quick dates">
-        {quickDateRanges(today).map((r) => {
-          const current = filters.from === r.from && filters.to === r.to;
-          return (
-            <Link
-              key={r.label}
-              to={`${action}${filtersToSearch({ ...filters, from: r.from, to: r.to })}#events`}
-              preventScrollReset
-              className={`chip${current ? " chip--current" : ""}`}
-              aria-current={current ? "true" : undefined}
-              onClick={() => dialog.current?.close()}
-            >
-              {r.label}
-            </Link>
-          );
-        })}
-      </nav>
       <div className="field">
         <label htmlFor="filter-q">Search</label>
         <input
@@ -164,6 +149,22 @@ export function FilterPanel({
           <div className="filter-details__panel">{form}</div>
         </details>
       )}
+      <nav className="quick-dates" aria-label="Quick dates">
+        {quickDateRanges(today).map((r) => {
+          const current = filters.from === r.from && filters.to === r.to;
+          return (
+            <Link
+              key={r.label}
+              to={`${action}${filtersToSearch({ ...filters, from: r.from, to: r.to })}#events`}
+              preventScrollReset
+              className={`chip${current ? " chip--current" : ""}`}
+              aria-current={current ? "true" : undefined}
+            >
+              {r.label}
+            </Link>
+          );
+        })}
+      </nav>
       {parts.length ? (
         <ul className="filter-parts" aria-label="Filtered by">
           {parts.map((p) => (

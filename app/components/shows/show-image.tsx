@@ -8,6 +8,11 @@ import { SITE } from "~/lib/site";
  */
 export const CARD_SIZES =
   "(min-width: 64rem) 380px, (min-width: 40rem) calc(50vw - 2rem), calc(100vw - 2rem)";
+/**
+ * The home grid's cards (issue 42, item 4): on a phone a row with a 7.5rem poster beside the title
+ * (`.card-grid--rows`, public.css), so a phone fetches the 320 px file; from 40rem as CARD_SIZES.
+ */
+export const ROW_CARD_SIZES = "(min-width: 64rem) 380px, (min-width: 40rem) calc(50vw - 2rem), 7.5rem";
 /** The hero of the event and show pages (in the same container on a phone). */
 export const HERO_SIZES = "(min-width: 75rem) 1200px, calc(100vw - 2rem)";
 

@@ -26,10 +26,26 @@ describe("homeSections", () => {
   it("fills each section from the front of its list", () => {
     const upcoming = Array.from({ length: 60 }, (_, i) => item(i, { club: i % 5 === 0 }));
     const s = homeSections(upcoming, upcoming.slice(10), TODAY, false);
-    expect(ids(s.carousel)).toEqual(ids(upcoming.slice(0, CAROUSEL_MAX)));
+    // The carousel: the upcoming shows the grid (10-15) leaves out.
+    expect(ids(s.carousel)).toEqual(
+      ids([...upcoming.slice(0, 10), ...upcoming.slice(16)].slice(0, CAROUSEL_MAX)),
+    );
     expect(ids(s.club)).toEqual([0, 5].slice(0, CLUB_PREVIEW));
     expect(ids(s.grid)).toEqual(ids(upcoming.slice(10, 10 + GRID_SIZE)));
     expect(s.epicDads).toEqual([]);
+  });
+
+  it("puts each show in the grid or the carousel, never both (issue 42: no show three times)", () => {
+    const upcoming = Array.from({ length: 14 }, (_, i) => item(i, { club: i < 3 }));
+    const s = homeSections(upcoming, upcoming, TODAY, false);
+    expect(ids(s.grid)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(ids(s.carousel)).toEqual([6, 7, 8, 9, 10, 11, 12, 13]);
+    const times = (id: number) => Object.values(s).filter((list) => ids(list).includes(id)).length;
+    expect(Math.max(...upcoming.map((u) => times(u.id)))).toBe(2);
+    // Show All: the grid holds every show, the carousel none.
+    const all = homeSections(upcoming, upcoming, TODAY, true);
+    expect(all.grid).toHaveLength(14);
+    expect(all.carousel).toEqual([]);
   });
 
   it("shows every filtered show behind Show All, and nothing when nothing matches", () => {
