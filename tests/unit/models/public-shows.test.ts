@@ -90,8 +90,10 @@ function homePageBefore(upcoming: ListedShow[], filters: ShowFilters, showAll: b
   );
   const filtered = upcoming.filter((u) => matching.has(u.show.id));
   const epicDads = upcoming.filter((u) => u.show.collection?.slug === "epicdads");
+  const grid = showAll ? filtered : filtered.slice(0, GRID_SIZE);
   const sections = {
-    carousel: upcoming.slice(0, CAROUSEL_MAX),
+    // Issue 42: the carousel holds the upcoming shows the grid does not.
+    carousel: upcoming.filter((u) => !grid.includes(u)).slice(0, CAROUSEL_MAX),
     epicDads: seasonalCollectionNear(
       epicDads.map((u) => u.next.date),
       TODAY,
@@ -99,7 +101,7 @@ function homePageBefore(upcoming: ListedShow[], filters: ShowFilters, showAll: b
       ? epicDads.slice(0, EPIC_DADS_PREVIEW)
       : [],
     club: upcoming.filter((u) => u.show.venueRecord?.isClub).slice(0, CLUB_PREVIEW),
-    grid: showAll ? filtered : filtered.slice(0, GRID_SIZE),
+    grid,
   };
   const needed = new Set(Object.values(sections).flat());
   const items = upcoming.filter((u) => needed.has(u));

@@ -3,7 +3,7 @@
  * poster; its head asks for it before the styles, like the event pages' hero.
  */
 import { describe, expect, it } from "vitest";
-import { CARD_SIZES } from "~/components/shows/show-image";
+import { ROW_CARD_SIZES } from "~/components/shows/show-image";
 import { srcSet, type ShowImageRef } from "~/lib/image-variants";
 import { meta } from "~/routes/_index";
 
@@ -18,7 +18,7 @@ type MetaArgs = Parameters<typeof meta>[0];
 const run = (data: unknown) => meta({ data } as MetaArgs) as Record<string, unknown>[];
 
 describe("home page head", () => {
-  it("preloads the first card's poster at the card's sizes, at high priority", () => {
+  it("preloads the first card's poster at the row card's sizes, at high priority", () => {
     const tags = run({
       origin: "https://laugh.test",
       grid: [1, 0],
@@ -32,7 +32,8 @@ describe("home page head", () => {
         as: "image",
         type: "image/avif",
         imageSrcSet: srcSet(image, "avif"),
-        imageSizes: CARD_SIZES,
+        // Issue 42: on a phone the home grid's cards are rows with a 7.5rem poster.
+        imageSizes: ROW_CARD_SIZES,
         fetchpriority: "high",
       },
     ]);
