@@ -1,5 +1,13 @@
+import { MapSearch } from "~/components/shows/show-facts";
 import { inlineScriptJson } from "~/lib/inline-script-json";
-import { addressLine, geoOf, mapsLink, postalAddressOf, type VenueRecord } from "~/lib/venue-records";
+import {
+  addressLine,
+  geoOf,
+  mapSearchLink,
+  mapsLink,
+  postalAddressOf,
+  type VenueRecord,
+} from "~/lib/venue-records";
 
 /**
  * A venue page's address from its record (issue 17, venue half): the address as known (none
@@ -17,6 +25,7 @@ export function VenuePlace({
 }) {
   const line = addressLine(record);
   const map = mapsLink(record);
+  const search = mapSearchLink(record);
   const feed = `${origin}/venues/${record.slug}/calendar.ics`;
   const address = postalAddressOf(record);
   const geo = geoOf(record);
@@ -32,6 +41,7 @@ export function VenuePlace({
     <section className="panel content-section venue-place" aria-label={`Where to find ${record.name}`}>
       <h2>Where</h2>
       {line ? <p className="venue-place__address">{line}</p> : null}
+      {search ? <MapSearch name={record.name} url={search} className="venue-place__search" /> : null}
       <p className="content-actions">
         {map ? (
           <a href={map} target="_blank" rel="noopener noreferrer">

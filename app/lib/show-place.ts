@@ -1,5 +1,5 @@
 import type { Show } from "./shows";
-import { addressLine, geoOf, mapsLink, postalAddressOf } from "./venue-records";
+import { addressLine, geoOf, mapSearchLink, mapsLink, postalAddressOf } from "./venue-records";
 
 /**
  * Where a show happens, for its page, JSON-LD and ICS: the venue record's address parts
@@ -15,13 +15,23 @@ export type ShowPlace = {
   /** "3 Example St, Windsor, ON N9A 1A1, CA", or null. */
   line: string | null;
   mapUrl: string | null;
+  /** A maps search by name and town when no street or coordinates are known (issue 42). */
+  mapSearchUrl: string | null;
 };
 
 type PlaceInput = Pick<Show, "venue"> & Pick<Partial<Show>, "isOnline" | "venueRecord">;
 
 export function showPlace(show: PlaceInput): ShowPlace {
   if (show.isOnline)
-    return { name: "Online", online: true, postalAddress: null, geo: null, line: null, mapUrl: null };
+    return {
+      name: "Online",
+      online: true,
+      postalAddress: null,
+      geo: null,
+      line: null,
+      mapUrl: null,
+      mapSearchUrl: null,
+    };
   const record = show.venueRecord ?? null;
   return {
     name: show.venueRecord?.name ?? show.venue,
@@ -30,5 +40,6 @@ export function showPlace(show: PlaceInput): ShowPlace {
     geo: geoOf(record),
     line: addressLine(record),
     mapUrl: mapsLink(record),
+    mapSearchUrl: mapSearchLink(record),
   };
 }

@@ -3,6 +3,7 @@
  * ICS LOCATION and the show page, a maps link, and the slug of a new record. Pure rules.
  * An unknown part is left out: an address is never guessed.
  */
+import { SITE } from "./site";
 import { nameSlug } from "./slug";
 
 export type VenueRecord = {
@@ -131,3 +132,18 @@ export function mapsLink(v: VenueRecord | null): string | null {
   if (!line || !streetLine(v)) return null;
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${v.name}, ${line}`)}`;
 }
+
+/**
+ * Issue 42, item 2: a venue whose street no source confirmed (and with no coordinates) still gets a
+ * way to find the room: a maps search for its name and the town a source confirmed (else the
+ * promoter's region). It invents no address: the visitor's maps app searches the name, and the page
+ * says it is a search and that the street is not confirmed. Null when `mapsLink` has a real link.
+ */
+export function mapSearchLink(v: VenueRecord | null): string | null {
+  if (!v || mapsLink(v)) return null;
+  const where = v.city ? [v.city, v.region].filter(Boolean).join(", ") : SITE.region;
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${v.name}, ${where}`)}`;
+}
+
+/** What a visitor reads where the street is missing. */
+export const STREET_NOT_CONFIRMED = "Street address not confirmed yet";

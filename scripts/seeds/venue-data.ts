@@ -108,6 +108,9 @@ export const SPEC_VENUES: SpecVenue[] = [
     // city (searched 2026-11-23): every address part stays blank until staff enter it.
     // Searched again 2026-11-27 (issue 42: "Tipsy Toucan Windsor Ontario address", "\"Tipsy
     // Toucan\" comedy"): the stored pages hold no mention of it at all. Still blank.
+    // Searched a third time 2026-11-27 ("Tipsy Toucan Windsor Ontario Ouellette address", "\"Tipsy
+    // Toucan\" bar Windsor", pages corpus): nothing. Pages offer a maps search by name instead
+    // (docs/decisions/venues.md, "A way to find every room").
     pageTitle: "Comedy at the Tipsy Toucan, Windsor",
     pageDescription:
       "Weekly stand-up at the Tipsy Toucan in Windsor: arrive 30-45 minutes early, doors open one hour before showtime, most shows 19+.",

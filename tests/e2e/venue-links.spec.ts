@@ -1,6 +1,6 @@
 import { type Locator, type Page } from "@playwright/test";
 import { isNull } from "drizzle-orm";
-import { events } from "~/db/schema";
+import { events, venues } from "~/db/schema";
 import { showPath } from "~/lib/slug";
 import type { DB } from "~/utils/db.server";
 import { seededShow } from "../support/shows";
@@ -122,6 +122,56 @@ test("a venue page shows only the address parts a source confirmed", async ({ pa
   const club = page.getByRole("region", { name: "Where to find Tipsy Toucan" });
   await expect(club.locator(".venue-place__address")).toHaveCount(0);
   await expect(club.getByRole("link", { name: /Open in maps/ })).toHaveCount(0);
+  await expect(club.getByText("Street address not confirmed yet")).toBeVisible();
   // The marketing sections come from the record.
   await expect(page.getByRole("heading", { level: 2, name: "Plan your visit" })).toBeVisible();
+});
+
+/**
+ * Issue 42, item 2 ("every venue page shows a street address and a map link"), in the form the
+ * sources allow: a venue with a confirmed street shows it and "Open in maps"; one without says the
+ * street is not confirmed and offers a maps search by its name and confirmed town (else the
+ * promoter's region). Every show page at such a venue offers the same search.
+ */
+test("every venue page shows its street and a maps link, or says the street is unconfirmed and offers a maps search", async ({
+  page,
+  db,
+}) => {
+  const records = db
+    .select({
+      slug: venues.slug,
+      name: venues.name,
+      address1: venues.address1,
+      city: venues.city,
+      region: venues.region,
+      latitude: venues.latitude,
+      longitude: venues.longitude,
+    })
+    .from(venues)
+    .all();
+  expect(records.length).toBeGreaterThanOrEqual(8);
+  for (const v of records) {
+    await page.goto(`/${v.slug}`);
+    const where = page.getByRole("region", { name: `Where to find ${v.name}` });
+    if (v.address1 || (v.latitude != null && v.longitude != null)) {
+      await expect(where.getByRole("link", { name: `Open in maps: ${v.name}` })).toHaveAttribute(
+        "href",
+        /^https:\/\/www\.google\.com\/maps\/search\//,
+      );
+      if (v.address1) await expect(where.locator(".venue-place__address")).toContainText(v.address1);
+    } else {
+      await expect(where.getByText("Street address not confirmed yet")).toBeVisible();
+      const href = await where
+        .getByRole("link", { name: `Search the map for ${v.name}` })
+        .getAttribute("href");
+      const town = v.city ? [v.city, v.region].filter(Boolean).join(", ") : "Windsor-Essex, Ontario";
+      expect(new URL(href!).searchParams.get("query"), v.slug).toBe(`${v.name}, ${town}`);
+    }
+  }
+  // A show at a venue without a confirmed street: its page offers the same search.
+  const show = seededShow(db, "Wolfhead Late Show");
+  await page.goto(`/event/${show.id}`);
+  await expect(
+    page.getByRole("link", { name: "Search the map for Wolfhead Distillery" }).first(),
+  ).toHaveAttribute("href", /query=Wolfhead%20Distillery%2C%20Amherstburg/);
 });

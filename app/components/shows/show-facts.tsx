@@ -3,6 +3,7 @@ import { formatLongDate } from "~/lib/dates";
 import { showPlace } from "~/lib/show-place";
 import { DATE_TO_BE_ANNOUNCED, showTimeText, untilText } from "~/lib/show-time";
 import type { Show } from "~/lib/shows";
+import { STREET_NOT_CONFIRMED } from "~/lib/venue-records";
 
 type FactsShow = Pick<Show, "venue"> &
   Pick<
@@ -43,8 +44,25 @@ export function ShowLocation({ show }: { show: FactsShow }) {
             Open in maps<span className="visually-hidden">: {place.name}</span>
           </a>
         </p>
+      ) : place.mapSearchUrl ? (
+        <MapSearch name={place.name} url={place.mapSearchUrl} className="show-location__map" />
       ) : null}
     </>
+  );
+}
+
+/**
+ * Issue 42, item 2: where no source confirmed the street, say so and offer a maps search by the
+ * venue's name and town (never a guessed address).
+ */
+export function MapSearch({ name, url, className }: { name: string; url: string; className?: string }) {
+  return (
+    <p className={className}>
+      <span className="muted">{STREET_NOT_CONFIRMED}: </span>
+      <a href={url} target="_blank" rel="noopener noreferrer">
+        Search the map for {name}
+      </a>
+    </p>
   );
 }
 

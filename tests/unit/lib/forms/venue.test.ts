@@ -5,6 +5,7 @@ import { venueFormSchema } from "~/lib/forms/venue";
 import {
   addressLine,
   geoOf,
+  mapSearchLink,
   mapsLink,
   postalAddressOf,
   RESERVED_SLUGS,
@@ -290,6 +291,17 @@ describe("venue addresses as pages show them", () => {
     );
     expect(mapsLink({ ...full, longitude: null, address1: null, address2: null })).toBeNull();
     expect(mapsLink(null)).toBeNull();
+  });
+
+  it("offers a maps search by name and town only where no street or coordinates are known (issue 42)", () => {
+    const search = (q: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(q)}`;
+    expect(mapSearchLink(full)).toBeNull();
+    expect(mapSearchLink({ ...full, latitude: null })).toBeNull();
+    const townOnly = { ...full, latitude: null, longitude: null, address1: null, address2: null };
+    expect(mapSearchLink(townOnly)).toBe(search("Hall, Detroit, MI"));
+    // No town either: the promoter's region, never a guessed town.
+    expect(mapSearchLink({ ...townOnly, city: null })).toBe(search("Hall, Windsor-Essex, Ontario"));
+    expect(mapSearchLink(null)).toBeNull();
   });
 
   it("links to the venue page at /{slug}", () => {
