@@ -55,11 +55,12 @@ test("every venue name on the public pages links to its venue page, which answer
   readUnlinked(db);
   const series = seededShow(db, "Tuesday Night Stand-Up at Tipsy Toucan");
 
-  // Home: the grid, the carousel, the club section.
+  // Home: the grid (all shows), the carousel (the shows the grid leaves out: issue 42). The club
+  // section's lines name no venue (they are all at the club, named by the section).
   await page.goto("/?all=1");
   await expectVenueLinks(page, page.locator(".home-events .show-card__venue"), checked, 5);
+  await page.goto("/");
   await expectVenueLinks(page, page.locator(".carousel__meta"), checked);
-  await expectVenueLinks(page, page.locator(".home-club .show-card__venue"), checked);
 
   // Search results on / (by a comedian's name).
   await page.goto(`/?q=${encodeURIComponent("Priya Nair")}`);
@@ -154,7 +155,7 @@ test("every venue page shows its street and a maps link, or says the street is u
     await page.goto(`/${v.slug}`);
     const where = page.getByRole("region", { name: `Where to find ${v.name}` });
     if (v.address1 || (v.latitude != null && v.longitude != null)) {
-      await expect(where.getByRole("link", { name: `Open in maps: ${v.name}` })).toHaveAttribute(
+      await expect(where.getByRole("link", { name: /^Open in maps/ })).toHaveAttribute(
         "href",
         /^https:\/\/www\.google\.com\/maps\/search\//,
       );
