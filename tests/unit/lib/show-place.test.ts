@@ -15,6 +15,7 @@ describe("showPlace", () => {
       geo: null,
       line: null,
       mapUrl: null,
+      mapSearchUrl: null,
     });
   });
 
@@ -34,6 +35,7 @@ describe("showPlace", () => {
       geo: null,
       line: "525 Argyle Rd, Windsor, ON N8Y 3J8",
       mapUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent("Walkerville Brewery, 525 Argyle Rd, Windsor, ON N8Y 3J8")}`,
+      mapSearchUrl: null,
     });
   });
 
@@ -83,9 +85,12 @@ describe("showPlace", () => {
       line: null,
       mapUrl: null,
     };
-    expect(showPlace({ venue: "Somewhere New", venueRecord: makeVenue({ name: "Somewhere New" }) })).toEqual(
-      nameOnly,
-    );
-    expect(showPlace({ venue: "Somewhere New" })).toEqual(nameOnly);
+    // Issue 42: a record's page and show page still offer a maps search by its name (labelled as a
+    // search, never an address); a show without a record has nothing to search by.
+    expect(showPlace({ venue: "Somewhere New", venueRecord: makeVenue({ name: "Somewhere New" }) })).toEqual({
+      ...nameOnly,
+      mapSearchUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent("Somewhere New, Windsor-Essex, Ontario")}`,
+    });
+    expect(showPlace({ venue: "Somewhere New" })).toEqual({ ...nameOnly, mapSearchUrl: null });
   });
 });
