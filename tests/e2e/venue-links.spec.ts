@@ -31,8 +31,10 @@ async function expectVenueLinks(page: Page, slots: Locator, checked: Set<string>
     // (`content-visibility: auto`), and the browser gives no rendered text for it.
     await slot.scrollIntoViewIfNeeded();
     const text = (await slot.innerText()).trim();
-    // Online shows and "TBA" have no venue record and no page.
+    // Online shows and "TBA" have no venue record and no page; a closed menu's text (the hero's
+    // calendar menu names the show's title) is not read on screen.
     if (
+      !text ||
       /^(online|tba)$/i.test(text) ||
       text.endsWith("· TBA") ||
       [...unlinked].some((v) => text === v || text.endsWith(` · ${v}`))
@@ -89,7 +91,11 @@ test("every venue name on the public pages links to its venue page, which answer
 
   // The event page (hero line and the details box) and the show page.
   await page.goto(`/event/${series.id}`);
-  await expectVenueLinks(page, page.locator(".event-hero p").filter({ hasText: "Tipsy Toucan" }), checked);
+  await expectVenueLinks(
+    page,
+    page.locator(".event-hero p:not(.show-location__map)").filter({ hasText: "Tipsy Toucan" }),
+    checked,
+  );
   await expectVenueLinks(page, page.locator(".show-location__name"), checked);
   await page.goto(showPath({ id: series.id, title: series.title, date: series.date }));
   await expectVenueLinks(page, page.locator(".show-location__name"), checked);
