@@ -58,4 +58,4 @@ ENTRYPOINT ["/app/deploy/docker-entrypoint.sh"]
 # passing it on, so npm exits and the server is killed without closing the database. Here the
 # entrypoint exec's setpriv, which exec's node: SIGTERM reaches the server, which finishes in-flight
 # requests, closes the database and exits within fly.toml's kill_timeout.
-CMD ["node", "--max-old-space-size=96", "--max-semi-space-size=4", "build/server.js"]
+CMD ["node", "--max-old-space-size=64", "--max-semi-space-size=1", "build/server.js"]

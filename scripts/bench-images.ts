@@ -348,7 +348,7 @@ export function renderImageMarkdown(r: ImageBench) {
   lines.push(
     `Posters: ${r.posters.map((p) => `${p.size} (${(p.bytes / 1e6).toFixed(1)} MB)`).join(", ")}; made in ${r.generateMs} ms (0 when cached), processed with all variants in ${r.prepareMs} ms.`,
     "",
-    `Upload of one ${r.upload.size} poster (${(r.upload.posterBytes / 1e6).toFixed(1)} MB) through the staff form: request ${r.upload.requestMs} ms, all ${r.upload.variants} variants on disk after ${r.upload.totalMs} ms; server RSS ${r.upload.rssBeforeMb} MB before, peak ${r.upload.rssPeakMb} MB while working (heap limit --max-old-space-size=96).`,
+    `Upload of one ${r.upload.size} poster (${(r.upload.posterBytes / 1e6).toFixed(1)} MB) through the staff form: request ${r.upload.requestMs} ms, all ${r.upload.variants} variants on disk after ${r.upload.totalMs} ms; server RSS ${r.upload.rssBeforeMb} MB before, peak ${r.upload.rssPeakMb} MB while working (node ${JSON.parse(fs.readFileSync("package.json", "utf8")).config.nodeFlags}).`,
     "",
     "| page (phone 412×823 @2.625x, scrolled to the end) | images | posters | first view | whole page | originals | ratio |",
     "|---|---|---|---|---|---|---|",

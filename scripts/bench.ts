@@ -17,6 +17,8 @@
  * Flags: --skip-build, --quick (2 s runs, no Lighthouse: for trying the script itself),
  *        --shows N (upcoming shows to seed; default 200),
  *        --load-only (the load runs, page weights and RSS; no Lighthouse, no image part),
+ *        --rss (only the load runs and where the server's memory is after them: V8's heap from
+ *        /metrics, malloc's and the binary's from /proc; --quick for one short round),
  *        --room (only issue 37's room: 1,000 phones behind one address, the projector's latency),
  *        --images (only the image part: scripts/bench-images.ts; CPU-heavy, run it alone),
  *        --weight (only the page weights on the demo data with its posters: scripts/bench-weight.ts),
@@ -69,6 +71,9 @@ const args = new Set(process.argv.slice(2));
 const QUICK = args.has("--quick");
 /** --load-only: the load runs, weights and RSS; no Lighthouse and no image part. */
 const LOAD_ONLY = args.has("--load-only");
+/** --rss: only the load runs and where the server's memory is after them. */
+const RSS_ONLY = args.has("--rss");
+const BENCH_METRICS_TOKEN = "bench-metrics-token-0123456789abcdef";
 const DURATION = QUICK ? 2 : 5;
 const WARMUP = QUICK ? 1 : 2;
 /**
@@ -157,6 +162,8 @@ async function main() {
       TRUST_PROXY: "true",
       // Production logging: one line per request.
       LOG_LEVEL: "info",
+      // The RSS part reads the V8 heap's figures from /metrics.
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
     },
   });
   const origin = server.base;
@@ -179,6 +186,8 @@ async function main() {
     return;
   }
   const memoryAtStart = memoryMiB(server.child.pid);
+  if (RSS_ONLY)
+    console.log(await memoryReport(server.child.pid, origin, { atStart: memoryAtStart, afterLoad: null }, 0));
   const bare = await startBareServer(`${origin}/`, dir).catch(async (error) => {
     await stopServer(server);
     throw error;
@@ -215,6 +224,10 @@ async function main() {
       for (const connections of [10, 50]) for (const t of targets) await run(t, connections, round);
     const rssMb = rssMiB(server.child.pid) ?? 0;
     const memory = { atStart: memoryAtStart, afterLoad: memoryMiB(server.child.pid) };
+    if (RSS_ONLY) {
+      console.log(`\n${await memoryReport(server.child.pid, origin, memory, countVotes(dbPath))}`);
+      return;
+    }
     for (let round = 1; round <= ROUNDS; round++)
       for (const connections of [10, 50]) await run(uncached, connections, round);
     const runs = [...targets, uncached].flatMap((t) => [10, 50].map((c) => medianRound(rounds, t.name, c)));
@@ -507,6 +520,50 @@ async function runLighthouse(origin: string, paths: string[]) {
     });
   }
   return results;
+}
+
+/**
+ * Where the server's resident memory is after the load: the kernel's split (/proc), V8's heap
+ * and what V8 counts outside it (/metrics, prom-client's process figures), and the rest of the
+ * anonymous memory (malloc's: SQLite's page cache, libuv, zlib, the worker's isolate).
+ */
+async function memoryReport(
+  pid: number | undefined,
+  origin: string,
+  memory: { atStart: MemoryMiB | null; afterLoad: MemoryMiB | null },
+  votes: number,
+) {
+  const res = await fetch(`${origin}/metrics`, {
+    headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` },
+  });
+  const text = await res.text();
+  const mib = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+  const metric = (name: string) => {
+    const m = new RegExp(`^${name} (\\S+)`, "m").exec(text);
+    return m ? mib(Number(m[1])) : null;
+  };
+  const spaces = [...text.matchAll(/^nodejs_heap_space_size_(total|used)_bytes\{space="(\w+)"\} (\S+)/gm)]
+    .filter((m) => Number(m[3]) > 512 * 1024)
+    .map((m) => `${m[2]} ${m[1]} ${mib(Number(m[3]))}`);
+  const smaps = pid ? fs.readFileSync(`/proc/${pid}/smaps`, "utf8") : "";
+  const regions: { name: string; rss: number }[] = [];
+  let current: { name: string; rss: number } | null = null;
+  for (const line of smaps.split("\n")) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) regions.push((current = { name: head[1] || "[anon]", rss: 0 }));
+    else if (current && line.startsWith("Rss:")) current.rss = Number(line.split(/\s+/)[1]);
+  }
+  const byName = new Map<string, number>();
+  for (const r of regions) byName.set(r.name, (byName.get(r.name) ?? 0) + r.rss);
+  const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 8);
+  const split = (m: MemoryMiB | null) => (m ? `${m.rss} MB (anon ${m.anon}, file ${m.file})` : "n/a");
+  return [
+    `votes stored ${votes}; RSS at start ${split(memory.atStart)}; after the load ${split(memory.afterLoad)}`,
+    `V8: heap used ${metric("nodejs_heap_size_used_bytes")} MB of ${metric("nodejs_heap_size_total_bytes")} MB; external ${metric("nodejs_external_memory_bytes")} MB; process_resident ${metric("process_resident_memory_bytes")} MB`,
+    `V8 spaces: ${spaces.join(", ")}`,
+    // [heap] is malloc's main arena; [anon] holds V8's heap, the other arena, thread stacks.
+    `mappings by RSS (MB): ${top.map(([n, kb]) => `${n} ${Math.round(kb / 102.4) / 10}`).join(", ")}`,
+  ].join("\n");
 }
 
 function countVotes(file: string) {
