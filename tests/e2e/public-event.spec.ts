@@ -20,7 +20,12 @@ test.describe("event page", () => {
     await expect(facts.getByText("Starting at $30")).toBeVisible();
     await expect(facts.getByText("No Refunds")).toBeVisible();
     await expect(facts.getByText("9:30 PM")).toBeVisible();
-    await expect(facts.getByText("Tipsy Toucan")).toBeVisible();
+    await expect(facts.getByRole("link", { name: "Tipsy Toucan", exact: true })).toHaveAttribute(
+      "href",
+      "/tipsy-toucan",
+    );
+    // No source gives the club's street (issue 42): the visitor gets a maps search by its name.
+    await expect(facts.getByRole("link", { name: /Search the map for Tipsy Toucan/ })).toBeVisible();
     await expect(page).toHaveTitle(/Headliner Friday/);
     await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
   });
