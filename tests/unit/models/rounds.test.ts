@@ -5,57 +5,14 @@
  */
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { votingRounds, events, votes } from "~/db/schema";
-import { ballotFor, getOpenRound, closedRoundOfDevice, closeRound, openRound } from "~/models/rounds.server";
-import { castVote } from "~/models/votes.server";
+import { votingRounds, votes } from "~/db/schema";
+import { ballotFor, getOpenRound, closedRoundOfDevice, closeRound } from "~/models/rounds.server";
 import { openDatabase } from "~/utils/db.server";
-import { tempDatabase, createTestDbWithStaff } from "../../support/db";
+import { tempDatabase } from "../../support/db";
+import { nightSetup } from "../../support/show-night";
 import { closeTestRound, createRound } from "../../support/voting";
 
 afterEach(() => vi.useRealTimers());
-
-function nightSetup() {
-  const { db, staff } = createTestDbWithStaff();
-  const show = (title: string, date: string) =>
-    db
-      .insert(events)
-      .values({ title, date, time: "20:00", venue: `${title} venue` })
-      .returning()
-      .get();
-  const tonight = show("Tonight", "2026-11-26");
-  const nextWeek = show("Next week", "2026-12-03");
-  const comics = ["Ada", "Bo", "Cy"].map(
-    (name) =>
-      db.$client.prepare("insert into comedians (name) values (?) returning id").get(name) as { id: number },
-  );
-  const open = (event: typeof tonight, opensAt = new Date()) =>
-    openRound(
-      {
-        title: `${event.title} round`,
-        eventId: event.id,
-        eventDate: event.date,
-        comedianIds: comics.map((c) => c.id),
-        opensAt,
-        roomSeats: null,
-      },
-      staff,
-      db,
-    );
-  const vote = (roundId: number, n: number, opts: { ip?: string; comedian?: number; device?: string } = {}) =>
-    castVote(
-      {
-        roundId,
-        comedianId: comics[opts.comedian ?? 0].id,
-        email: `v${n}@example.com`,
-        emailKey: `v${n}@example.com`,
-        voteToken: `token-${roundId}-${n}-0123456789`,
-        ipAddress: opts.ip ?? "203.0.113.7",
-        deviceId: opts.device ?? `device-${roundId}-${n}-0123`,
-      },
-      db,
-    );
-  return { db, staff, tonight, nextWeek, comics, open, vote };
-}
 
 describe("the open round, kept between commits", () => {
   it("a round closed through the same connection is gone at the next read", () => {

@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, afterEach, vi } from "vitest";
-import { auditLog, votes, events, roundComedians } from "~/db/schema";
+import { auditLog, votes, roundComedians } from "~/db/schema";
 import { recordVote, roundAlarm } from "~/features/voting/vote-watch.server";
 import {
   addComedian,
@@ -23,7 +23,8 @@ import {
   voidBurst,
 } from "~/models/votes.server";
 import { seedDemoData } from "../../../scripts/seeds/demo";
-import { createTestDb, createTestDbWithStaff } from "../../support/db";
+import { createTestDb } from "../../support/db";
+import { nightSetup } from "../../support/show-night";
 
 const token = (n: number) => `test-token-${String(n).padStart(8, "0")}`;
 
@@ -35,49 +36,6 @@ async function setup() {
 }
 
 afterEach(() => vi.useRealTimers());
-
-function nightSetup() {
-  const { db, staff } = createTestDbWithStaff();
-  const show = (title: string, date: string) =>
-    db
-      .insert(events)
-      .values({ title, date, time: "20:00", venue: `${title} venue` })
-      .returning()
-      .get();
-  const tonight = show("Tonight", "2026-11-26");
-  const nextWeek = show("Next week", "2026-12-03");
-  const comics = ["Ada", "Bo", "Cy"].map(
-    (name) =>
-      db.$client.prepare("insert into comedians (name) values (?) returning id").get(name) as { id: number },
-  );
-  const open = (event: typeof tonight, opensAt = new Date()) =>
-    openRound(
-      {
-        title: `${event.title} round`,
-        eventId: event.id,
-        eventDate: event.date,
-        comedianIds: comics.map((c) => c.id),
-        opensAt,
-        roomSeats: null,
-      },
-      staff,
-      db,
-    );
-  const vote = (roundId: number, n: number, opts: { ip?: string; comedian?: number; device?: string } = {}) =>
-    castVote(
-      {
-        roundId,
-        comedianId: comics[opts.comedian ?? 0].id,
-        email: `v${n}@example.com`,
-        emailKey: `v${n}@example.com`,
-        voteToken: `token-${roundId}-${n}-0123456789`,
-        ipAddress: opts.ip ?? "203.0.113.7",
-        deviceId: opts.device ?? `device-${roundId}-${n}-0123`,
-      },
-      db,
-    );
-  return { db, staff, tonight, nextWeek, comics, open, vote };
-}
 
 describe("votes model", () => {
   it("stores one vote per round, e-mail key and device; the same refusal whatever another device chooses", async () => {
