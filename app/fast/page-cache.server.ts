@@ -69,7 +69,7 @@ export class PageCache {
     const entry: CachedPage = {
       ...rest,
       expires: now + TTL_MS,
-      template: stitchTemplate(text, nonce ? { nonce } : {}, { keepIdentity: false }),
+      template: stitchTemplate(text, nonce ? { nonce } : {}, { keepIdentity: false, sameLengthValues: true }),
     };
     this.entries.set(key, entry);
     return entry;

@@ -312,7 +312,7 @@ function attachDates(
   }
   const lineups = lineupsFor(ids, database);
   return rows.map(({ event, collection, venue }) => ({
-    ...toShow(event, collection, byEvent.get(event.id) ?? [], venue ?? null),
+    ...toShow(event, collection, byEvent.get(event.id) ?? [], venue ?? null, database),
     lineup: lineups.get(event.id) ?? [],
   }));
 }
@@ -322,6 +322,7 @@ export function toShow(
   collection: typeof collections.$inferSelect | null,
   dates: EventDate[],
   venue: Venue | null = null,
+  database: DB = db(),
 ): Show {
   return {
     id: e.id,
@@ -335,7 +336,7 @@ export function toShow(
     endTime: e.endTime,
     venue: e.venue,
     imageUrl: safeWebUrl(e.imageUrl, true),
-    image: showImageRef(e),
+    image: showImageRef(e, database),
     ticketUrl: safeWebUrl(e.ticketUrl),
     price: e.price,
     soldOut: e.soldOut,

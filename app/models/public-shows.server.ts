@@ -126,8 +126,17 @@ export function homePage(today: string, filters: ShowFilters, showAll: boolean, 
   const items = upcoming.filter((u) => needed.has(u) && full.has(u.show.id));
   const position = new Map(items.map((u, i) => [u, i]));
   const indexes = (list: UpcomingShow[]) => list.flatMap((u) => (position.has(u) ? [position.get(u)!] : []));
+  // Only the grid's cards (the first screen) carry the blurred preview: the sections below it load
+  // their images as they come near, over a dark slide or card. So the page's first response fits
+  // in one round trip on a phone (docs/decisions/performance.md, "The home page's first response").
+  const inGrid = new Set(sections.grid);
+  const cards = toCards(items.map((u) => full.get(u.show.id)!)).map((card, i) =>
+    inGrid.has(items[i]) || !card.show.image
+      ? card
+      : { ...card, show: { ...card.show, image: { ...card.show.image, placeholder: "" } } },
+  );
   return {
-    items: toCards(items.map((u) => full.get(u.show.id)!)),
+    items: cards,
     carousel: indexes(sections.carousel),
     epicDads: indexes(sections.epicDads),
     club: indexes(sections.club),

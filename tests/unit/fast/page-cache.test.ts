@@ -49,7 +49,9 @@ describe("page cache", () => {
     expect(first).toBe(html.replaceAll(render, "AAAAfirstNonce00000000=="));
     expect(second).toBe(html.replaceAll(render, "BBBBsecondNonce0000000=="));
     expect(first).not.toContain(render);
-    expect(cachedBody(entry, "CCCC", false).toString()).toBe(html.replaceAll(render, "CCCC"));
+    expect(cachedBody(entry, "CCCCthirdNonce00000000==", false).toString()).toBe(
+      html.replaceAll(render, "CCCCthirdNonce00000000=="),
+    );
   });
 
   it("stays bounded, dropping the oldest entries", () => {

@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { events, collections, comedians, eventComedians, venues } from "~/db/schema";
+import { collections, comedians, eventComedians, events, images, venues } from "~/db/schema";
 import { addDaysIso } from "~/lib/dates";
 import { distinctVenues, filterShows, NO_FILTERS, type ShowFilters } from "~/lib/filters";
 import { CAROUSEL_MAX, CLUB_PREVIEW, EPIC_DADS_PREVIEW, GRID_SIZE } from "~/lib/home-sections";
@@ -389,5 +389,25 @@ describe("feeds and the sitemap at 2,000 shows", () => {
     const upcoming = listShows({ from: TODAY }, db);
     expect(entries.filter((e) => /^\/(show|event)\//.test(e.path))).toHaveLength(upcoming.length);
     expect(fullRowsRead(db, () => sitemapEntries(TODAY, db))).toBe(0);
+  });
+});
+
+describe("the home page's first response", () => {
+  it("sends the blurred preview only for the grid's cards (the first screen), not the sections below", () => {
+    const db = createTestDb();
+    seedDemoData(db, TODAY);
+    const placeholder = "data:image/webp;base64,UklGRkAAAABXRUJQVlA4IDQAAADQAQCdASoQAAsAA4BaJYgAAubauPnP";
+    db.insert(images)
+      .values({ hash: "0123456789abcdef", width: 2400, height: 1350, format: "jpeg", bytes: 1, placeholder })
+      .run();
+    db.update(events).set({ imageHash: "0123456789abcdef", imageError: null }).run();
+    const page = homePage(TODAY, NO_FILTERS, false, db);
+    expect(page.grid.length).toBeGreaterThan(0);
+    expect(page.carousel.length).toBeGreaterThan(0);
+    for (const i of page.grid) expect(page.items[i].show.image?.placeholder).toBe(placeholder);
+    for (const i of page.carousel.filter((c) => !page.grid.includes(c))) {
+      expect(page.items[i].show.image?.hash).toBe("0123456789abcdef");
+      expect(page.items[i].show.image?.placeholder).toBe("");
+    }
   });
 });
