@@ -13,18 +13,35 @@ export type LitestreamPositions = { shadow: number; replica: number };
 /** A WAL position as one comparable number (index, then offset within it). */
 const position = (index: number, offset: number) => index * 2 ** 40 + offset;
 
-/** Litestream's positions from its /metrics text; null when they are not (yet) there. */
-export function parseLitestreamMetrics(text: string): LitestreamPositions | null {
+/**
+ * Litestream's positions from its /metrics text; null when they are not (yet) there.
+ *
+ * `litestream_shadow_wal_size` (Litestream 0.3.13) is not the offset in the current shadow WAL
+ * file: it is the size of every shadow WAL file Litestream still keeps. When Litestream's own
+ * checkpoint starts a new index, the previous file stays until a later sync removes it (once the
+ * replica has passed it), and a sync only runs after a write: after the last write of a busy
+ * moment the figure can count the previous file for hours, and the replica, which holds
+ * everything, looked behind ("replication: BEHIND" with nothing at risk). So the local position
+ * is the current index's own file, `shadowFileBytes(index)` (read beside the database, see
+ * app/services/replication.server.ts); without it (null: not readable) the total is used, which
+ * can only overstate the lag.
+ */
+export function parseLitestreamMetrics(
+  text: string,
+  shadowFileBytes: (index: number) => number | null = () => null,
+): LitestreamPositions | null {
   const value = (name: string) => {
     const match = new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.eE+-]+)$`, "m").exec(text);
     return match ? Number(match[1]) : null;
   };
   const shadowIndex = value("litestream_shadow_wal_index");
-  const shadowSize = value("litestream_shadow_wal_size");
+  const shadowTotal = value("litestream_shadow_wal_size");
   const replicaIndex = value("litestream_replica_wal_index");
   const replicaOffset = value("litestream_replica_wal_offset");
-  if (shadowIndex == null || shadowSize == null || replicaIndex == null || replicaOffset == null) return null;
-  return { shadow: position(shadowIndex, shadowSize), replica: position(replicaIndex, replicaOffset) };
+  if (shadowIndex == null || shadowTotal == null || replicaIndex == null || replicaOffset == null)
+    return null;
+  const shadowOffset = shadowFileBytes(shadowIndex) ?? shadowTotal;
+  return { shadow: position(shadowIndex, shadowOffset), replica: position(replicaIndex, replicaOffset) };
 }
 
 /** Remembers when each local position was first seen; answers the lag for a reading. */

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { LagClock, parseLitestreamMetrics } from "~/lib/replication-lag";
 import { getEnv, type Env } from "~/utils/env.server";
 import type { logger } from "~/utils/logger.server";
@@ -46,9 +48,38 @@ export function describeReplication(status: ReplicationStatus = replicationStatu
   }
 }
 
+/**
+ * The size of one shadow WAL file of Litestream's current generation (Litestream 0.3's folder
+ * beside the database: `.app.db-litestream/generation` names it, `generations/<it>/wal/<index in
+ * 8 hex digits>.wal` holds the WAL frames it has copied), or null when there is none to read.
+ * The replication monitor's local position (see parseLitestreamMetrics for why not the metric).
+ */
+export function litestreamShadowFileBytes(databasePath: string, index: number): number | null {
+  const meta = path.join(path.dirname(databasePath), `.${path.basename(databasePath)}-litestream`);
+  try {
+    const generation = fs.readFileSync(path.join(meta, "generation"), "utf8").trim();
+    if (!/^[0-9a-f]{16}$/.test(generation)) return null;
+    const file = path.join(
+      meta,
+      "generations",
+      generation,
+      "wal",
+      `${index.toString(16).padStart(8, "0")}.wal`,
+    );
+    return fs.statSync(file).size;
+  } catch {
+    return null;
+  }
+}
+
+/** Litestream's positions from its /metrics text and its folder beside the database. */
+export function litestreamPositions(metricsText: string, databasePath: string) {
+  return parseLitestreamMetrics(metricsText, (index) => litestreamShadowFileBytes(databasePath, index));
+}
+
 export function startReplicationMonitor(options: {
   log: ReturnType<typeof logger>;
-  env?: Pick<Env, "BUCKET_NAME" | "LITESTREAM_ADDR" | "REPLICATION_LAG_ALERT_SECONDS">;
+  env?: Pick<Env, "BUCKET_NAME" | "DATABASE_PATH" | "LITESTREAM_ADDR" | "REPLICATION_LAG_ALERT_SECONDS">;
   intervalMs?: number;
 }): Monitor {
   const env = options.env ?? getEnv();
@@ -66,7 +97,7 @@ export function startReplicationMonitor(options: {
     const now = Date.now();
     try {
       const { text } = await safeFetchText(url, { trusted: true, timeoutMs: 2_000, maxBytes: 256 * 1024 });
-      const positions = parseLitestreamMetrics(text);
+      const positions = litestreamPositions(text, env.DATABASE_PATH);
       if (!positions) throw new Error("Litestream has not read the database yet");
       lastReadingAt = now;
       const lagSeconds = clock.read(positions, now);

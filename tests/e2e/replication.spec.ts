@@ -104,7 +104,7 @@ test("kill -9 of the server and Litestream, then a restore into an empty folder:
     const settled = await writeSome(replicated, roundId, voters, 0, 120, "settled");
     // Litestream copies the WAL at each sync (every second): its figures speak of what it has seen.
     await new Promise((r) => setTimeout(r, 2_500));
-    await expect.poll(() => caughtUp(replicated.litestreamAddr), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => caughtUp(replicated), { timeout: 30_000 }).toBe(true);
     // ...then more, and the machine is lost the moment the last one is acknowledged.
     // (about 4 s of writes, as a busy room sends them, so the window is measured, not guessed)
     const last = await writeSome(replicated, roundId, voters, 120, 120, "last", 200);
@@ -176,6 +176,62 @@ test("kill -9 of the server and Litestream, then a restore into an empty folder:
   } finally {
     killBoth(replicated);
     if (restoredServer) await stopServer(restoredServer);
+    if (!process.env.KEEP_REHEARSAL) fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("after Litestream's own checkpoint and no write since, the health detail and the lag say the replica holds everything", async () => {
+  const { dir, file, roundId, comedianIds } = prepareVoteDatabase();
+  const voters = makeVoters(comedianIds, `c${Date.now()}`, 10);
+  const token = "replication-metrics-token-0123456789";
+  const replicated = await startUnderLitestream({
+    dir,
+    databasePath: file,
+    s3,
+    env: { REPLICATION_LAG_ALERT_SECONDS: "2", METRICS_TOKEN: token },
+  });
+  const health = async () => (await fetch(`${replicated.base}/healthcheck`)).text();
+  const litestream = async () => (await fetch(`http://${replicated.litestreamAddr}/metrics`)).text();
+  const figure = (text: string, name: string) =>
+    Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, "m").exec(text)?.[1] ?? NaN);
+  const lag = async () => {
+    const text = await (
+      await fetch(`${replicated.base}/metrics`, { headers: { authorization: `Bearer ${token}` } })
+    ).text();
+    return Number(/^laugh_replication_lag_seconds (\S+)$/m.exec(text)?.[1] ?? NaN);
+  };
+  try {
+    await expect.poll(health, { timeout: 30_000 }).toBe("OK\nreplication: ok");
+    // Litestream checkpoints by itself when the database file has not changed for a minute (its
+    // checkpoint interval) and a write comes: a database file a few minutes old, then one vote.
+    let checkpointed = false;
+    for (const voter of voters.slice(0, 5)) {
+      const past = new Date(Date.now() - 180_000);
+      fs.utimesSync(file, past, past);
+      await loadBallot(replicated.base, roundId, voter);
+      expect(await postVote(replicated.base, roundId, voter, [])).toBe(true);
+      const deadline = Date.now() + 5_000;
+      while (!checkpointed && Date.now() < deadline) {
+        checkpointed = figure(await litestream(), "litestream_shadow_wal_index") >= 1;
+        if (!checkpointed) await new Promise((r) => setTimeout(r, 250));
+      }
+      if (checkpointed) break;
+    }
+    expect(checkpointed, "Litestream started a new shadow WAL index").toBe(true);
+
+    // Nothing written since. The replica takes the rest; Litestream's own figure still counts the
+    // previous shadow WAL file, which no sync has removed (no write has come to start one).
+    await expect.poll(() => caughtUp(replicated), { timeout: 30_000 }).toBe(true);
+    const text = await litestream();
+    expect(figure(text, "litestream_shadow_wal_size")).toBeGreaterThan(
+      figure(text, "litestream_replica_wal_offset"),
+    );
+    // Past the alert threshold (2 s) and a few of the monitor's readings (every 500 ms): all is off-site.
+    await new Promise((r) => setTimeout(r, 4_000));
+    expect(await health()).toBe("OK\nreplication: ok");
+    expect(await lag()).toBe(0);
+  } finally {
+    killBoth(replicated);
     if (!process.env.KEEP_REHEARSAL) fs.rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -8,6 +8,7 @@ import { execFile, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
+import { litestreamPositions } from "~/services/replication.server";
 import type { FakeS3 } from "../fakes/s3";
 import { LOAD_ENV } from "./env";
 import { freePort, waitForHealthy } from "./server";
@@ -85,15 +86,15 @@ export async function startUnderLitestream(options: {
   return { base, port, litestream, serverPid, log, litestreamAddr, env };
 }
 
-/** Litestream's replica holds everything the database has (its own figures say so). */
-export async function caughtUp(addr: string) {
+/**
+ * Litestream's replica holds everything the database has, read as the server's replication
+ * monitor reads it (Litestream's figures and its shadow WAL file: litestreamPositions).
+ */
+export async function caughtUp(r: Replicated) {
   try {
-    const text = await (await fetch(`http://${addr}/metrics`)).text();
-    const value = (name: string) =>
-      Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, "m").exec(text)?.[1] ?? NaN);
-    const shadow = [value("litestream_shadow_wal_index"), value("litestream_shadow_wal_size")];
-    const replica = [value("litestream_replica_wal_index"), value("litestream_replica_wal_offset")];
-    return shadow.every(Number.isFinite) && shadow[0] === replica[0] && shadow[1] === replica[1];
+    const text = await (await fetch(`http://${r.litestreamAddr}/metrics`)).text();
+    const positions = litestreamPositions(text, r.env.DATABASE_PATH);
+    return positions !== null && positions.shadow === positions.replica;
   } catch {
     return false;
   }
