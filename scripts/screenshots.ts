@@ -7,7 +7,8 @@
  *   SHOTS=home,calendar   some pages only
  *   SHOTS_WIDTHS=390      some widths only
  *   SHOTS_DIR=docs/x      another folder
- *   SHOTS_POSTERS=1       every show's own realistic poster (as `npm run demo` has them)
+ *   SHOTS_POSTERS=1       every show's own realistic poster and the drawn headshots (as `npm run demo` has them)
+ *   SHOTS_HEADSHOTS=1     the demo's drawn headshots only
  *   SHOTS_OPEN=details.x  open these disclosures first (files named ….open.png), e.g. a menu
  */
 import fs from "node:fs";
@@ -22,6 +23,7 @@ import { signInAsStaff, signInHalfway } from "../tests/support/staff";
 import { CHROMIUM } from "./lib/chromium";
 import { requireBuild } from "./lib/harness";
 import { givePosters } from "./lib/posters";
+import { giveHeadshots } from "./seeds/headshots";
 
 const OUT = path.resolve(process.env.SHOTS_DIR || "screenshots");
 const widths = process.env.SHOTS_WIDTHS?.split(",").filter(Boolean).map(Number);
@@ -71,6 +73,9 @@ async function main() {
   });
   try {
     if (process.env.SHOTS_POSTERS) await givePosters(db, imagesDir(e2e.databasePath));
+    // The demo's drawn headshots (issue 42), as `npm run demo` has them.
+    if (process.env.SHOTS_POSTERS || process.env.SHOTS_HEADSHOTS)
+      await giveHeadshots(db, imagesDir(e2e.databasePath));
     const ctx = { db, ...layoutContext(db) };
     const only = process.env.SHOTS?.split(",").filter(Boolean);
     const pages = LAYOUT_PAGES.filter((p) => !only || only.includes(p.name));

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Fragment } from "react";
+import { Headshot } from "~/components/headshot";
 import { cardLineupNames, comedianPath, ROLE_LABELS, type LineupEntry } from "~/lib/lineup";
 
 /** A card's "with A, B and C" line, each name linking to the comedian's page. */
@@ -36,9 +37,7 @@ export function LineupList({ lineup }: { lineup: LineupEntry[] | undefined }) {
       <ol className="lineup__list">
         {lineup.map((c) => (
           <li key={c.comedianId} className="lineup__item">
-            {c.photoUrl ? (
-              <img src={c.photoUrl} alt="" width={56} height={56} loading="lazy" className="lineup__photo" />
-            ) : null}
+            <Headshot name={c.name} image={c.headshot} size={56} alt="" className="lineup__photo" />
             <span>
               <Link to={comedianPath(c)} className="lineup__name">
                 {c.name}

@@ -255,8 +255,15 @@ export const comedians = sqliteTable(
     bio: text("bio"),
     /** /comedians/{slug}. Nullable only for rows older than the column (the migration fills them). */
     slug: text("slug"),
-    /** An image URL or site path, shown through safeWebUrl (the image pipeline may replace it). */
+    /**
+     * A photo link from before headshots (issue 42): never shown; processed once into
+     * `photo_hash` by the image pipeline (ingestPendingImages), then cleared.
+     */
     photoUrl: text("photo_url"),
+    /** The headshot: a processed image (images.hash), shown as square crops. */
+    photoHash: text("photo_hash"),
+    /** The headshot's focal point, "x,y" in percent (null: the face's usual place, 50,30). */
+    photoFocus: text("photo_focus"),
     instagramUrl: text("instagram_url"),
     tiktokUrl: text("tiktok_url"),
     youtubeUrl: text("youtube_url"),

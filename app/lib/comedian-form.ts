@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { parseFocus, type Focus } from "./image-variants";
 import { comedianSlug, normalizeSocialLink, SLUG_PATTERN, SOCIAL_KINDS, type SocialKind } from "./lineup";
 import { comedianSchema } from "./vote-schema";
-import { isWebUrl } from "./web-url";
 
 /**
  * The staff comedian profile form (/admin/comedians/new and /admin/comedians/{id}): one
@@ -15,7 +15,10 @@ export const comedianProfileFields = z.object({
   name: optionalText(COMEDIAN_FIELD_MAX.name, "Please keep the name under 100 characters"),
   slug: optionalText(COMEDIAN_FIELD_MAX.slug, "Please keep the address under 60 characters"),
   bio: optionalText(COMEDIAN_FIELD_MAX.bio, "Please keep the bio under 500 characters"),
-  photoUrl: optionalText(COMEDIAN_FIELD_MAX.url, "Please keep this under 2000 characters"),
+  /** The headshot's focal point, "x,y" in percent (clicked on the photo with JavaScript). */
+  photoFocus: optionalText(20, "Enter two numbers from 0 to 100 (across, down), e.g. 50,30"),
+  /** The "Remove photo" button's value (the form is saved and the headshot removed). */
+  removePhoto: z.literal("yes").optional(),
   instagram: optionalText(COMEDIAN_FIELD_MAX.url, "Please keep this under 2000 characters"),
   tiktok: optionalText(COMEDIAN_FIELD_MAX.url, "Please keep this under 2000 characters"),
   youtube: optionalText(COMEDIAN_FIELD_MAX.url, "Please keep this under 2000 characters"),
@@ -28,7 +31,9 @@ export type ComedianProfileValues = {
   slug: string;
   slugGiven: boolean;
   bio: string | null;
-  photoUrl: string | null;
+  /** null: keep the stored focal point (or the default, the upper middle). */
+  photoFocus: Focus | null;
+  removePhoto: boolean;
   links: Record<SocialKind, string | null>;
 };
 
@@ -42,11 +47,11 @@ export const comedianProfileSchema = comedianProfileFields
         message: "Use lower-case letters, digits and single hyphens, e.g. priya-nair",
       });
     }
-    if (v.photoUrl && !isWebUrl(v.photoUrl, true)) {
+    if (v.photoFocus && !parseFocus(v.photoFocus)) {
       ctx.addIssue({
         code: "custom",
-        path: ["photoUrl"],
-        message: "Enter a full URL starting with https:// or a site path such as /images/x.jpg",
+        path: ["photoFocus"],
+        message: "Enter two numbers from 0 to 100 (across, down), e.g. 50,30",
       });
     }
     for (const kind of SOCIAL_KINDS) {
@@ -64,7 +69,8 @@ export const comedianProfileSchema = comedianProfileFields
       slug: v.slug || comedianSlug(v.name!),
       slugGiven: Boolean(v.slug),
       bio: v.bio || null,
-      photoUrl: v.photoUrl || null,
+      photoFocus: parseFocus(v.photoFocus),
+      removePhoto: v.removePhoto === "yes",
       links: {
         instagram: link("instagram"),
         tiktok: link("tiktok"),
@@ -79,7 +85,7 @@ export function comedianToFormDefaults(c: {
   name: string;
   slug: string | null;
   bio: string | null;
-  photoUrl: string | null;
+  photoFocus: string | null;
   instagramUrl: string | null;
   tiktokUrl: string | null;
   youtubeUrl: string | null;
@@ -89,7 +95,7 @@ export function comedianToFormDefaults(c: {
     name: c.name,
     slug: c.slug ?? "",
     bio: c.bio ?? "",
-    photoUrl: c.photoUrl ?? "",
+    photoFocus: c.photoFocus ?? "",
     instagram: c.instagramUrl ?? "",
     tiktok: c.tiktokUrl ?? "",
     youtube: c.youtubeUrl ?? "",

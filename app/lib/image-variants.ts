@@ -70,7 +70,9 @@ export type VariantKind =
   | { type: "ld"; ratio: LdRatio; whole?: true }
   | { type: "og"; whole?: true }
   /** The whole image, 640 px wide, for picking the focal point in the staff form. */
-  | { type: "preview" };
+  | { type: "preview" }
+  /** A comedian's headshot: a square crop around the focal point (app/lib/headshots.ts). */
+  | { type: "square"; width: number; format: DisplayFormat };
 
 export type VariantName = { hash: string; focus: Focus; kind: VariantKind };
 
@@ -144,16 +146,18 @@ export function srcSet(ref: ShowImageRef, format: DisplayFormat) {
 /** Parses a variant file name; null for anything the pipeline does not produce. */
 export function parseVariantName(file: string): VariantName | null {
   const m =
-    /^([0-9a-f]{16})-(\d{1,3})-(\d{1,3})-([wp]\d{1,4}|(?:16x9|4x3|1x1|og)p?|preview)\.(avif|webp|jpg)$/.exec(
+    /^([0-9a-f]{16})-(\d{1,3})-(\d{1,3})-([wps]\d{1,4}|(?:16x9|4x3|1x1|og)p?|preview)\.(avif|webp|jpg)$/.exec(
       file,
     );
   if (!m || !HASH.test(m[1])) return null;
   const focus = { x: Number(m[2]), y: Number(m[3]) };
   if (focus.x > 100 || focus.y > 100 || String(focus.x) !== m[2] || String(focus.y) !== m[3]) return null;
   const [, hash, , , kind, ext] = m;
-  if (/^[wp]\d/.test(kind)) {
+  if (/^[wps]\d/.test(kind)) {
     const width = Number(kind.slice(1));
     if (!width || String(width) !== kind.slice(1)) return null;
+    if (kind.startsWith("s"))
+      return { hash, focus, kind: { type: "square", width, format: ext as DisplayFormat } };
     const display = { type: "display" as const, width, format: ext as DisplayFormat };
     return { hash, focus, kind: kind.startsWith("p") ? { ...display, whole: true } : display };
   }
@@ -185,15 +189,18 @@ export function variantFileName(v: VariantName) {
   const suffix =
     k.type === "display"
       ? `${p ? "p" : "w"}${k.width}.${k.format}`
-      : k.type === "ld"
-        ? `${k.ratio}${p}.jpg`
-        : `${k.type}${p}.jpg`;
+      : k.type === "square"
+        ? `s${k.width}.${k.format}`
+        : k.type === "ld"
+          ? `${k.ratio}${p}.jpg`
+          : `${k.type}${p}.jpg`;
   return `${v.hash}-${v.focus.x}-${v.focus.y}-${suffix}`;
 }
 
 /** Is this variant name one the image's own fit produces (a whole name for a whole image)? */
 export function fitsImage(v: VariantName, size: { width: number; height: number }): boolean {
-  if (v.kind.type === "preview") return true;
+  // Any image has a square crop (a headshot); a preview is the whole image.
+  if (v.kind.type === "preview" || v.kind.type === "square") return true;
   return Boolean("whole" in v.kind && v.kind.whole) === (imageFit(size.width, size.height) === "whole");
 }
 

@@ -2,7 +2,7 @@
  * Comedians and show line-ups: the display and ordering rules (pure, unit tested in
  * tests/unit/lib/lineup.test.ts). The data lives in `comedians` and `event_comedians`.
  */
-
+import type { HeadshotRef } from "./headshots";
 import { parseId } from "./ids";
 import { nameSlug } from "./slug";
 
@@ -27,8 +27,8 @@ export type LineupEntry = {
   name: string;
   slug: string;
   role: LineupRole;
-  /** Safe web URL or site path, or null (see safeWebUrl). */
-  photoUrl: string | null;
+  /** The comedian's headshot (square crops through the image pipeline), or null: initials. */
+  headshot: HeadshotRef | null;
   /** The comedian's profile links (Instagram, TikTok, YouTube, website), already safe. */
   links: string[];
 };

@@ -1,5 +1,6 @@
 import { addDaysIso, BUSINESS_TIME_ZONE, normalizeTime } from "./dates";
 import { plainText } from "./description";
+import { headshotImage } from "./headshots";
 import { typicalAgeRange } from "./house-rules";
 import { structuredDataImages } from "./image-variants";
 import { comedianPath, type LineupEntry } from "./lineup";
@@ -21,14 +22,14 @@ export type ComedyEventJsonLd = Record<string, unknown> & { "@type": "ComedyEven
 
 /** schema.org Person for a comedian (show `performer`s and the comedian page). */
 export function personJsonLd(
-  c: Pick<LineupEntry, "name" | "slug" | "photoUrl" | "links">,
+  c: Pick<LineupEntry, "name" | "slug" | "headshot" | "links">,
   origin: string,
 ): Record<string, unknown> {
   return {
     "@type": "Person",
     name: c.name,
     url: new URL(comedianPath(c), origin).href,
-    ...(c.photoUrl ? { image: new URL(c.photoUrl, origin).href } : {}),
+    ...(c.headshot ? { image: new URL(headshotImage(c.headshot), origin).href } : {}),
     ...(c.links.length ? { sameAs: c.links } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import type { Comedian } from "~/db/schema";
 import { seriesSlug } from "~/lib/calendar-links";
+import type { HeadshotRef } from "~/lib/headshots";
 import { orderForIndex, type LineupRole } from "~/lib/lineup";
 import { futurePerformances, mergeSameTitle, performancesOf, type Performance } from "~/lib/recurrence";
 import type { Show } from "~/lib/shows";
@@ -7,26 +8,27 @@ import { db, type DB } from "~/utils/db.server";
 import { appearancesOf, bookedComedians, getComedianBySlug, roundsWon } from "./comedian-profiles.server";
 import { listComedians } from "./comedians.server";
 import { listShows, listShowsByIds } from "./events.server";
-import { comedianPhotoUrl, profileLinks } from "./lineups.server";
+import { headshotRef } from "./headshots.server";
+import { profileLinks } from "./lineups.server";
 
 export type ComedianSummary = {
   id: number;
   name: string;
   slug: string;
   bio: string | null;
-  photoUrl: string | null;
+  headshot: HeadshotRef | null;
   links: string[];
   /** The comedian's next show date (YYYY-MM-DD), or null. */
   nextDate: string | null;
 };
 
-export function toSummary(c: Comedian, nextDate: string | null = null): ComedianSummary {
+export function toSummary(c: Comedian, nextDate: string | null = null, database: DB = db()): ComedianSummary {
   return {
     id: c.id,
     name: c.name,
     slug: c.slug ?? `comedian-${c.id}`,
     bio: c.bio,
-    photoUrl: comedianPhotoUrl(c.photoUrl),
+    headshot: headshotRef(c, database),
     links: profileLinks(c),
     nextDate,
   };
@@ -47,7 +49,7 @@ export function comediansIndex(today: string, database: DB = db()): ComedianSumm
     const date = upcoming.get(eventId);
     if (date && (!next.has(comedianId) || date < next.get(comedianId)!)) next.set(comedianId, date);
   }
-  return orderForIndex(listComedians(database).map((c) => toSummary(c, next.get(c.id) ?? null)));
+  return orderForIndex(listComedians(database).map((c) => toSummary(c, next.get(c.id) ?? null, database)));
 }
 
 export type Appearance = { show: Show; role: LineupRole; dates: Performance[] };
@@ -78,7 +80,7 @@ export function comedianPage(slug: string, today: string, database: DB = db()) {
   );
   past.sort((a, b) => b.dates[0].date.localeCompare(a.dates[0].date));
   return {
-    comedian: toSummary(comedian, upcoming[0]?.dates[0]?.date ?? null),
+    comedian: toSummary(comedian, upcoming[0]?.dates[0]?.date ?? null, database),
     upcoming,
     past: past.slice(0, 50),
     rounds: roundsWon(comedian.id, database),

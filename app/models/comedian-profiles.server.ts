@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, ne } from "drizzle-orm";
 import { comedians, eventComedians, roundComedians, votingRounds, type Comedian } from "~/db/schema";
 import type { ComedianProfileValues } from "~/lib/comedian-form";
+import { formatFocus } from "~/lib/image-variants";
 import { comedianSlug, type LineupRole } from "~/lib/lineup";
 import { uniqueSlug } from "~/lib/slug";
 import { recordAudit } from "~/models/audit.server";
@@ -36,11 +37,21 @@ export class SlugTakenError extends Error {
   }
 }
 
-function columns(values: ComedianProfileValues) {
+/** A new headshot (an image the pipeline stored), or null: the photo stays as it is. */
+export type HeadshotChange = { hash: string } | null;
+
+function columns(values: ComedianProfileValues, photo: HeadshotChange) {
+  // Remove photo wins; a new headshot replaces the old one (and an old photo link, issue 42).
+  const headshot = values.removePhoto
+    ? { photoHash: null, photoFocus: null, photoUrl: null }
+    : photo
+      ? { photoHash: photo.hash, photoUrl: null }
+      : {};
   return {
     name: values.name,
     bio: values.bio,
-    photoUrl: values.photoUrl,
+    ...headshot,
+    ...(values.photoFocus && !values.removePhoto ? { photoFocus: formatFocus(values.photoFocus) } : {}),
     instagramUrl: values.links.instagram,
     tiktokUrl: values.links.tiktok,
     youtubeUrl: values.links.youtube,
@@ -49,7 +60,8 @@ function columns(values: ComedianProfileValues) {
 }
 
 /**
- * Creates (id null) or updates a comedian's profile with its audit entry. A slug staff typed
+ * Creates (id null) or updates a comedian's profile, its headshot (`photo`, or removed by
+ * `values.removePhoto`) with its audit entry, in one transaction. A slug staff typed
  * must be free (SlugTakenError); one made from the name gets "-2", "-3"... when taken.
  * Answers the row, or null when the id is unknown or deleted.
  */
@@ -58,6 +70,7 @@ export function saveComedianProfile(
   values: ComedianProfileValues,
   staff: StaffIdentity,
   database: DB = db(),
+  photo: HeadshotChange = null,
 ): Comedian | null {
   return database.transaction((tx) => {
     const t = tx as unknown as DB;
@@ -80,13 +93,13 @@ export function saveComedianProfile(
     const row = before
       ? t
           .update(comedians)
-          .set({ ...columns(values), slug, updatedAt: new Date() })
+          .set({ ...columns(values, photo), slug, updatedAt: new Date() })
           .where(eq(comedians.id, before.id))
           .returning()
           .get()
       : t
           .insert(comedians)
-          .values({ ...columns(values), slug })
+          .values({ ...columns(values, photo), slug })
           .returning()
           .get();
     recordAudit(

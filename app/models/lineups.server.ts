@@ -3,6 +3,7 @@ import { comedians, eventComedians } from "~/db/schema";
 import { comedianSlug, type LineupEntry, type LineupRole } from "~/lib/lineup";
 import { safeWebUrl } from "~/lib/sanitize";
 import { db, type DB } from "~/utils/db.server";
+import { headshotRef } from "./headshots.server";
 
 /** A comedian row's profile links, safe to print (unsafe stored values are left out). */
 export function profileLinks(c: {
@@ -14,15 +15,6 @@ export function profileLinks(c: {
   return [c.instagramUrl, c.tiktokUrl, c.youtubeUrl, c.websiteUrl]
     .map((u) => safeWebUrl(u))
     .filter((u): u is string => Boolean(u));
-}
-
-/**
- * The photo of a comedian as pages print it: a web URL or site path through the same
- * safe-URL rule as show images. HOOK for the image pipeline (i16): when comedians get
- * uploaded photos, resolve the stored reference to its rendition URL here.
- */
-export function comedianPhotoUrl(stored: string | null): string | null {
-  return safeWebUrl(stored, true);
 }
 
 /** The line-ups of many shows in one query per 500 shows; deleted comedians are left out. */
@@ -43,7 +35,7 @@ export function lineupsFor(eventIds: number[], database: DB = db()): Map<number,
         name: c.name,
         slug: c.slug ?? comedianSlug(c.name),
         role: link.role,
-        photoUrl: comedianPhotoUrl(c.photoUrl),
+        headshot: headshotRef(c, database),
         links: profileLinks(c),
       });
       byEvent.set(link.eventId, list);

@@ -25,6 +25,7 @@ import {
   processOriginal,
   produceAllVariants,
   type Original,
+  withPosterTicket,
   writeAtomic,
 } from "~/utils/image-pipeline.server";
 import { logger } from "~/utils/logger.server";
@@ -97,6 +98,24 @@ export async function ingestBytes(
     if (error instanceof ImageError) return { ok: false, message: error.message };
     logger().error({ err: error }, "image processing failed");
     return { ok: false, message: "The image could not be processed." };
+  }
+}
+
+/**
+ * A file staff uploaded (a poster or a headshot), processed and stored while fewer than two are
+ * under way (withPosterTicket, issue 38): 400 for a bad file (staff pick another), 503 when busy.
+ */
+export async function ingestStaffUpload(
+  file: { path: string },
+  database: DB = db(),
+): Promise<{ ok: true; hash: string } | { ok: false; message: string; status: 400 | 503 }> {
+  try {
+    const result = await withPosterTicket(() => ingestBytes(file, database));
+    return result.ok ? result : { ...result, status: 400 };
+  } catch (error) {
+    if (error instanceof ImageError && error.kind === "busy")
+      return { ok: false, message: error.message, status: 503 };
+    throw error;
   }
 }
 

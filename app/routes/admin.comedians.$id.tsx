@@ -11,6 +11,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { handleComedianProfile } from "~/features/comedians/comedian-profile-action.server";
 import { comedianToFormDefaults } from "~/lib/comedian-form";
 import { parseId } from "~/lib/ids";
+import { previewUrl } from "~/lib/image-variants";
 import { comedianPath } from "~/lib/lineup";
 import { sharePath, trackingCodeOf } from "~/lib/tracking";
 import { getComedian } from "~/models/comedians.server";
@@ -40,6 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     name: comedian.name,
     slug: comedian.slug,
     defaults: comedianToFormDefaults(comedian),
+    headshotPreview: comedian.photoHash ? previewUrl({ hash: comedian.photoHash }) : null,
     code,
     draw,
     total: draw.reduce((n, r) => n + r.tickets, 0),
@@ -57,7 +59,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditComedian() {
-  const { id, name, slug, defaults, code, draw, total, shareLinks } = useLoaderData<typeof loader>();
+  const { id, name, slug, defaults, headshotPreview, code, draw, total, shareLinks } =
+    useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   return (
     <section className="section container admin">
@@ -70,7 +73,13 @@ export default function EditComedian() {
           <Link to={comedianPath({ slug })}>View the public page</Link>
         </p>
       ) : null}
-      <ComedianProfileForm key={id} mode="edit" defaultValue={defaults} lastResult={data ?? null} />
+      <ComedianProfileForm
+        key={id}
+        mode="edit"
+        defaultValue={defaults}
+        lastResult={data ?? null}
+        headshotPreview={headshotPreview}
+      />
       <DrawSection name={name} id={id} code={code} draw={draw} total={total} shareLinks={shareLinks} />
     </section>
   );

@@ -2,6 +2,7 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, useLoaderData } from "@remix-run/react";
 import { CalendarMenu } from "~/components/calendar-menu";
 import { ErrorScreen, GeneralErrorBoundary } from "~/components/error-boundary";
+import { Headshot } from "~/components/headshot";
 import { CardTicketLink } from "~/components/shows/card-ticket-link";
 import { VenueName } from "~/components/venue-name";
 import { googleLinkFor } from "~/lib/calendar-feed";
@@ -14,6 +15,7 @@ import {
 } from "~/lib/calendar-links";
 import { comedianDates } from "~/lib/comedian-dates";
 import { formatLongDate, formatTime12 } from "~/lib/dates";
+import { headshotImage } from "~/lib/headshots";
 import { inlineScriptJson } from "~/lib/inline-script-json";
 import { comedianPath, ROLE_LABELS } from "~/lib/lineup";
 import { WITHOUT_RUNTIME } from "~/lib/page-runtime";
@@ -39,7 +41,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     title: `${comedian.name} | ${SITE.name}`,
     description: (comedian.bio ?? `${comedian.name}'s upcoming shows with ${SITE.name}.`).slice(0, 160),
     url: `${origin}${comedianPath(comedian)}`,
-    image: comedian.photoUrl ?? SITE.fallbackImage,
+    image: comedian.headshot ? headshotImage(comedian.headshot) : SITE.fallbackImage,
     origin,
     type: "website",
   });
@@ -131,17 +133,13 @@ export default function ComedianPage() {
         </Link>
       </p>
       <div className="comedian-profile">
-        <div>
-          {comedian.photoUrl ? (
-            <img
-              src={comedian.photoUrl}
-              alt={comedian.name}
-              width={400}
-              height={400}
-              className="comedian-profile__photo"
-            />
-          ) : null}
-        </div>
+        <Headshot
+          name={comedian.name}
+          image={comedian.headshot}
+          size={256}
+          sizes="(min-width: 768px) 16rem, 9rem"
+          className="comedian-profile__photo"
+        />
         <div>
           <h1>{comedian.name}</h1>
           {comedian.bio ? <p className="comedian-profile__bio">{comedian.bio}</p> : null}

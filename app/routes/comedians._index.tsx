@@ -2,6 +2,7 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, useLoaderData } from "@remix-run/react";
 import { useBusinessToday } from "~/components/business-zone";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Headshot } from "~/components/headshot";
 import { formatCardDate } from "~/lib/dates";
 import { comedianPath } from "~/lib/lineup";
 import { seoMeta } from "~/lib/seo";
@@ -65,16 +66,7 @@ function ComedianGrid({
     <ul className="comedian-grid">
       {comedians.map((c) => (
         <li key={c.id} className="comedian-card panel">
-          {c.photoUrl ? (
-            <img
-              src={c.photoUrl}
-              alt=""
-              width={64}
-              height={64}
-              loading="lazy"
-              className="comedian-card__photo"
-            />
-          ) : null}
+          <Headshot name={c.name} image={c.headshot} size={64} alt="" className="comedian-card__photo" />
           <div>
             <h3>
               <Link to={comedianPath(c)}>{c.name}</Link>

@@ -22,6 +22,7 @@ import {
   maxDisplayWidth,
   OG_SIZE,
   variantFileName,
+  type DisplayFormat,
   type Focus,
   type VariantName,
 } from "~/lib/image-variants";
@@ -259,6 +260,13 @@ async function wholeOnBackdrop(master: Buffer, width: number, height: number) {
   ]);
 }
 
+/** A display file's encoding: AVIF, WebP or JPEG at the qualities images.md gives. */
+function encodeDisplay(img: sharpType.Sharp, format: DisplayFormat) {
+  if (format === "avif") return img.avif({ quality: 50, effort: 2 }).toBuffer();
+  if (format === "webp") return img.webp({ quality: 72, effort: 4 }).toBuffer();
+  return img.jpeg({ quality: 76, mozjpeg: true }).toBuffer();
+}
+
 /** Renders one variant from the master (width × height of the master given). */
 export async function renderVariant(
   master: Buffer,
@@ -275,9 +283,14 @@ export async function renderVariant(
       : sharp(master)
           .extract(cropBox(size.width, size.height, 16, 9, v.focus))
           .resize(k.width, height);
-    if (k.format === "avif") return img.avif({ quality: 50, effort: 2 }).toBuffer();
-    if (k.format === "webp") return img.webp({ quality: 72, effort: 4 }).toBuffer();
-    return img.jpeg({ quality: 76, mozjpeg: true }).toBuffer();
+    return encodeDisplay(img, k.format);
+  }
+  if (k.type === "square") {
+    // A headshot (issue 42): the largest square around the focal point.
+    const img = sharp(master)
+      .extract(cropBox(size.width, size.height, 1, 1, v.focus))
+      .resize(k.width, k.width);
+    return encodeDisplay(img, k.format);
   }
   if (k.type === "preview")
     return sharp(master)
@@ -354,6 +367,14 @@ export async function produceAllVariants(
 ) {
   const maxWidth = maxDisplayWidth(image.width, image.height, focus);
   const fit = imageFit(image.width, image.height);
-  for (const v of allVariants({ hash: image.hash, focus, maxWidth, fit }))
-    await ensureVariantFile(dir, image, v);
+  await produceVariants(dir, image, allVariants({ hash: image.hash, focus, maxWidth, fit }));
+}
+
+/** Renders these variants of one image, one after another (each in an image slot). */
+export async function produceVariants(
+  dir: string,
+  image: { width: number; height: number },
+  variants: VariantName[],
+) {
+  for (const v of variants) await ensureVariantFile(dir, image, v);
 }

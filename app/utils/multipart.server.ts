@@ -1,5 +1,5 @@
 /**
- * Multipart (file upload) posts, allowed on the event form routes only and read with strict
+ * Multipart (file upload) posts, allowed on the event and comedian form routes only and read with strict
  * bounds (busboy): one file of at most 15 MB, a few hundred short text fields, nothing else.
  * Every other route keeps the urlencoded-only rule (server/pipeline.ts asks multipartAllowance).
  * Kept in one module so the bounded POST pipeline can call it for these routes.
@@ -12,8 +12,13 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 
-/** The routes whose form may carry a file (the staff event form: new and edit). */
-export const UPLOAD_PATHS = [/^\/admin\/events\/new\/?$/, /^\/admin\/events\/\d{1,10}\/?$/];
+/** The routes whose form may carry a file (the staff event form and comedian form: new and edit). */
+export const UPLOAD_PATHS = [
+  /^\/admin\/events\/new\/?$/,
+  /^\/admin\/events\/\d{1,10}\/?$/,
+  /^\/admin\/comedians\/new\/?$/,
+  /^\/admin\/comedians\/\d{1,10}\/?$/,
+];
 export const MAX_UPLOAD_FILE_BYTES = 15 * 1024 * 1024;
 /** The whole request: the file plus the form's text fields. */
 export const MAX_UPLOAD_REQUEST_BYTES = MAX_UPLOAD_FILE_BYTES + 512 * 1024;
@@ -31,6 +36,12 @@ export const EVENT_FORM_UPLOAD: UploadLimits = {
   fields: 300,
   fieldBytes: 64 * 1024,
   fileFields: ["poster"],
+};
+/** The comedian profile form's headshot (issue 42): the poster's bounds, a short form. */
+export const COMEDIAN_FORM_UPLOAD: UploadLimits = {
+  ...EVENT_FORM_UPLOAD,
+  fields: 40,
+  fileFields: ["headshot"],
 };
 
 /**

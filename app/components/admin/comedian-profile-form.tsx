@@ -7,22 +7,30 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
+import { ImageField } from "~/components/admin/image-field";
 import { FieldErrors, FormErrors } from "~/components/form-parts";
 import { comedianProfileFields, comedianProfileSchema } from "~/lib/comedian-form";
+import { HEADSHOT_FOCUS } from "~/lib/headshots";
 
 type Defaults = Partial<
-  Record<"name" | "slug" | "bio" | "photoUrl" | "instagram" | "tiktok" | "youtube" | "website", string>
+  Record<"name" | "slug" | "bio" | "photoFocus" | "instagram" | "tiktok" | "youtube" | "website", string>
 >;
 
-/** The staff comedian profile form: a real POST, errors next to the fields with JavaScript on or off. */
+/**
+ * The staff comedian profile form: a real POST (multipart: the headshot goes through the image
+ * pipeline as posters do), errors next to the fields with JavaScript on or off.
+ */
 export function ComedianProfileForm({
   mode,
   defaultValue,
   lastResult,
+  headshotPreview = null,
 }: {
   mode: "create" | "edit";
   defaultValue: Defaults;
   lastResult?: SubmissionResult<string[]> | null;
+  /** The stored headshot's whole-image preview (Edit), for picking the focal point. */
+  headshotPreview?: string | null;
 }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
@@ -47,7 +55,7 @@ export function ComedianProfileForm({
     );
   };
   return (
-    <Form method="post" {...getFormProps(form)} className="event-form">
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="event-form">
       <FormErrors id={form.errorId} errors={form.errors} />
       {text("name", "Name")}
       {text("slug", "Page address", "comedians/… — leave empty to make it from the name")}
@@ -56,7 +64,30 @@ export function ComedianProfileForm({
         <textarea {...getTextareaProps(fields.bio)} rows={4} />
         <FieldErrors id={fields.bio.errorId} errors={fields.bio.errors} />
       </div>
-      {text("photoUrl", "Photo URL", "https://… or a site path such as /images/comedians/x.jpg")}
+      <ImageField
+        legend="Headshot"
+        name="headshot"
+        label="Upload a headshot"
+        hint="JPEG, PNG, WebP, AVIF or HEIC, at most 15 MB. Shown as a square; a new one replaces the old."
+        currentUrl={headshotPreview}
+        currentAlt="Current headshot"
+        focusField={fields.photoFocus}
+        focusDefault={HEADSHOT_FOCUS}
+        focusHint="Percent across and down, e.g. 50,30: the face (with JavaScript, click it). The square keeps this point."
+        onFocusPick={(value) => form.update({ name: fields.photoFocus.name, value })}
+      >
+        {headshotPreview ? (
+          <button
+            type="submit"
+            name="removePhoto"
+            value="yes"
+            className="button button--outline button--small"
+            disabled={saving}
+          >
+            Remove photo
+          </button>
+        ) : null}
+      </ImageField>
       <div className="event-form__row">
         {text("instagram", "Instagram", "@handle or link")}
         {text("tiktok", "TikTok", "@handle or link")}

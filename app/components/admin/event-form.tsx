@@ -9,18 +9,12 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { HouseRuleFields } from "~/components/admin/house-rule-fields";
+import { ImageField } from "~/components/admin/image-field";
 import { FieldErrors, FormErrors } from "~/components/form-parts";
 import { eventFormFields, eventFormSchema, type EventFormDefaults } from "~/lib/event-form";
-import {
-  previewUrl,
-  DEFAULT_FOCUS,
-  formatFocus,
-  parseFocus,
-  type Focus,
-  type ShowImageRef,
-} from "~/lib/image-variants";
+import { previewUrl, DEFAULT_FOCUS, type ShowImageRef } from "~/lib/image-variants";
 import { LINEUP_ROLES, ROLE_LABELS } from "~/lib/lineup";
 import { VENUE_CHOICE, venueChoiceDefaults, type VenueOption } from "~/lib/venue-choice";
 
@@ -106,19 +100,25 @@ export function EventForm({
           <input {...getInputProps(app.price, { type: "text" })} />
         </Field>
       </div>
-      <PosterField
-        image={image}
-        focusInput={
-          <input
-            {...getInputProps(app.imageFocus, { type: "text" })}
-            inputMode="numeric"
-            placeholder="50,50"
-          />
-        }
+      <ImageField
+        legend="Poster"
+        name="poster"
+        label="Upload a poster"
+        hint="JPEG, PNG, WebP, AVIF or HEIC, at most 15 MB. An uploaded poster replaces the image link."
+        currentUrl={image ? previewUrl(image) : null}
+        currentAlt="Current poster"
         focusField={app.imageFocus}
-        defaultFocus={defaultValue.imageFocus}
+        focusDefault={image?.focus ?? DEFAULT_FOCUS}
+        focusHint="Percent across and down, e.g. 50,30 (with JavaScript, click the image). Crops keep this point."
         onFocusPick={(value) => form.update({ name: app.imageFocus.name, value })}
-      />
+      >
+        {image?.fit === "whole" ? (
+          <p className="field__hint" data-image-fit="whole">
+            This poster is shown whole, on a blurred backdrop of itself: a 16:9 crop would cut off too much of
+            it. The focal point is used only for a crop.
+          </p>
+        ) : null}
+      </ImageField>
 
       <fieldset className="event-form__dates">
         <legend>Recurring dates</legend>
@@ -408,95 +408,5 @@ export function LoadFromUrlForm({ defaultUrl }: { defaultUrl?: string }) {
         {loading ? "Loading..." : "Load details"}
       </button>
     </Form>
-  );
-}
-
-/**
- * The poster: a plain file input (JPEG, PNG, WebP, AVIF, HEIC; at most 15 MB) and the focal
- * point as a number pair. With JavaScript the chosen file is previewed and a click on the
- * image sets the focal point.
- */
-function PosterField({
-  image,
-  focusInput,
-  focusField,
-  defaultFocus,
-  onFocusPick,
-}: {
-  image?: ShowImageRef | null;
-  focusInput: ReactNode;
-  focusField: FieldMetadata<unknown>;
-  defaultFocus?: string;
-  onFocusPick: (value: string) => void;
-}) {
-  const [preview, setPreview] = useState<string | null>(null);
-  const [focus, setFocus] = useState<Focus>(parseFocus(defaultFocus) ?? image?.focus ?? DEFAULT_FOCUS);
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
-  const current = image ? previewUrl(image) : null;
-  const shown = preview ?? current;
-  const pick = (event: MouseEvent<HTMLButtonElement>) => {
-    const box = (event.currentTarget.querySelector("img") ?? event.currentTarget).getBoundingClientRect();
-    const next = {
-      x: Math.round(Math.min(Math.max(((event.clientX - box.left) / box.width) * 100, 0), 100)),
-      y: Math.round(Math.min(Math.max(((event.clientY - box.top) / box.height) * 100, 0), 100)),
-    };
-    setFocus(next);
-    onFocusPick(formatFocus(next));
-  };
-  return (
-    <fieldset className="event-form__poster">
-      <legend>Poster</legend>
-      <div className="field">
-        <span className="field__label">
-          <label htmlFor="poster">Upload a poster</label>
-        </span>
-        <input
-          id="poster"
-          name="poster"
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif,.heic,.heif"
-          onChange={(event) => {
-            const file = event.currentTarget.files?.[0];
-            setPreview(file ? URL.createObjectURL(file) : null);
-          }}
-        />
-        <span className="field__hint">
-          JPEG, PNG, WebP, AVIF or HEIC, at most 15 MB. An uploaded poster replaces the image link.
-        </span>
-      </div>
-      {shown ? (
-        <button
-          type="button"
-          className="poster-focus"
-          onClick={pick}
-          aria-label="Set the focal point: click the face or main subject"
-        >
-          <img
-            src={shown}
-            alt={preview ? "Preview of the chosen poster" : "Current poster"}
-            className="poster-focus__image"
-            data-testid="poster-preview"
-          />
-          <span
-            className="poster-focus__marker"
-            style={{ left: `${focus.x}%`, top: `${focus.y}%` }}
-            aria-hidden="true"
-          />
-        </button>
-      ) : null}
-      {image?.fit === "whole" ? (
-        <p className="field__hint" data-image-fit="whole">
-          This poster is shown whole, on a blurred backdrop of itself: a 16:9 crop would cut off too much of
-          it. The focal point is used only for a crop.
-        </p>
-      ) : null}
-      <Field
-        label="Focal point"
-        field={focusField}
-        hint="Percent across and down, e.g. 50,30 (with JavaScript, click the image). Crops keep this point."
-      >
-        {focusInput}
-      </Field>
-    </fieldset>
   );
 }

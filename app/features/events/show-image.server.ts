@@ -1,4 +1,4 @@
-import { ingestBytes, type FormImageOutcome } from "~/models/show-images.server";
+import { ingestStaffUpload, type FormImageOutcome } from "~/models/show-images.server";
 import { ingestUrl } from "~/services/image-links.server";
 import { db, type DB } from "~/utils/db.server";
 import { ImageError, withPosterTicket } from "~/utils/image-pipeline.server";
@@ -37,8 +37,8 @@ async function formImage(
 ): Promise<FormImageOutcome> {
   const poster = input.poster;
   if (poster) {
-    const result = await withPosterTicket(() => ingestBytes(poster, database));
-    if (!result.ok) return { kind: "rejected", message: result.message, status: 400 };
+    const result = await ingestStaffUpload(poster, database);
+    if (!result.ok) return { kind: "rejected", message: result.message, status: result.status };
     return { kind: "set", imageUrl: null, source: "upload", hash: result.hash, error: null };
   }
   const link = input.imageUrl;

@@ -71,13 +71,13 @@ describe("reminders and line-ups in feeds", () => {
   it("names the line-up in the event description", () => {
     const show = gameOnShow({
       lineup: [
-        { comedianId: 1, name: "Priya Nair", slug: "priya-nair", role: "host", photoUrl: null, links: [] },
+        { comedianId: 1, name: "Priya Nair", slug: "priya-nair", role: "host", headshot: null, links: [] },
         {
           comedianId: 2,
           name: "Marcus Bell",
           slug: "marcus-bell",
           role: "headliner",
-          photoUrl: null,
+          headshot: null,
           links: [],
         },
       ],

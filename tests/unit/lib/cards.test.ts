@@ -61,10 +61,10 @@ describe("cardShow", () => {
             name: "Ann",
             slug: "ann",
             role: "headliner",
-            photoUrl: "/a.jpg",
+            headshot: { hash: "0123456789abcdef", focus: { x: 50, y: 30 }, side: 800, placeholder: "" },
             links: ["https://x"],
           },
-          { comedianId: 2, name: "Bo", slug: "bo", role: "host", photoUrl: null, links: [] },
+          { comedianId: 2, name: "Bo", slug: "bo", role: "host", headshot: null, links: [] },
         ],
       }),
     );

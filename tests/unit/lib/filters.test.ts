@@ -186,7 +186,7 @@ describe("filters at their edges", () => {
     const withLineup = makeShow({
       title: "Late Show",
       lineup: [
-        { comedianId: 1, name: "Ann Comic", slug: "ann-comic", role: "headliner", photoUrl: null, links: [] },
+        { comedianId: 1, name: "Ann Comic", slug: "ann-comic", role: "headliner", headshot: null, links: [] },
       ],
     });
     expect(

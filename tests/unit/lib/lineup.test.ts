@@ -21,7 +21,7 @@ const entry = (name: string, over: Partial<LineupEntry> = {}): LineupEntry => ({
   name,
   slug: comedianSlug(name),
   role: "feature",
-  photoUrl: null,
+  headshot: null,
   links: [],
   ...over,
 });
@@ -133,15 +133,15 @@ describe("comedian profile form", () => {
     expect(parsed.links.instagram).toBe("https://www.instagram.com/priya");
   });
 
-  it("refuses a blank name, a bad slug and an unsafe photo URL", () => {
+  it("refuses a blank name, a bad slug and a focal point off the photo", () => {
     const result = comedianProfileSchema.safeParse({
       name: " ",
       slug: "Not A Slug",
-      photoUrl: "javascript:alert(1)",
+      photoFocus: "50,101",
     });
     expect(result.success).toBe(false);
     const paths = result.error!.issues.map((i) => i.path.join("."));
-    expect(paths).toEqual(expect.arrayContaining(["name", "slug", "photoUrl"]));
+    expect(paths).toEqual(expect.arrayContaining(["name", "slug", "photoFocus"]));
   });
 
   it("tells staff what is wrong with each field", () => {
@@ -151,13 +151,13 @@ describe("comedian profile form", () => {
       issues({
         name: " ",
         slug: "Not A Slug",
-        photoUrl: "javascript:alert(1)",
+        photoFocus: "face",
         instagram: "https://example.com/x",
       }),
     ).toEqual([
       ["name", "Comedian name is required"],
       ["slug", "Use lower-case letters, digits and single hyphens, e.g. priya-nair"],
-      ["photoUrl", "Enter a full URL starting with https:// or a site path such as /images/x.jpg"],
+      ["photoFocus", "Enter two numbers from 0 to 100 (across, down), e.g. 50,30"],
       ["instagram", "Enter an Instagram link or @handle"],
     ]);
     const long = (n: number) => "x".repeat(n);
@@ -166,7 +166,6 @@ describe("comedian profile form", () => {
         name: long(101),
         slug: long(61),
         bio: long(501),
-        photoUrl: `https://example.com/${long(2000)}`,
         instagram: long(2001),
         tiktok: long(2001),
         youtube: long(2001),
@@ -176,7 +175,6 @@ describe("comedian profile form", () => {
       ["name", "Please keep the name under 100 characters"],
       ["slug", "Please keep the address under 60 characters"],
       ["bio", "Please keep the bio under 500 characters"],
-      ["photoUrl", "Please keep this under 2000 characters"],
       ["instagram", "Please keep this under 2000 characters"],
       ["tiktok", "Please keep this under 2000 characters"],
       ["youtube", "Please keep this under 2000 characters"],
@@ -184,12 +182,12 @@ describe("comedian profile form", () => {
     ]);
   });
 
-  it("keeps a slug staff gave, a site-path photo, a bio and every link; empty ones are none", () => {
+  it("keeps a slug staff gave, the headshot's focal point, a bio and every link; empty ones are none", () => {
     const parsed = comedianProfileSchema.parse({
       name: "Priya Nair",
       slug: "priya",
       bio: "Dad jokes",
-      photoUrl: "/images/priya.jpg",
+      photoFocus: "40, 25",
       instagram: "@priya",
       tiktok: "@priya",
       youtube: "@priya",
@@ -199,13 +197,15 @@ describe("comedian profile form", () => {
       slug: "priya",
       slugGiven: true,
       bio: "Dad jokes",
-      photoUrl: "/images/priya.jpg",
+      photoFocus: { x: 40, y: 25 },
+      removePhoto: false,
     });
     expect(Object.values(parsed.links).every((url) => url?.startsWith("https://"))).toBe(true);
     expect(parsed.links.website).toBe("https://priya.example/");
     expect(parsed.links.tiktok).not.toBe(parsed.links.youtube);
-    const bare = comedianProfileSchema.parse({ name: "Priya Nair", bio: "", photoUrl: "" });
-    expect(bare).toMatchObject({ bio: null, photoUrl: null });
+    const bare = comedianProfileSchema.parse({ name: "Priya Nair", bio: "", photoFocus: "" });
+    expect(bare).toMatchObject({ bio: null, photoFocus: null, removePhoto: false });
+    expect(comedianProfileSchema.parse({ name: "Priya Nair", removePhoto: "yes" }).removePhoto).toBe(true);
     expect(bare.links).toEqual({ instagram: null, tiktok: null, youtube: null, website: null });
   });
 
@@ -214,7 +214,7 @@ describe("comedian profile form", () => {
       name: "Priya Nair",
       slug: null,
       bio: null,
-      photoUrl: null,
+      photoFocus: null,
       instagramUrl: null,
       tiktokUrl: null,
       youtubeUrl: null,
@@ -224,7 +224,7 @@ describe("comedian profile form", () => {
       name: "Priya Nair",
       slug: "",
       bio: "",
-      photoUrl: "",
+      photoFocus: "",
       instagram: "",
       tiktok: "",
       youtube: "",
@@ -234,7 +234,7 @@ describe("comedian profile form", () => {
       name: "Priya Nair",
       slug: "priya",
       bio: "Dad jokes",
-      photoUrl: "/images/p.jpg",
+      photoFocus: "50,20",
       instagramUrl: "https://www.instagram.com/priya",
       tiktokUrl: "https://www.tiktok.com/@priya",
       youtubeUrl: "https://www.youtube.com/@priya",
@@ -244,7 +244,7 @@ describe("comedian profile form", () => {
       name: "Priya Nair",
       slug: "priya",
       bio: "Dad jokes",
-      photoUrl: "/images/p.jpg",
+      photoFocus: "50,20",
       instagram: full.instagramUrl,
       tiktok: full.tiktokUrl,
       youtube: full.youtubeUrl,
@@ -258,7 +258,7 @@ describe("line-up on the public side", () => {
     lineup: [
       entry("Priya Nair", {
         role: "host",
-        photoUrl: "/images/priya.jpg",
+        headshot: { hash: "0123456789abcdef", focus: { x: 50, y: 30 }, side: 800, placeholder: "" },
         links: ["https://www.instagram.com/priya"],
       }),
       entry("Marcus Bell", { role: "headliner" }),
@@ -272,7 +272,7 @@ describe("line-up on the public side", () => {
         "@type": "Person",
         name: "Priya Nair",
         url: "https://laughwindsor.ca/comedians/priya-nair",
-        image: "https://laughwindsor.ca/images/priya.jpg",
+        image: "https://laughwindsor.ca/img/0123456789abcdef-50-30-s512.jpg",
         sameAs: ["https://www.instagram.com/priya"],
       },
       { "@type": "Person", name: "Marcus Bell", url: "https://laughwindsor.ca/comedians/marcus-bell" },

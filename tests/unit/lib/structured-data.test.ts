@@ -189,10 +189,10 @@ describe("JSON-LD at its edges", () => {
             name: "Ann",
             slug: "ann",
             role: "headliner",
-            photoUrl: "/p/ann.jpg",
+            headshot: { hash: "0123456789abcdef", focus: { x: 50, y: 30 }, side: 800, placeholder: "" },
             links: ["https://x.example/ann"],
           },
-          { comedianId: 2, name: "Bo", slug: "bo", role: "host", photoUrl: null, links: [] },
+          { comedianId: 2, name: "Bo", slug: "bo", role: "host", headshot: null, links: [] },
         ],
       }),
       ORIGIN,
@@ -202,13 +202,13 @@ describe("JSON-LD at its edges", () => {
         "@type": "Person",
         name: "Ann",
         url: "https://laughwindsor.ca/comedians/ann",
-        image: "https://laughwindsor.ca/p/ann.jpg",
+        image: "https://laughwindsor.ca/img/0123456789abcdef-50-30-s512.jpg",
         sameAs: ["https://x.example/ann"],
       },
       { "@type": "Person", name: "Bo", url: "https://laughwindsor.ca/comedians/bo" },
     ]);
     expect(showJsonLd(gameOnShow({ lineup: [] }), ORIGIN)[0]).not.toHaveProperty("performer");
-    expect(personJsonLd({ name: "Cy", slug: "cy", photoUrl: null, links: [] }, ORIGIN)).toEqual({
+    expect(personJsonLd({ name: "Cy", slug: "cy", headshot: null, links: [] }, ORIGIN)).toEqual({
       "@type": "Person",
       name: "Cy",
       url: "https://laughwindsor.ca/comedians/cy",

@@ -24,7 +24,8 @@ const profile = (name: string, over: Record<string, unknown> = {}) => ({
   slug: name.toLowerCase().replace(/\s+/g, "-"),
   slugGiven: false,
   bio: null,
-  photoUrl: null,
+  photoFocus: null,
+  removePhoto: false,
   links: { instagram: null, tiktok: null, youtube: null, website: null },
   ...over,
 });

@@ -1,0 +1,2 @@
+ALTER TABLE `comedians` ADD `photo_hash` text;--> statement-breakpoint
+ALTER TABLE `comedians` ADD `photo_focus` text;
