@@ -30,9 +30,10 @@ export function Headshot({
         style={{ fontSize: `${Math.round(size * 0.36)}px` }}
         aria-hidden="true"
         data-testid="headshot-initials"
-      >
-        {initials(name)}
-      </span>
+        // Drawn by CSS (::before), so the letters never join the text beside them (a line-up
+        // entry reads "Omar Haddad · Host", not "OHOmar Haddad").
+        data-initials={initials(name)}
+      />
     );
   const sizesAttr = sizes ?? `${size}px`;
   return (
