@@ -147,6 +147,16 @@ const thinRoute = [
       "Routes are thin: the vote emitter is listened to in app/features (voting/results-stream.server.ts).",
   },
 ];
+/**
+ * A zod issue becomes a field's message in one place, `fieldErrors` in the form pipeline
+ * (handleForm's parse and the vote post both call it): routes, features, components and lib
+ * never read a zod error's issues themselves.
+ */
+const noIssueLoop = {
+  selector: "MemberExpression[property.name='issues']",
+  message:
+    "A zod issue becomes a field's message in one place: fieldErrors (app/utils/form-pipeline.server.ts).",
+};
 /** Server modules outside app/services never call fetch themselves. */
 const noFetch = { name: "fetch", message: NETWORK };
 
@@ -164,7 +174,7 @@ const folderRules = [
         "error",
         { paths: [...noDrizzle, ...noDriver, ...noNetwork], patterns: [schemaTypesOnly, dbTypesOnly] },
       ],
-      "no-restricted-syntax": ["error", noRawClient, ...thinRoute],
+      "no-restricted-syntax": ["error", noRawClient, noIssueLoop, ...thinRoute],
     },
   },
   {
@@ -174,7 +184,7 @@ const folderRules = [
         "error",
         { paths: [...noDrizzle, ...noDriver, ...noNetwork], patterns: [schemaTypesOnly] },
       ],
-      "no-restricted-syntax": ["error", noRawClient],
+      "no-restricted-syntax": ["error", noRawClient, noIssueLoop],
       "no-restricted-globals": ["error", noFetch],
     },
   },
@@ -203,7 +213,7 @@ const folderRules = [
         "error",
         { paths: [...noDrizzle, ...noDriver, ...noNetwork], patterns: [schemaTypesOnly] },
       ],
-      "no-restricted-syntax": ["error", noRawClient],
+      "no-restricted-syntax": ["error", noRawClient, noIssueLoop],
     },
   },
   {

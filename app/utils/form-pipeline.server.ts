@@ -1,5 +1,5 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { formatPaths, parse, type Submission, type SubmissionResult } from "@conform-to/dom";
+import { unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4";
 import { json, type TypedResponse } from "@remix-run/node";
 import type { z } from "zod";
 import {
@@ -48,8 +48,9 @@ import { isFormContentType, isHoneypotFilled } from "./request-guards.server";
  *
  *   content type → bounded read (total size, field count, field length, counted WHILE the
  *   body streams in, before any parser; multipart only where `uploads` allows it) → a name
- *   sent twice refused (unless `repeatable`) → honeypot → zod through Conform (the one place
- *   a zod issue becomes a field's message, on the server) → `refuseIf` → budget → the handler.
+ *   sent twice refused (unless `repeatable`) → honeypot → zod through Conform
+ *   (`parseSubmission`; `fieldErrors` is the one place a zod issue becomes a field's message,
+ *   for these forms and the vote's own answers) → `refuseIf` → budget → the handler.
  *
  * Not here: the Origin check. Every write is checked once, for every route and the server's
  * fast paths alike, before anything reads its body: `bounds` in server/pipeline.ts, with the
@@ -380,6 +381,41 @@ export async function handleForm<Schema extends z.ZodTypeAny>(
   return result;
 }
 
+/**
+ * The one place a zod issue becomes a field's message on the server: every message of each
+ * field, in order, under the name Conform gives the field (`email`, `dates[0].date`; "" for
+ * the form itself). Forms get it through `parseSubmission`; the vote post
+ * (features/voting/vote-submission.server.ts) calls it for its JSON and HTML answers. It runs
+ * only for a refused input.
+ */
+export function fieldErrors(error: z.core.$ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    // Object keys and array indexes only: our schemas have no symbol keys.
+    const name = formatPaths(issue.path as (string | number)[]);
+    (errors[name] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+/**
+ * A form's data through its schema, as Conform's submission (the values as sent, each field's
+ * messages, `reply()` for the page). What Conform's `parseWithZod` does (the pages call that
+ * one in `onValidate` for the browser's half: the same coercion, the same names and messages;
+ * tests/unit/utils/form-pipeline.test.ts compares them), with the messages from `fieldErrors`.
+ */
+export function parseSubmission<Schema extends z.ZodTypeAny>(
+  formData: FormData,
+  schema: Schema,
+): Submission<z.input<Schema>, string[], z.output<Schema>> {
+  return parse(formData, {
+    resolve(payload) {
+      const result = coerceFormValue(schema).safeParse(payload);
+      return result.success ? { value: result.data } : { error: fieldErrors(result.error) };
+    },
+  }) as Submission<z.input<Schema>, string[], z.output<Schema>>;
+}
+
 /** The steps after the read: honeypot, zod through Conform, `refuseIf`, budget. */
 async function checkForm<Schema extends z.ZodTypeAny>(
   { formData, files }: { formData: FormData; files: UploadedFile[] },
@@ -388,7 +424,7 @@ async function checkForm<Schema extends z.ZodTypeAny>(
   // The honeypot's answer is a redirect: typed as the reply so `useActionData` stays exact.
   if (options.honeypot && isHoneypotFilled(formData))
     return { ok: false, response: (await options.honeypot(formData)) as TypedResponse<FormReply> };
-  const submission = parseWithZod(formData, { schema: options.schema });
+  const submission = parseSubmission(formData, options.schema);
   const closed = options.refuseIf?.();
   if (closed) return { ok: false, response: refusal(400, submission.reply({ formErrors: [closed] })) };
   // No status: a Conform list button (add or remove a row) posted without JavaScript; the

@@ -10,7 +10,7 @@ import { formatInZone } from "~/lib/zoned-time";
 import { getOpenRound } from "~/models/rounds.server";
 import { ownVoteByToken, queueVote, type Receipt } from "~/models/votes.server";
 import { getEnv } from "~/utils/env.server";
-import { readForm, refusedHeaders } from "~/utils/form-pipeline.server";
+import { fieldErrors, readForm, refusedHeaders } from "~/utils/form-pipeline.server";
 import { logger } from "~/utils/logger.server";
 import { consume, consumeRoomBudget, retryText } from "~/utils/rate-limit.server";
 import { isHoneypotFilled } from "~/utils/request-guards.server";
@@ -81,17 +81,18 @@ export async function submitVoteForm(
   const roundId = parseId(raw.roundId);
   if (isHoneypotFilled(form)) return { kind: "thanks", roundId, voteToken: null };
 
+  // The fields are read by name above (no Conform submission per vote: the room's hot path);
+  // a refused input's messages come from the pipeline's one `fieldErrors`, first one per field.
   const parsed = voteSchema.safeParse(raw);
   if (!parsed.success) {
-    const fieldErrors: VoteFieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0];
-      if ((key === "comedianId" || key === "email") && !fieldErrors[key]) fieldErrors[key] = issue.message;
-    }
-    if (!fieldErrors.comedianId && !fieldErrors.email) {
+    const { comedianId, email } = fieldErrors(parsed.error);
+    if (!comedianId && !email) {
       return invalid(400, {}, "This voting form is out of date. Please reload the page and vote again.");
     }
-    return invalid(400, fieldErrors);
+    const shown: VoteFieldErrors = {};
+    if (comedianId) shown.comedianId = comedianId[0];
+    if (email) shown.email = email[0];
+    return invalid(400, shown);
   }
   const input = parsed.data;
   if (!deviceId) return invalid(400, {}, VOTE_MESSAGES.deviceMissing);

@@ -79,3 +79,27 @@ describe("route modules are thin (no-restricted-syntax in app/routes)", () => {
     expect(await errorsOf(RULE, "app/features/voting/example.server.ts", stream)).toEqual([]);
   }, 30_000);
 });
+
+describe("a zod issue becomes a field's message in one place (no-restricted-syntax)", () => {
+  const RULE = "no-restricted-syntax";
+  const MESSAGE =
+    "A zod issue becomes a field's message in one place: fieldErrors (app/utils/form-pipeline.server.ts).";
+
+  it("refuses a route, a feature, a component or a lib rule that reads a zod error's issues", async () => {
+    const loop =
+      "export const errorsOf = (error: { issues: { path: string[]; message: string }[] }) =>\n" +
+      "  Object.fromEntries(error.issues.map((i) => [i.path[0], i.message]));\n";
+    for (const file of [
+      "app/features/voting/example.server.ts",
+      "app/routes/example.tsx",
+      "app/components/example.tsx",
+      "app/lib/example.ts",
+    ])
+      expect(await errorsOf(RULE, file, loop), file).toEqual([MESSAGE]);
+    // The one place may; a handler calls it.
+    expect(await errorsOf(RULE, "app/utils/form-pipeline.server.ts", loop)).toEqual([]);
+    const call =
+      'import { fieldErrors } from "~/utils/form-pipeline.server";\nexport const f = (e: Parameters<typeof fieldErrors>[0]) => fieldErrors(e);\n';
+    expect(await errorsOf(RULE, "app/features/voting/example.server.ts", call)).toEqual([]);
+  }, 30_000);
+});

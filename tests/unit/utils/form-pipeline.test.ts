@@ -1,7 +1,13 @@
 import fs from "node:fs";
+import { INTENT, serializeIntent } from "@conform-to/dom";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { eventFormSchema } from "~/lib/event-form";
+import { contactSchema } from "~/lib/forms/contact";
 import {
+  fieldErrors,
+  parseSubmission,
   overBudget,
   refusedHeaders,
   FormRefused,
@@ -208,6 +214,55 @@ describe("handleForm (the pipeline)", () => {
     expect(JSON.stringify(await over.response.json())).toContain("Too many.");
   });
 });
+
+describe("fieldErrors: the one place a zod issue becomes a field's message", () => {
+  const schema = z
+    .object({
+      title: z.string({ error: "Give the show a title" }).min(3, "At least 3 letters"),
+      dates: z.array(z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Pick a date") })),
+    })
+    .refine((v) => v.title !== "TBA", "A real title, please");
+
+  it("names each field as the page's form does, keeps every message in order, and the form's own under ''", () => {
+    const nested = schema.safeParse({ title: 12, dates: [{ date: "2026-11-27" }, { date: "soon" }] });
+    expect(!nested.success && fieldErrors(nested.error)).toEqual({
+      title: ["Give the show a title"],
+      "dates[1].date": ["Pick a date"],
+    });
+    const formLevel = schema.safeParse({ title: "TBA", dates: [] });
+    expect(!formLevel.success && fieldErrors(formLevel.error)).toEqual({ "": ["A real title, please"] });
+    const two = z
+      .string()
+      .min(3, "Too short")
+      .regex(/^[a-z]+$/, "Letters only")
+      .safeParse("A1");
+    expect(!two.success && fieldErrors(two.error)).toEqual({ "": ["Too short", "Letters only"] });
+  });
+
+  it("the server's parse says what the browser's (Conform's parseWithZod) says: names, messages, values", () => {
+    const forms: [z.ZodTypeAny, Record<string, string>][] = [
+      [contactSchema, {}],
+      [contactSchema, { name: " ", email: "not-an-email", message: "hi" }],
+      [eventFormSchema, { title: "", "dates[0].date": "2026-13-40", "dates[1].date": "" }],
+      [eventFormSchema, { title: "Show", "dates[0].date": "2026-11-27", [INTENT]: insertDate }],
+    ];
+    for (const [formSchema, fields] of forms) {
+      const data = new FormData();
+      for (const [name, value] of Object.entries(fields)) data.append(name, value);
+      const ours = parseSubmission(data, formSchema);
+      const conform = parseWithZod(data, { schema: formSchema });
+      expect(ours.status, JSON.stringify(fields)).toBe(conform.status);
+      expect(ours.reply(), JSON.stringify(fields)).toEqual(conform.reply());
+      expect(ours.status === "success" && ours.value).toEqual(conform.status === "success" && conform.value);
+    }
+    // Not vacuous: the refused ones carry messages.
+    const empty = parseSubmission(new FormData(), contactSchema);
+    expect(empty.status).toBe("error");
+    expect(Object.keys(empty.error ?? {}).length).toBeGreaterThan(1);
+  });
+});
+
+const insertDate = serializeIntent({ type: "insert", payload: { name: "dates" } });
 
 describe("refusal: one shape", () => {
   it("text or JSON, always no-store, Retry-After only when given", async () => {
