@@ -20,8 +20,10 @@ export class InvalidCredentials extends Error {
   }
 }
 
-export const authenticator = new Authenticator<StaffIdentity>();
+const authenticator = new Authenticator<StaffIdentity>();
 
+// The strategy reads the credentials from the request it is handed: the login's handler
+// (features/staff/login.server.ts) hands it the ones handleForm checked (`authenticateStaff`).
 authenticator.use(
   new FormStrategy(async ({ form }) => {
     const username = String(form.get(STAFF_LOGIN_FIELDS.username) ?? "");
@@ -32,6 +34,19 @@ authenticator.use(
   }),
   "staff-form",
 );
+
+/**
+ * remix-auth's sign-in with credentials already read and checked by the form pipeline: the
+ * client's body is read once, within the form's bounds, by handleForm; the FormStrategy reads
+ * these (remix-auth 4 takes nothing but a request, and its strategy reads the request's body).
+ */
+export function authenticateStaff(url: string, credentials: { username: string; password: string }) {
+  const body = new URLSearchParams({
+    [STAFF_LOGIN_FIELDS.username]: credentials.username,
+    [STAFF_LOGIN_FIELDS.password]: credentials.password,
+  });
+  return authenticator.authenticate("staff-form", new Request(url, { method: "POST", body }));
+}
 
 /**
  * The per-username login budget's key (issue 39). An account has its own; usernames with no

@@ -257,8 +257,7 @@ describe("fieldErrors: the one place a zod issue becomes a field's message", () 
     }
     // Not vacuous: the refused ones carry messages.
     const empty = parseSubmission(new FormData(), contactSchema);
-    expect(empty.status).toBe("error");
-    expect(Object.keys(empty.error ?? {}).length).toBeGreaterThan(1);
+    expect(empty.status === "error" && Object.keys(empty.error ?? {}).length).toBeGreaterThan(1);
   });
 });
 
