@@ -1,7 +1,12 @@
 import { defineConfig, devices } from "@playwright/test";
 
-/** Debian's chromium: a browser download cannot work on these machines. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/**
+ * Debian's chromium-headless-shell (a browser download cannot work on these machines): the same
+ * Blink as the chromium package, without the desktop browser around it, which Playwright itself
+ * uses for headless Chromium. It needs a third less CPU for the same tests (test-kit.md);
+ * scripts/test.sh installs it. CHROMIUM_PATH=/usr/bin/chromium runs the full browser instead.
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium-headless-shell";
 const launchOptions = {
   executablePath: CHROMIUM,
   args: [

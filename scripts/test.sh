@@ -14,12 +14,17 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$lock_sum" ]; then
   echo "$lock_sum" > "$stamp"
 fi
 
-if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
-  echo "Installing Debian's chromium for the browser tests..."
+# The browser tests use Debian's headless shell (playwright.config.ts); the bench's Lighthouse
+# and the screenshots use the full chromium (scripts/lib/chromium.ts).
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x "${CHROMIUM_PATH:-/usr/lib/chromium/chromium-headless-shell}" ] || missing+=(chromium-headless-shell)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing Debian's ${missing[*]} for the browser tests..."
   SUDO=""
   [ "$(id -u)" = 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}"
 fi
 
 # typecheck, lint, build, unit tests, the container start (issue 21), the show-night rehearsal,
