@@ -39,6 +39,11 @@ const js = { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: tru
 const noJs = { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false };
 /** Tests (or describes) whose title ends in @once run with JavaScript only: docs/decisions/test-kit.md. */
 const once = /@once/;
+/**
+ * Tests tagged @no-fast-path send nothing the fast paths answer (app/fast: /vote, vote posts,
+ * the page cache's public GETs), so FAST_PATHS=off cannot change them: not in the plain projects.
+ */
+const noFastPath = /@no-fast-path/;
 
 /**
  * Every browser test runs with JavaScript and with JavaScript disabled, except those tagged
@@ -66,7 +71,12 @@ export default defineConfig<object, { fastPaths: boolean }>({
   projects: [
     { name: "js", use: js },
     { name: "no-js", grepInvert: once, use: noJs },
-    { name: "js-plain", testMatch: PLAIN_SPECS, use: { ...js, fastPaths: false } },
-    { name: "no-js-plain", testMatch: PLAIN_SPECS, grepInvert: once, use: { ...noJs, fastPaths: false } },
+    { name: "js-plain", testMatch: PLAIN_SPECS, grepInvert: noFastPath, use: { ...js, fastPaths: false } },
+    {
+      name: "no-js-plain",
+      testMatch: PLAIN_SPECS,
+      grepInvert: [once, noFastPath],
+      use: { ...noJs, fastPaths: false },
+    },
   ],
 });
