@@ -117,3 +117,49 @@ test("SIGTERM under steady keep-alive traffic still shuts down cleanly: exit 0, 
   expect(!fs.existsSync(wal) || fs.statSync(wal).size === 0).toBe(true);
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+test("the production server runs React's production build: React's development files are never run", async () => {
+  // What the server process has loaded, read from its module cache after it rendered a page.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "laugh-react-"));
+  const preload = path.join(dir, "modules.cjs");
+  const report = path.join(dir, "modules.json");
+  fs.writeFileSync(
+    preload,
+    `process.on("SIGUSR2", () => require("fs").writeFileSync(${JSON.stringify(report)}, JSON.stringify(
+      Object.entries(require.cache).filter(([file]) => /node_modules\\/react(-dom)?\\/cjs\\//.test(file))
+        .map(([file, m]) => ({ file: file.replace(/^.*node_modules\\//, ""), ran: m.loaded }))
+    )));`,
+  );
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--require", preload, "build/server.js"], {
+    env: { ...process.env, ...E2E_ENV, PORT: String(port), DATABASE_PATH: path.join(dir, "app.db") },
+    stdio: "ignore",
+  });
+  try {
+    await expect
+      .poll(
+        () =>
+          fetch(`http://127.0.0.1:${port}/`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 30_000 },
+      )
+      .toBe(200);
+    child.kill("SIGUSR2");
+    await expect.poll(() => fs.existsSync(report), { timeout: 5_000 }).toBe(true);
+    const modules: { file: string; ran: boolean }[] = JSON.parse(fs.readFileSync(report, "utf8"));
+    const ran = modules.filter((m) => m.ran).map((m) => m.file);
+    expect(ran).toEqual(
+      expect.arrayContaining([
+        "react/cjs/react.production.min.js",
+        "react/cjs/react-jsx-runtime.production.min.js",
+        "react-dom/cjs/react-dom-server.node.production.min.js",
+      ]),
+    );
+    expect(ran.filter((file) => file.includes(".development."))).toEqual([]);
+  } finally {
+    child.kill("SIGKILL");
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
