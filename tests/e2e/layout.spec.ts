@@ -1,4 +1,6 @@
 import type { Page } from "@playwright/test";
+import { imagesDir } from "~/utils/image-pipeline.server";
+import { giveHeadshots } from "../../scripts/seeds/headshots";
 import {
   LAYOUT_PAGES,
   layoutContext,
@@ -26,10 +28,12 @@ let ownDb: LayoutContext["db"];
 // Four page loads per test on a shared machine.
 test.describe.configure({ timeout: 90_000 });
 
-test.beforeAll(() => {
+test.beforeAll(async () => {
   // One context per worker (a round per test would grow the staff lists by 12 comics each time).
   ownDb = testDb();
   ctx = layoutContext(ownDb);
+  // The comedian page with a headshot (issue 42): the demo's drawing of Omar Haddad.
+  await giveHeadshots(ownDb, imagesDir(process.env.E2E_DATABASE_PATH!), ["Omar Haddad"]);
 });
 test.afterAll(() => {
   ctx.cleanUp();
@@ -123,13 +127,21 @@ test(`layout: ${PROJECTOR_PAGE.name} with 12 comics at ${PROJECTOR_SIZES.map((s)
 });
 
 /**
- * Issue 42 (item 8): staff controls that fit. Each row of buttons stays on one line (the
+ * Issue 42 (item 8; item 6's comedian page): controls that fit. Each row of buttons stays on one line (the
  * line-up's Move up / Move down / Remove, the review's Shortlist / Decline / Undo), every button
  * a 44 px tap target, JavaScript on and off.
  */
 const BUTTON_ROWS = [
   { page: "admin-edit-event", row: ".lineup-row__actions", widths: [360, 390, 1366] },
   { page: "application-review", row: ".review-applicant__decision", widths: [360, 390, 1366] },
+  // Issue 42: each of a comic's dates, GET TICKETS beside its "Add to calendar" menu.
+  {
+    page: "comedian",
+    row: ".comedian-date__actions",
+    controls: ":scope > a.button, :scope > details > summary",
+    // Phones (a desktop's small buttons are 36 px: a mouse, not a thumb).
+    widths: [360, 390],
+  },
 ] as const;
 
 for (const r of BUTTON_ROWS) {
@@ -145,13 +157,21 @@ for (const r of BUTTON_ROWS) {
     for (const width of r.widths) {
       await page.setViewportSize({ width, height: 844 });
       await page.goto(p.path({ ...ctx, db }), { waitUntil: "load" });
-      const rows = await page.locator(r.row).evaluateAll((els) =>
-        els.map((el) =>
-          [...el.querySelectorAll("button")].map((b) => {
-            const box = b.getBoundingClientRect();
-            return { text: b.textContent?.trim() ?? "", top: box.top, width: box.width, height: box.height };
-          }),
-        ),
+      const controls = "controls" in r ? r.controls : "button";
+      const rows = await page.locator(r.row).evaluateAll(
+        (els, controls) =>
+          els.map((el) =>
+            [...el.querySelectorAll(controls)].map((b) => {
+              const box = b.getBoundingClientRect();
+              return {
+                text: b.textContent?.trim() ?? "",
+                top: box.top,
+                width: box.width,
+                height: box.height,
+              };
+            }),
+          ),
+        controls,
       );
       expect(rows.length, `${width}px: rows of ${r.row}`).toBeGreaterThan(1);
       rows.forEach((buttons, i) => {
