@@ -3,7 +3,7 @@
  * uses (comedians.photo_hash, photo_focus). The images themselves are the show images' table
  * and files (app/models/show-images.server.ts, app/utils/image-pipeline.server.ts).
  */
-import { and, eq, isNull, or } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, or } from "drizzle-orm";
 import { comedians } from "~/db/schema";
 import {
   HEADSHOT_FOCUS,
@@ -65,4 +65,22 @@ export function scheduleHeadshotVariants(
   void produceVariants(dir, row, headshotVariants(ref)).catch((error) =>
     logger().warn({ err: error, hash: ref.hash }, "headshot variants failed"),
   );
+}
+
+/**
+ * Comedians whose photo is still an old link (from before headshots, issue 42), at most
+ * `limit`: the image-link service processes each once into a headshot.
+ */
+export function pendingPhotoLinks(limit: number, database: DB = db()) {
+  return database
+    .select({ id: comedians.id, photoUrl: comedians.photoUrl })
+    .from(comedians)
+    .where(and(isNotNull(comedians.photoUrl), isNull(comedians.photoHash), isNull(comedians.deletedAt)))
+    .limit(limit)
+    .all() as { id: number; photoUrl: string }[];
+}
+
+/** The outcome of an old link: its headshot (or none when it could not be read); the link is cleared. */
+export function settlePhotoLink(id: number, hash: string | null, database: DB = db()) {
+  database.update(comedians).set({ photoHash: hash, photoUrl: null }).where(eq(comedians.id, id)).run();
 }

@@ -10,6 +10,7 @@ import { comedianPage } from "~/models/comedian-pages.server";
 import { saveComedianProfile } from "~/models/comedian-profiles.server";
 import { headshotRef, isHeadshotInUse } from "~/models/headshots.server";
 import { ingestBytes } from "~/models/show-images.server";
+import { ingestPendingPhotoLinks } from "~/services/image-links.server";
 import { renderVariant } from "~/utils/image-pipeline.server";
 import { createTestDbWithStaff } from "../../support/db";
 
@@ -120,5 +121,23 @@ describe("a comedian's headshot", () => {
     const centre = await mean({ x: 50, y: 50 });
     expect(face.red).toBeGreaterThan(face.blue);
     expect(centre.red).toBeLessThan(centre.blue);
+  });
+
+  it("old photo links are processed once into headshots and cleared; a link outside the site's files is dropped", async () => {
+    const { db, staff } = createTestDbWithStaff();
+    const ids = ["Site Path", "Outside", "Missing"].map(
+      (n) => saveComedianProfile(null, profile(n), staff, db)!.id,
+    );
+    const links = ["/images/stock-show.jpg", "/../package.json", "/images/no-such-photo.jpg"];
+    ids.forEach((id, i) =>
+      db.update(comedians).set({ photoUrl: links[i] }).where(eq(comedians.id, id)).run(),
+    );
+    expect(await ingestPendingPhotoLinks(20, db)).toEqual({ tried: 3, processed: 1 });
+    const rows = ids.map((id) => db.select().from(comedians).where(eq(comedians.id, id)).get()!);
+    expect(rows[0]).toMatchObject({ photoUrl: null, photoHash: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    expect(rows[1]).toMatchObject({ photoUrl: null, photoHash: null });
+    expect(rows[2]).toMatchObject({ photoUrl: null, photoHash: null });
+    // Done once: nothing is pending any more.
+    expect(await ingestPendingPhotoLinks(20, db)).toEqual({ tried: 0, processed: 0 });
   });
 });
