@@ -53,9 +53,15 @@ export function drawnHeadshot(name: string) {
 
 /**
  * Gives comedians without a headshot a drawn one through the image pipeline and renders its
- * squares (all of them, or the names given), except DEMO_WITHOUT_HEADSHOT.
+ * squares (all of them, or the names given; `render: false` leaves that to /img), except
+ * DEMO_WITHOUT_HEADSHOT.
  */
-export async function giveHeadshots(database: DB, store: string, only?: readonly string[]) {
+export async function giveHeadshots(
+  database: DB,
+  store: string,
+  only?: readonly string[],
+  { render = true }: { render?: boolean } = {},
+) {
   const rows = database
     .select()
     .from(comedians)
@@ -76,6 +82,7 @@ export async function giveHeadshots(database: DB, store: string, only?: readonly
       .set({ photoHash: result.hash, photoFocus: null })
       .where(eq(comedians.id, c.id))
       .run();
+    if (!render) continue; // /img renders a square on its first request
     const ref = headshotRef({ photoHash: result.hash, photoFocus: null }, database)!;
     await produceVariants(store, getImageRow(result.hash, database)!, headshotVariants(ref));
   }
