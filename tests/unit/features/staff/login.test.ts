@@ -3,47 +3,18 @@
  * back for each kind of post, on the server side. The browser specs (auth, hostile-auth,
  * host-lockout) run the same sign-in through the page, JavaScript on and off.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { handleLogin } from "~/features/staff/login.server";
 import { upsertStaff } from "~/models/staff.server";
-import { closeDatabase, db, runMigrations } from "~/utils/db.server";
-import { resetEnvCache } from "~/utils/env.server";
 import { ATTEMPT_LIMITS } from "~/utils/rate-limit.server";
+import { formPost, replyOf, useAppDatabase } from "../../../support/app-db";
 
-const ORIGIN = "http://localhost:3000";
 const PASSWORD = "a-long-enough-password";
-let dir: string;
-
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "laugh-login-"));
-  process.env.DATABASE_PATH = path.join(dir, "app.db");
-  resetEnvCache();
-  runMigrations(db());
-  await upsertStaff("Host.Ann", PASSWORD);
-});
-
-afterAll(() => {
-  closeDatabase();
-  delete process.env.DATABASE_PATH;
-  resetEnvCache();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+useAppDatabase("login");
+beforeAll(() => upsertStaff("Host.Ann", PASSWORD));
 
 const login = (fields: Record<string, string>, ip: string) =>
-  handleLogin(
-    new Request(`${ORIGIN}/admin/login`, {
-      method: "POST",
-      headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(fields),
-    }),
-    ip,
-  );
-
-type Reply = { status: string; error?: Record<string, string[]>; initialValue?: Record<string, string> };
-const replyOf = async (response: Response) => (await response.json()) as Reply;
+  handleLogin(formPost("/admin/login", fields), ip);
 
 describe("staff login", () => {
   it("empty fields: 400 with each field's message, nothing signed in and no budget spent", async () => {
