@@ -46,7 +46,7 @@ export default mergeConfig(
         "tests/unit/scripts/seeds/demo.test.ts",
         "tests/unit/models/submissions.test.ts",
         "tests/unit/models/votes.test.ts",
-        "tests/unit/models/waitlist-outbox.test.ts",
+        "tests/unit/models/waitlist.test.ts",
         "tests/unit/components/contestant-application.test.tsx",
       ],
     },
