@@ -143,7 +143,7 @@ function DrawSection({
           <ul>
             {shareLinks.map((l) => (
               <li key={l.url}>
-                {l.title} ({l.date}): <a href={l.url}>{l.url}</a>
+                {l.title} (<span className="admin-draw__date">{l.date}</span>): <a href={l.url}>{l.url}</a>
               </li>
             ))}
           </ul>

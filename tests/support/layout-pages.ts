@@ -1,5 +1,12 @@
 import { eq } from "drizzle-orm";
-import { contestantApplications, staffRecoveryCodes, staffUsers, venues, votes } from "~/db/schema";
+import {
+  comedians,
+  contestantApplications,
+  staffRecoveryCodes,
+  staffUsers,
+  venues,
+  votes,
+} from "~/db/schema";
 import { BUSINESS_TIME_ZONE, todayIn } from "~/lib/dates";
 import { comedianSlug } from "~/lib/lineup";
 import { weekOf } from "~/lib/partner-report";
@@ -103,6 +110,12 @@ export function layoutContext(db: DB): Omit<LayoutContext, "db"> & { cleanUp: ()
   };
 }
 
+const comedianIdOf = (db: DB, name: string) => {
+  const row = db.select({ id: comedians.id }).from(comedians).where(eq(comedians.name, name)).get();
+  if (!row) throw new Error(`No seeded comedian ${name}`);
+  return row.id;
+};
+
 const venueIdOf = (db: DB, slug: string) => {
   const row = db.select({ id: venues.id }).from(venues).where(eq(venues.slug, slug)).get();
   if (!row) throw new Error(`No seeded venue ${slug}`);
@@ -188,6 +201,12 @@ export const LAYOUT_PAGES: LayoutPage[] = [
     path: ({ reviewShowId }) => `/admin/applications/${reviewShowId}/review`,
   },
   { name: "manage-comedians", as: "staff", path: () => "/manage-comedians" },
+  // Issue 42: the comedian form with its headshot (upload, focal point, Remove photo).
+  {
+    name: "admin-edit-comedian",
+    as: "staff",
+    path: ({ db }) => `/admin/comedians/${comedianIdOf(db, "Omar Haddad")}`,
+  },
   { name: "admin-staff", as: "staff", path: () => "/admin/staff" },
   { name: "admin-two-factor", as: "staff", path: () => "/admin/two-factor" },
   { name: "admin-login-code", as: "signing-in", path: () => "/admin/login/code" },
