@@ -3,42 +3,21 @@
  * (no browser): a bad value is refused with 400 and changes nothing; a good post changes what it
  * says and redirects with the spec's message.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { events, staffUsers } from "~/db/schema";
+import { beforeAll, describe, expect, it } from "vitest";
+import { events } from "~/db/schema";
 import { handleArchive, handleSoldOut } from "~/features/events/show-status.server";
-import { closeDatabase, db, runMigrations } from "~/utils/db.server";
-import { resetEnvCache } from "~/utils/env.server";
-import { readFlash } from "~/utils/session.server";
+import { db } from "~/utils/db.server";
+import { addStaff, flashOf, ORIGIN, useAppDatabase } from "../../../support/app-db";
 import { insertShow } from "../../../support/shows";
 
-const ORIGIN = "http://localhost:3000";
-
-let dir: string;
+// No mail server: nothing here sends, and the outbox is not this file's business.
+delete process.env.SMTP_URL;
+useAppDatabase("staff-forms");
 
 let staff: { id: number; username: string };
-
 beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "laugh-staff-forms-"));
-  process.env.DATABASE_PATH = path.join(dir, "app.db");
-  delete process.env.SMTP_URL;
-  resetEnvCache();
-  runMigrations(db());
-  staff = db()
-    .insert(staffUsers)
-    .values({ username: "forms-owner", passwordHash: "x" })
-    .returning({ id: staffUsers.id, username: staffUsers.username })
-    .get();
-});
-
-afterAll(() => {
-  closeDatabase();
-  delete process.env.DATABASE_PATH;
-  resetEnvCache();
-  fs.rmSync(dir, { recursive: true, force: true });
+  staff = addStaff("forms-owner");
 });
 
 const post = (url: string, body: string) =>
@@ -47,12 +26,6 @@ const post = (url: string, body: string) =>
     headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
     body,
   });
-
-/** The flash the next page shows, read from the redirect's session cookie. */
-async function flashOf(response: Response) {
-  const cookie = response.headers.get("Set-Cookie")!.split(";")[0];
-  return (await readFlash(new Request(ORIGIN, { headers: { Cookie: cookie } }))).flash;
-}
 
 describe("sold out and archive", () => {
   it("the sold-out toggle takes true or false only: anything else is a 400 that changes nothing", async () => {
