@@ -277,56 +277,61 @@ test("a portrait poster is shown whole, its title kept, on the show page and on 
   const show = posterShow(db, unique("Portrait Poster Show"), {
     date: addDaysIso(todayIn("America/Toronto"), 1),
   });
-  await loginAsStaff(page, `/admin/events/${show.id}`);
-  await page
-    .getByLabel("Upload a poster")
-    .setInputFiles({ name: "poster.jpg", mimeType: "image/jpeg", buffer: await portraitPoster(show.id) });
-  await page.getByRole("button", { name: "Update Event" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  const row = db.select().from(events).where(eq(events.id, show.id)).get()!;
-  // The form says the poster is shown whole.
-  await page.goto(`/admin/events/${show.id}`);
-  await expect(page.locator('[data-image-fit="whole"]')).toContainText("shown whole");
+  // Tomorrow's show would be the first card of every later home page in this worker: removed after.
+  try {
+    await loginAsStaff(page, `/admin/events/${show.id}`);
+    await page
+      .getByLabel("Upload a poster")
+      .setInputFiles({ name: "poster.jpg", mimeType: "image/jpeg", buffer: await portraitPoster(show.id) });
+    await page.getByRole("button", { name: "Update Event" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    const row = db.select().from(events).where(eq(events.id, show.id)).get()!;
+    // The form says the poster is shown whole.
+    await page.goto(`/admin/events/${show.id}`);
+    await expect(page.locator('[data-image-fit="whole"]')).toContainText("shown whole");
 
-  await page.setViewportSize({ width: 360, height: 780 });
-  await page.goto(`/event/${show.id}`);
-  const base = `/img/${row.imageHash}-50-50`;
-  const hero = page.locator(".event-hero__media img");
-  await expect(hero).toHaveAttribute("data-fit", "whole");
-  await expect(page.locator('.event-hero__media source[type="image/avif"]')).toHaveAttribute(
-    "srcset",
-    new RegExp(`${base}-p320\\.avif 320w`),
-  );
-  await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  // The file shown holds the whole poster: the red title band at its top, the blue band at its foot.
-  const shown = await hero.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
-  const file = await (await request.get(shown.replace(/\.(avif|webp)$/, ".jpg"))).body();
-  const meta = await sharp(file).metadata();
-  expect(meta.width! * 9).toBe(meta.height! * 16);
-  const band = async (top: number) =>
-    (
-      await sharp(
-        await sharp(file)
-          .extract({ left: Math.round(meta.width! / 2) - 5, top, width: 10, height: 6 })
-          .toBuffer(),
-      ).stats()
-    ).channels;
-  const [r, , b] = await band(2);
-  expect(r.mean).toBeGreaterThan(200);
-  expect(b.mean).toBeLessThan(60);
-  const [r2, , b2] = await band(meta.height! - 8);
-  expect(b2.mean).toBeGreaterThan(200);
-  expect(r2.mean).toBeLessThan(60);
-  // No crop of it is made; the share card is the whole one too.
-  expect((await request.get(`${base}-w640.avif`)).status()).toBe(404);
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
-    "content",
-    new RegExp(`${base}-ogp\\.jpg$`),
-  );
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto(`/event/${show.id}`);
+    const base = `/img/${row.imageHash}-50-50`;
+    const hero = page.locator(".event-hero__media img");
+    await expect(hero).toHaveAttribute("data-fit", "whole");
+    await expect(page.locator('.event-hero__media source[type="image/avif"]')).toHaveAttribute(
+      "srcset",
+      new RegExp(`${base}-p320\\.avif 320w`),
+    );
+    await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // The file shown holds the whole poster: the red title band at its top, the blue band at its foot.
+    const shown = await hero.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
+    const file = await (await request.get(shown.replace(/\.(avif|webp)$/, ".jpg"))).body();
+    const meta = await sharp(file).metadata();
+    expect(meta.width! * 9).toBe(meta.height! * 16);
+    const band = async (top: number) =>
+      (
+        await sharp(
+          await sharp(file)
+            .extract({ left: Math.round(meta.width! / 2) - 5, top, width: 10, height: 6 })
+            .toBuffer(),
+        ).stats()
+      ).channels;
+    const [r, , b] = await band(2);
+    expect(r.mean).toBeGreaterThan(200);
+    expect(b.mean).toBeLessThan(60);
+    const [r2, , b2] = await band(meta.height! - 8);
+    expect(b2.mean).toBeGreaterThan(200);
+    expect(r2.mean).toBeLessThan(60);
+    // No crop of it is made; the share card is the whole one too.
+    expect((await request.get(`${base}-w640.avif`)).status()).toBe(404);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      "content",
+      new RegExp(`${base}-ogp\\.jpg$`),
+    );
 
-  // On a phone's home page the card keeps the 16:9 frame (the 2:1 crop of other cards would cut the title).
-  await page.goto(`/?q=${encodeURIComponent(show.title)}`);
-  const card = page.locator(`#events .show-card__media:has(img[data-image="${row.imageHash}"])`);
-  const box = (await card.boundingBox())!;
-  expect(Math.abs(box.width / box.height - 16 / 9)).toBeLessThan(0.03);
+    // On a phone's home page the card keeps the 16:9 frame (the 2:1 crop of other cards would cut the title).
+    await page.goto(`/?q=${encodeURIComponent(show.title)}`);
+    const card = page.locator(`#events .show-card__media:has(img[data-image="${row.imageHash}"])`);
+    const box = (await card.boundingBox())!;
+    expect(Math.abs(box.width / box.height - 16 / 9)).toBeLessThan(0.03);
+  } finally {
+    db.delete(events).where(eq(events.id, show.id)).run();
+  }
 });
