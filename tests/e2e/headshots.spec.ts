@@ -5,7 +5,7 @@ import { comedians } from "~/db/schema";
 import { comedianSlug } from "~/lib/lineup";
 import type { DB } from "~/utils/db.server";
 import { drawnHeadshot } from "../../scripts/seeds/headshots";
-import { loginAsStaff } from "../support/staff";
+import { clickFocalPoint, loginAsStaff } from "../support/staff";
 import { expect, test } from "./fixtures";
 
 /**
@@ -38,14 +38,7 @@ test("staff upload a headshot and set its focal point; the comedian page shows i
     .getByLabel("Upload a headshot")
     .setInputFiles({ name: "headshot.png", mimeType: "image/png", buffer: await drawnHeadshot(comic.name) });
   if (javaScriptOn) {
-    const preview = page.getByTestId("headshot-preview");
-    await expect(preview).toHaveAttribute("src", /^blob:/);
-    await expect
-      .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-      .toBeGreaterThan(0);
-    await preview.scrollIntoViewIfNeeded();
-    const box = (await preview.boundingBox())!;
-    await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.25);
+    await clickFocalPoint(page, "headshot-preview", 0.5, 0.25);
     await expect(page.getByRole("textbox", { name: "Focal point" })).toHaveValue(/^(49|50|51),(24|25|26)$/);
   } else {
     // Without JavaScript the field starts empty: the face's default (the upper middle) applies.

@@ -9,7 +9,7 @@ import { ingestBytes } from "~/models/show-images.server";
 import type { DB } from "~/utils/db.server";
 import { imagesDir } from "~/utils/image-pipeline.server";
 import { BOOKABLE, insertShow, type ShowRow } from "../support/shows";
-import { loginAsStaff } from "../support/staff";
+import { clickFocalPoint, loginAsStaff } from "../support/staff";
 import { expect, test } from "./fixtures";
 
 /**
@@ -42,14 +42,7 @@ test("staff upload a poster and set its focal point; pages serve it responsive, 
     .setInputFiles({ name: "poster.jpg", mimeType: "image/jpeg", buffer: await posterJpeg(show.id) });
   if (javaScriptOn) {
     // The chosen file is previewed; a click on it sets the focal point (right third, upper half).
-    const preview = page.getByTestId("poster-preview");
-    await expect(preview).toHaveAttribute("src", /^blob:/);
-    await expect
-      .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-      .toBeGreaterThan(0);
-    await preview.scrollIntoViewIfNeeded();
-    const box = (await preview.boundingBox())!;
-    await page.mouse.click(box.x + box.width * 0.7, box.y + box.height * 0.4);
+    await clickFocalPoint(page, "poster-preview", 0.7, 0.4);
     await expect(page.getByRole("textbox", { name: "Focal point" })).toHaveValue(
       /^(68|69|70|71|72),(38|39|40|41|42)$/,
     );

@@ -89,3 +89,19 @@ export async function loginStaff(
   if (res.status !== 302 || !cookie) throw new Error(`staff login failed (${res.status})`);
   return cookie;
 }
+
+/**
+ * With JavaScript: waits for the staff form's preview of the chosen file (poster or headshot) and
+ * clicks it at (`x`, `y`), fractions of its width and height, to set the focal point.
+ */
+export async function clickFocalPoint(page: Page, previewTestId: string, x: number, y: number) {
+  const { expect } = await import("@playwright/test");
+  const preview = page.getByTestId(previewTestId);
+  await expect(preview).toHaveAttribute("src", /^blob:/);
+  await expect
+    .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  await preview.scrollIntoViewIfNeeded();
+  const box = (await preview.boundingBox())!;
+  await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+}

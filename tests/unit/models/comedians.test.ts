@@ -10,6 +10,7 @@ import { archiveShow, createShow, updateShow } from "~/models/events-admin.serve
 import { getShow, listShows } from "~/models/events.server";
 import { LineupError } from "~/models/lineups.server";
 import { seedDemoData } from "../../../scripts/seeds/demo";
+import { comedianProfile } from "../../support/comedians";
 import { createTestDbWithStaff } from "../../support/db";
 import { eventFormValues } from "../../support/shows";
 
@@ -19,16 +20,7 @@ const TODAY = "2026-11-22";
 const setup = createTestDbWithStaff;
 const values = eventFormValues;
 
-const profile = (name: string, over: Record<string, unknown> = {}) => ({
-  name,
-  slug: name.toLowerCase().replace(/\s+/g, "-"),
-  slugGiven: false,
-  bio: null,
-  photoFocus: null,
-  removePhoto: false,
-  links: { instagram: null, tiktok: null, youtube: null, website: null },
-  ...over,
-});
+const profile = comedianProfile;
 
 describe("line-ups", () => {
   it("stores the running order and roles, and every show query carries it", () => {

@@ -12,22 +12,14 @@ import { headshotRef, isHeadshotInUse } from "~/models/headshots.server";
 import { ingestBytes } from "~/models/show-images.server";
 import { ingestPendingPhotoLinks } from "~/services/image-links.server";
 import { renderVariant } from "~/utils/image-pipeline.server";
+import { comedianProfile } from "../../support/comedians";
 import { createTestDbWithStaff } from "../../support/db";
 
 /** Issue 42 (item 6): a comedian's headshot kept through the profile's transaction. */
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "headshots-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-const profile = (name: string, over: Record<string, unknown> = {}) => ({
-  name,
-  slug: name.toLowerCase().replace(/\s+/g, "-"),
-  slugGiven: false,
-  bio: null,
-  photoFocus: null,
-  removePhoto: false,
-  links: { instagram: null, tiktok: null, youtube: null, website: null },
-  ...over,
-});
+const profile = comedianProfile;
 
 /** A 600×1200 portrait: red top third (the face), blue below. */
 function portrait() {
