@@ -180,26 +180,35 @@ test("kill -9 of the server and Litestream, then a restore into an empty folder:
   }
 });
 
-test("after Litestream's own checkpoint and no write since, the health detail and the lag say the replica holds everything", async () => {
+/**
+ * A vote database served under Litestream with the replication monitor's alert at 2 s, with
+ * `count` voters, and readers of its health detail and its lag metric.
+ */
+async function startMonitored(prefix: string, count: number, env: Record<string, string> = {}) {
   const { dir, file, roundId, comedianIds } = prepareVoteDatabase();
-  const voters = makeVoters(comedianIds, `c${Date.now()}`, 10);
+  const voters = makeVoters(comedianIds, `${prefix}${Date.now()}`, count);
   const token = "replication-metrics-token-0123456789";
   const replicated = await startUnderLitestream({
     dir,
     databasePath: file,
     s3,
-    env: { REPLICATION_LAG_ALERT_SECONDS: "2", METRICS_TOKEN: token },
+    env: { REPLICATION_LAG_ALERT_SECONDS: "2", METRICS_TOKEN: token, ...env },
   });
   const health = async () => (await fetch(`${replicated.base}/healthcheck`)).text();
-  const litestream = async () => (await fetch(`http://${replicated.litestreamAddr}/metrics`)).text();
-  const figure = (text: string, name: string) =>
-    Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, "m").exec(text)?.[1] ?? NaN);
   const lag = async () => {
     const text = await (
       await fetch(`${replicated.base}/metrics`, { headers: { authorization: `Bearer ${token}` } })
     ).text();
     return Number(/^laugh_replication_lag_seconds (\S+)$/m.exec(text)?.[1] ?? NaN);
   };
+  return { dir, file, roundId, voters, replicated, health, lag };
+}
+
+test("after Litestream's own checkpoint and no write since, the health detail and the lag say the replica holds everything", async () => {
+  const { dir, file, roundId, voters, replicated, health, lag } = await startMonitored("c", 10);
+  const litestream = async () => (await fetch(`http://${replicated.litestreamAddr}/metrics`)).text();
+  const figure = (text: string, name: string) =>
+    Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, "m").exec(text)?.[1] ?? NaN);
   try {
     await expect.poll(health, { timeout: 30_000 }).toBe("OK\nreplication: ok");
     // Litestream checkpoints by itself when the database file has not changed for a minute (its
@@ -237,22 +246,9 @@ test("after Litestream's own checkpoint and no write since, the health detail an
 });
 
 test("the bucket down: the site keeps serving, and the health detail, the metric and the log say so; then it catches up", async () => {
-  const { dir, file, roundId, comedianIds } = prepareVoteDatabase();
-  const voters = makeVoters(comedianIds, `d${Date.now()}`, 40);
-  const token = "replication-metrics-token-0123456789";
-  const replicated = await startUnderLitestream({
-    dir,
-    databasePath: file,
-    s3,
-    env: { REPLICATION_LAG_ALERT_SECONDS: "2", METRICS_TOKEN: token, LOG_LEVEL: "info" },
+  const { dir, roundId, voters, replicated, health, lag } = await startMonitored("d", 40, {
+    LOG_LEVEL: "info",
   });
-  const health = async () => (await fetch(`${replicated.base}/healthcheck`)).text();
-  const lag = async () => {
-    const text = await (
-      await fetch(`${replicated.base}/metrics`, { headers: { authorization: `Bearer ${token}` } })
-    ).text();
-    return Number(/^laugh_replication_lag_seconds (\S+)$/m.exec(text)?.[1] ?? NaN);
-  };
   try {
     await expect.poll(health, { timeout: 30_000 }).toBe("OK\nreplication: ok");
     await s3.stop();
