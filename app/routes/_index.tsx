@@ -14,7 +14,6 @@ import { SITE } from "~/lib/site";
 import { homePage, publicContext } from "~/models/public-shows.server";
 import publicPagesStyles from "~/styles/public-pages.css";
 import { publicOrigin } from "~/utils/origin.server";
-import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicPagesStyles }];
 
@@ -27,14 +26,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   }),
 ];
 
-/** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
-export const headers = passPageCache;
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const { today } = publicContext();
   const url = new URL(request.url);
   const page = homePage(today, parseFilters(url.searchParams), url.searchParams.get("all") === "1");
-  return json({ origin: publicOrigin(request), ...page }, { headers: cacheablePage() });
+  return json({ origin: publicOrigin(request), ...page });
 }
 
 export default function Home() {

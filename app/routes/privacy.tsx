@@ -6,7 +6,6 @@ import { SITE } from "~/lib/site";
 import contentStyles from "~/styles/content.css";
 import { getEnv } from "~/utils/env.server";
 import { publicOrigin } from "~/utils/origin.server";
-import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
 
@@ -18,17 +17,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     origin: data?.origin,
   });
 
-/** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
-export const headers = passPageCache;
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json(
-    {
-      origin: publicOrigin(request),
-      ticketHolders: ticketHoldersPrivacyText(getEnv().ATTENDEE_RETENTION_DAYS),
-    },
-    { headers: cacheablePage() },
-  );
+  return json({
+    origin: publicOrigin(request),
+    ticketHolders: ticketHoldersPrivacyText(getEnv().ATTENDEE_RETENTION_DAYS),
+  });
 }
 
 /** /privacy: what the site keeps about visitors (issue 41 added the ticket holders). */
