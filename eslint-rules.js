@@ -93,7 +93,45 @@ const ipBudgetKey = {
   },
 };
 
+/**
+ * The paths the server answers before Remix are named in SERVER_PATHS (server/own-paths.ts), so
+ * the venue slugs can be checked against them (RESERVED_SLUGS): in server/, a route registration
+ * (`app.use`, `app.get`, `app.all`, …) never takes a literal path.
+ */
+const REGISTER = new Set(["use", "get", "all", "post", "put", "patch", "delete", "head"]);
+const serverOwnPaths = {
+  meta: {
+    type: "problem",
+    schema: [],
+    messages: {
+      literal:
+        "Name the path {{path}} in SERVER_PATHS (server/own-paths.ts), so no venue slug takes it (RESERVED_SLUGS).",
+    },
+  },
+  create(context) {
+    const literalPath = (node) => {
+      if (node?.type === "Literal" && typeof node.value === "string") return node.value;
+      if (node?.type === "TemplateLiteral") return node.quasis[0].value.cooked;
+      return null;
+    };
+    return {
+      CallExpression(node) {
+        const callee = node.callee;
+        if (callee.type !== "MemberExpression" || callee.property.type !== "Identifier") return;
+        if (!REGISTER.has(callee.property.name)) return;
+        const path = literalPath(node.arguments[0]);
+        if (path?.startsWith("/"))
+          context.report({ node: node.arguments[0], messageId: "literal", data: { path } });
+      },
+    };
+  },
+};
+
 export default {
   meta: { name: "house" },
-  rules: { "transaction-immediate": transactionImmediate, "ip-budget-key": ipBudgetKey },
+  rules: {
+    "transaction-immediate": transactionImmediate,
+    "ip-budget-key": ipBudgetKey,
+    "server-own-paths": serverOwnPaths,
+  },
 };

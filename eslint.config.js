@@ -320,6 +320,11 @@ export default tseslint.config(
     rules: { "house/transaction-immediate": "error", "house/ip-budget-key": "error" },
   },
   {
+    files: ["server/**/*.ts"],
+    plugins: { house },
+    rules: { "house/server-own-paths": "error" },
+  },
+  {
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/**/*.server.ts", "app/routes/**", "app/db/**", "app/root.tsx", "app/entry.server.tsx"],
     rules: {

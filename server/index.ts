@@ -43,6 +43,7 @@ import { startWalCheckpointer } from "~/utils/wal-checkpointer.server";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { createFront, type AppLocals } from "./front";
 import { metricsRoute, registerOperationalMetrics, startMetricsListener } from "./metrics";
+import { SERVER_PATHS } from "./own-paths";
 import { createPipeline, requestOrigin, type RequestState } from "./pipeline";
 
 installGlobals({ nativeFetch: true });
@@ -90,7 +91,7 @@ async function main() {
   // Fingerprinted assets never change: sent precompressed (brotli 11 / gzip 9, made at build
   // time) and cached for a year. Everything else in public/ is cached briefly.
   app.use(
-    "/build",
+    SERVER_PATHS.build,
     expressStaticGzip("public/build", {
       enableBrotli: true,
       orderPreference: ["br", "gz"],
@@ -98,16 +99,18 @@ async function main() {
     }),
   );
   // A miss under /build is a plain 404, never a page: its answer has an asset's headers (no CSP).
-  app.use("/build", (_req, res) => res.status(404).type("text/plain").send("Not found"));
+  app.use(SERVER_PATHS.build, (_req, res) => res.status(404).type("text/plain").send("Not found"));
   // Only the paths that exist in public/ touch the disk (a catch-all static handler would stat
   // the file system for every page request).
-  app.use("/images", express.static("public/images", { maxAge: "1h" }));
-  app.get("/favicon.svg", (_req, res) => res.sendFile(path.resolve("public/favicon.svg"), { maxAge: "1h" }));
+  app.use(SERVER_PATHS.images, express.static("public/images", { maxAge: "1h" }));
+  app.get(SERVER_PATHS.favicon, (_req, res) =>
+    res.sendFile(path.resolve("public/favicon.svg"), { maxAge: "1h" }),
+  );
 
   // Issue 38: /metrics for whoever holds METRICS_TOKEN (404 without one configured).
   registerOperationalMetrics(env);
   const metrics = metricsRoute(env.METRICS_TOKEN);
-  app.all("/metrics", (req, res, next) => void metrics(req, res).catch(next));
+  app.all(SERVER_PATHS.metrics, (req, res, next) => void metrics(req, res).catch(next));
 
   // Built once: the per-request values reach loaders through the load context.
   const handle = createRemixHandler(

@@ -39,9 +39,10 @@ export function venuePath(v: Pick<VenueRecord, "slug">): string {
 /**
  * Top-level paths that the site itself answers: a venue slug equal to one would never reach its
  * venue page, so new records skip them ("about" → "about-2"). They are the first path segment
- * of every route file in app/routes (`event.$id.tsx` owns /event) and the paths server/index.ts
- * serves before Remix (/build, /images). Segments with a dot (calendar.ics, robots.txt) are left
- * out: a venue slug never has one. tests/unit/lib/forms/venue.test.ts compares this list with both.
+ * of every route in app/routes (`event.$id.tsx` owns /event) and the paths the server answers
+ * before Remix (SERVER_PATHS in server/own-paths.ts: /build, /images, /metrics). Segments with a
+ * dot (calendar.ics, robots.txt) are left out: a venue slug never has one.
+ * tests/unit/lib/forms/venue.test.ts compares this list with both.
  */
 export const RESERVED_SLUGS = new Set([
   "404",
@@ -63,6 +64,7 @@ export const RESERVED_SLUGS = new Set([
   "img",
   "manage-comedians",
   "merch",
+  "metrics",
   "partners",
   "privacy",
   "results",

@@ -23,6 +23,8 @@ export type SpecVenue = Omit<NewVenue, "id" | "createdAt" | "updatedAt"> & {
   slug: string;
   name: string;
   legacyMatch: string | null;
+  /** The public pages the address parts were read from (a filled street line has at least one). */
+  addressSources?: string[];
 };
 
 export const SPEC_VENUES: SpecVenue[] = [
@@ -221,6 +223,10 @@ export const SPEC_VENUES: SpecVenue[] = [
     // Ontario N9Y 2E5 | TOLL FREE: 1-800-320-5040 Website: http://www.mastronardiwines.com/"
     //   http://dinersdish.blogspot.com/2011/10/ontarios-other-wine-country.html
     // (Kingsville also in https://windsorstar.com/news/local-news/two-essex-county-wineries-in-ontario-wedding-venue-top-10-list)
+    addressSources: [
+      "http://dinersdish.blogspot.com/2011/10/ontarios-other-wine-country.html",
+      "https://windsorstar.com/news/local-news/two-essex-county-wineries-in-ontario-wedding-venue-top-10-list",
+    ],
     address1: "1193 Concession Road 3",
     city: "Kingsville",
     region: "ON",
@@ -298,6 +304,10 @@ export const SPEC_VENUES: SpecVenue[] = [
     //   https://viewer.joomag.com/casa-london-magazine-4-the-beermanac-vol1-june-july-2017/0632361001496112646?page=233
     //   (also "Located at 525 Argyle Road, Windsor": https://dlit.co/history-and-innovation-meet-at-walkerville-brewery-alternatively-speaking/)
     // No source found gives the postal code: left blank.
+    addressSources: [
+      "https://viewer.joomag.com/casa-london-magazine-4-the-beermanac-vol1-june-july-2017/0632361001496112646?page=233",
+      "https://dlit.co/history-and-innovation-meet-at-walkerville-brewery-alternatively-speaking/",
+    ],
     address1: "525 Argyle Rd",
     city: "Windsor",
     region: "ON",

@@ -10,7 +10,7 @@ type Tx = Pick<DB, "select" | "insert" | "update">;
 
 /** The spec's venue records (scripts/seeds/venue-data.ts), for an empty demo database. */
 export function insertSpecVenues(tx: Tx) {
-  for (const { legacyMatch: _legacy, ...v } of SPEC_VENUES) {
+  for (const { legacyMatch: _legacy, addressSources: _sources, ...v } of SPEC_VENUES) {
     tx.insert(venues).values(v).onConflictDoNothing().run();
     // Migration 0006 may have made the record already (without issue 42's house rules).
     if (v.houseRules)

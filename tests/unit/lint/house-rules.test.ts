@@ -62,6 +62,26 @@ describe("every per-IP budget counts a client by ipBudgetKey (house/ip-budget-ke
   }, 30_000);
 });
 
+describe("the server's own paths are named in SERVER_PATHS (house/server-own-paths)", () => {
+  const RULE = "house/server-own-paths";
+  const file = "server/example.ts";
+
+  it("refuses a literal path in a route registration, so RESERVED_SLUGS can be checked against them", async () => {
+    const bad =
+      'import express from "express";\nconst app = express();\n' +
+      'app.use("/metrics", (_req, res) => res.end());\napp.get(`/feed.xml`, (_req, res) => res.end());\n';
+    expect(await errorsOf(RULE, file, bad)).toEqual([
+      "Name the path /metrics in SERVER_PATHS (server/own-paths.ts), so no venue slug takes it (RESERVED_SLUGS).",
+      "Name the path /feed.xml in SERVER_PATHS (server/own-paths.ts), so no venue slug takes it (RESERVED_SLUGS).",
+    ]);
+    const good =
+      'import express from "express";\nimport { SERVER_PATHS } from "./own-paths";\nconst app = express();\n' +
+      "app.use(SERVER_PATHS.metrics, (_req, res) => res.end());\n" +
+      'export const type = (h: Headers) => h.get("content-type");\n';
+    expect(await errorsOf(RULE, file, good)).toEqual([]);
+  }, 30_000);
+});
+
 describe("route modules are thin (no-restricted-syntax in app/routes)", () => {
   const RULE = "no-restricted-syntax";
 

@@ -8,6 +8,7 @@ import { showBadges } from "~/lib/badges";
 import { buildCalendarFeed } from "~/lib/calendar-feed";
 import { cardShow } from "~/lib/cards";
 import { showPlace } from "~/lib/show-place";
+import { isWebUrl } from "~/lib/web-url";
 import { listShows } from "~/models/events.server";
 import {
   seedVenueFlags,
@@ -76,14 +77,12 @@ describe("the demo seed's venue records", () => {
       longitude: null,
     });
     expect(all.every((v) => v.latitude === null && v.longitude === null)).toBe(true);
-    // Every filled street address in the data file has a cited URL in the file.
-    const source = fs.readFileSync(path.resolve("scripts/seeds/venue-data.ts"), "utf8");
-    for (const v of SPEC_VENUES.filter((x) => x.address1)) {
-      const block = source.slice(
-        source.indexOf(`slug: "${v.slug}"`),
-        source.indexOf(`address1: "${v.address1}"`),
-      );
-      expect(block).toMatch(/https?:\/\//);
+    // Every filled street address names the public pages it was read from.
+    const streets = SPEC_VENUES.filter((x) => x.address1);
+    expect(streets.map((v) => v.slug)).toEqual(["mastronardi-winery", "walkerville-brewery"]);
+    for (const v of streets) {
+      expect(v.addressSources?.length, v.slug).toBeGreaterThan(0);
+      for (const url of v.addressSources!) expect(isWebUrl(url), url).toBe(true);
     }
   });
 
@@ -195,6 +194,12 @@ describe("venue records without an address", () => {
     expect(
       showPlace({ venue: "About", venueRecord: { ...v, isClub: false, isWinery: false } }),
     ).toMatchObject({ line: null, postalAddress: null, mapUrl: null });
+  });
+
+  it("a venue named after a path the server answers itself (/metrics) gets a slug of its own", () => {
+    const db = createTestDb();
+    const id = pickOrCreateVenue("Metrics", db)!;
+    expect(db.select().from(venues).where(eq(venues.id, id)).get()!.slug).toBe("metrics-2");
   });
 });
 

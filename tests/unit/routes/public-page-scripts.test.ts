@@ -33,12 +33,19 @@ const routeEntries: Plugin = {
   setup(b) {
     b.onResolve({ filter: /^route:/ }, (args) => ({ path: args.path.slice(6), namespace: "route" }));
     b.onLoad({ filter: /.*/, namespace: "route" }, async (args) => {
-      const source = fs.readFileSync(path.join(ROOT, "app/routes", args.path), "utf8");
-      const names = BROWSER_EXPORTS.filter((n) =>
-        n === "default"
-          ? /export default/.test(source)
-          : new RegExp(`export (const|function|async function|let) ${n}\\b`).test(source),
-      );
+      // The module's exports as esbuild reads them (the compiler's view, not a pattern over text).
+      const own = await build({
+        entryPoints: [path.join(ROOT, "app/routes", args.path)],
+        absWorkingDir: ROOT,
+        outdir: "out",
+        write: false,
+        metafile: true,
+        format: "esm",
+        jsx: "automatic",
+        logLevel: "silent",
+      });
+      const exported = new Set(Object.values(own.metafile.outputs).flatMap((o) => o.exports));
+      const names = BROWSER_EXPORTS.filter((n) => exported.has(n));
       // A resource route (no component) has nothing for the browser.
       const contents = names.length ? `export { ${names.join(", ")} } from "./app/routes/${args.path}";` : "";
       return { contents, resolveDir: ROOT, loader: "ts" };

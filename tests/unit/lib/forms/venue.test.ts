@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { UNSAFE_flatRoutes } from "@remix-run/dev";
 import { describe, expect, it } from "vitest";
 import { venueFormSchema } from "~/lib/forms/venue";
 import {
@@ -14,6 +14,8 @@ import {
   venueRefOf,
   venueSlug,
 } from "~/lib/venue-records";
+import remixConfig from "../../../../remix.config.js";
+import { SERVER_PATHS } from "../../../../server/own-paths";
 import { makeVenue } from "../../../support/venues";
 
 describe("the venue form", () => {
@@ -190,23 +192,22 @@ describe("the venue form, field by field", () => {
 });
 
 describe("venue slugs and the site's own paths", () => {
-  // The first path segment of every route file: about.tsx owns /about, admin.venues_.$id.tsx
-  // /admin, event.$id.tsx /event, calendar[.]ics.ts /calendar.ics. Dynamic and pathless files
-  // ($name.tsx, _index.tsx) own no name.
-  const routeSegments = readdirSync("app/routes")
-    .map(
-      (file) =>
-        file
-          .replace(/\.(tsx|ts)$/, "")
-          .replaceAll("[.]", "\0")
-          .split(".")[0],
-    )
-    .map((segment) => segment.replaceAll("\0", ".").replace(/_$/, ""))
-    .filter((segment) => !/^[$_]/.test(segment));
-  // The paths the server answers before Remix: app.use("/build", …), app.get("/favicon.svg", …).
-  const serverPaths = [
-    ...readFileSync("server/index.ts", "utf8").matchAll(/app\.(?:use|get)\(\s*"\/([^"/]+)"/g),
-  ].map((m) => m[1]);
+  // The site's pages as Remix resolves them from app/routes (its flat-routes convention and
+  // remix.config.js's ignored files): about.tsx serves /about, admin.venues_.$id.tsx
+  // /admin/venues/:id, calendar[.]ics.ts /calendar.ics. The first segment of each path is what a
+  // venue at /{slug} would meet; a dynamic or pathless one (/:slug, the index) takes no name.
+  const routes = UNSAFE_flatRoutes("app", remixConfig.ignoredRouteFiles);
+  const fullPath = (id: string): string => {
+    const route = routes[id];
+    const parent = route.parentId && route.parentId !== "root" ? fullPath(route.parentId) : "";
+    return [parent, route.path ?? ""].filter(Boolean).join("/");
+  };
+  const routeSegments = [...new Set(Object.keys(routes).map((id) => fullPath(id).split("/")[0]))].filter(
+    (segment) => segment !== "" && !segment.startsWith(":"),
+  );
+  // The paths the server answers before Remix (server/own-paths.ts; the lint rule
+  // house/server-own-paths keeps every registration there).
+  const serverPaths = Object.values(SERVER_PATHS).map((p) => p.slice(1).split("/")[0]);
   // A venue slug is what venueSlug makes of a name: a segment with a dot can never be one.
   const couldBeSlug = (segment: string) => venueSlug(segment) === segment;
 
@@ -220,7 +221,7 @@ describe("venue slugs and the site's own paths", () => {
   });
 
   it("reserves the paths the server serves itself (built assets, images)", () => {
-    expect(serverPaths).toEqual(expect.arrayContaining(["build", "images", "favicon.svg"]));
+    expect(serverPaths).toEqual(expect.arrayContaining(["build", "images", "favicon.svg", "metrics"]));
     for (const path of serverPaths.filter(couldBeSlug)) expect(RESERVED_SLUGS.has(path), path).toBe(true);
   });
 
