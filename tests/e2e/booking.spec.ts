@@ -47,9 +47,24 @@ async function withSheet<T>(mode: SheetFakeMode, fn: () => Promise<T>) {
   });
 }
 
+/**
+ * Clicks Refresh and returns once the server has answered it: the POST (the sheet read, the copy
+ * stored) and then the page's loader after it. The button alone cannot say so: Remix renders
+ * router state in a transition, so the button can still read "Refresh", enabled, after the click
+ * (and "Refreshing..." contains "Refresh"); a test that went on then changed the stored copy
+ * while the refresh was still to come (the flaky "last good copy" test).
+ */
 async function refresh(page: Page) {
-  await page.getByRole("button", { name: "Refresh" }).click();
-  await expect(page.getByRole("button", { name: "Refresh" })).toBeEnabled();
+  let posted = false;
+  const answered = page.waitForResponse((response) => {
+    if (new URL(response.url()).pathname !== "/booking") return false;
+    if (response.request().method() === "POST") posted = true;
+    else if (posted) return true;
+    return false;
+  });
+  await page.getByRole("button", { name: "Refresh", exact: true }).click();
+  await answered;
+  await expect(page.getByRole("button", { name: "Refresh", exact: true })).toBeEnabled();
 }
 
 test("the gate refuses a wrong password and lets the right one in, until Logout", async ({
