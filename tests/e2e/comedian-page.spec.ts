@@ -22,6 +22,7 @@ test("a comedian's dates are a list: each date with its show, venue, tickets and
   const items = list.locator(":scope > li");
   await expect(items).toHaveCount(2);
   const dates: string[] = [];
+  const ticketLooks: string[] = [];
   for (const [i, title] of ["Laughs on the Waterfront", "Wolfhead Late Show"].entries()) {
     const item = items.nth(i);
     dates.push((await item.locator("time").getAttribute("datetime"))!);
@@ -34,6 +35,7 @@ test("a comedian's dates are a list: each date with its show, venue, tickets and
     const tickets = item.getByRole("link", { name: /^GET TICKETS/ });
     await expect(tickets).toHaveCount(1);
     expect(new URL((await tickets.getAttribute("href"))!).searchParams.get("aff")).toBe(code);
+    ticketLooks.push(await tickets.evaluate((a) => `${a.className} ${getComputedStyle(a).backgroundColor}`));
     // Its own calendar menu: this date's file and its Google event, hidden until opened.
     const menu = item.locator("details.calendar-menu");
     await expect(menu.getByRole("link")).toHaveCount(0);
@@ -52,6 +54,11 @@ test("a comedian's dates are a list: each date with its show, venue, tickets and
     expect(ics).toContain(`SUMMARY:${title}`);
   }
   expect([...dates].sort()).toEqual(dates);
+  // One look for the same action: the synced show's link and the local show's (both on the
+  // platform) are drawn alike, in the platform's colours (issue 42: the first was orange, the
+  // second yellow).
+  expect(ticketLooks[0]).toMatch(/button--eventbrite/);
+  expect(ticketLooks[1]).toBe(ticketLooks[0]);
   // The comic's own feed: one menu too.
   const follow = page.locator("details.calendar-menu").filter({ hasText: `Follow ${name}'s shows` });
   await follow.locator("summary").click();

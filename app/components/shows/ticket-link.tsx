@@ -1,10 +1,13 @@
 import { Ticket } from "lucide-react";
 import type { ReactNode } from "react";
+import { isEventbriteHost } from "~/lib/ticketing";
 import { checkoutDialogId } from "./checkout-modal";
 
 /**
  * A ticket button: a link to the ticket URL in a new tab, in the platform's colours with its icon
- * for a platform show (the spec's buttons). With JavaScript and a platform event id it opens the
+ * when it leads to the platform (the spec's buttons): a synced show, or any show whose ticket URL
+ * is on the platform, so the same action has one look wherever dates of both kinds meet (a
+ * comedian's dates, issue 42). With JavaScript and a platform event id it opens the
  * page's embedded checkout instead (`data-checkout` names the dialog the show page draws with
  * `CheckoutDialog`; app/components/enhance.ts opens it).
  */
@@ -27,6 +30,7 @@ export function TicketLink({
   label?: string;
 }) {
   if (!ticketUrl) return null;
+  const platform = isEventbrite || isEventbriteHost(ticketUrl);
   return (
     <a
       href={ticketUrl}
@@ -34,9 +38,9 @@ export function TicketLink({
       rel="noopener noreferrer"
       aria-label={label}
       data-checkout={eventId ? checkoutDialogId(eventId) : undefined}
-      className={`button ${small ? "button--small " : ""}${isEventbrite ? "button--eventbrite" : otherwise}`}
+      className={`button ${small ? "button--small " : ""}${platform ? "button--eventbrite" : otherwise}`}
     >
-      {isEventbrite ? <Ticket size={small ? 16 : 18} aria-hidden="true" /> : null}
+      {platform ? <Ticket size={small ? 16 : 18} aria-hidden="true" /> : null}
       {children}
     </a>
   );
