@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { comedians } from "~/db/schema";
+import { comedians, images } from "~/db/schema";
 import { comedianSlug } from "~/lib/lineup";
 import type { DB } from "~/utils/db.server";
 import { drawnHeadshot } from "../../scripts/seeds/headshots";
@@ -143,4 +145,48 @@ test("a file that is not an image is refused with a clear message and nothing is
     page.getByRole("alert").filter({ hasText: "Headshot: That file is not an image" }),
   ).toBeVisible();
   expect(db.select().from(comedians).where(eq(comedians.id, comic.id)).get()!.photoHash).toBeNull();
+});
+
+test("a HEIC headshot from a phone uploads through the form and is shown upright", async ({
+  page,
+  db,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const comic = newComedian(db, "Hana", "Phone");
+  await loginAsStaff(page, `/admin/comedians/${comic.id}`);
+  // The posters' phone photo (tests/fixtures/README.md): 1600×1200 as the sensor saw it, turned a
+  // quarter clockwise to view (1200×1600), its red block then in the top-right quarter.
+  const heic = fs.readFileSync(path.resolve("tests/fixtures/rotated-phone.heic"));
+  await page
+    .getByLabel("Upload a headshot")
+    .setInputFiles({ name: "IMG_0002.HEIC", mimeType: "image/heic", buffer: heic });
+  await page.getByRole("button", { name: "Save comedian" }).click();
+  await expect(page).toHaveURL(/\/admin\/comedians$/);
+  await expect(page.getByText(`Saved comedian: ${comic.name}`)).toBeVisible();
+  const row = db.select().from(comedians).where(eq(comedians.id, comic.id)).get()!;
+  expect(row.photoHash).toMatch(/^[0-9a-f]{16}$/);
+  const stored = db.select().from(images).where(eq(images.hash, row.photoHash!)).get()!;
+  expect([stored.format, stored.width, stored.height]).toEqual(["heic", 1200, 1600]);
+
+  // The page shows it, and its square is cut from the upright photo: red at the top right.
+  await page.goto(`/comedians/${comic.slug}`);
+  const photo = page.getByRole("img", { name: comic.name, exact: true });
+  await photo.scrollIntoViewIfNeeded();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const src = await photo.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
+  expect(src).toContain(`/img/${row.photoHash}-`);
+  const [fx, fy] = (row.photoFocus ?? "50,30").split(",");
+  const square = await request.get(`/img/${row.photoHash}-${fx}-${fy}-s192.webp`);
+  expect(square.status()).toBe(200);
+  const { data, info } = await sharp(await square.body())
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  expect([info.width, info.height]).toEqual([192, 192]);
+  const red = (x: number, y: number) => {
+    const i = (Math.round(y * (info.height - 1)) * info.width + Math.round(x * (info.width - 1))) * 3;
+    return data[i] > 150 && data[i + 1] < 110 && data[i + 2] < 110;
+  };
+  expect([red(0.85, 0.15), red(0.15, 0.15)]).toEqual([true, false]);
 });
