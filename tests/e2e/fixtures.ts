@@ -1,6 +1,8 @@
+import fs from "node:fs";
 import { test as base, expect, type Page } from "@playwright/test";
 import { HELD_MODULES_ID } from "~/components/scripts";
 import { openDatabase, type DB } from "~/utils/db.server";
+import { treeCpuSeconds } from "../support/cpu";
 import { mailRig, type MailRig } from "../support/mail";
 import { startE2EServer } from "../support/server";
 import { signInAsStaff } from "../support/staff";
@@ -34,9 +36,47 @@ export const test = base.extend<
     db: DB;
     signIn: (path?: string) => Promise<void>;
     mail: MailRig;
+    cpuLog: void;
   },
-  { fastPaths: boolean; e2eServer: { base: string } }
+  { fastPaths: boolean; e2eServer: { base: string }; workerCpuLog: void }
 >({
+  // E2E_CPU_LOG=FILE: one JSON line per test with the CPU-seconds its worker, the worker's
+  // browser and servers used during it (tests/support/cpu.ts), and one per worker with its
+  // start (server, browser) and its total: where a run's CPU goes (docs/decisions/test-kit.md).
+  workerCpuLog: [
+    async ({}, use, workerInfo) => {
+      await use();
+      const file = process.env.E2E_CPU_LOG;
+      if (file)
+        fs.appendFileSync(
+          file,
+          `${JSON.stringify({ worker: workerInfo.workerIndex, project: workerInfo.project.name, cpu: treeCpuSeconds(), endedAt: Date.now() / 1000 })}\n`,
+        );
+    },
+    { scope: "worker", auto: true },
+  ],
+  cpuLog: [
+    async ({}, use, testInfo) => {
+      const file = process.env.E2E_CPU_LOG;
+      if (!file) return use();
+      const startedAt = Date.now() / 1000;
+      const before = treeCpuSeconds();
+      await use();
+      const line = {
+        file: testInfo.file.replace(/.*\/tests\/e2e\//, ""),
+        title: testInfo.titlePath.slice(1).join(" › "),
+        project: testInfo.project.name,
+        worker: testInfo.workerIndex,
+        status: testInfo.status,
+        startedAt,
+        before,
+        cpu: treeCpuSeconds() - before,
+        seconds: testInfo.duration / 1000,
+      };
+      fs.appendFileSync(file, `${JSON.stringify(line)}\n`);
+    },
+    { auto: true },
+  ],
   fastPaths: [true, { scope: "worker", option: true }],
   e2eServer: [
     async ({ fastPaths }, use) => {
