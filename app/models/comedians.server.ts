@@ -53,13 +53,17 @@ export function countVotesFor(comedianId: number, database: DB = db()): number {
 }
 
 export function addComedian(
-  input: { name: string; bio: string | null },
+  input: { name: string; bio: string | null; photoHash?: string | null },
   staff: StaffIdentity,
   database: DB = db(),
 ): Comedian {
   return database.transaction((tx) => {
     const slug = slugForNewComedian(input.name, tx as unknown as DB);
-    const row = tx.insert(comedians).values({ name: input.name, bio: input.bio, slug }).returning().get();
+    const row = tx
+      .insert(comedians)
+      .values({ name: input.name, bio: input.bio, slug, photoHash: input.photoHash ?? null })
+      .returning()
+      .get();
     recordAudit(
       { staff, action: "comedian.create", entityType: "comedian", entityId: row.id, after: row },
       tx,

@@ -8,9 +8,11 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { IMAGE_ACCEPT } from "~/components/admin/image-field";
 import { ComedianList, ConfirmDeletePanel, DELETE_NOTE, StatusBanner } from "~/components/comedian-admin";
 import { FieldErrors, FormErrors } from "~/components/form-parts";
 import { handleComedianPost, loadStaffComedians } from "~/features/comedians/comedian-actions.server";
+import { ACCEPTED_IMAGE_LABEL } from "~/lib/image-sniff";
 import { comedianSchema } from "~/lib/vote-schema";
 import styles from "~/styles/comedians.css";
 import { requireStaff } from "~/utils/auth.server";
@@ -76,7 +78,7 @@ export default function ManageComedians() {
       <div className="comedians__grid">
         <div className="panel">
           <h2>Add a comedian</h2>
-          <Form method="post" {...getFormProps(form)}>
+          <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
             <input type="hidden" name="intent" value="add" />
             <FormErrors id={form.errorId} errors={form.errors} />
             <div className="field">
@@ -91,6 +93,14 @@ export default function ManageComedians() {
               <label htmlFor={fields.bio.id}>Bio (optional)</label>
               <textarea {...getTextareaProps(fields.bio)} />
               <FieldErrors id={fields.bio.errorId} errors={fields.bio.errors} alert />
+            </div>
+            <div className="field">
+              <label htmlFor="add-comedian-headshot">Headshot (optional)</label>
+              <input id="add-comedian-headshot" type="file" name="headshot" accept={IMAGE_ACCEPT} />
+              <span className="field__hint">
+                {ACCEPTED_IMAGE_LABEL}, at most 15 MB. Shown as a square; its focal point is set on the
+                comedian&apos;s profile.
+              </span>
             </div>
             <button type="submit" className="button button--primary" disabled={adding || (hydrated && blank)}>
               {adding ? "Adding..." : "Add Comedian"}

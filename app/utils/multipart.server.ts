@@ -12,12 +12,16 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 
-/** The routes whose form may carry a file (the staff event form and comedian form: new and edit). */
+/**
+ * The routes whose form may carry a file (the staff event form and comedian form: new and edit;
+ * the add form of /manage-comedians, its headshot).
+ */
 export const UPLOAD_PATHS = [
   /^\/admin\/events\/new\/?$/,
   /^\/admin\/events\/\d{1,10}\/?$/,
   /^\/admin\/comedians\/new\/?$/,
   /^\/admin\/comedians\/\d{1,10}\/?$/,
+  /^\/manage-comedians\/?$/,
 ];
 export const MAX_UPLOAD_FILE_BYTES = 15 * 1024 * 1024;
 /** The whole request: the file plus the form's text fields. */

@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { auditLog, comedians } from "~/db/schema";
+import { comedianSlug } from "~/lib/lineup";
+import { drawnHeadshot } from "../../scripts/seeds/headshots";
 import { E2E_ENV } from "../support/env";
 import { signInAsStaff } from "../support/staff";
 import { addVotes, closeTestRound, createRound, uniq } from "../support/voting";
@@ -87,6 +89,51 @@ test("add a comedian: name required, bio optional, the spec's texts, listed with
     .where(eq(auditLog.entityId, String(row.id)))
     .all();
   expect(audit.map((a) => a.action)).toContain("comedian.create");
+});
+
+test("the add form takes an optional headshot through the image pipeline; a file that is not an image adds nobody", async ({
+  page,
+  context,
+  db,
+  baseURL,
+  javaScriptOn,
+}) => {
+  test.setTimeout(90_000);
+  await signInAsStaff(context, db, baseURL!);
+  await page.goto("/manage-comedians");
+  // Not an image: 400, the form's message and its values kept, nobody added.
+  const refused = `Not A Photo ${uniq()}`;
+  await page.getByLabel("Name").fill(refused);
+  await page.getByLabel("Headshot (optional)").setInputFiles({
+    name: "me.jpg",
+    mimeType: "image/jpeg",
+    buffer: Buffer.from("<html>this is not a photo</html>".repeat(20)),
+  });
+  const responded = javaScriptOn ? null : page.waitForResponse((r) => r.request().method() === "POST");
+  await page.getByRole("button", { name: "Add Comedian" }).click();
+  if (responded) expect((await responded).status()).toBe(400);
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Headshot: That file is not an image" }),
+  ).toBeVisible();
+  await expect(page.getByLabel("Name")).toHaveValue(refused);
+  expect(db.select().from(comedians).where(eq(comedians.name, refused)).get()).toBeUndefined();
+
+  // A photo: added with it, and the comedian's page shows it (not the initials).
+  const name = `Pictured ${uniq()}`;
+  await page.getByLabel("Name").fill(name);
+  await page
+    .getByLabel("Headshot (optional)")
+    .setInputFiles({ name: "headshot.png", mimeType: "image/png", buffer: await drawnHeadshot(name) });
+  await page.getByRole("button", { name: "Add Comedian" }).click();
+  await expect(page.getByRole("status", { name: "Status" })).toHaveText(`Added comedian: ${name}`);
+  const row = db.select().from(comedians).where(eq(comedians.name, name)).get()!;
+  expect(row.photoHash).toMatch(/^[0-9a-f]{16}$/);
+  await page.goto(`/comedians/${comedianSlug(name)}`);
+  const photo = page.getByRole("img", { name, exact: true });
+  await photo.scrollIntoViewIfNeeded();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(await photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toContain(`/img/${row.photoHash}-`);
+  await expect(page.getByTestId("headshot-initials")).toHaveCount(0);
 });
 
 test("both delete buttons delete through the server; the page explains it", async ({

@@ -4,7 +4,7 @@ import { FieldErrors } from "~/components/form-parts";
 import { formatFocus, parseFocus, type Focus } from "~/lib/image-variants";
 
 /** The formats the pipeline reads (app/lib/image-sniff.ts); at most 15 MB. */
-const ACCEPT = "image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif,.heic,.heif";
+export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif,.heic,.heif";
 
 /**
  * An image upload through the one image pipeline (the event form's poster, the comedian
@@ -64,7 +64,7 @@ export function ImageField({
           id={name}
           name={name}
           type="file"
-          accept={ACCEPT}
+          accept={IMAGE_ACCEPT}
           onChange={(event) => {
             const file = event.currentTarget.files?.[0];
             setPreview(file ? URL.createObjectURL(file) : null);
