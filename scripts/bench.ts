@@ -67,6 +67,22 @@ import { renderRoom, runRoom, type RoomRun } from "./lib/room-bench";
 
 type MemoryMiB = NonNullable<ReturnType<typeof memoryMiB>>;
 
+/**
+ * Waits until the process is idle (under 5 % of a core over 200 ms), at most 15 s: the work a
+ * run left queued must not be counted in the next target's CPU and latency.
+ */
+async function settled(pid: number | undefined): Promise<number> {
+  const started = Date.now();
+  let before = cpuMicros(pid);
+  while (before !== null && Date.now() - started < 15_000) {
+    await new Promise((r) => setTimeout(r, 200));
+    const now = cpuMicros(pid);
+    if (now === null || now - before < 10_000) break;
+    before = now;
+  }
+  return Date.now() - started;
+}
+
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has("--quick");
 /** --load-only: the load runs, weights and RSS; no Lighthouse and no image part. */
@@ -213,11 +229,14 @@ async function main() {
     /** A warm-up, then the measured run, kept and printed. */
     const run = async (t: (typeof targets)[number], connections: number, round: number) => {
       const pid = t.pid ?? server.child.pid;
+      // The run before may have left requests queued in the server (a page rendered per request
+      // answers a few dozen a second at 50 connections): they finish before this target starts.
+      const settleMs = await settled(server.child.pid);
       await measure(t, connections, WARMUP, seeded, origin, pid);
       const r = await measure(t, connections, DURATION, seeded, origin, pid);
       rounds.push({ ...r, round });
       console.log(
-        `${t.name.padEnd(24)} c=${connections}  ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors + r.non2xx}  CPU µs/req server ${r.serverCpuUs} load tool ${r.loadCpuUs}  load ${r.load}  (round ${round})`,
+        `${t.name.padEnd(24)} c=${connections}  ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors + r.non2xx}  CPU µs/req server ${r.serverCpuUs} load tool ${r.loadCpuUs}  load ${r.load}  (round ${round}; waited ${settleMs} ms for the server to be idle)`,
       );
     };
     for (let round = 1; round <= ROUNDS; round++)
