@@ -12,6 +12,9 @@ export default mergeConfig(
   base,
   defineConfig({
     test: {
+      // Each file imports its modules afresh, as before vitest.config.ts shared them (a static
+      // mutant must be loaded again): the mutation run is unchanged.
+      isolate: true,
       // A test file that cannot load (a static mutant made its module throw) counts as a failed
       // test, not as no test (stryker-js#6150; tests/support/load-failure-reporter.ts).
       reporters: ["default", new LoadFailureAsFailedTest()],
