@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { classifyEventUrl, parseEventbriteId, placeholderEventDetails } from "~/lib/event-lookup";
 import {
   mapEventbriteEvent,
   currencyPrefix,
@@ -22,33 +21,7 @@ import {
   eventbriteEventsPageSchema,
   eventbriteVenueSchema,
 } from "~/lib/eventbrite-schemas";
-import { extractEventFromHtml } from "~/lib/page-metadata";
 import { eventbriteFixture, FIXTURE_EVENTS, SINGLE_EVENTS } from "../../fakes/eventbrite";
-
-describe("ticketing URL parsing", () => {
-  it("takes the digits of tickets-{digits}", () => {
-    expect(
-      parseEventbriteId(
-        "https://www.eventbrite.ca/e/friday-laughs-tickets-123456789012?aff=ebdssbdestsearch",
-      ),
-    ).toBe("123456789012");
-    expect(parseEventbriteId("https://www.eventbrite.com/e/show-tickets-987654321")).toBe("987654321");
-  });
-  it("takes a bare id after /e/ and before ?", () => {
-    expect(parseEventbriteId("https://www.eventbrite.ca/e/123456789012?ref=x")).toBe("123456789012");
-  });
-  it("answers null when there is no id", () => {
-    expect(parseEventbriteId("https://www.eventbrite.ca/o/laugh-windsor-123")).toBeNull();
-    expect(parseEventbriteId("https://www.eventbrite.ca/e/some-show")).toBeNull();
-  });
-  it("recognises the ticketing platform, the table-booking platform and the rest", () => {
-    expect(classifyEventUrl("https://www.eventbrite.ca/e/x-tickets-1234567")).toBe("eventbrite");
-    expect(classifyEventUrl("https://www.exploretock.com/some-winery/event/123")).toBe("tock");
-    expect(classifyEventUrl("https://exploretock.com/x")).toBe("tock");
-    expect(classifyEventUrl("https://example.com/eventbrite-lookalike")).toBe("generic");
-    expect(classifyEventUrl("not a url")).toBe("generic");
-  });
-});
 
 describe("mapping a ticketing event", () => {
   const raw = {
@@ -121,53 +94,6 @@ describe("mapping a ticketing event", () => {
   });
   it("refuses an answer without a start", () => {
     expect(eventbriteEventSchema.safeParse({ id: "1", name: { text: "x" } }).success).toBe(false);
-  });
-  it("builds the spec's placeholder", () => {
-    expect(placeholderEventDetails("tock", "https://exploretock.com/x", "2026-05-01")).toMatchObject({
-      title: "External Tock Event",
-      date: "2026-05-01",
-      time: "19:00",
-      venue: "TBA",
-      price: "TBA",
-    });
-    expect(placeholderEventDetails("eventbrite", "u", "2026-05-01").title).toBe("External Eventbrite Event");
-    expect(placeholderEventDetails("generic", "u", "2026-05-01").title).toBe("External Event");
-  });
-});
-
-describe("page metadata", () => {
-  it("prefers schema.org Event data", () => {
-    const html = `<html><head><title>Page</title>
-      <meta property="og:title" content="OG title">
-      <script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebPage"},{"@type":"ComedyEvent","name":"Wine &amp; Laughs","startDate":"2026-06-20T20:00:00-04:00","location":{"@type":"Place","name":"Mastronardi Winery"},"image":["/img/w.jpg"],"offers":[{"price":"45"},{"price":"40.5"}]}]}</script>
-      </head></html>`;
-    expect(
-      extractEventFromHtml(html, "https://exploretock.com/w/event/1", "tock", "2026-01-01"),
-    ).toMatchObject({
-      title: "Wine & Laughs",
-      date: "2026-06-20",
-      time: "20:00",
-      venue: "Mastronardi Winery",
-      imageUrl: "https://exploretock.com/img/w.jpg",
-      price: "$40.50",
-      isEventbrite: false,
-    });
-  });
-  it("falls back to Open Graph tags, today and 7:00 PM", () => {
-    const html = `<head><meta property="og:title" content="Comedy &amp; Wine"><meta property="og:description" content="Laughs"><meta property="og:image" content="https://x/i.png"></head>`;
-    expect(extractEventFromHtml(html, "https://example.com/e", "generic", "2026-01-01")).toMatchObject({
-      title: "Comedy & Wine",
-      description: "Laughs",
-      date: "2026-01-01",
-      time: "19:00",
-      venue: "TBA",
-      imageUrl: "https://x/i.png",
-      price: "TBA",
-      ticketUrl: "https://example.com/e",
-    });
-  });
-  it("answers null for a page with no title at all", () => {
-    expect(extractEventFromHtml("<p>nothing</p>", "https://e", "generic", "2026-01-01")).toBeNull();
   });
 });
 

@@ -176,3 +176,39 @@ describe("tags without content", () => {
     ).toBe("OG");
   });
 });
+
+describe("page metadata", () => {
+  it("prefers schema.org Event data", () => {
+    const html = `<html><head><title>Page</title>
+      <meta property="og:title" content="OG title">
+      <script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebPage"},{"@type":"ComedyEvent","name":"Wine &amp; Laughs","startDate":"2026-06-20T20:00:00-04:00","location":{"@type":"Place","name":"Mastronardi Winery"},"image":["/img/w.jpg"],"offers":[{"price":"45"},{"price":"40.5"}]}]}</script>
+      </head></html>`;
+    expect(
+      extractEventFromHtml(html, "https://exploretock.com/w/event/1", "tock", "2026-01-01"),
+    ).toMatchObject({
+      title: "Wine & Laughs",
+      date: "2026-06-20",
+      time: "20:00",
+      venue: "Mastronardi Winery",
+      imageUrl: "https://exploretock.com/img/w.jpg",
+      price: "$40.50",
+      isEventbrite: false,
+    });
+  });
+  it("falls back to Open Graph tags, today and 7:00 PM", () => {
+    const html = `<head><meta property="og:title" content="Comedy &amp; Wine"><meta property="og:description" content="Laughs"><meta property="og:image" content="https://x/i.png"></head>`;
+    expect(extractEventFromHtml(html, "https://example.com/e", "generic", "2026-01-01")).toMatchObject({
+      title: "Comedy & Wine",
+      description: "Laughs",
+      date: "2026-01-01",
+      time: "19:00",
+      venue: "TBA",
+      imageUrl: "https://x/i.png",
+      price: "TBA",
+      ticketUrl: "https://example.com/e",
+    });
+  });
+  it("answers null for a page with no title at all", () => {
+    expect(extractEventFromHtml("<p>nothing</p>", "https://e", "generic", "2026-01-01")).toBeNull();
+  });
+});
