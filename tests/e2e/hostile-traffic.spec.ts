@@ -40,7 +40,7 @@ function raw(baseURL: string, head: string, body = ""): Promise<{ status: number
 test.describe("HTTP-level hostile traffic", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "HTTP only: runs once");
 
-  test("a post of thousands of repeated empty fields is refused at once and never stalls the server", async ({
+  test("a post of thousands of repeated empty fields is refused at once and never stalls the server @no-fast-path", async ({
     request,
     baseURL,
     db,
@@ -80,7 +80,7 @@ test.describe("HTTP-level hostile traffic", () => {
     expect((await request.get("/healthcheck")).status()).toBe(200);
   });
 
-  test("HEAD answers like GET without a body, and the GET after it has the whole page", async ({
+  test("HEAD answers like GET without a body, and the GET after it has the whole page @no-fast-path", async ({
     request,
   }) => {
     const path = `/calendar?hostile=${uniq()}`;
@@ -94,7 +94,7 @@ test.describe("HTTP-level hostile traffic", () => {
     }
   });
 
-  test("Accept-Encoding q=0 is honoured: a client that refuses compression gets the page plain", async ({
+  test("Accept-Encoding q=0 is honoured: a client that refuses compression gets the page plain @no-fast-path", async ({
     request,
   }) => {
     for (let i = 0; i < 2; i++) {
@@ -106,7 +106,7 @@ test.describe("HTTP-level hostile traffic", () => {
     expect(gzipOnly.headers()["content-encoding"]).toBe("gzip");
   });
 
-  test("malformed requests are answered 400 before the app, never 500", async ({ baseURL }) => {
+  test("malformed requests are answered 400 before the app, never 500 @no-fast-path", async ({ baseURL }) => {
     const host = new URL(baseURL!).host;
     const cases = [
       `GET /%FF HTTP/1.1\r\nHost: ${host}\r\n`,
@@ -185,7 +185,7 @@ test.describe("HTTP-level hostile traffic", () => {
     expect(head.text).toMatch(/\r\n\r\n$/);
   });
 
-  test("staff, inbox and gate pages are never stored by caches", async ({
+  test("staff, inbox and gate pages are never stored by caches @no-fast-path", async ({
     request,
     context,
     db,
@@ -210,7 +210,7 @@ test.describe("HTTP-level hostile traffic", () => {
     }
   });
 
-  test("one gate cookie holds at most 3 live streams; reopening in a loop is answered 429 with Retry-After", async ({
+  test("one gate cookie holds at most 3 live streams; reopening in a loop is answered 429 with Retry-After @no-fast-path", async ({
     request,
     baseURL,
     db,
@@ -270,7 +270,10 @@ test.describe("HTTP-level hostile traffic", () => {
     }
   });
 
-  test("a login with a hostile redirectTo never leaves the site", async ({ request, baseURL }) => {
+  test("a login with a hostile redirectTo never leaves the site @no-fast-path", async ({
+    request,
+    baseURL,
+  }) => {
     const origin = new URL(baseURL!).origin;
     for (const to of [
       "/\t/evil.example",
@@ -291,7 +294,7 @@ test.describe("HTTP-level hostile traffic", () => {
   });
 });
 
-test("a signed-in visit to the login page with a hostile redirectTo stays on the site", async ({
+test("a signed-in visit to the login page with a hostile redirectTo stays on the site @no-fast-path", async ({
   page,
   context,
   db,
@@ -378,7 +381,7 @@ test.describe("issue 39: what a stranger sends", () => {
     expect(right.ms).toBeGreaterThanOrEqual(1_900);
   });
 
-  test("2: 55 spellings of one Gmail mailbox make one row, at most 3 confirmations, and no notice", async () => {
+  test("2: 55 spellings of one Gmail mailbox make one row, at most 3 confirmations, and no notice @no-fast-path", async () => {
     const show = insertShow(server.database, {
       title: `Aimed ${uniq()}`,
       date: new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10),
@@ -419,7 +422,7 @@ test.describe("issue 39: what a stranger sends", () => {
     expect(sent.find((r) => r.kind === "confirmation")?.n ?? 0).toBeLessThanOrEqual(3);
   });
 
-  test("3: a sign-up keeps its consent record; staff export it; promotional mail names its sender and unsubscribe", async () => {
+  test("3: a sign-up keeps its consent record; staff export it; promotional mail names its sender and unsubscribe @no-fast-path", async () => {
     const email = `consent-${uniq()}@example.com`.toLowerCase();
     const signup = await post("/merch", { email, consent: "newsletter-2026-11" }, from("192.0.2.44"));
     expect(signup.status).toBe(302);
@@ -444,7 +447,7 @@ test.describe("issue 39: what a stranger sends", () => {
     expect(JSON.parse(mail.headers)).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
   });
 
-  test("4: the one-click unsubscribe answers any sender's POST, twice, and the address leaves", async () => {
+  test("4: the one-click unsubscribe answers any sender's POST, twice, and the address leaves @no-fast-path", async () => {
     const show = insertShow(server.database, {
       title: `Leave ${uniq()}`,
       date: "2099-01-01",
@@ -490,7 +493,7 @@ test.describe("issue 39: what a stranger sends", () => {
     ).toEqual({ n: 0 });
   });
 
-  test("5: a client's mistake is a 4xx, never a 500, and is not logged as an error", async () => {
+  test("5: a client's mistake is a 4xx, never a 500, and is not logged as an error @no-fast-path", async () => {
     const host = `127.0.0.1:${port()}`;
     const form = "email=a%40b.co";
     const postHead = (p: string, extra: string, hostHeader = host) =>
@@ -542,7 +545,7 @@ test.describe("issue 39: what a stranger sends", () => {
     expect(errors).toEqual([]);
   });
 
-  test("6: every answer of a public page carries a nonce of its own", async () => {
+  test("6: every answer of a public page carries a nonce of its own @no-fast-path", async () => {
     const nonces = new Set<string>();
     for (let i = 0; i < 6; i++) {
       const res = await fetch(`${server.url}/club-shows`);
@@ -554,7 +557,7 @@ test.describe("issue 39: what a stranger sends", () => {
     expect(nonces.size).toBe(6);
   });
 
-  test("7: a comedian photo of /\\host/x.png is never stored (issue 42: a headshot is an upload only)", async () => {
+  test("7: a comedian photo of /\\host/x.png is never stored (issue 42: a headshot is an upload only) @no-fast-path", async () => {
     for (const photoUrl of ["/\\evil.example/x.png", "/%5Cevil.example/x.png"]) {
       const name = `Path ${uniq()}`;
       const res = await postForm(
@@ -572,7 +575,7 @@ test.describe("issue 39: what a stranger sends", () => {
     }
   });
 
-  test("8: typed URLs never reach ::7f00:1, fec0::/10, 64:ff9b:1::/48, nor loopback through DNS rebinding", async () => {
+  test("8: typed URLs never reach ::7f00:1, fec0::/10, 64:ff9b:1::/48, nor loopback through DNS rebinding @no-fast-path", async () => {
     let hits = 0;
     const target = http.createServer((_req, res) => {
       hits++;
@@ -700,7 +703,7 @@ test.describe("issue 39 in the browser", () => {
     }
   });
 
-  test("a comedian photo cannot be written as /\\host/x.png on the staff form: it is an upload only (issue 42)", async ({
+  test("a comedian photo cannot be written as /\\host/x.png on the staff form: it is an upload only (issue 42) @no-fast-path", async ({
     page,
     signIn,
     db,

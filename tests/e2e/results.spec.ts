@@ -20,7 +20,7 @@ async function passGate(page: import("@playwright/test").Page, path: string) {
   await page.getByRole("button", { name: "View Results" }).click();
 }
 
-test("the results gate: a wrong password is refused with the spec's text; the right one lasts only for the browser session", async ({
+test("the results gate: a wrong password is refused with the spec's text; the right one lasts only for the browser session @no-fast-path", async ({
   page,
   context,
 }) => {
@@ -44,7 +44,7 @@ test("the results gate: a wrong password is refused with the spec's text; the ri
   expect(session?.expires).toBe(-1); // a browser-session cookie: gone when the browser closes
 });
 
-test("standings: rank, name, votes, percentage to one decimal, a bar, the leader, the total, the manage link", async ({
+test("standings: rank, name, votes, percentage to one decimal, a bar, the leader, the total, the manage link @no-fast-path", async ({
   page,
   db,
 }) => {
@@ -70,7 +70,7 @@ test("standings: rank, name, votes, percentage to one decimal, a bar, the leader
   );
 });
 
-test("an empty round says 'No votes have been cast yet.'", async ({ page }) => {
+test("an empty round says 'No votes have been cast yet.' @no-fast-path", async ({ page }) => {
   await passGate(page, `/results?round=${round.roundId}`);
   await expect(page.getByText("No votes have been cast yet.")).toBeVisible();
 });
@@ -109,7 +109,10 @@ test("live: with JavaScript a new vote shows up without reloading; without it th
   expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
 });
 
-test("the projector view fills the screen with the standings and nothing else", async ({ page, db }) => {
+test("the projector view fills the screen with the standings and nothing else @no-fast-path", async ({
+  page,
+  db,
+}) => {
   addVotes(db, round.roundId, round.comedians[0].id, 1);
   await passGate(page, `/results?round=${round.roundId}&view=projector`);
   await expect(page.getByRole("heading", { level: 1, name: round.title })).toBeVisible();
@@ -118,7 +121,7 @@ test("the projector view fills the screen with the standings and nothing else", 
   await expect(page.getByRole("link", { name: "Leave projector view" })).toBeVisible();
 });
 
-test("a signed-in staff member passes the gate; past rounds stay viewable", async ({
+test("a signed-in staff member passes the gate; past rounds stay viewable @no-fast-path", async ({
   page,
   context,
   db,

@@ -127,7 +127,7 @@ test("close voting in 60 s: the countdown on the projector and the vote page; a 
   expect(votesIn(db, round.roundId)).toHaveLength(0);
 });
 
-test("the host controls need the results password or staff", async ({ request, baseURL }) => {
+test("the host controls need the results password or staff @no-fast-path", async ({ request, baseURL }) => {
   const res = await request.post("/results/host", {
     form: { roundId: String(round.roundId), intent: "reveal-next" },
     headers: { Origin: baseURL! },

@@ -114,7 +114,7 @@ test("a round scheduled to open later: listed as scheduled, and its link says wh
   closeTestRound(db, round.id);
 });
 
-test("opening a round needs a title and at least one comedian", async ({
+test("opening a round needs a title and at least one comedian @no-fast-path", async ({
   page,
   context,
   db,

@@ -20,7 +20,7 @@ test("every response carries the security headers and no framework banner @once"
   }
 });
 
-test("scripts, styles and image variants carry only the headers that act on them; a miss there is no page @once", async ({
+test("scripts, styles and image variants carry only the headers that act on them; a miss there is no page @once @no-fast-path", async ({
   request,
   page,
 }) => {
@@ -53,7 +53,9 @@ test("scripts, styles and image variants carry only the headers that act on them
   expect(page404.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
 });
 
-test("each render gets its own nonce, and inline scripts carry it @once", async ({ request }) => {
+test("each render gets its own nonce, and inline scripts carry it @once @no-fast-path", async ({
+  request,
+}) => {
   const first = await request.get("/admin/login");
   const second = await request.get("/admin/login");
   const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
@@ -106,7 +108,7 @@ test("the vote page, served from its kept copy, gives each visitor their own non
   expect(new Set(seen.map((s) => s.token)).size).toBe(3);
 });
 
-test("request bodies over the limit are refused with 413 before the app reads them @once", async ({
+test("request bodies over the limit are refused with 413 before the app reads them @once @no-fast-path", async ({
   request,
 }) => {
   const response = await request.post("/admin/login", {
@@ -116,7 +118,7 @@ test("request bodies over the limit are refused with 413 before the app reads th
   expect(response.status()).toBe(413);
 });
 
-test("a cross-site form post is refused @once", async ({ request }) => {
+test("a cross-site form post is refused @once @no-fast-path", async ({ request }) => {
   const response = await request.post("/admin/login", {
     headers: { Origin: "https://evil.example.com" },
     form: { username: "admin", password: "whatever" },

@@ -94,7 +94,7 @@ test("two rooms voting: plain /vote asks which show; the room code leads to its 
   await host.close();
 });
 
-test("the host's controls: 44 px targets, closing apart from the rest, and 'Close voting and start the reveal' does both by name", async ({
+test("the host's controls: 44 px targets, closing apart from the rest, and 'Close voting and start the reveal' does both by name @no-fast-path", async ({
   page,
   context,
   db,
@@ -139,7 +139,7 @@ test("the host's controls: 44 px targets, closing apart from the rest, and 'Clos
   expect(actions).toContain("round.close-and-reveal");
 });
 
-test("a reveal before the close is refused with a message, and voting stays open", async ({
+test("a reveal before the close is refused with a message, and voting stays open @no-fast-path", async ({
   page,
   context,
   db,
@@ -205,7 +205,7 @@ test("the live alarm: a burst for one comedian from one address shows on the hos
   expect(audit.some((a) => a.entityId === String(round.roundId))).toBe(true);
 });
 
-test("a staff member hands the projector a link for tonight: it opens the projector view without the shared password", async ({
+test("a staff member hands the projector a link for tonight: it opens the projector view without the shared password @no-fast-path", async ({
   page,
   context,
   browser,
@@ -244,7 +244,7 @@ test("a staff member hands the projector a link for tonight: it opens the projec
   await Promise.all([laptop.close(), door.close()]);
 });
 
-test("two rooms voting tonight: /results asks the host which room's results, never one of them silently", async ({
+test("two rooms voting tonight: /results asks the host which room's results, never one of them silently @no-fast-path", async ({
   page,
   context,
   db,
