@@ -28,7 +28,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # typecheck, lint, build, unit tests, the container start (issue 21), the show-night rehearsal,
-# browser tests: scripts/validate.sh (everything else beside the browser tests).
+# browser tests: scripts/validate.sh (lanes at once; the browser tests after the unit tests and the rehearsal).
 # CI=1: the browser tests retry a failed test once (playwright.config.ts) and report it as flaky:
 # a rare timing failure under load should be seen, not turn the run red on its own.
 CI="${CI:-1}" npm run validate
