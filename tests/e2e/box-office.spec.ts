@@ -16,12 +16,15 @@ import { openFilters } from "./public-helpers";
 /**
  * The box office (issue 41), as visitors and the platform live it: a checkout at the ticketing
  * platform (the fake) sells seats, the platform's webhook reaches the site, and the show page
- * says so within a minute. Its own server and fake per worker: the fake's seats and orders
+ * says so within a minute. Its own server and fake: the fake's seats and orders
  * change, and the fake delivers its webhooks to this server only.
  */
 const SECRET = "e2e-webhook-secret-0123456789abcdef";
 let server: SeededServer | undefined;
 let fake: FakeEventbrite | undefined;
+// One server and fake per project: the tests run in order in one worker (fullyParallel spread them
+// over every worker, each starting a server, a fake and a staff sync of its own).
+test.describe.configure({ mode: "default" });
 
 /** The site's id of a synced show. */
 const showId = (externalId: string) =>

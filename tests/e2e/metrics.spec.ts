@@ -1,8 +1,8 @@
 import { freePort, startSeededServer, type SeededServer } from "../support/server";
 import { expect, test } from "./fixtures";
 
-// Server-process behaviour, not a page: run once, in the "js" project.
-test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "process test runs once");
+// Server-process behaviour, not a page: run once (@once: not in the no-js projects, so no-js starts
+// no server for them either; a describe-level skip still ran the beforeAll).
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 
 const TOKEN = "metrics-token-0123456789abcdef0123";
@@ -20,7 +20,7 @@ const value = (text: string, line: RegExp) => {
   return match ? Number(match.split(" ").at(-1)) : null;
 };
 
-test("/metrics answers the token holder in Prometheus's format, with the operator's figures", async () => {
+test("/metrics answers the token holder in Prometheus's format, with the operator's figures @once", async () => {
   await (await fetch(`${server.url}/vote`)).text();
   await (await fetch(`${server.url}/no-such-page`)).text();
   const scrape = () => fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
@@ -49,7 +49,7 @@ test("/metrics answers the token holder in Prometheus's format, with the operato
   expect(value(text, /^process_resident_memory_bytes /)).toBeGreaterThan(10_000_000);
 });
 
-test("/metrics without the token, or with a wrong one, is 401 and shows nothing", async () => {
+test("/metrics without the token, or with a wrong one, is 401 and shows nothing @once", async () => {
   const tries: Record<string, string>[] = [
     {},
     { authorization: "Bearer wrong" },
@@ -63,7 +63,7 @@ test("/metrics without the token, or with a wrong one, is 401 and shows nothing"
   }
 });
 
-test("the scraper's port answers /metrics only", async () => {
+test("the scraper's port answers /metrics only @once", async () => {
   const ok = await fetch(`http://127.0.0.1:${scraperPort}/metrics`);
   expect(ok.status).toBe(200);
   expect(await ok.text()).toContain("laugh_votes_stored");
@@ -71,7 +71,7 @@ test("the scraper's port answers /metrics only", async () => {
   expect((await fetch(`http://127.0.0.1:${scraperPort}/admin`)).status).toBe(404);
 });
 
-test("without METRICS_TOKEN, /metrics does not exist (404)", async () => {
+test("without METRICS_TOKEN, /metrics does not exist (404) @once", async () => {
   await server.terminate();
   await server.restart({ METRICS_TOKEN: "", METRICS_PORT: "" });
   const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });

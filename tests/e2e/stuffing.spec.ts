@@ -40,10 +40,7 @@ const deviceCookie = (res: Response) =>
     .map((c) => c.split(";")[0])
     .find((c) => c.startsWith("vote_device=")) ?? null;
 
-test("a script in the room: its burst of new phones is capped, a refused post hands out no cookie, a brand-new cookie cannot vote at once; the host sees the alarm", async ({
-  javaScriptOn,
-}) => {
-  test.skip(!javaScriptOn, "HTTP only: runs once");
+test("a script in the room: its burst of new phones is capped, a refused post hands out no cookie, a brand-new cookie cannot vote at once; the host sees the alarm @once", async () => {
   const round = createRound(server.database, "Stuffed room", [{ name: "Ada" }, { name: "Bo" }]);
   const ballot = `/vote?round=${round.roundId}`;
 
