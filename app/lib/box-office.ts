@@ -21,7 +21,12 @@ export function performanceBoxOffice(
     {
       soldOut: show.soldOut || Boolean(performance.soldOut),
       seats: performance.seats,
-      startIso: show.hideStartDate ? null : zonedIso(performance.date, performance.time, zone),
+      // Only a sales end is compared with the start (seats.ts salesEndNotice): lists of many cards
+      // skip the zone arithmetic for the others.
+      startIso:
+        show.hideStartDate || !performance.seats?.salesEnd
+          ? null
+          : zonedIso(performance.date, performance.time, zone),
     },
     now,
     (iso) => formatInZone(new Date(iso), `EEE, MMM d, h:mm a${suffix}`, zone),

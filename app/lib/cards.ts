@@ -26,6 +26,24 @@ export type CardShow = Pick<
 
 export const EXCERPT_LENGTH = 220;
 
+/** The dates a card or a slide lists before "+N more dates". */
+export const CARD_DATES_SHOWN = 3;
+
+/** A performance as a card's date lines read it. */
+export type CardDate = { date: string; time: string };
+
+/**
+ * A list's dates trimmed for a card: the first CARD_DATES_SHOWN (date and time only) and how
+ * many there are. The home page sends 40-odd cards; a weekly show has dozens of dates, each
+ * with its ticket link and price, which no card shows.
+ */
+export function cardDates(upcoming: CardDate[]): { upcoming: CardDate[]; dateCount: number } {
+  return {
+    upcoming: upcoming.slice(0, CARD_DATES_SHOWN).map(({ date, time }) => ({ date, time })),
+    dateCount: upcoming.length,
+  };
+}
+
 /** A show trimmed for a card: its description as plain text, cut at a word near 220 characters. */
 export function cardShow(show: Show): CardShow {
   return {

@@ -3,7 +3,7 @@ import { events } from "~/db/schema";
 import { performanceBoxOffice } from "~/lib/box-office";
 import { monthBounds, shiftMonth } from "~/lib/calendar";
 import { buildCalendarFeed } from "~/lib/calendar-feed";
-import { cardShow } from "~/lib/cards";
+import { cardDates, cardShow } from "~/lib/cards";
 import { addDaysIso } from "~/lib/dates";
 import { distinctVenues, filterShows, isFiltered, type ShowFilters } from "~/lib/filters";
 import { homeSections } from "~/lib/home-sections";
@@ -71,9 +71,19 @@ export function withSeries(list: UpcomingShow[], now: Date = new Date()): Listed
   }));
 }
 
-/** The same list trimmed for cards (see app/lib/cards.ts). */
+/**
+ * The same list trimmed for cards (see app/lib/cards.ts): what a card or a carousel slide reads,
+ * its first dates and their count rather than every performance.
+ */
 export function toCards(list: ListedShow[]) {
-  return list.map((u) => ({ ...u, show: cardShow(u.show) }));
+  return list.map((u) => ({
+    show: cardShow(u.show),
+    // The seats stay on the server: `box` is what the card shows of them.
+    next: { date: u.next.date, time: u.next.time, ticketUrl: u.next.ticketUrl, price: u.next.price },
+    series: u.series,
+    box: u.box,
+    ...cardDates(u.upcoming),
+  }));
 }
 
 /**

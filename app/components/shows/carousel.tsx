@@ -4,7 +4,7 @@ import { useBusinessToday } from "~/components/business-zone";
 import { CardLineup } from "~/components/lineup";
 import { VenueName } from "~/components/venue-name";
 import { showBadges } from "~/lib/badges";
-import type { CardShow } from "~/lib/cards";
+import type { CardDate, CardShow } from "~/lib/cards";
 import { formatCardDate, formatTime12 } from "~/lib/dates";
 import { cardPriceText } from "~/lib/price";
 import type { Performance } from "~/lib/recurrence";
@@ -27,7 +27,8 @@ export function ShowCarousel({
   items: {
     show: CardShow;
     next: Performance;
-    upcoming: Performance[];
+    upcoming: CardDate[];
+    dateCount?: number;
     series: boolean;
     box?: BoxOfficeView;
   }[];
@@ -99,7 +100,7 @@ export function ShowCarousel({
       }}
     >
       <ul className="carousel__track" ref={track}>
-        {items.map(({ show, next, upcoming, series, box }, i) => (
+        {items.map(({ show, next, upcoming, dateCount, series, box }, i) => (
           <li
             key={show.id}
             className="carousel__slide"
@@ -122,15 +123,16 @@ export function ShowCarousel({
               </h2>
               <CardLineup lineup={show.lineup} />
               <p className="carousel__meta">
-                <time dateTime={next.date}>{formatCardDate(next.date, today)}</time> ·{" "}
-                {formatTime12(next.time)} · <VenueName venue={show.venue} record={show.venueRecord} />
+                <time dateTime={next.date}>{formatCardDate(next.date, today)}</time>
+                {` · ${formatTime12(next.time)} · `}
+                <VenueName venue={show.venue} record={show.venueRecord} />
               </p>
-              <DatePreview upcoming={upcoming} />
+              <DatePreview upcoming={upcoming} dateCount={dateCount} />
               <p className="carousel__price">{cardPriceText(next.price)}</p>
               <AvailabilityChip box={box} />
               <div className="carousel__actions">
                 <Link to={`/event/${show.id}`} className="button button--primary">
-                  More Info<span className="visually-hidden">: {show.title}</span>
+                  More Info<span className="visually-hidden">{`: ${show.title}`}</span>
                 </Link>
                 {(next.ticketUrl ?? show.ticketUrl) &&
                 !show.soldOut &&

@@ -3,7 +3,7 @@ import { useBusinessToday } from "~/components/business-zone";
 import { CardLineup } from "~/components/lineup";
 import { VenueName } from "~/components/venue-name";
 import { showBadges } from "~/lib/badges";
-import type { CardShow } from "~/lib/cards";
+import { CARD_DATES_SHOWN, type CardDate, type CardShow } from "~/lib/cards";
 import { formatCardDate, formatTime12 } from "~/lib/dates";
 import { plainText } from "~/lib/description";
 import { cardPriceText } from "~/lib/price";
@@ -15,13 +15,12 @@ import { BadgeList } from "./badges";
 import { CardTicketLink } from "./card-ticket-link";
 import { ShowImage } from "./show-image";
 
-export const CARD_DATES_SHOWN = 3;
-
 /** The spec's event card: title, badges, 2-line description, date, time, venue, price, actions. */
 export function EventCard({
   show,
   next,
   upcoming,
+  dateCount = upcoming.length,
   series,
   eager = false,
   headingLevel = 3,
@@ -31,7 +30,9 @@ export function EventCard({
 }: {
   show: CardShow;
   next: Performance;
-  upcoming: Performance[];
+  /** The upcoming dates: all of them, or the first few when `dateCount` says how many there are. */
+  upcoming: CardDate[];
+  dateCount?: number;
   series: boolean;
   eager?: boolean;
   headingLevel?: 2 | 3;
@@ -74,7 +75,7 @@ export function EventCard({
             <time dateTime={next.date}>{formatCardDate(next.date, today)}</time>
             <span aria-hidden="true"> · </span>
             <span>{showTimeText(next.date, next.time, show.timeZone)}</span>
-            {upcoming.length > 1 ? <span className="muted"> (+{upcoming.length - 1} more dates)</span> : null}
+            {dateCount > 1 ? <span className="muted">{` (+${dateCount - 1} more dates)`}</span> : null}
           </p>
         )}
         <p className="show-card__venue">
@@ -84,7 +85,7 @@ export function EventCard({
         <AvailabilityChip box={box} />
         <div className="show-card__actions">
           <Link to={`/event/${show.id}`} className="button button--dark button--small">
-            More Info<span className="visually-hidden">: {show.title}</span>
+            More Info<span className="visually-hidden">{`: ${show.title}`}</span>
           </Link>
           {ticketUrl &&
           !show.soldOut &&
@@ -104,21 +105,28 @@ export function EventCard({
 }
 
 /** A recurring show's first dates on the phone carousel card, then "+N more dates". */
-export function DatePreview({ upcoming }: { upcoming: Performance[] }) {
+export function DatePreview({
+  upcoming,
+  dateCount = upcoming.length,
+}: {
+  upcoming: CardDate[];
+  dateCount?: number;
+}) {
   const today = useBusinessToday();
-  if (upcoming.length < 2) return null;
+  if (dateCount < 2) return null;
   const shown = upcoming.slice(0, CARD_DATES_SHOWN);
-  const more = upcoming.length - shown.length;
+  const more = dateCount - shown.length;
   return (
     <div className="date-preview">
       <ul aria-label="Upcoming dates">
         {shown.map((p) => (
           <li key={p.date}>
-            <time dateTime={p.date}>{formatCardDate(p.date, today)}</time> · {formatTime12(p.time)}
+            <time dateTime={p.date}>{formatCardDate(p.date, today)}</time>
+            {` · ${formatTime12(p.time)}`}
           </li>
         ))}
       </ul>
-      {more > 0 ? <p className="date-preview__more">+{more} more dates</p> : null}
+      {more > 0 ? <p className="date-preview__more">{`+${more} more dates`}</p> : null}
     </div>
   );
 }

@@ -284,6 +284,20 @@ describe("the home page at 2,000 shows", () => {
     expect(fullRowsRead(db, () => listUpcoming(TODAY, {}, db))).toBeGreaterThan(1500);
   });
 
+  it("sends a card its first three dates and how many there are, not every performance", () => {
+    const page = homePage(TODAY, NO_FILTERS, false, db);
+    const full = new Map(listUpcoming(TODAY, {}, db).map((u) => [u.show.id, u]));
+    const series = page.items.filter((item) => item.dateCount > 3);
+    expect(series.length).toBeGreaterThan(0);
+    for (const item of page.items) {
+      const all = full.get(item.show.id)!.upcoming;
+      // "+N more dates" counts every date; the card lists the first three, date and time.
+      expect(item.dateCount).toBe(all.length);
+      expect(item.upcoming).toEqual(all.slice(0, 3).map(({ date, time }) => ({ date, time })));
+      expect(Object.keys(item.next).sort()).toEqual(["date", "price", "ticketUrl", "time"]);
+    }
+  });
+
   it("finds the active upcoming shows by the (archived_at, date) index, not a scan", () => {
     const detail = plan(db, "select id from events where archived_at is null and date >= ?", TODAY);
     expect(detail).toMatch(/SEARCH events USING (COVERING )?INDEX events_active_date_idx/);
