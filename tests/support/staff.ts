@@ -3,7 +3,7 @@
  * - `signInAsStaff`: a browser context gets a session row's signed cookie (no login budget spent;
  *   the login form itself is tested in auth.spec.ts and hostile-auth.spec.ts); `signInHalfway`
  *   stops at the code step, for the pages' looks (the step itself: staff-admin.spec.ts);
- * - `loginAsStaff`: a page goes through the real login form;
+ * - `loginAsStaff`: a page's context signs in through the real login form's action;
  * - `loginStaff`: plain HTTP through the real form, for scripts; answers the Cookie header.
  * The Playwright fixture `signIn` (tests/e2e/fixtures.ts) is built on `signInAsStaff`.
  */
@@ -50,13 +50,23 @@ async function sessionOfSeededStaff(
   await context.addCookies([{ name: "__session", value, url: baseURL }]);
 }
 
-/** Signs in through the real login form (on `base`, or the page's baseURL) and waits to leave it. */
+/**
+ * Signs in through the real login form's action: POST /admin/login with the seeded credentials
+ * (on `base`, or the page's baseURL) from the page's own cookie jar (`page.request`), then opens
+ * `redirectTo` where the form would have led. The form's page itself (drawn, filled, clicked,
+ * with JavaScript and without) is auth.spec.ts's; drawing it before every staff test cost a page
+ * load each (docs/decisions/test-kit.md).
+ */
 export async function loginAsStaff(page: Page, redirectTo = "/admin", base = "") {
-  await page.goto(`${base}/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.getByLabel("Username").fill(E2E_ENV.ADMIN_USERNAME);
-  await page.getByLabel("Password").fill(E2E_ENV.ADMIN_PASSWORD);
-  await page.getByRole("button", { name: /log in|sign in/i }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/admin/login"));
+  const origin = new URL((await page.request.get(`${base}/healthcheck`)).url()).origin;
+  const res = await page.request.post(`${base}/admin/login`, {
+    form: loginFields(E2E_ENV.ADMIN_USERNAME, E2E_ENV.ADMIN_PASSWORD, redirectTo),
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
+  if (res.status() !== 302 || !res.headers()["set-cookie"])
+    throw new Error(`staff login failed (${res.status()}): ${await res.text()}`);
+  await page.goto(`${base}${redirectTo}`);
 }
 
 /** The cookies a response sets, as a Cookie header (merged over `previous`). */
