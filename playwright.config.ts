@@ -40,8 +40,8 @@ const noJs = { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: f
 /** Tests (or describes) whose title ends in @once run with JavaScript only: docs/decisions/test-kit.md. */
 const once = /@once/;
 /**
- * Tests tagged @no-fast-path send nothing the fast paths answer (app/fast: /vote and vote
- * posts), so FAST_PATHS=off cannot change them: not in the plain projects.
+ * Tests tagged @no-fast-path send nothing the fast paths answer (app/fast: /vote, vote posts,
+ * the page cache's public GETs), so FAST_PATHS=off cannot change them: not in the plain projects.
  */
 const noFastPath = /@no-fast-path/;
 

@@ -39,6 +39,7 @@ export default mergeConfig(
         "tests/unit/lint/layers.test.ts",
         "tests/unit/utils/startup.test.ts",
         "tests/unit/utils/multipart.test.ts",
+        "tests/unit/fast/page-cache.test.ts",
         "tests/unit/utils/public-form.test.ts",
         "tests/unit/models/public-shows.test.ts",
         "tests/unit/utils/request-guards.test.ts",

@@ -268,7 +268,7 @@ const postStall: AttackClass = {
   },
 };
 
-/** Item 2 and 12: HEAD then GET of a public page; q=0 in Accept-Encoding. */
+/** Item 2 and 12: HEAD then GET from the page cache; q=0 in Accept-Encoding. */
 const headCache: AttackClass = {
   name: "head-cache",
   item: "2, 12: HEAD blanks cached pages; q=0 ignored in Accept-Encoding",

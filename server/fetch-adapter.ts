@@ -1,6 +1,6 @@
 /**
  * Express ⇄ Fetch for the Remix request handler. @remix-run/express does the same but only
- * as a whole handler; the catch-all needs the Response itself (a HEAD's length, the no-store rule), so the two conversions
+ * as a whole handler; the page cache needs the Response itself, so the two conversions
  * live here (same behaviour: original URL, trusted-proxy host, abort on a closed socket).
  */
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@remix-run/node";

@@ -2,7 +2,7 @@
  * The node:http request listener: every request goes through the pipeline
  * (server/pipeline.ts); then the one-click unsubscribe is answered here (before Remix's origin
  * check), the fast paths (app/fast, unless FAST_PATHS=off) answer what they can, and everything
- * else is handed to Express (static files, Remix).
+ * else is handed to Express (static files, the page cache, Remix).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppLoadContext } from "@remix-run/node";
@@ -80,7 +80,8 @@ export function createFront(options: {
     const body = Buffer.from(await page.arrayBuffer());
     res.statusCode = page.status;
     for (const [name, value] of page.headers) {
-      if (!["set-cookie", "content-length"].includes(name.toLowerCase())) res.setHeader(name, value);
+      if (!["set-cookie", "content-length", "x-page-cache"].includes(name.toLowerCase()))
+        res.setHeader(name, value);
     }
     res.setHeader("Cache-Control", "no-store");
     res.setHeader("Content-Length", body.length);

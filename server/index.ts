@@ -1,11 +1,11 @@
 /**
  * The production (and development) HTTP server, for what the stock remix-serve cannot do:
  * per-request CSP nonces, request logs with ids, bounded request bodies, trusted-proxy client
- * IPs, and a graceful shutdown.
+ * IPs, a page cache, and a graceful shutdown.
  *
  * A request goes: node:http → the pipeline (server/pipeline.ts: headers, target, body bounds)
  * → the fast paths (app/fast: /vote, vote posts; none with FAST_PATHS=off) or Express
- * (compression, static files, Remix).
+ * (compression, static files, the page cache unless FAST_PATHS=off, Remix).
  */
 import fs from "node:fs";
 import http, { type ServerResponse } from "node:http";
@@ -37,6 +37,7 @@ import { EnvError } from "~/utils/env.server";
 import { imagesDir } from "~/utils/image-pipeline.server";
 import { logger } from "~/utils/logger.server";
 import { configuredOrigin } from "~/utils/origin.server";
+import { PAGE_CACHE_HEADER } from "~/utils/page-cache.server";
 import { securityHeaders } from "~/utils/security-headers.server";
 import { isLiteFsReplica, prepareApp, startupBanner } from "~/utils/startup.server";
 import { startWalCheckpointer } from "~/utils/wal-checkpointer.server";
@@ -82,7 +83,7 @@ async function main() {
     stopping: () => stopping,
   });
 
-  // Express, after the pipeline: compression, static files and Remix.
+  // Express, after the pipeline: compression, static files, the page cache and Remix.
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY ? 1 : false);
@@ -120,7 +121,7 @@ async function main() {
   const remix = (request: Request, context: Partial<AppLoadContext>) =>
     handle(request, context as AppLoadContext);
   // The speed machinery (app/fast): the kept vote page, vote posts without Express and Remix's
-  // routing. FAST_PATHS=off: every request goes through Express and the routes.
+  // routing, the page cache. FAST_PATHS=off: every request goes through Express and the routes.
   // The vote paths run in the build's module instances (its database connection, rate-limit
   // buckets and live-results emitter), from its entry module.
   const fast = env.FAST_PATHS
@@ -145,8 +146,14 @@ async function main() {
         clientIp: pipeline.clientIp(req),
         voteOutcome: locals.voteOutcome,
       };
-      // HEAD is answered like GET without a body: Remix renders the GET, the body is dropped.
+      // Anonymous GETs may be answered from the page cache (routes opt in per response).
+      const cached = fast?.pageCache.lookup(req, res);
+      if (cached?.sent) return;
+      // HEAD is answered like GET without a body: Remix renders the GET (so a HEAD can fill
+      // the page cache with the real page, never with an empty body), the body is dropped.
       const response = await handle(toFetchRequest(req, res, locals.body), context);
+      if (cached && (await cached.keep(response, context.cspNonce))) return;
+      response.headers.delete(PAGE_CACHE_HEADER);
       if (mustNotStore(req, response)) response.headers.set("Cache-Control", "private, no-store");
       if (req.method === "HEAD") {
         // The length GET would send (a HEAD is rare: /healthcheck probes, link checkers).

@@ -6,7 +6,8 @@
  *   the visitor's token, nonce and room code put in per request;
  * - vote posts (POST /vote, /vote/submit) straight to the same `submitVoteForm` the routes use,
  *   without Express and Remix's routing (vote-requests.server.ts, run in the build's module
- *   instances).
+ *   instances);
+ * - the page cache of the public pages, in front of Remix in Express (page-cache.server.ts).
  *
  * With `FAST_PATHS=off` (app/utils/env.server.ts) server/index.ts makes none of this: every
  * request goes through Express and the Remix routes (app/routes/vote.tsx, vote.submit.ts), as the
@@ -17,7 +18,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppLoadContext } from "@remix-run/node";
 import { dataVersion } from "~/utils/db.server";
-import { acceptsGzip, VotePageCache, type Remix } from "./vote-page.server";
+import { pageCacheLayer, pickEncoding } from "./page-cache.server";
+import { VotePageCache, type Remix } from "./vote-page.server";
 import type { BuildFastPaths } from "./vote-requests.server";
 
 /** What the request pipeline learnt about a request (server/pipeline.ts's RequestState). */
@@ -83,7 +85,7 @@ export function createFastPaths(options: {
     for (const [name, value] of page.headers) res.setHeader(name, value);
     if (visitor.setCookie) res.setHeader("Set-Cookie", visitor.setCookie);
     const values = { ...visitor.values, nonce: state.cspNonce };
-    const gzip = acceptsGzip(header(req, "accept-encoding"));
+    const gzip = pickEncoding(header(req, "accept-encoding"), ["gzip", "identity"]) === "gzip";
     const body = gzip ? votePages.gzip(page, values) : votePages.identity(page, values);
     if (gzip) res.setHeader("Content-Encoding", "gzip");
     res.setHeader("Content-Length", body.length);
@@ -118,7 +120,7 @@ export function createFastPaths(options: {
     return true;
   }
 
-  return { answer };
+  return { answer, pageCache: pageCacheLayer() };
 }
 
 export type FastPaths = ReturnType<typeof createFastPaths>;

@@ -12,7 +12,6 @@
  * for the same one.
  */
 import type { AppLoadContext } from "@remix-run/node";
-import Negotiator from "negotiator";
 import {
   slotCounts,
   stitchGzip,
@@ -70,7 +69,13 @@ const MAX_ENTRIES = 32;
 /** The vote route's id: its loader's data is the kept page's fingerprint. */
 const VOTE_ROUTE = "routes/vote";
 /** Headers of the rendered template that are per request (set by the server) or wrong for it. */
-const DROPPED = new Set(["set-cookie", "content-length", "content-security-policy", "content-encoding"]);
+const DROPPED = new Set([
+  "set-cookie",
+  "content-length",
+  "content-security-policy",
+  "x-page-cache",
+  "content-encoding",
+]);
 
 export type VotePage = {
   version: string;
@@ -193,28 +198,3 @@ export class VotePageCache {
     return stitchIdentity(page.template, values);
   }
 }
-
-/**
- * Whether a kept vote page goes gzip-encoded (or unpacked) for this Accept-Encoding header,
- * negotiated by `negotiator` (q-values honoured: "gzip;q=0" refuses it). A header that refuses
- * both gets the page unpacked: a page is better than a 406.
- */
-export function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  // Browsers send a handful of distinct headers: each is negotiated once (issue 20: negotiating
-  // was 3 % of a kept /vote). The memo is bounded, so unique headers cannot grow it.
-  const key = acceptEncoding ?? "";
-  const known = negotiated.get(key);
-  if (known !== undefined) return known;
-  const headers = acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding };
-  // negotiator 1.x takes the preference order as a second argument (its types lag behind).
-  const negotiator = new Negotiator({ headers }) as unknown as {
-    encoding(available: string[], options: { preferred: string[] }): string | undefined;
-  };
-  const gzip = negotiator.encoding(["gzip", "identity"], { preferred: ["gzip", "identity"] }) === "gzip";
-  if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear();
-  negotiated.set(key, gzip);
-  return gzip;
-}
-
-const NEGOTIATED_MAX = 64;
-const negotiated = new Map<string, boolean>();

@@ -21,6 +21,7 @@ import contentStyles from "~/styles/content.css";
 import lineupStyles from "~/styles/lineup.css";
 import { getEnv } from "~/utils/env.server";
 import { publicOrigin } from "~/utils/origin.server";
+import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 /**
  * One path segment that no explicit route claims: the page of the venue record with that
@@ -33,8 +34,11 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: lineupStyles },
 ];
 
+/** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
 /** No React in the browser: links and plain forms only (app/lib/page-runtime.ts). */
 export const handle = WITHOUT_RUNTIME;
+
+export const headers = passPageCache;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const name = params.name ?? "";
@@ -64,7 +68,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       latitude: record.latitude,
       longitude: record.longitude,
     };
-    return json({ venue, shows, today, origin: publicOrigin(request), record: place });
+    return json(
+      { venue, shows, today, origin: publicOrigin(request), record: place },
+      { headers: cacheablePage() },
+    );
   }
   const target = findRedirect(name);
   if (target && /^https?:\/\//i.test(target)) {

@@ -14,6 +14,7 @@ import { SITE } from "~/lib/site";
 import { homePage, publicContext } from "~/models/public-shows.server";
 import publicPagesStyles from "~/styles/public-pages.css";
 import { publicOrigin } from "~/utils/origin.server";
+import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicPagesStyles }];
 
@@ -26,11 +27,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   }),
 ];
 
+/** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
+export const headers = passPageCache;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { today } = publicContext();
   const url = new URL(request.url);
   const page = homePage(today, parseFilters(url.searchParams), url.searchParams.get("all") === "1");
-  return json({ origin: publicOrigin(request), ...page });
+  return json({ origin: publicOrigin(request), ...page }, { headers: cacheablePage() });
 }
 
 export default function Home() {

@@ -6,6 +6,7 @@ import { SITE } from "~/lib/site";
 import { listAboutVenues } from "~/models/venues.server";
 import contentStyles from "~/styles/content.css";
 import { publicOrigin } from "~/utils/origin.server";
+import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
 
@@ -17,6 +18,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     origin: data?.origin,
   });
 
+/** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
+export const headers = passPageCache;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   // The venue cards come from the venue records staff placed on this page.
   const venueCards = listAboutVenues().map((v) => ({
@@ -24,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     name: v.name,
     cardText: v.cardText ?? "",
   }));
-  return json({ origin: publicOrigin(request), venueCards });
+  return json({ origin: publicOrigin(request), venueCards }, { headers: cacheablePage() });
 }
 
 export default function About() {

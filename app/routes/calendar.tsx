@@ -11,6 +11,7 @@ import { SITE } from "~/lib/site";
 import { calendarPage, publicContext, type CalendarTile } from "~/models/public-shows.server";
 import publicPagesStyles from "~/styles/public-pages.css";
 import { publicOrigin } from "~/utils/origin.server";
+import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicPagesStyles }];
 
@@ -24,11 +25,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 type Tile = CalendarTile;
 
+/** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
+export const headers = passPageCache;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { today } = publicContext();
   // An invalid or missing ?month= shows the current month (decision: no 404 for a typo).
   const month = parseMonthParam(new URL(request.url).searchParams.get("month"), today);
-  return json({ origin: publicOrigin(request), ...calendarPage(month, today) });
+  return json({ origin: publicOrigin(request), ...calendarPage(month, today) }, { headers: cacheablePage() });
 }
 
 export default function CalendarPage() {

@@ -13,6 +13,7 @@ import { listUpcoming, publicContext } from "~/models/public-shows.server";
 import { listClubVenues } from "~/models/venues.server";
 import publicPagesStyles from "~/styles/public-pages.css";
 import { publicOrigin } from "~/utils/origin.server";
+import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicPagesStyles }];
 
@@ -24,16 +25,22 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     origin: data?.origin,
   });
 
+/** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
+export const headers = passPageCache;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { today } = publicContext();
   // The club is whichever venue record staff flagged (the configuration only seeds the flag).
   const shows = listUpcoming(today, { clubOnly: true });
   const clubs = listClubVenues().map((v) => ({ name: v.name, slug: v.slug, address: addressLine(v) }));
-  return json({
-    origin: publicOrigin(request),
-    clubs,
-    groups: groupByMonth(shows, (u) => u.next.date),
-  });
+  return json(
+    {
+      origin: publicOrigin(request),
+      clubs,
+      groups: groupByMonth(shows, (u) => u.next.date),
+    },
+    { headers: cacheablePage() },
+  );
 }
 
 export default function ClubShows() {

@@ -30,6 +30,7 @@ import { publicContext } from "~/models/public-shows.server";
 import publicPagesStyles from "~/styles/public-pages.css";
 import { getEnv } from "~/utils/env.server";
 import { publicOrigin } from "~/utils/origin.server";
+import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicPagesStyles }];
 
@@ -48,6 +49,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 /** No React in the browser: links and plain forms only (app/lib/page-runtime.ts). */
 export const handle = WITHOUT_RUNTIME;
+
+export const headers = passPageCache;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { today } = publicContext();
@@ -92,29 +95,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     venue: a.show.venue,
     venueRecord: venueRefOf(a.show.venueRecord),
   }));
-  return json({
-    origin,
-    comedian: page.comedian,
-    upcoming,
-    more: more.map((m) => ({
-      title: m.show.title,
-      count: m.count,
-      path: sharePath(`/event/${m.show.id}`, code),
-    })),
-    feed: [
-      {
-        label: `${page.comedian.name}'s shows`,
-        links: feedCalendarLinks(feedLinks(origin, comedianFeedPath(page.comedian.slug))),
-      },
-    ],
-    past,
-    rounds: page.rounds,
-    jsonLd: inlineScriptJson({
-      "@context": "https://schema.org",
-      ...personJsonLd(page.comedian, origin),
-      ...(page.comedian.bio ? { description: page.comedian.bio } : {}),
-    }),
-  });
+  return json(
+    {
+      origin,
+      comedian: page.comedian,
+      upcoming,
+      more: more.map((m) => ({
+        title: m.show.title,
+        count: m.count,
+        path: sharePath(`/event/${m.show.id}`, code),
+      })),
+      feed: [
+        {
+          label: `${page.comedian.name}'s shows`,
+          links: feedCalendarLinks(feedLinks(origin, comedianFeedPath(page.comedian.slug))),
+        },
+      ],
+      past,
+      rounds: page.rounds,
+      jsonLd: inlineScriptJson({
+        "@context": "https://schema.org",
+        ...personJsonLd(page.comedian, origin),
+        ...(page.comedian.bio ? { description: page.comedian.bio } : {}),
+      }),
+    },
+    { headers: cacheablePage() },
+  );
 }
 
 export default function ComedianPage() {

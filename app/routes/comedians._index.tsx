@@ -11,6 +11,7 @@ import { comediansIndex } from "~/models/comedian-pages.server";
 import { publicContext } from "~/models/public-shows.server";
 import publicPagesStyles from "~/styles/public-pages.css";
 import { publicOrigin } from "~/utils/origin.server";
+import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicPagesStyles }];
 
@@ -23,10 +24,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     origin: data?.origin,
   });
 
+export const headers = passPageCache;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { today } = publicContext();
   const comedians = comediansIndex(today);
-  return json({ origin: publicOrigin(request), comedians });
+  return json({ origin: publicOrigin(request), comedians }, { headers: cacheablePage() });
 }
 
 export default function Comedians() {

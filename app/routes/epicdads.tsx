@@ -7,6 +7,7 @@ import { SITE } from "~/lib/site";
 import { listUpcoming, publicContext } from "~/models/public-shows.server";
 import publicPagesStyles from "~/styles/public-pages.css";
 import { publicOrigin } from "~/utils/origin.server";
+import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const EPIC_DADS = "epicdads";
 
@@ -20,10 +21,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     origin: data?.origin,
   });
 
+/** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
+export const headers = passPageCache;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { today } = publicContext();
   const shows = listUpcoming(today, { collectionSlug: EPIC_DADS });
-  return json({ origin: publicOrigin(request), shows });
+  return json({ origin: publicOrigin(request), shows }, { headers: cacheablePage() });
 }
 
 export default function EpicDads() {

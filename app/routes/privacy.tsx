@@ -6,6 +6,7 @@ import { SITE } from "~/lib/site";
 import contentStyles from "~/styles/content.css";
 import { getEnv } from "~/utils/env.server";
 import { publicOrigin } from "~/utils/origin.server";
+import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
 
@@ -17,11 +18,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     origin: data?.origin,
   });
 
+/** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
+export const headers = passPageCache;
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json({
-    origin: publicOrigin(request),
-    ticketHolders: ticketHoldersPrivacyText(getEnv().ATTENDEE_RETENTION_DAYS),
-  });
+  return json(
+    {
+      origin: publicOrigin(request),
+      ticketHolders: ticketHoldersPrivacyText(getEnv().ATTENDEE_RETENTION_DAYS),
+    },
+    { headers: cacheablePage() },
+  );
 }
 
 /** /privacy: what the site keeps about visitors (issue 41 added the ticket holders). */

@@ -6,6 +6,7 @@ import { loadSlugPage } from "~/features/shows/show-page.server";
 import { WITHOUT_RUNTIME } from "~/lib/page-runtime";
 import { SITE } from "~/lib/site";
 import showPagesStyles from "~/styles/show-pages.css";
+import { passPageCache } from "~/utils/page-cache.server";
 
 /** /show/{slug}: the shareable address of a show page (one page with /event/{id}: app/lib/show-page.ts). */
 
@@ -18,6 +19,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 /** No React in the browser: the page's links, forms and dialog work as markup (app/lib/page-runtime.ts). */
 export const handle = WITHOUT_RUNTIME;
+
+/** The same for every anonymous visitor: served from the page cache while the data is unchanged. */
+export const headers = passPageCache;
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   return loadSlugPage(request, params.slug);

@@ -61,7 +61,7 @@ const versionQueries = perConnection(({ $client }) => ({
  * "Has anything changed?": a string that differs after any commit. Writes through this
  * connection bump total_changes(), read every time (0.2 µs); commits by any other connection (a
  * CLI sync, a restore, a test) bump data_version, which costs ten times as much to read and is
- * read once per turn of the event loop (issue 20: the kept vote page and the open-round memo ask on
+ * read once per turn of the event loop (issue 20: the page cache and the open-round memo ask on
  * every request, and a burst of requests arrives in one turn). Another process's commit is seen
  * from the next turn on, as it would be had it committed a moment later.
  */

@@ -78,7 +78,7 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * Issue 40: the speed machinery (app/fast: the kept /vote page, vote posts without Remix's
-   * routing). `off`: every request goes through Express and the Remix routes.
+   * routing, the page cache). `off`: every request goes through Express and the Remix routes.
    */
   FAST_PATHS: z
     .enum(["on", "off"], { message: "must be on or off" })

@@ -15,8 +15,8 @@ export function requireChromium() {
 
 /**
  * Lighthouse's mobile run (its default: Moto G Power 412×823, simulated slow 4G and 4x CPU) of one
- * page in a fresh browser, after one plain request that warms the server (its code and SQLite's
- * pages), as a visitor after the first finds it. A run that ends in a Lighthouse runtime error (NO_LCP,
+ * page in a fresh browser, after one plain request that warms the server's page cache, as a
+ * visitor after the first finds it. A run that ends in a Lighthouse runtime error (NO_LCP,
  * PAGE_HUNG) is retried once; the second report is returned whatever it holds.
  */
 export async function lighthouseRun(url: string, categories?: string[]): Promise<Result> {

@@ -56,6 +56,7 @@ test("scripts, styles and image variants carry only the headers that act on them
 test("each render gets its own nonce, and inline scripts carry it @once @no-fast-path", async ({
   request,
 }) => {
+  // The login page is never served from the page cache: every response is a fresh render.
   const first = await request.get("/admin/login");
   const second = await request.get("/admin/login");
   const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
@@ -124,4 +125,43 @@ test("a cross-site form post is refused @once @no-fast-path", async ({ request }
     form: { username: "admin", password: "whatever" },
   });
   expect(response.status()).toBe(403);
+});
+
+test("a cached public page is sent with a nonce of its own each time, and a data change renders it again @once", async ({
+  request,
+  db,
+}) => {
+  test.skip(
+    process.env.FAST_PATHS === "off",
+    "the page cache is a fast path (app/fast): none with FAST_PATHS=off",
+  );
+  const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
+  // Other tests write to the shared database at any moment, and any write empties the cache:
+  // ask again until two requests in a row met no write between them.
+  let first = await request.get("/club-shows");
+  let second = await request.get("/club-shows");
+  for (let i = 0; i < 20 && second.headers()["x-cache"] !== "HIT"; i++) {
+    first = second;
+    second = await request.get("/club-shows");
+  }
+  expect(second.headers()["x-cache"]).toBe("HIT");
+  const html = await second.text();
+  const nonce = nonceOf(second.headers()["content-security-policy"]);
+  expect(html).toContain(`nonce="${nonce}"`);
+  // Issue 39: never the nonce of the render (or of another visitor's answer).
+  const firstNonce = nonceOf(first.headers()["content-security-policy"]);
+  expect(firstNonce).not.toBe(nonce);
+  expect(html).not.toContain(`nonce="${firstNonce}"`);
+  // Any write to the database invalidates the cache: the next request renders afresh.
+  const name = `cache-test-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  db.$client.prepare("insert into redirects (name, target_url) values (?, 'https://example.com/')").run(name);
+  db.$client.prepare("delete from redirects where name = ?").run(name);
+  const third = await request.get("/club-shows");
+  expect(third.headers()["x-cache"]).toBe("MISS");
+});
+
+test("visitors with a session are never served from the page cache @once", async ({ request }) => {
+  await request.get("/club-shows");
+  const withSession = await request.get("/club-shows", { headers: { Cookie: "__session=anything" } });
+  expect(withSession.headers()["x-cache"]).toBeUndefined();
 });

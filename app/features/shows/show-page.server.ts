@@ -16,6 +16,7 @@ import { showHasVotingRound } from "~/models/rounds.server";
 import { findPerformance } from "~/models/waitlist.server";
 import { getEnv } from "~/utils/env.server";
 import { publicOrigin } from "~/utils/origin.server";
+import { cacheablePage } from "~/utils/page-cache.server";
 
 /** GET /event/{id}: only plain positive ids up to 15 digits; "abc", "../x" and huge numbers are 404s, never 500s. */
 export function loadEventPage(request: Request, idParam: string | undefined) {
@@ -55,26 +56,29 @@ function showPage(request: Request, kind: ShowPageKind, show: Show, date: string
   const performance = findPerformance(show.id, selected.date);
   const soldOut = show.soldOut || Boolean(performance?.soldOut) || Boolean(selected.soldOut);
   const waitlist = performance && canJoinWaitlist({ ...performance, soldOut, today }) ? selected.date : null;
-  return json<ShowPage>({
-    kind,
-    canonicalUrl: `${origin}${path}`,
-    show,
-    origin,
-    google: googleLinkFor(show, selected, origin, getEnv().APP_TIMEZONE),
-    recurring,
-    choices,
-    selected,
-    // /show/{slug}: "a recurring event shows a range such as Month YYYY 5-19".
-    range: kind === "show" && recurring ? dateRangeText(performances.map((p) => p.date)) : null,
-    ticketUrl,
-    // The event page also reads the id after "/e/" and before "?" (the spec's lenient rule).
-    // The embedded checkout takes no tracking code: with one, the platform's page opens instead.
-    eventId: aff ? null : eventbriteEventId(ticketUrl, { lenient: kind === "event" }),
-    description: renderDescription(show.description),
-    ended: Boolean(show.archivedAt) || upcoming.length === 0,
-    soldOut,
-    waitlist,
-    box: performanceBoxOffice(show, selected, new Date(), getEnv().APP_TIMEZONE),
-    voting: showHasVotingRound(show.id),
-  });
+  return json<ShowPage>(
+    {
+      kind,
+      canonicalUrl: `${origin}${path}`,
+      show,
+      origin,
+      google: googleLinkFor(show, selected, origin, getEnv().APP_TIMEZONE),
+      recurring,
+      choices,
+      selected,
+      // /show/{slug}: "a recurring event shows a range such as Month YYYY 5-19".
+      range: kind === "show" && recurring ? dateRangeText(performances.map((p) => p.date)) : null,
+      ticketUrl,
+      // The event page also reads the id after "/e/" and before "?" (the spec's lenient rule).
+      // The embedded checkout takes no tracking code: with one, the platform's page opens instead.
+      eventId: aff ? null : eventbriteEventId(ticketUrl, { lenient: kind === "event" }),
+      description: renderDescription(show.description),
+      ended: Boolean(show.archivedAt) || upcoming.length === 0,
+      soldOut,
+      waitlist,
+      box: performanceBoxOffice(show, selected, new Date(), getEnv().APP_TIMEZONE),
+      voting: showHasVotingRound(show.id),
+    },
+    { headers: show.acceptsApplications ? undefined : cacheablePage() },
+  );
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { acceptsGzip, templateQuery, VOTE_PAGE_MARKS } from "~/fast/vote-page.server";
+import { templateQuery, VOTE_PAGE_MARKS } from "~/fast/vote-page.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { deviceCookieForTests, deviceIdFromCookieHeader, mintDevice } from "~/utils/vote-device.server";
 
@@ -117,29 +117,5 @@ describe("which /vote addresses the cached page can answer", () => {
     ]) {
       expect(templateQuery(search), search).toBeNull();
     }
-  });
-});
-
-describe("whether a kept vote page goes gzip-encoded (negotiator)", () => {
-  it.each([
-    ["gzip, deflate, br", true],
-    ["gzip", true],
-    ["br", false],
-    ["br;q=0, gzip;q=0, identity", false],
-    ["br;q=0, gzip", true],
-    ["gzip;q=0", false],
-    ["*", true],
-    ["identity;q=0, gzip;q=0", false],
-    [undefined, false],
-  ] as const)("%j → %s", (header, expected) => {
-    // Asked twice: the second answer comes from the memo and must be the same.
-    expect(acceptsGzip(header)).toBe(expected);
-    expect(acceptsGzip(header)).toBe(expected);
-  });
-
-  it("a stranger's thousand distinct headers neither grow the memo without end nor change an answer", () => {
-    for (let i = 0; i < 1000; i++) expect(acceptsGzip(`gzip;q=0.${(i % 9) + 1}, x-${i}`)).toBe(true);
-    expect(acceptsGzip("gzip, deflate, br")).toBe(true);
-    expect(acceptsGzip("gzip;q=0")).toBe(false);
   });
 });

@@ -212,7 +212,7 @@ describe("folder rules", () => {
   }, 30_000);
 
   it("the speed machinery (app/fast) is reached only from server/ and the build's entry module", async () => {
-    const fast = 'import { acceptsGzip } from "~/fast/vote-page.server";\nexport const x = acceptsGzip;\n';
+    const fast = 'import { pickEncoding } from "~/fast/page-cache.server";\nexport const x = pickEncoding;\n';
     expect(await layerErrors("app/routes/example.tsx", fast)).toHaveLength(1);
     expect(await layerErrors("app/features/voting/example.server.ts", fast)).toHaveLength(1);
     expect(await layerErrors("app/utils/example.server.ts", fast)).toHaveLength(1);
