@@ -185,7 +185,7 @@ test("staff create a venue and a comedian, put the comedian in a show's line-up 
   }
 });
 
-test("an unknown comedian is a 404 page and an unknown series feed a 404", async ({ page }) => {
+test("an unknown comedian is a 404 page and an unknown series feed a 404 @once", async ({ page }) => {
   const res = await page.goto("/comedians/nobody-by-this-name");
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Comedian not found" })).toBeVisible();
@@ -238,7 +238,7 @@ test("a recurring show offers its series feed; the per-show download carries a r
   expect(dated).toContain("BEGIN:VALARM");
 });
 
-test("comedian profiles are staff-only: visitors are sent to login and their posts store nothing", async ({
+test("comedian profiles are staff-only: visitors are sent to login and their posts store nothing @once", async ({
   page,
   db,
 }) => {

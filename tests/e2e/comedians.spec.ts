@@ -7,7 +7,7 @@ import { signInAsStaff } from "../support/staff";
 import { addVotes, closeTestRound, createRound, uniq } from "../support/voting";
 import { expect, test } from "./fixtures";
 
-test("visitors are sent to the staff login and their posts change nothing", async ({ page, db }) => {
+test("visitors are sent to the staff login and their posts change nothing @once", async ({ page, db }) => {
   for (const path of ["/manage-comedians", "/test-delete", "/admin/rounds"]) {
     await page.goto(path);
     await expect(page).toHaveURL(

@@ -238,7 +238,7 @@ test.describe("search engines and calendars @once", () => {
 });
 
 test.describe("staff inboxes", () => {
-  test("need a staff login", async ({ page }) => {
+  test("need a staff login @once", async ({ page }) => {
     for (const path of ["/admin/messages", "/admin/applications", "/admin/newsletter"]) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/admin\/login\?redirectTo=/);

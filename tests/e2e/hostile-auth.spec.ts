@@ -202,7 +202,7 @@ test.describe("staff accounts from the command line (item 10)", () => {
     await context.addCookies([{ name: "__session", value, url: baseURL }]);
   }
 
-  test("a password reset ends the member's other sessions; removing the account ends them too", async ({
+  test("a password reset ends the member's other sessions; removing the account ends them too @once", async ({
     browser,
     db,
     javaScriptOn,
@@ -254,7 +254,7 @@ test.describe("ballot stuffing and vote privacy (items 5 and 6)", () => {
     email,
   });
 
-  test("one phone posting made-up e-mails gets one vote; posts without the device cookie get none; the host sees the pattern", async ({
+  test("one phone posting made-up e-mails gets one vote; posts without the device cookie get none; the host sees the pattern @once", async ({
     page,
     browser,
     db,
@@ -298,7 +298,7 @@ test.describe("ballot stuffing and vote privacy (items 5 and 6)", () => {
     await host.close();
   });
 
-  test("variants of one gmail address from different phones count once", async ({
+  test("variants of one gmail address from different phones count once @once", async ({
     browser,
     javaScriptOn,
     db,

@@ -12,7 +12,7 @@ test("the home page renders upcoming shows in the first response", async ({ page
   await expect(page.locator('header a[title="Home"]')).toHaveAttribute("aria-current", "page");
 });
 
-test("/404 and unknown routes answer the not-found page with status 404", async ({ page }) => {
+test("/404 and unknown routes answer the not-found page with status 404 @once", async ({ page }) => {
   for (const path of ["/404", "/no/such/page"]) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);

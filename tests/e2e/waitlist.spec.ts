@@ -212,7 +212,7 @@ test.describe("waitlist", () => {
     await expect(page.getByRole("link", { name: "GET TICKETS" }).first()).toBeVisible();
   });
 
-  test("bad input: 400 with a message, honeypot and not-sold-out shows store nothing", async ({
+  test("bad input: 400 with a message, honeypot and not-sold-out shows store nothing @once", async ({
     page,
     request,
     javaScriptOn,
