@@ -73,7 +73,7 @@ test.describe("event page", () => {
     await expect(options.nth(1)).toHaveText(/ 19(, \d{4})? · 9:30 PM$/);
   });
 
-  test("a description with markup is sanitized HTML; plain text keeps its line breaks", async ({
+  test("a description with markup is sanitized HTML; plain text keeps its line breaks @once", async ({
     page,
     db,
   }) => {
@@ -90,7 +90,7 @@ test.describe("event page", () => {
     expect(await plain.textContent()).toContain("\nDoors open");
   });
 
-  test("a TBA show without an image shows TBA and the stock image", async ({ page, db }) => {
+  test("a TBA show without an image shows TBA and the stock image @once", async ({ page, db }) => {
     await page.goto(`/event/${seededId(db, "New Material Night")}`);
     await expect(
       page.getByRole("complementary", { name: "Event details" }).getByText("TBA", { exact: true }),
@@ -114,7 +114,7 @@ test.describe("event page", () => {
     }
   });
 
-  test("SUBMIT YOUR ENTRY appears when the show has an entry form", async ({ page, db }) => {
+  test("SUBMIT YOUR ENTRY appears when the show has an entry form @once", async ({ page, db }) => {
     await page.goto(`/event/${seededId(db, "2 Minutes to Kill - Comedy Competition")}`);
     await expect(page.getByRole("link", { name: "SUBMIT YOUR ENTRY" })).toHaveAttribute(
       "href",
@@ -124,7 +124,7 @@ test.describe("event page", () => {
     await expect(page.getByRole("link", { name: "SUBMIT YOUR ENTRY" })).toHaveCount(0);
   });
 
-  test("sold-out shows say so and offer no tickets", async ({ page, db }) => {
+  test("sold-out shows say so and offer no tickets @once", async ({ page, db }) => {
     await page.goto(`/event/${seededId(db, "Sip & Giggle at the Winery")}`);
     await expect(page.locator(".event-hero .badge", { hasText: "SOLD OUT" })).toBeVisible();
     await expect(page.getByRole("link", { name: "GET TICKETS" })).toHaveCount(0);
@@ -167,7 +167,7 @@ test.describe("event page", () => {
     await expect(bar).toBeHidden();
   });
 
-  test("the contestant show links to its application anchor", async ({ page, db }) => {
+  test("the contestant show links to its application anchor @once", async ({ page, db }) => {
     await page.goto(`/event/${seededId(db, "Game On! Comedy Game Show with host Danny Vega")}`);
     await expect(page.getByRole("link", { name: "Apply to be a contestant" })).toHaveAttribute(
       "href",

@@ -140,7 +140,7 @@ test("a venue page shows only the address parts a source confirmed", async ({ pa
  * street is not confirmed and offers a maps search by its name and confirmed town (else the
  * promoter's region). Every show page at such a venue offers the same search.
  */
-test("every venue page shows its street and a maps link, or says the street is unconfirmed and offers a maps search", async ({
+test("every venue page shows its street and a maps link, or says the street is unconfirmed and offers a maps search @once", async ({
   page,
   db,
 }) => {
