@@ -73,6 +73,24 @@ test.describe("home", () => {
     const waterfront = grid.locator("article", { hasText: "Laughs on the Waterfront" });
     await expect(waterfront.getByRole("link", { name: /GET TICKETS/ })).toHaveClass(/button--eventbrite/);
     await expect(waterfront.locator(".badge", { hasText: "Series" })).toBeVisible();
+    // The platform's ticket icon beside GET TICKETS on every card and slide, drawn by the stylesheet
+    // in the button's text colour: no inline SVG per button (a home page lists 40-odd).
+    const icons = await page.locator("a.button--eventbrite").evaluateAll((links) =>
+      links.map((a) => {
+        const icon = getComputedStyle(a, "::before");
+        return {
+          svg: a.querySelector("svg") !== null,
+          width: icon.width,
+          mask: icon.maskImage || icon.webkitMaskImage,
+        };
+      }),
+    );
+    expect(icons.length).toBeGreaterThan(6);
+    for (const icon of icons) {
+      expect(icon.svg).toBe(false);
+      expect(icon.width).toMatch(/^1[68]px$/);
+      expect(icon.mask).toContain("data:image/svg+xml");
+    }
 
     const gameOn = grid.locator("article", { hasText: "Game On!" });
     const apply = gameOn.getByRole("link", { name: "Apply to be a contestant" });
