@@ -26,6 +26,7 @@ import { reportBrowserError } from "~/error-reports.client";
 import { todayIn } from "~/lib/dates";
 import { pageArea, pageHeader, pageTheme } from "~/lib/page-area";
 import { loadsRuntime } from "~/lib/page-runtime";
+import { linksAppStyles } from "~/lib/page-styles";
 import { SITE } from "~/lib/site";
 import { publicErrorReports } from "~/services/error-reports.server";
 import appStyles from "~/styles/app.css";
@@ -33,10 +34,8 @@ import { getStaff } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
 import { readFlash } from "~/utils/session.server";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: appStyles },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+// app.css is linked in the Layout, unless the page's own stylesheet holds it (app/lib/page-styles.ts).
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const meta: MetaFunction = () => [
   { title: `${SITE.name}: ${SITE.tagline}` },
@@ -64,7 +63,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
   const area = pageArea(pathname);
-  const runtime = loadsRuntime(useMatches());
+  const matches = useMatches();
+  const runtime = loadsRuntime(matches);
   // A hydrated page gets the same enhancements as a page without the runtime (once).
   useEffect(() => enhancePage(), []);
   return (
@@ -78,6 +78,7 @@ export function Layout({ children }: { children: ReactNode }) {
           content={pageTheme(pathname) === "auto" ? "light dark" : pageTheme(pathname)}
         />
         <Meta />
+        {linksAppStyles(matches) ? <link rel="stylesheet" href={appStyles} /> : null}
         <Links />
       </head>
       <body>

@@ -9,6 +9,7 @@ import { heroPreload, ROW_CARD_SIZES } from "~/components/shows/show-image";
 import { formatCardDate, formatTime12 } from "~/lib/dates";
 import { filtersToSearch, parseFilters } from "~/lib/filters";
 import { GRID_SIZE } from "~/lib/home-sections";
+import { WHOLE_STYLESHEET } from "~/lib/page-styles";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { homePage, publicContext } from "~/models/public-shows.server";
@@ -17,6 +18,9 @@ import { publicOrigin } from "~/utils/origin.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicPagesStyles }];
+
+/** public-pages.css holds the site's own styles too: one stylesheet (app/lib/page-styles.ts). */
+export const handle = WHOLE_STYLESHEET;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...heroPreload(data?.grid.length ? data.items[data.grid[0]].show.image : null, ROW_CARD_SIZES),

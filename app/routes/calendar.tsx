@@ -6,6 +6,7 @@ import { ShowImage } from "~/components/shows/show-image";
 import { VenueName } from "~/components/venue-name";
 import { monthGrid, parseMonthParam, WEEKDAYS } from "~/lib/calendar";
 import { formatLongDate, formatMonthYear, formatTime12, formatWeekdayShort } from "~/lib/dates";
+import { WHOLE_STYLESHEET } from "~/lib/page-styles";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { calendarPage, publicContext, type CalendarTile } from "~/models/public-shows.server";
@@ -14,6 +15,9 @@ import { publicOrigin } from "~/utils/origin.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicPagesStyles }];
+
+/** public-pages.css holds the site's own styles too: one stylesheet (app/lib/page-styles.ts). */
+export const handle = WHOLE_STYLESHEET;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({

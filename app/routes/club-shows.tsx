@@ -6,6 +6,7 @@ import { EventCard } from "~/components/shows/event-card";
 import { VenueName } from "~/components/venue-name";
 import { groupByMonth } from "~/lib/calendar";
 import { formatMonthYear } from "~/lib/dates";
+import { WHOLE_STYLESHEET } from "~/lib/page-styles";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { addressLine } from "~/lib/venue-records";
@@ -16,6 +17,9 @@ import { publicOrigin } from "~/utils/origin.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicPagesStyles }];
+
+/** public-pages.css holds the site's own styles too: one stylesheet (app/lib/page-styles.ts). */
+export const handle = WHOLE_STYLESHEET;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({

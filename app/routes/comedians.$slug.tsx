@@ -19,6 +19,7 @@ import { headshotImage } from "~/lib/headshots";
 import { inlineScriptJson } from "~/lib/inline-script-json";
 import { comedianPath, ROLE_LABELS } from "~/lib/lineup";
 import { WITHOUT_RUNTIME } from "~/lib/page-runtime";
+import { WHOLE_STYLESHEET } from "~/lib/page-styles";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { showPath } from "~/lib/slug";
@@ -48,7 +49,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 /** No React in the browser: links and plain forms only (app/lib/page-runtime.ts). */
-export const handle = WITHOUT_RUNTIME;
+/** No runtime; public-pages.css holds the site's own styles too (app/lib/page-styles.ts). */
+export const handle = { ...WITHOUT_RUNTIME, ...WHOLE_STYLESHEET };
 
 export const headers = passPageCache;
 

@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Headshot } from "~/components/headshot";
 import { formatCardDate } from "~/lib/dates";
 import { comedianPath } from "~/lib/lineup";
+import { WHOLE_STYLESHEET } from "~/lib/page-styles";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { comediansIndex } from "~/models/comedian-pages.server";
@@ -14,6 +15,9 @@ import { publicOrigin } from "~/utils/origin.server";
 import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicPagesStyles }];
+
+/** public-pages.css holds the site's own styles too: one stylesheet (app/lib/page-styles.ts). */
+export const handle = WHOLE_STYLESHEET;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({

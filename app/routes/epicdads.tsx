@@ -2,6 +2,7 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, useLoaderData } from "@remix-run/react";
 import { ShowStructuredData } from "~/components/show-structured-data";
 import { EventCard } from "~/components/shows/event-card";
+import { WHOLE_STYLESHEET } from "~/lib/page-styles";
 import { seoMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { listUpcoming, publicContext } from "~/models/public-shows.server";
@@ -12,6 +13,9 @@ import { cacheablePage, passPageCache } from "~/utils/page-cache.server";
 export const EPIC_DADS = "epicdads";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicPagesStyles }];
+
+/** public-pages.css holds the site's own styles too: one stylesheet (app/lib/page-styles.ts). */
+export const handle = WHOLE_STYLESHEET;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({
