@@ -64,6 +64,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const area = pageArea(pathname);
   const matches = useMatches();
+  // Set when the root's error boundary is drawn (the Layout wraps it too).
+  const rootError = useRouteError();
   const runtime = loadsRuntime(matches);
   // A hydrated page gets the same enhancements as a page without the runtime (once).
   useEffect(() => enhancePage(), []);
@@ -78,7 +80,7 @@ export function Layout({ children }: { children: ReactNode }) {
           content={pageTheme(pathname) === "auto" ? "light dark" : pageTheme(pathname)}
         />
         <Meta />
-        {linksAppStyles(matches) ? <link rel="stylesheet" href={appStyles} /> : null}
+        {linksAppStyles(matches, rootError) ? <link rel="stylesheet" href={appStyles} /> : null}
         <Links />
       </head>
       <body>

@@ -8,8 +8,14 @@
  */
 export const WHOLE_STYLESHEET = { wholeStylesheet: true } as const;
 
-/** Does the page of these route matches (Remix's `useMatches()`) need the root's app.css link? */
-export function linksAppStyles(matches: { handle?: unknown }[]): boolean {
+/**
+ * Does the page of these route matches (Remix's `useMatches()`) need the root's app.css link?
+ * `rootError` is what `useRouteError()` gives in the root's Layout (null or undefined without an
+ * error): when the root's error boundary is drawn, the routes below it link nothing, so the root
+ * links app.css whatever they say.
+ */
+export function linksAppStyles(matches: { handle?: unknown }[], rootError?: unknown): boolean {
+  if (rootError !== undefined && rootError !== null) return true;
   return !matches.some(
     (m) => (m.handle as { wholeStylesheet?: boolean } | undefined)?.wholeStylesheet === true,
   );
