@@ -5,13 +5,12 @@
 #   unit:    the unit tests (vitest), from the start
 #   build:   the build
 #   rehearse: once the build is done, the show-night rehearsal (a room arriving over a minute)
-#   browser: once unit and build are done, the browser tests (Playwright: JavaScript on and off,
+#   browser: once the build is done, the browser tests (Playwright: JavaScript on and off,
 #            the vote specs with FAST_PATHS=off), at a lower CPU priority (nice) than the rehearsal
-# The unit tests (15 s per test) run before the browser tests: beside 4 browser workers a HEIC unit
-# test ran out of its 15 s (quiet fresh-clone run of 855b71d). The rehearsal (a rate budget per
-# second) refused 5 honest phones beside 4 browser workers of the same priority there; it now runs
-# beside them with the CPU first (the browser tests niced), which is most of its 90 s back in the
-# run's wall time (docs/decisions/test-kit.md). The browser tests print as they go;
+# The timed checks, the unit tests (15 s per test) and the rehearsal (a rate budget per second),
+# run beside the browser tests with the CPU first: the browser tests are niced. Beside 4 browser
+# workers of the same priority a HEIC unit test ran out of its 15 s and the rehearsal refused 5
+# honest phones (quiet fresh-clone run of 855b71d) (docs/decisions/test-kit.md). The browser tests print as they go;
 # each other lane's output is printed whole at the end, with each script's time; any failure
 # fails the run once every lane has finished.
 set -uo pipefail
@@ -58,14 +57,14 @@ if built; then
   lane rehearse rehearse &
   rehearse=$!
 fi
-wait $unit || failed=1
 browser=skipped
 if built; then
   t=$SECONDS
-  echo "=== browser tests (started at $((t - start)) s, niced; beside them: the rehearsal, typecheck, lint, the container start) ==="
+  echo "=== browser tests (started at $((t - start)) s, niced; beside them: the unit tests, the rehearsal, typecheck, lint, the container start) ==="
   if nice -n 10 npx playwright test; then browser=ok; else browser=FAILED; fi
   echo "=== browser tests: $browser ($((SECONDS - t)) s, load average: $(load)) ==="
 fi
+wait $unit || failed=1
 [ -z "$rehearse" ] || wait $rehearse || failed=1
 wait $checks || failed=1
 wait $container || failed=1
